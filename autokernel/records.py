@@ -1,0 +1,111 @@
+"""Records that flow through the pipeline: candidates in, verdicts out.
+
+Every gate returns a `Check` with a reason; a `Verdict` is the ordered list of checks
+plus the final word. All are plain dataclasses that round-trip through JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+VerdictKind = Literal["correct", "incorrect", "compile_error", "runtime_error", "timeout", "rejected"]
+VERDICTS: tuple[str, ...] = ("correct", "incorrect", "compile_error", "runtime_error", "timeout", "rejected")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Candidate:
+    """A solution: source text defining ``ModelNew``, and where it came from."""
+
+    source: str
+    backend: str = "auto"  # "triton", "cuda" or "auto" (detected from the source)
+    proposer: str = "user"
+    round: int = 0
+    branch: int = 0
+    parent: str | None = None  # digest of the candidate it was derived from
+    idea: str = ""  # the optimisation idea, in plain language
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.source.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check:
+    """One gate's decision: passed or not, with a reason a person can act on and its figures."""
+
+    name: str
+    passed: bool
+    reason: str = ""
+    figures: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimingStats:
+    """Latency of one callable, in milliseconds, over ``num_trials`` timed calls."""
+
+    median_ms: float
+    mean_ms: float
+    min_ms: float
+    max_ms: float
+    std_ms: float
+    ci95_low_ms: float  # bootstrap 95% confidence interval of the median
+    ci95_high_ms: float
+    num_trials: int
+    method: str  # e.g. "cuda_event+l2_flush", "perf_counter(cpu)"
+
+    @property
+    def spread_pct(self) -> float:
+        """Half-width of the 95% CI of the median, as % of the median."""
+        if self.median_ms <= 0:
+            return 0.0
+        return 50.0 * (self.ci95_high_ms - self.ci95_low_ms) / self.median_ms
+
+
+@dataclass(kw_only=True)
+class Verdict:
+    """The evaluator's word on one candidate for one problem."""
+
+    verdict: VerdictKind
+    reason: str
+    problem: str = ""
+    problem_digest: str = ""
+    candidate_digest: str = ""
+    backend: str = ""
+    device: str = ""
+    checks: list[Check] = field(default_factory=list)
+    max_abs_error: float | None = None
+    max_rel_error: float | None = None
+    kernel: TimingStats | None = None
+    eager: TimingStats | None = None
+    compiled: TimingStats | None = None
+    speedup: float | None = None  # eager median / kernel median
+    speedup_vs_compile: float | None = None
+    own_kernel_launches: dict[str, int] = field(default_factory=dict)
+    own_gpu_time_pct: float | None = None
+    peak_memory_mb: float | None = None
+    confinement: dict[str, str] = field(default_factory=dict)  # what sandboxing applied, or why not
+    policy: dict[str, Any] = field(default_factory=dict)  # tolerance preset, reference precision, seeds
+    environment: dict[str, str] = field(default_factory=dict)
+    wall_s: float = 0.0
+    log_tail: str = ""  # the candidate's own stderr/stdout tail: for debugging, never parsed
+
+    @property
+    def is_correct(self) -> bool:
+        return self.verdict == "correct"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Verdict:
+        data = dict(data)
+        data["checks"] = [Check(**c) for c in data.get("checks", [])]
+        for key in ("kernel", "eager", "compiled"):
+            if data.get(key) is not None:
+                data[key] = TimingStats(**data[key])
+        return cls(**data)
+
+    def failed_checks(self) -> list[Check]:
+        return [c for c in self.checks if not c.passed]

@@ -1,0 +1,1 @@
+"""Hugging Face Hub adapter: validated kernels -> kernels.get_kernel()-loadable repositories."""

@@ -1,0 +1,1 @@
+"""KernelBench adapter: dataset -> problems, agent bench, scores."""
