@@ -51,6 +51,10 @@ CASES = [
     Case(name="21_Sigmoid", scale=640),
     Case(name="26_GELU_", scale=640),
     Case(name="88_MinGPTNewGelu", scale=128),
+    Case(name="23_Softmax", scale=640),
+    Case(name="23_Softmax", scale=640, knobs={"_BLOCK": 64, "_CHUNK_BLOCKS": 2}),
+    Case(name="24_LogSoftmax", scale=640),
+    Case(name="24_LogSoftmax", scale=640, knobs={"_BLOCK": 64, "_CHUNK_BLOCKS": 2}),
 ]
 
 
@@ -96,7 +100,11 @@ def _variants(inputs: list, trial: int, signed: bool) -> list:
     return out
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def _case_id(case: Case) -> str:
+    return case.name + "".join(f"-{k.strip('_')}{v}" for k, v in case.knobs.items())
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_case_id(c) for c in CASES])
 def test_solution_matches_reference(case: Case, level1_sources: dict[str, str]) -> None:
     problem = _small_problem(case, level1_sources)
     scope: dict = {}
