@@ -1,0 +1,257 @@
+"""The candidate process: untrusted. Runs ``python -m autokernel.evaluate._child FD_IN FD_OUT``.
+
+It confines itself, imports the candidate, and answers the judge's commands. Everything it
+reports is a claim: the judge checks outputs in buffers it owns and bounds timings with its own
+wall clock. Replies are JSON; stdout and stderr go to a log the judge never parses.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import traceback
+from multiprocessing.connection import Connection
+
+_active_count = threading.active_count
+
+
+class _Channel:
+    def __init__(self, fd_in: int, fd_out: int):
+        self.rx = Connection(fd_in, writable=False)
+        self.tx = Connection(fd_out, readable=False)
+
+    def send(self, **msg) -> None:
+        self.tx.send_bytes(json.dumps(msg, default=str).encode())
+
+
+def _error_kind(exc: BaseException, stage: str) -> str:
+    mod = type(exc).__module__ or ""
+    name = type(exc).__name__
+    if stage == "import" or "CompilationError" in name or mod.startswith("triton.compiler"):
+        return "compile_error"
+    if isinstance(exc, (SyntaxError, ImportError)) and stage != "call":
+        return "compile_error"
+    return "runtime_error"
+
+
+def _describe(exc: BaseException) -> dict:
+    tb = traceback.format_exception(type(exc), exc, exc.__traceback__)
+    return {"type": f"{type(exc).__module__}.{type(exc).__name__}", "message": str(exc)[:2000],
+            "traceback": "".join(tb)[-3000:]}
+
+
+class _LaunchCounter:
+    """Counts launches of Triton kernels by name (wraps JITFunction.run / InterpretedFunction.run)."""
+
+    def __init__(self):
+        self.counts: dict[str, int] = {}
+        self.installed: list[str] = []
+        try:
+            from triton.runtime import jit
+
+            self._wrap(jit.JITFunction)
+        except Exception:  # noqa: BLE001 - triton missing or changed: counting is then unavailable
+            pass
+        try:
+            from triton.runtime import interpreter
+
+            self._wrap(interpreter.InterpretedFunction)
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _wrap(self, cls) -> None:
+        original = cls.run
+        counts = self.counts
+
+        def run(fn_self, *args, grid, warmup, **kwargs):
+            if not warmup:
+                name = getattr(getattr(fn_self, "fn", None), "__name__", "?")
+                counts[name] = counts.get(name, 0) + 1
+            return original(fn_self, *args, grid=grid, warmup=warmup, **kwargs)
+
+        cls.run = run
+        self.installed.append(cls.__name__)
+
+    def snapshot(self) -> dict[str, int]:
+        return dict(self.counts)
+
+
+def _meta(t) -> dict:
+    import torch
+
+    return {
+        "type": f"{type(t).__module__}.{type(t).__qualname__}",
+        "is_exact_tensor": type(t) is torch.Tensor,
+        "shape": list(t.shape) if isinstance(t, torch.Tensor) else None,
+        "dtype": str(t.dtype).removeprefix("torch.") if isinstance(t, torch.Tensor) else None,
+        "device": str(t.device) if isinstance(t, torch.Tensor) else None,
+    }
+
+
+def _aliases(out, inputs) -> bool:
+    """True if the output shares storage with an input (returning an input or a view of one)."""
+    import torch
+
+    try:
+        o = out.untyped_storage()
+        o_lo, o_hi = o.data_ptr(), o.data_ptr() + o.nbytes()
+        for x in inputs:
+            if isinstance(x, torch.Tensor) and x.device == out.device:
+                s = x.untyped_storage()
+                lo, hi = s.data_ptr(), s.data_ptr() + s.nbytes()
+                if lo < o_hi and o_lo < hi:
+                    return True
+    except Exception:  # noqa: BLE001 - a tensor without storage (lazy subclass) is caught by the type check
+        return False
+    return False
+
+
+def main(argv: list[str]) -> int:
+    ch = _Channel(int(argv[1]), int(argv[2]))
+    setup = json.loads(ch.rx.recv_bytes().decode())
+    device = setup["device"]
+    confinement = {"process": "separate process (spawned interpreter), results over a private pipe as JSON"}
+    if setup.get("confine", True):
+        from autokernel.evaluate.confine import confine
+
+        confinement.update(confine(setup["scratch"], device=device, memory_limit_mb=setup.get("memory_limit_mb")))
+    else:
+        confinement["filesystem"] = confinement["network"] = "not applied: confinement disabled by configuration"
+
+    import torch
+
+    from autokernel.evaluate import transport
+    from autokernel.evaluate.timing import time_calls
+
+    cuda = device != "cpu"
+    if cuda:
+        torch.cuda.set_device(0)  # CUDA_VISIBLE_DEVICES holds exactly the judge's GPU
+        frac = setup.get("gpu_memory_fraction")
+        if frac:
+            torch.cuda.set_per_process_memory_fraction(float(frac))
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    counter = _LaunchCounter()
+    ch.send(event="ready", confinement=confinement, pid=os.getpid(), launch_counting=counter.installed)
+
+    model = None
+    expected = None
+    while True:
+        msg = transport.loads_from_judge(ch.rx.recv_bytes())
+        cmd = msg["cmd"]
+        if cmd == "exit":
+            return 0
+        if cmd == "overhead":
+            # Before any candidate code: the loop's own cost per call (clone, flush, sync, copy).
+            sets = [[transport.open_handle(h) for h in s] for s in msg["sets"]]
+            expected = msg["expected"]
+            dummy = torch.empty(expected["shape"], dtype=getattr(torch, expected["dtype"]), device=sets[0][0].device
+                                if sets[0] and hasattr(sets[0][0], "device") else ("cuda" if cuda else "cpu"))
+            outs = [transport.open_handle(h) for h in msg["outs"]]
+            raw = time_calls(lambda *a: dummy, sets, device=device, n=msg["n"], warmup=1, budget_s=5.0,
+                             after_call=lambda i, out: outs[i].copy_(out))
+            ch.send(ok=True, overhead_event_ms=raw.event_ms)
+            continue
+        if cmd == "load":
+            try:
+                import importlib.util
+
+                spec = importlib.util.spec_from_file_location("candidate_solution", msg["path"])
+                module = importlib.util.module_from_spec(spec)
+                sys.modules["candidate_solution"] = module
+                spec.loader.exec_module(module)
+            except BaseException as exc:  # noqa: BLE001 - SystemExit included: report, don't die
+                ch.send(ok=False, stage="import", kind=_error_kind(exc, "import"), **_describe(exc))
+                continue
+            if not hasattr(module, "ModelNew"):
+                ch.send(ok=False, stage="import", kind="compile_error", type="MissingModelNew",
+                        message="the solution defines no ModelNew", traceback="")
+                continue
+            try:
+                init_args = [transport.open_handle(h) for h in msg["init_args"]]
+                torch.manual_seed(msg["init_seed"])
+                model = module.ModelNew(*init_args)
+                model = model.to("cuda" if cuda else "cpu")
+                if cuda:
+                    torch.cuda.synchronize()
+            except BaseException as exc:  # noqa: BLE001
+                ch.send(ok=False, stage="init", kind=_error_kind(exc, "init"), **_describe(exc))
+                continue
+            ch.send(ok=True, stage="init")
+            continue
+        if cmd == "call":
+            inputs = [transport.open_handle(h) for h in msg["inputs"]]
+            out_buf = transport.open_handle(msg["out"])
+            threads_before = _active_count()
+            before = counter.snapshot()
+            try:
+                with torch.no_grad():
+                    out = model(*inputs)
+                if cuda:
+                    torch.cuda.synchronize()
+            except BaseException as exc:  # noqa: BLE001
+                ch.send(ok=False, stage="call", kind=_error_kind(exc, "call"), **_describe(exc))
+                continue
+            threads_after = _active_count()
+            meta = _meta(out)
+            reply = {"ok": True, "meta": meta, "threads_before": threads_before, "threads_after": threads_after,
+                     "aliases_input": False, "copied": False}
+            if meta["is_exact_tensor"]:
+                reply["aliases_input"] = _aliases(out, inputs)
+                if meta["shape"] == list(out_buf.shape) and meta["dtype"] == str(out_buf.dtype).removeprefix("torch."):
+                    out_buf.copy_(out)
+                    reply["copied"] = True
+                if cuda:
+                    torch.cuda.synchronize()
+            after = counter.snapshot()
+            reply["launches"] = {k: after.get(k, 0) - before.get(k, 0) for k in after if after.get(k, 0) != before.get(k, 0)}
+            del out
+            ch.send(**reply)
+            continue
+        if cmd == "time":
+            sets = [[transport.open_handle(h) for h in s] for s in msg["sets"]]
+            outs = [transport.open_handle(h) for h in msg["outs"]]
+
+            def keep(i, out, outs=outs):
+                if type(out) is torch.Tensor and tuple(out.shape) == tuple(outs[i].shape):
+                    outs[i].copy_(out)
+
+            try:
+                with torch.no_grad():
+                    raw = time_calls(model, sets, device=device, n=msg["n"], warmup=msg["warmup"],
+                                     budget_s=msg["budget_s"], after_call=keep)
+                if cuda:
+                    torch.cuda.synchronize()
+            except BaseException as exc:  # noqa: BLE001
+                ch.send(ok=False, stage="time", kind="runtime_error", **_describe(exc))
+                continue
+            peak_mb = torch.cuda.max_memory_allocated() / 2**20 if cuda else None
+            ch.send(ok=True, event_ms=raw.event_ms, device_ms=raw.device_ms, method=raw.method, peak_memory_mb=peak_mb,
+                    threads_after=_active_count())
+            continue
+        if cmd == "profile":
+            inputs = [transport.open_handle(h) for h in msg["inputs"]]
+            try:
+                from torch.profiler import ProfilerActivity, profile
+
+                with torch.no_grad(), profile(activities=[ProfilerActivity.CUDA]) as prof:
+                    model(*inputs)
+                    torch.cuda.synchronize()
+                kernels: dict[str, float] = {}
+                for ev in prof.events():
+                    dt = getattr(ev, "device_type", None)
+                    if dt is not None and "CUDA" in str(dt):
+                        t = float(getattr(ev, "device_time", 0.0) or getattr(ev, "cuda_time", 0.0) or 0.0)
+                        kernels[ev.name] = kernels.get(ev.name, 0.0) + t
+            except BaseException as exc:  # noqa: BLE001
+                ch.send(ok=False, stage="profile", kind="runtime_error", **_describe(exc))
+                continue
+            ch.send(ok=True, kernels_us=kernels)
+            continue
+        ch.send(ok=False, stage="protocol", kind="runtime_error", type="Protocol", message=f"unknown command {cmd}")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

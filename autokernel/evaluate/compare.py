@@ -1,0 +1,103 @@
+"""Judge-side comparisons: candidate output vs reference, and trivial outputs vs reference."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Comparison:
+    passed: bool
+    max_abs_error: float
+    max_rel_error: float
+    rel_l2_error: float
+    reason: str
+
+
+def compare(out, expected, *, tol: float, rel_l2_tol: float | None = None) -> Comparison:
+    """``allclose(atol=rtol=tol)`` with NaN/Inf parity; plus a relative L2 bound on degenerate problems."""
+    import torch
+
+    if out.shape != expected.shape:
+        return Comparison(False, float("inf"), float("inf"), float("inf"),
+                          f"output shape {tuple(out.shape)} != expected {tuple(expected.shape)}")
+    if not expected.is_floating_point() and not expected.is_complex():
+        equal = bool(torch.equal(out, expected))
+        bad = int((out != expected).sum())
+        return Comparison(equal, 0.0 if equal else float("inf"), 0.0 if equal else float("inf"),
+                          0.0 if equal else float("inf"),
+                          "exact match" if equal else f"{bad} of {expected.numel()} integer elements differ")
+    o = out.double()
+    e = expected.double()
+    nan_o, nan_e = torch.isnan(o), torch.isnan(e)
+    inf_o, inf_e = torch.isinf(o), torch.isinf(e)
+    if not torch.equal(nan_o, nan_e):
+        n = int((nan_o != nan_e).sum())
+        return Comparison(False, float("nan"), float("nan"), float("nan"), f"NaN positions differ at {n} elements")
+    if not torch.equal(inf_o, inf_e) or not torch.equal(o[inf_e], e[inf_e]):
+        return Comparison(False, float("inf"), float("inf"), float("inf"), "Inf positions or signs differ")
+    finite = torch.isfinite(e)
+    diff = (o - e).abs()[finite]
+    ref = e.abs()[finite]
+    max_abs = float(diff.max()) if diff.numel() else 0.0
+    max_rel = float((diff / ref.clamp_min(1e-12)).max()) if diff.numel() else 0.0
+    norm_e = float(torch.linalg.vector_norm(e[finite])) if diff.numel() else 0.0
+    rel_l2 = float(torch.linalg.vector_norm(diff)) / norm_e if norm_e > 0 else (0.0 if max_abs == 0 else float("inf"))
+    bad = diff > tol + tol * ref
+    if bool(bad.any()):
+        n = int(bad.sum())
+        return Comparison(False, max_abs, max_rel, rel_l2,
+                          f"{n} of {expected.numel()} elements outside atol=rtol={tol:g} (max abs error {max_abs:.3g})")
+    if rel_l2_tol is not None and rel_l2 > rel_l2_tol:
+        return Comparison(False, max_abs, max_rel, rel_l2,
+                          f"relative L2 error {rel_l2:.3g} > {rel_l2_tol:g} (this problem's outputs are so small that "
+                          f"trivial outputs pass atol, so it is judged by relative error)")
+    return Comparison(True, max_abs, max_rel, rel_l2, f"within atol=rtol={tol:g} (max abs error {max_abs:.3g})")
+
+
+@dataclass(frozen=True)
+class Degeneracy:
+    """Whether trivial outputs pass a problem's tolerance, and how that problem must then be judged."""
+
+    trivial_passes: tuple[str, ...]  # e.g. ("zeros", "copy of input 0")
+    constant_output: bool  # the reference's output does not depend on the input at all
+    nondeterministic: bool  # the reference disagrees with itself on the same inputs
+
+    @property
+    def degenerate(self) -> bool:
+        return bool(self.trivial_passes)
+
+    def describe(self) -> str:
+        parts = []
+        if self.trivial_passes:
+            parts.append(f"trivial outputs pass the tolerance ({', '.join(self.trivial_passes)})")
+        if self.constant_output:
+            parts.append("the reference output is constant")
+        if self.nondeterministic:
+            parts.append("the reference is not deterministic (e.g. active Dropout)")
+        return "; ".join(parts) or "not degenerate"
+
+
+def probe_degeneracy(trials: list, *, tol: float, rerun) -> Degeneracy:
+    """Try zeros, a constant (the output mean) and copies of same-shaped inputs against each trial."""
+    import torch
+
+    passes: list[str] = []
+    candidates: dict[str, list] = {"zeros": [], "constant": []}
+    for t in trials:
+        e = t.expected
+        candidates["zeros"].append(torch.zeros_like(e))
+        fill = e.double().mean().item() if e.is_floating_point() else 0
+        candidates["constant"].append(torch.full_like(e, fill))
+        for i, x in enumerate(t.inputs):
+            if isinstance(x, torch.Tensor) and x.shape == e.shape:
+                candidates.setdefault(f"copy of input {i}", []).append(x.to(e.dtype))
+    for name, outs in candidates.items():
+        if len(outs) == len(trials) and all(compare(o, t.expected, tol=tol).passed for o, t in zip(outs, trials)):
+            passes.append(name)
+    first, second = trials[0].expected, trials[1].expected if len(trials) > 1 else None
+    constant = second is not None and first.shape == second.shape and bool(torch.equal(first, second)) and (
+        first.numel() <= 1 or bool((first == first.flatten()[0]).all()))
+    again = rerun(trials[0].inputs)
+    nondeterministic = not compare(again, trials[0].expected, tol=tol).passed
+    return Degeneracy(tuple(passes), constant, nondeterministic)

@@ -1,0 +1,77 @@
+"""Evaluation policy: tolerances, trial counts, timing budget, sandbox limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# atol = rtol, keyed by dtype name. "kernelbench" is KernelBench main since PR #80; "legacy" is v0/v0.1.
+TOLERANCE_PRESETS: dict[str, dict[str, float]] = {
+    "kernelbench": {"float32": 1e-4, "float16": 1e-2, "bfloat16": 1e-2, "float64": 1e-7},
+    "legacy": {"float32": 1e-2, "float16": 1e-2, "bfloat16": 1e-2, "float64": 1e-2},
+}
+
+
+def tolerance_for(preset: str, dtype_name: str) -> float:
+    """atol (= rtol) for an output dtype under a preset; integer and bool outputs must match exactly."""
+    if preset not in TOLERANCE_PRESETS:
+        raise ValueError(f"unknown tolerance preset {preset!r}; choose one of {sorted(TOLERANCE_PRESETS)}")
+    table = TOLERANCE_PRESETS[preset]
+    return table.get(dtype_name.removeprefix("torch."), 0.0)
+
+
+@dataclass(kw_only=True)
+class EvalConfig:
+    """How one candidate is judged.
+
+    Attributes:
+        device: "cpu" (Triton interpreter, for tests and smoke runs) or "cuda" / "cuda:N".
+        tolerance: a preset name from TOLERANCE_PRESETS.
+        num_correct_trials: trials with fresh inputs and fresh secret seeds (KernelBench: 5).
+        extra_distributions: also try signed, large-magnitude and heavy-tailed inputs where the op's domain allows.
+        num_perf_trials: timed calls (KernelBench: 100); capped by ``timing_budget_s``.
+        warmup: untimed calls before timing.
+        timing_budget_s: wall-clock budget for one timed loop.
+        timeout_s: the whole candidate (import, compile, trials, timing); then it is killed.
+        memory_limit_mb: address-space cap for the candidate process on CPU; fraction of GPU memory on CUDA.
+        baseline_compile: also time ``torch.compile(Model)`` (cached per GPU and software versions).
+        measure: time the candidate at all (False: correctness only).
+        confine: apply OS confinement (Landlock, network namespace) to the candidate process.
+        cache_dir: where baselines are cached (None: the default user cache).
+    """
+
+    device: str = "cpu"
+    tolerance: str = "kernelbench"
+    num_correct_trials: int = 5
+    extra_distributions: bool = True
+    num_perf_trials: int = 100
+    warmup: int = 3
+    timing_budget_s: float = 3.0
+    timeout_s: float = 180.0
+    memory_limit_mb: int = 16384
+    gpu_memory_fraction: float = 0.9
+    baseline_compile: bool = False
+    measure: bool = True
+    confine: bool = True
+    cache_dir: str | None = None
+    extra_env: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.tolerance not in TOLERANCE_PRESETS:
+            raise ValueError(f"unknown tolerance preset {self.tolerance!r}; choose one of {sorted(TOLERANCE_PRESETS)}")
+        if not (self.device == "cpu" or self.device.startswith("cuda")):
+            raise ValueError(f"device must be 'cpu' or 'cuda[:N]', not {self.device!r}")
+        if self.num_correct_trials < 1:
+            raise ValueError("num_correct_trials must be at least 1")
+
+    @property
+    def is_cuda(self) -> bool:
+        return self.device.startswith("cuda")
+
+    @classmethod
+    def for_device(cls, device: str, **kw) -> EvalConfig:
+        """Defaults that fit the device: the interpreter on CPU is ~1000x slower, so fewer timed calls."""
+        if device == "cpu":
+            kw = {"num_perf_trials": 5, "warmup": 1, "timeout_s": 120.0, **kw}
+        else:
+            kw = {"baseline_compile": True, **kw}
+        return cls(device=device, **kw)

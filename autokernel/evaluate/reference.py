@@ -1,0 +1,173 @@
+"""The trusted side of a problem: the reference model, its inputs and its outputs.
+
+Runs in the judge, never in the candidate process. Inputs are made on the device with secret
+seeds; besides the problem's own generator, signed, large-magnitude and heavy-tailed variants are
+used where the operation's domain allows (the reference stays finite on them). The reference's
+precision for correctness is full fp32 (TF32 off for matmuls and cuDNN); the timed baseline runs
+with PyTorch's defaults, as users run it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import secrets
+import sys
+import tempfile
+from dataclasses import dataclass, field
+
+from autokernel.problem import Problem, ProblemError, validate_problem_source
+
+REFERENCE_PRECISION = "fp32 reference with TF32 disabled (torch.backends.cuda.matmul.allow_tf32 = cudnn.allow_tf32 = False)"
+
+# Input distributions beyond the problem's own generator, applied to floating-point inputs only.
+DISTRIBUTIONS = ("problem", "problem", "signed", "large", "heavy_tailed")
+
+
+def load_problem_module(problem: Problem):
+    """Execute the problem source as a real module (Triton and inspect need a file)."""
+    validate_problem_source(problem.source, problem.name)
+    tmp = tempfile.NamedTemporaryFile("w", suffix=".py", prefix="problem_", delete=False)
+    with tmp:
+        tmp.write(problem.source)
+    name = f"_akb_problem_{problem.digest}"
+    spec = importlib.util.spec_from_file_location(name, tmp.name)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        raise ProblemError(f"{problem.name}: the problem file fails to run: {type(exc).__name__}: {exc}") from exc
+    finally:
+        os.unlink(tmp.name)
+    sys.modules.pop(name, None)
+    return module
+
+
+@contextlib.contextmanager
+def exact_fp32():
+    import torch
+
+    saved = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    try:
+        yield
+    finally:
+        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = saved
+
+
+def _to_device(x, device):
+    import torch
+
+    if isinstance(x, torch.Tensor):
+        return x.to(device)
+    return x
+
+
+def transform(inputs: list, kind: str, gen) -> list:
+    """Reshape the value distribution of floating inputs; integer/bool inputs stay as they are."""
+    import torch
+
+    if kind == "problem":
+        return inputs
+    out = []
+    for x in inputs:
+        if not (isinstance(x, torch.Tensor) and x.is_floating_point()):
+            out.append(x)
+            continue
+        u = torch.rand(x.shape, generator=gen, device=x.device, dtype=torch.float32)
+        sign = torch.where(torch.rand(x.shape, generator=gen, device=x.device) < 0.5, -1.0, 1.0)
+        if kind == "signed":
+            y = x * sign
+        elif kind == "large":
+            y = x * 64.0
+        elif kind == "heavy_tailed":
+            # Pareto(alpha=3) magnitudes with random signs: mostly O(1), occasionally O(10-50).
+            y = sign * (1.0 - u).clamp_min(1e-6).pow(-1.0 / 3.0)
+        else:
+            raise ValueError(kind)
+        out.append(y.to(x.dtype))
+    return out
+
+
+def _all_finite(t) -> bool:
+    import torch
+
+    return bool(torch.isfinite(t).all()) if t.is_floating_point() else True
+
+
+@dataclass
+class Trial:
+    seed: int
+    distribution: str
+    inputs: list
+    expected: object  # reference output tensor
+
+
+@dataclass
+class ReferenceSession:
+    """The reference for one evaluation: init args, model, and a fresh secret seed per use."""
+
+    problem: Problem
+    device: str
+    module: object = None
+    init_args: list = field(default_factory=list)
+    init_seed: int = 0
+    model: object = None
+    notes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, problem: Problem, device: str) -> ReferenceSession:
+        import torch
+
+        module = load_problem_module(problem)
+        init_seed = secrets.randbits(31)
+        torch.manual_seed(init_seed)
+        init_args = list(module.get_init_inputs())
+        torch.manual_seed(init_seed)
+        try:
+            model = module.Model(*init_args).to(device)
+        except Exception as exc:
+            raise ProblemError(f"{problem.name}: Model(*get_init_inputs()) fails: {type(exc).__name__}: {exc}") from exc
+        return cls(problem=problem, device=device, module=module, init_args=init_args, init_seed=init_seed,
+                   model=model)
+
+    def make_inputs(self, seed: int) -> list:
+        """The problem's own inputs for a seed, created on the device where the generator allows."""
+        import torch
+
+        torch.manual_seed(seed)
+        with torch.device(self.device):
+            inputs = list(self.module.get_inputs())
+        return [_to_device(x, self.device) for x in inputs]
+
+    def run(self, inputs: list):
+        import torch
+
+        with torch.no_grad(), exact_fp32():
+            out = self.model(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+        if self.device != "cpu":
+            torch.cuda.synchronize()
+        if not isinstance(out, torch.Tensor):
+            raise ProblemError(f"{self.problem.name}: Model.forward returns {type(out).__name__}, not one tensor")
+        return out
+
+    def trial(self, index: int, *, extra_distributions: bool) -> Trial:
+        """Inputs and expected output for trial ``index``, with a fresh secret seed."""
+        import torch
+
+        seed = secrets.randbits(63)
+        inputs = self.make_inputs(seed)
+        expected = self.run(inputs)
+        kind = DISTRIBUTIONS[index % len(DISTRIBUTIONS)] if extra_distributions else "problem"
+        if kind != "problem":
+            gen = torch.Generator(device=self.device).manual_seed(seed ^ 0x5EED)
+            alt = transform(inputs, kind, gen)
+            alt_expected = self.run(alt)
+            if _all_finite(alt_expected) or not _all_finite(expected):
+                return Trial(seed, kind, alt, alt_expected)
+            note = f"{kind} inputs are outside the operation's domain (non-finite reference); used the problem's own"
+            if note not in self.notes:
+                self.notes.append(note)
+        return Trial(seed, "problem", inputs, expected)

@@ -1,0 +1,157 @@
+"""Judge side of the candidate process: start it, talk to it, bound it in time, kill it.
+
+The candidate runs in a fresh interpreter (`python -m autokernel.evaluate._child`) with a
+minimal environment (no API keys, no secrets), a scratch directory as HOME/TMPDIR and compile
+caches, and its output in a log file that is shown for debugging but never parsed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from multiprocessing.connection import Connection
+
+from autokernel.evaluate import transport
+
+# Environment variables the candidate may see; everything else (tokens, keys, seeds) is dropped.
+_ENV_KEEP = ("PATH", "LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NVIDIA_DRIVER_CAPABILITIES",
+             "PYTHONPATH", "VIRTUAL_ENV", "CC", "CXX", "TORCH_CUDA_ARCH_LIST", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE",
+             "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+class CandidateDied(RuntimeError):
+    """The candidate process ended without answering."""
+
+
+class CandidateTimeout(RuntimeError):
+    """The candidate did not answer before the deadline."""
+
+
+def _pythonpath() -> str:
+    """Make the autokernel package importable in the child, also from a source checkout."""
+    import autokernel
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(autokernel.__file__)))
+    existing = os.environ.get("PYTHONPATH", "")
+    return root + (os.pathsep + existing if existing else "")
+
+
+class CandidateProcess:
+    """One untrusted process for one candidate; every call has a deadline."""
+
+    def __init__(self, scratch: str, *, device: str, deadline: float, extra_env: dict[str, str] | None = None):
+        self.scratch = scratch
+        self.deadline = deadline
+        self.log_path = os.path.join(scratch, "candidate.log")
+        env = {k: os.environ[k] for k in _ENV_KEEP if k in os.environ}
+        env.update({
+            "PYTHONPATH": _pythonpath(),
+            "HOME": scratch,
+            "TMPDIR": scratch,
+            "TRITON_CACHE_DIR": os.path.join(scratch, "triton_cache"),
+            "TORCH_EXTENSIONS_DIR": os.path.join(scratch, "torch_extensions"),
+            "TORCHINDUCTOR_CACHE_DIR": os.path.join(scratch, "inductor"),
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "PYTHONUNBUFFERED": "1",
+            "PYTHONHASHSEED": "random",
+        })
+        if device == "cpu":
+            env["TRITON_INTERPRET"] = "1"
+            env["CUDA_VISIBLE_DEVICES"] = ""
+        else:
+            index = device.split(":", 1)[1] if ":" in device else "0"
+            visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+            if visible:
+                ids = [v for v in visible.split(",") if v]
+                index = ids[int(index)] if index.isdigit() and int(index) < len(ids) else index
+            env["CUDA_VISIBLE_DEVICES"] = index
+            env["TORCH_USE_CUDA_DSA"] = "1"
+        env.update(extra_env or {})
+        to_child_r, to_child_w = os.pipe()
+        from_child_r, from_child_w = os.pipe()
+        self._log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "autokernel.evaluate._child", str(to_child_r), str(from_child_w)],
+            pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL, stdout=self._log,
+            stderr=subprocess.STDOUT, env=env, cwd=scratch, start_new_session=True,
+        )
+        os.close(to_child_r)
+        os.close(from_child_w)
+        self.tx = Connection(to_child_w, readable=False)
+        self.rx = Connection(from_child_r, writable=False)
+
+    def send_json(self, obj: dict) -> None:
+        import json
+
+        self.tx.send_bytes(json.dumps(obj).encode())
+
+    def send(self, obj: dict) -> None:
+        try:
+            self.tx.send_bytes(transport.dumps_for_candidate(obj))
+        except (BrokenPipeError, OSError) as exc:
+            raise CandidateDied(self.exit_description()) from exc
+
+    def recv(self, *, timeout: float | None = None) -> dict:
+        """The next reply, as JSON; bounded by the candidate's deadline (or ``timeout`` if sooner)."""
+        limit = self.deadline - time.monotonic()
+        if timeout is not None:
+            limit = min(limit, timeout)
+        if limit <= 0 or not self.rx.poll(limit):
+            if self.proc.poll() is not None:
+                raise CandidateDied(self.exit_description())
+            raise CandidateTimeout("the candidate did not answer in time")
+        try:
+            data = self.rx.recv_bytes(maxlength=16 * 2**20)
+        except (EOFError, OSError) as exc:
+            raise CandidateDied(self.exit_description()) from exc
+        try:
+            return transport.decode_reply(data)
+        except ValueError as exc:
+            raise CandidateDied(f"the candidate sent a malformed reply ({exc})") from exc
+
+    def request(self, obj: dict, **kw) -> dict:
+        self.send(obj)
+        return self.recv(**kw)
+
+    def exit_description(self) -> str:
+        try:
+            code = self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return "the candidate process stopped answering"
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            return f"the candidate process was killed by {name}"
+        return f"the candidate process exited with code {code} before answering"
+
+    def log_tail(self, n: int = 2000) -> str:
+        try:
+            with open(self.log_path, "rb") as f:
+                f.seek(0, os.SEEK_END)
+                size = f.tell()
+                f.seek(max(0, size - n))
+                return f.read().decode("utf-8", errors="replace")
+        except OSError:
+            return ""
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.send({"cmd": "exit"})
+                self.proc.wait(timeout=2)
+            except Exception:  # noqa: BLE001 - it is killed below either way
+                pass
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                self.proc.kill()
+            self.proc.wait()
+        for c in (self.tx, self.rx):
+            c.close()
+        self._log.close()

@@ -1,0 +1,170 @@
+"""One timing loop for the reference and the candidate alike.
+
+Per timed call, outside the interval: fresh clones of one of several input sets (so no output
+cache keyed on pointers or objects survives), persisting-L2 reset and an L2 flush of at least
+twice the L2 size, a device sync. Inside: CUDA events on the current stream. After: a
+device-wide sync and a second end time, so work left on other streams shows up as a gap.
+On CPU, ``perf_counter`` around the call.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from autokernel.records import TimingStats
+
+_perf_counter = time.perf_counter  # bound at import, before any candidate code runs
+
+
+@dataclass
+class RawTimes:
+    """Per-call samples in ms: ``event`` (current-stream events or host time on CPU) and
+    ``device`` (events until a device-wide sync completed: includes other streams)."""
+
+    event_ms: list[float]
+    device_ms: list[float]
+    method: str
+
+
+def _clone_args(args: Sequence):
+    return [a.clone() if hasattr(a, "clone") else a for a in args]
+
+
+class _L2Flusher:
+    def __init__(self, device):
+        import torch
+
+        props = torch.cuda.get_device_properties(device)
+        l2 = int(getattr(props, "L2_cache_size", 0) or 64 * 2**20)
+        self.buf = torch.empty(max(2 * l2, 256 * 2**20) // 4, dtype=torch.int32, device=device)
+        self._cudart = _load_cudart()
+
+    def __call__(self) -> None:
+        if self._cudart is not None:
+            # cudaLimitPersistingL2CacheSize = 0x06; then drop any persisting lines (reward_hacks.md H16)
+            self._cudart.cudaDeviceSetLimit(ctypes.c_int(0x06), ctypes.c_size_t(0))
+            self._cudart.cudaCtxResetPersistingL2Cache()
+        self.buf.zero_()
+
+
+def _load_cudart():
+    for name in ("libcudart.so", "libcudart.so.13", "libcudart.so.12"):
+        try:
+            return ctypes.CDLL(name)
+        except OSError:
+            continue
+    try:  # the runtime shipped with the nvidia-cuda-runtime wheel
+        import glob
+        import os
+
+        import nvidia
+
+        for base in nvidia.__path__:
+            for path in glob.glob(os.path.join(base, "**", "libcudart.so*"), recursive=True):
+                try:
+                    return ctypes.CDLL(path)
+                except OSError:
+                    continue
+    except ImportError:
+        pass
+    return None
+
+
+def time_calls(
+    fn: Callable,
+    input_sets: Sequence[Sequence],
+    *,
+    device: str,
+    n: int,
+    warmup: int,
+    budget_s: float,
+    after_call: Callable | None = None,
+) -> RawTimes:
+    """Time ``fn(*args)`` over up to ``n`` calls, rotating ``input_sets``.
+
+    ``after_call(set_index, output)`` runs outside the interval (the candidate copies the
+    output into the judge's buffer for that set there, so timed outputs are re-checked).
+    The loop stops early once ``budget_s`` of wall time is spent, after at least 5 calls.
+    """
+    import torch
+
+    cuda = device.startswith("cuda")
+    flush = _L2Flusher(device) if cuda else None
+    k = len(input_sets)
+    for i in range(warmup):
+        args = _clone_args(input_sets[i % k])
+        out = fn(*args)
+        if cuda:
+            torch.cuda.synchronize()
+        del out, args
+    event_ms: list[float] = []
+    device_ms: list[float] = []
+    loop_start = _perf_counter()
+    for i in range(n):
+        s = i % k
+        args = _clone_args(input_sets[s])
+        if cuda:
+            flush()
+            torch.cuda.synchronize()
+            start = torch.cuda.Event(enable_timing=True)
+            end = torch.cuda.Event(enable_timing=True)
+            end_device = torch.cuda.Event(enable_timing=True)
+            start.record()
+            out = fn(*args)
+            end.record()
+            torch.cuda.synchronize()  # device-wide: waits for every stream
+            end_device.record()
+            end_device.synchronize()
+            event_ms.append(start.elapsed_time(end))
+            device_ms.append(start.elapsed_time(end_device))
+        else:
+            t0 = _perf_counter()
+            out = fn(*args)
+            dt = (_perf_counter() - t0) * 1e3
+            event_ms.append(dt)
+            device_ms.append(dt)
+        if after_call is not None:
+            after_call(s, out)
+        del out, args
+        if i >= 4 and _perf_counter() - loop_start > budget_s:
+            break
+    method = "cuda_event+l2_flush+clone_per_call" if cuda else "perf_counter(cpu, triton interpreter)"
+    return RawTimes(event_ms, device_ms, method)
+
+
+def summarize(samples_ms: Sequence[float], method: str, *, seed: int = 0) -> TimingStats:
+    """Median with a bootstrap 95% CI of the median, plus mean/min/max/std (KernelBench scores the mean)."""
+    import numpy as np
+
+    x = np.asarray(samples_ms, dtype=np.float64)
+    if x.size == 0:
+        raise ValueError("no timing samples")
+    rng = np.random.default_rng(seed)
+    boots = np.median(rng.choice(x, size=(1000, x.size), replace=True), axis=1)
+    lo, hi = np.percentile(boots, [2.5, 97.5])
+    return TimingStats(
+        median_ms=float(np.median(x)),
+        mean_ms=float(x.mean()),
+        min_ms=float(x.min()),
+        max_ms=float(x.max()),
+        std_ms=float(x.std(ddof=1)) if x.size > 1 else 0.0,
+        ci95_low_ms=float(lo),
+        ci95_high_ms=float(hi),
+        num_trials=int(x.size),
+        method=method,
+    )
+
+
+def side_stream_gap(raw: RawTimes) -> tuple[float, float]:
+    """(median event ms, median device-synced ms): a large gap means work outside the current stream."""
+    import statistics
+
+    return statistics.median(raw.event_ms), statistics.median(raw.device_ms)
+
+
+def finite(x: float) -> bool:
+    return x is not None and math.isfinite(x)

@@ -1,0 +1,102 @@
+"""Moving tensors between the judge and the candidate process without trusting the candidate.
+
+Direction judge -> candidate: tensors travel as handles the candidate opens (CPU: a file in the
+scratch directory mapped by both; CUDA: an IPC handle through torch's own reduction). The judge
+owns every buffer, so it can check inputs afterwards and NaN-fill output buffers before each call.
+
+Direction candidate -> judge: only JSON. The judge never unpickles anything the candidate sent.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+import pickle
+from dataclasses import dataclass
+
+_counter = itertools.count()
+
+
+@dataclass(frozen=True)
+class FileTensor:
+    """A CPU tensor backed by a file both processes map (shared=True)."""
+
+    path: str
+    dtype: str
+    shape: tuple[int, ...]
+
+
+def share(tensor, scratch: str):
+    """Return (judge-side tensor, handle): writes by either side are visible to the other."""
+    import torch
+
+    if tensor.is_cuda:
+        shared = tensor.clone()
+        return shared, _CudaHandle(shared)
+    path = os.path.join(scratch, f"t{next(_counter)}.bin")
+    numel = max(tensor.numel(), 1)
+    flat = torch.from_file(path, shared=True, size=numel, dtype=tensor.dtype)
+    shared = flat[: tensor.numel()].view(tensor.shape)
+    shared.copy_(tensor)
+    return shared, FileTensor(path, str(tensor.dtype).removeprefix("torch."), tuple(tensor.shape))
+
+
+def empty_shared(shape, dtype, device, scratch: str):
+    """A judge-owned output buffer shared with the candidate."""
+    import torch
+
+    return share(torch.empty(shape, dtype=dtype, device=device), scratch)
+
+
+class _CudaHandle:
+    """Pickles through torch's CUDA IPC reduction (``torch.multiprocessing``)."""
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+
+def open_handle(handle):
+    """Candidate side: the tensor a handle names."""
+    import torch
+
+    if isinstance(handle, FileTensor):
+        numel = 1
+        for d in handle.shape:
+            numel *= d
+        dtype = getattr(torch, handle.dtype)
+        flat = torch.from_file(handle.path, shared=True, size=max(numel, 1), dtype=dtype)
+        return flat[:numel].view(handle.shape)
+    if isinstance(handle, _CudaHandle):
+        return handle.tensor
+    return handle  # a plain Python value (int, float, list ...)
+
+
+def dumps_for_candidate(obj) -> bytes:
+    """Pickle a judge message; CUDA tensors inside become IPC handles."""
+    from multiprocessing.reduction import ForkingPickler
+
+    import torch.multiprocessing  # noqa: F401  (registers the CUDA tensor reductions)
+
+    buf = io.BytesIO()
+    ForkingPickler(buf, pickle.HIGHEST_PROTOCOL).dump(obj)
+    return buf.getvalue()
+
+
+def loads_from_judge(data: bytes):
+    import torch.multiprocessing  # noqa: F401
+
+    return pickle.loads(data)
+
+
+def encode_reply(obj) -> bytes:
+    return json.dumps(obj, default=str).encode()
+
+
+def decode_reply(data: bytes) -> dict:
+    """Parse a candidate reply: JSON only, and it must be an object."""
+    obj = json.loads(data.decode("utf-8", errors="replace"))
+    if not isinstance(obj, dict):
+        raise ValueError("candidate reply is not a JSON object")
+    return obj
