@@ -1,0 +1,286 @@
+"""Publish validated Triton kernels as a Hugging Face Hub kernel repository (``kernels.get_kernel``).
+
+Input: one solution file (``ModelNew`` built from ``@triton.jit`` kernels, optionally with its problem
+and verdict) or a run directory (``<run>/problems/<slug>/{best.py,best.json,problem.py}``). Output: a
+repository folder (``build/torch-<backend>/``, ``README.md``, ``provenance/``), validated with the
+``kernels`` library, and optionally uploaded.
+
+Example:
+    >>> from pathlib import Path
+    >>> from export.export_hf import ExportConfig, export_kernels
+    >>> result = export_kernels(ExportConfig(repo_id="me/my-kernels", out_dir=Path("out"),
+    ...                                      run_dir=Path("runs/r1")))  # doctest: +SKIP
+    >>> result.summary()  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .entries import GPU_BACKENDS, KernelEntry, Skipped, entries_from_run, entry_from_files
+from .source import ExportError
+
+__all__ = ["ExportConfig", "ExportResult", "add_export_arguments", "cli_export", "export_kernels"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExportConfig:
+    """What to export and where. Exactly one of ``run_dir`` and ``solution`` is set."""
+
+    repo_id: str  # "org/name" on the Hub
+    out_dir: Path
+    run_dir: Path | None = None
+    solution: Path | None = None
+    problem: Path | None = None
+    verdict: Path | None = None
+    name: str | None = None  # function name source for a single file (default: from the file names)
+    backend: str | None = None  # None: the backend each verdict was measured on
+    version: int = 1  # branch v<version>; bump on any API change
+    license: str = "mit"
+    dataset: str = ""
+    commit: str = ""  # the autokernel-kb commit that produced the run; found with git when empty
+    import_check: bool = True  # import each variant through kernels.get_local_kernel before upload
+    upload: bool = False
+    dry_run: bool = False  # print the upload plan, never push
+    create_pr: bool = False
+    private: bool = False
+    endpoint: str | None = None  # Hub endpoint; default HF_ENDPOINT or huggingface.co
+
+
+@dataclass(kw_only=True)
+class ExportResult:
+    out_dir: Path
+    repo_id: str
+    version: int
+    exported: list[tuple[str, str, str]] = field(default_factory=list)  # (function, problem key, variant)
+    skipped: list[Skipped] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
+    plan: str = ""
+    uploaded: str = ""  # URLs, when uploaded
+
+    def summary(self) -> str:
+        lines = [f"export: {self.repo_id} v{self.version} -> {self.out_dir}"]
+        lines += [f"  exported {fn} ({key}) in build/{variant}" for fn, key, variant in self.exported]
+        lines += [f"  skipped {s.name}: {s.reason}" for s in self.skipped]
+        if self.plan:
+            lines += ["upload plan:", self.plan]
+        if self.uploaded:
+            lines.append(f"uploaded: {self.uploaded}")
+        return "\n".join(lines)
+
+
+def export_kernels(config: ExportConfig) -> ExportResult:
+    """Write (and optionally upload) the kernel repository; kernels that cannot ship are skipped with reasons."""
+    from .card import Provenance, render_card
+    from .layout import kernel_name, write_provenance, write_variant
+    from .upload import plan_upload, upload
+    from .validate import check_variant, raise_on_failure
+
+    if config.version < 1:
+        raise ExportError(f"version must be a positive integer (branch v<N>), got {config.version}")
+    if "/" not in config.repo_id:
+        raise ExportError(f"repo id must be 'org/name', got {config.repo_id!r}")
+    name = kernel_name(config.repo_id)
+    entries, skipped = _collect(config)
+    items, more_skipped = _prepare(entries)
+    skipped += more_skipped
+    if not items:
+        reasons = "; ".join(f"{s.name}: {s.reason}" for s in skipped) or "no kernels found"
+        raise ExportError(f"nothing to export ({reasons})")
+    config.out_dir.mkdir(parents=True, exist_ok=True)
+    result = ExportResult(out_dir=config.out_dir, repo_id=config.repo_id, version=config.version, skipped=skipped)
+    title = f"{config.repo_id}: Triton kernels exported by autokernel-kb (see README.md)."
+    for backend in sorted({i.entry.backend for i in items}):
+        group = [i for i in items if i.entry.backend == backend]
+        build = write_variant(
+            config.out_dir,
+            backend=backend,
+            items=group,
+            name=name,
+            version=config.version,
+            license=config.license,
+            title=title,
+        )
+        raise_on_failure(check_variant(build.path, import_check=config.import_check))
+        result.variants.append(build.variant)
+        result.exported += [(i.spec.function_name, i.entry.problem_key, build.variant) for i in group]
+    write_provenance(config.out_dir, items)
+    provenance = Provenance(
+        run=str(config.run_dir or config.solution or ""),
+        dataset=config.dataset or _dataset(entries),
+        commit=config.commit or _git_commit(config.run_dir or config.solution),
+        exported_at=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    )
+    card = render_card(
+        repo_id=config.repo_id,
+        version=config.version,
+        license=config.license,
+        items=items,
+        variants=result.variants,
+        provenance=provenance,
+        skipped=[(s.name, s.reason) for s in skipped],
+    )
+    (config.out_dir / "README.md").write_text(card)
+    plan = plan_upload(config.out_dir, repo_id=config.repo_id, version=config.version, create_pr=config.create_pr)
+    if config.dry_run or config.upload:
+        result.plan = plan.describe()
+    if config.upload and not config.dry_run:
+        done = upload(
+            config.out_dir,
+            repo_id=config.repo_id,
+            version=config.version,
+            create_pr=config.create_pr,
+            private=config.private,
+            endpoint=config.endpoint,
+        )
+        result.uploaded = " ".join([done.repo_url, done.build_commit, done.card_commit, *done.pr_urls])
+    return result
+
+
+def _collect(config: ExportConfig) -> tuple[list[KernelEntry], list[Skipped]]:
+    if (config.run_dir is None) == (config.solution is None):
+        raise ExportError("give either a run directory or a single solution file (--solution), not both")
+    if config.run_dir is not None:
+        return entries_from_run(config.run_dir, backend=config.backend)
+    assert config.solution is not None
+    entry = entry_from_files(
+        config.solution, problem=config.problem, verdict=config.verdict, backend=config.backend, name=config.name
+    )
+    return [entry], []
+
+
+def _prepare(entries: list[KernelEntry]):
+    """Read each solution, run its introspection and build its API; skip the ones that cannot ship."""
+    from .card import function_doc
+    from .codegen import build_spec, function_name, layer_name
+    from .introspect import gather_facts
+    from .layout import Exported
+    from .source import forward_params_of, read_solution
+
+    items: list[Exported] = []
+    skipped: list[Skipped] = []
+    used: set[str] = set()
+    for index, entry in enumerate(entries):
+        label = f"{entry.problem_key} ({entry.origin})"
+        try:
+            info = read_solution(entry.solution_source, name=label)
+            fn = function_name(entry.problem_name)
+            if fn in used:
+                fn = f"{fn}_{function_name(entry.problem_key)}"
+            if fn in used:
+                fn = f"{fn}_{index}"
+            facts = gather_facts(
+                solution_source=entry.solution_source,
+                problem_source=entry.problem_source,
+                init_params=info.init_params,
+                tag=str(index),
+            )
+            reference = forward_params_of(entry.problem_source, "Model") if entry.problem_source else None
+            spec = build_spec(
+                fn_name=fn, cls_name=layer_name(entry.problem_name), info=info, facts=facts, reference_forward=reference
+            )
+        except ExportError as exc:
+            skipped.append(Skipped(name=label, reason=str(exc)))
+            continue
+        except Exception as exc:  # the solution or problem failed to import or construct
+            skipped.append(Skipped(name=label, reason=f"could not load the sources: {type(exc).__name__}: {exc}"))
+            continue
+        used.add(fn)
+        item = Exported(entry=entry, spec=spec, doc="")
+        items.append(Exported(entry=entry, spec=spec, doc=function_doc(item)))
+    _dedupe_layers(items)
+    return items, skipped
+
+
+def _dedupe_layers(items) -> None:
+    names = [i.spec.layer_name for i in items if i.spec.layer_name]
+    dupes = {n for n in names if names.count(n) > 1}
+    for index, item in enumerate(items):
+        if item.spec.layer_name in dupes:
+            from dataclasses import replace
+
+            items[index] = replace(item, spec=replace(item.spec, layer_name=f"{item.spec.layer_name}{index}"))
+
+
+def _dataset(entries: list[KernelEntry]) -> str:
+    for entry in entries:
+        for key in ("dataset", "origin"):
+            value = (entry.verdict or {}).get(key)
+            if value:
+                return str(value)
+    return ""
+
+
+def _git_commit(path: Path | None) -> str:
+    where = (path if path is not None and path.is_dir() else (path.parent if path else Path.cwd())).resolve()
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(where), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, check=True
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return out.stdout.strip()
+
+
+def add_export_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of ``autokernel-kb export``."""
+    parser.add_argument("run_dir", nargs="?", type=Path, help="run directory (<run>/problems/<slug>/best.py ...)")
+    parser.add_argument("--solution", type=Path, help="a single solution file defining ModelNew (instead of a run)")
+    parser.add_argument("--problem", type=Path, help="the solution's problem file (Model, get_inputs, get_init_inputs)")
+    parser.add_argument("--verdict", type=Path, help="the solution's verdict JSON")
+    parser.add_argument("--name", help="name of a single kernel, e.g. 19_ReLU (gives the function relu)")
+    parser.add_argument("--repo", required=True, help="Hub repository id, org/name")
+    parser.add_argument("--out", type=Path, help="output folder (default: export-<name>)")
+    parser.add_argument("--version", type=int, default=1, help="kernel version: branch v<N> (default 1)")
+    parser.add_argument(
+        "--backend", choices=GPU_BACKENDS, help="variant to emit; default: the backend each verdict was measured on"
+    )
+    parser.add_argument("--license", default="mit", help="license in metadata.json and the card (default mit)")
+    parser.add_argument("--dataset", default="", help="dataset the problems came from, for the card")
+    parser.add_argument("--commit", default="", help="autokernel-kb commit of the run (default: git HEAD)")
+    parser.add_argument("--upload", action="store_true", help="upload to the Hub after writing the folder")
+    parser.add_argument("--dry-run", action="store_true", help="write the folder and print what would be uploaded")
+    parser.add_argument("--create-pr", action="store_true", help="open pull requests instead of pushing")
+    parser.add_argument("--private", action="store_true", help="create the repository as private")
+    parser.add_argument("--no-import-check", action="store_true", help="skip importing the variants (no triton here)")
+
+
+def cli_export(args: argparse.Namespace) -> int:
+    """Run ``autokernel-kb export``; prints a summary, returns the exit status."""
+    out = args.out or Path(f"export-{args.repo.split('/')[-1]}")
+    config = ExportConfig(
+        repo_id=args.repo,
+        out_dir=out,
+        run_dir=args.run_dir,
+        solution=args.solution,
+        problem=args.problem,
+        verdict=args.verdict,
+        name=args.name,
+        backend=args.backend,
+        version=args.version,
+        license=args.license,
+        dataset=args.dataset,
+        commit=args.commit,
+        import_check=not args.no_import_check,
+        upload=args.upload,
+        dry_run=args.dry_run,
+        create_pr=args.create_pr,
+        private=args.private,
+    )
+    try:
+        result = export_kernels(config)
+    except ExportError as exc:
+        print(f"export failed: {exc}", file=sys.stderr)
+        return 2
+    print(result.summary())
+    if not config.upload and not config.dry_run:
+        print(f"not uploaded; add --upload (or --dry-run to see the plan). Load locally with "
+              f"LOCAL_KERNELS={config.repo_id}={out.resolve()}")
+    print(json.dumps({"exported": len(result.exported), "skipped": len(result.skipped)}))
+    return 0
