@@ -150,8 +150,8 @@ def main(argv: list[str]) -> int:
             dummy = torch.empty(expected["shape"], dtype=getattr(torch, expected["dtype"]), device=sets[0][0].device
                                 if sets[0] and hasattr(sets[0][0], "device") else ("cuda" if cuda else "cpu"))
             outs = [transport.open_handle(h) for h in msg["outs"]]
-            raw = time_calls(lambda *a: dummy, sets, device=device, n=msg["n"], warmup=1, budget_s=5.0,
-                             after_call=lambda i, out: outs[i].copy_(out))
+            raw = time_calls(lambda *a, d=dummy: d, sets, device=device, n=msg["n"], warmup=1, budget_s=5.0,
+                             after_call=lambda i, out, outs=outs: outs[i].copy_(out))
             ch.send(ok=True, overhead_event_ms=raw.event_ms)
             continue
         if cmd == "load":

@@ -78,26 +78,31 @@ class Degeneracy:
         return "; ".join(parts) or "not degenerate"
 
 
-def probe_degeneracy(trials: list, *, tol: float, rerun) -> Degeneracy:
-    """Try zeros, a constant (the output mean) and copies of same-shaped inputs against each trial."""
+def probe_degeneracy(make_trial, num_trials: int, *, tol: float, rerun) -> Degeneracy:
+    """Try zeros, a constant (the output mean) and copies of same-shaped inputs against the same trial
+    schedule candidates face (one trial in memory at a time). ``make_trial(i)`` builds trial ``i``."""
     import torch
 
-    passes: list[str] = []
-    candidates: dict[str, list] = {"zeros": [], "constant": []}
-    for t in trials:
+    alive: dict[str, bool] | None = None
+    first = None
+    constant = True
+    nondeterministic = False
+    for i in range(num_trials):
+        t = make_trial(i)
         e = t.expected
-        candidates["zeros"].append(torch.zeros_like(e))
         fill = e.double().mean().item() if e.is_floating_point() else 0
-        candidates["constant"].append(torch.full_like(e, fill))
-        for i, x in enumerate(t.inputs):
+        trivial = {"zeros": torch.zeros_like(e), "constant": torch.full_like(e, fill)}
+        for j, x in enumerate(t.inputs):
             if isinstance(x, torch.Tensor) and x.shape == e.shape:
-                candidates.setdefault(f"copy of input {i}", []).append(x.to(e.dtype))
-    for name, outs in candidates.items():
-        if len(outs) == len(trials) and all(compare(o, t.expected, tol=tol).passed for o, t in zip(outs, trials)):
-            passes.append(name)
-    first, second = trials[0].expected, trials[1].expected if len(trials) > 1 else None
-    constant = second is not None and first.shape == second.shape and bool(torch.equal(first, second)) and (
-        first.numel() <= 1 or bool((first == first.flatten()[0]).all()))
-    again = rerun(trials[0].inputs)
-    nondeterministic = not compare(again, trials[0].expected, tol=tol).passed
-    return Degeneracy(tuple(passes), constant, nondeterministic)
+                trivial[f"copy of input {j}"] = x.to(e.dtype)
+        passed = {name: compare(o, e, tol=tol).passed for name, o in trivial.items()}
+        alive = passed if alive is None else {k: v and passed.get(k, False) for k, v in alive.items()}
+        if first is None:
+            first = e
+            nondeterministic = not compare(rerun(t.inputs), e, tol=tol).passed
+        else:
+            constant = constant and first.shape == e.shape and bool(torch.equal(first, e))
+        del t, trivial
+    uniform = first is not None and (first.numel() <= 1 or bool((first == first.flatten()[0]).all()))
+    passes = tuple(k for k, v in (alive or {}).items() if v)
+    return Degeneracy(passes, constant and uniform and num_trials > 1, nondeterministic)

@@ -141,8 +141,9 @@ class Evaluator:
         expected0 = trials[0].expected
         tol = tolerance_for(cfg.tolerance, str(expected0.dtype))
         if state.degeneracy is None:
-            probe = [trials[0]] + [session.trial(0, extra_distributions=False)]
-            state.degeneracy = probe_degeneracy(probe, tol=tol, rerun=session.run)
+            state.degeneracy = probe_degeneracy(
+                lambda i: session.trial(i, extra_distributions=cfg.extra_distributions),
+                max(2, cfg.num_correct_trials), tol=tol, rerun=session.run)
         deg = state.degeneracy
         rel_l2_tol = tol if deg.degenerate else None
         verdict.policy = {

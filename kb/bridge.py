@@ -1,0 +1,101 @@
+"""KernelBench -> `Problem`s: the dataset (Hub or local copy), problem files, and references like ``L1/19``.
+
+    >>> from kb.bridge import resolve_problems
+    >>> [p.key for p in resolve_problems(["L1/19"], dataset="../shared/kernelbench")]  # doctest: +SKIP
+    ['L1/19']
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from autokernel import settings
+from autokernel.problem import Problem, ProblemError
+
+HUB_DATASET = "ScalingIntelligence/KernelBench"
+LEVELS = (1, 2, 3, 4)
+_REF = re.compile(r"^(?:L|level[_ ]?)?(\d)[/:_-](\d+)$", re.IGNORECASE)
+
+
+def dataset_location(dataset: str | None = None, config: str | None = None) -> tuple[str, str | None]:
+    """The dataset and config to use: explicit arguments, then the environment, then the Hub."""
+    return (dataset or settings.get("AUTOKERNEL_KB_DATASET", HUB_DATASET),
+            config or settings.get("AUTOKERNEL_KB_DATASET_CONFIG"))
+
+
+@functools.cache
+def _load_split(dataset: str, config: str | None, level: int):
+    import datasets
+
+    split = f"level_{level}"
+    try:
+        return datasets.load_dataset(dataset, config, split=split)
+    except Exception as exc:  # datasets raises many types (network, missing config, missing split)
+        where = "a local folder" if Path(dataset).exists() else "the Hugging Face Hub"
+        raise ProblemError(
+            f"could not load KernelBench {split} from {where} ({dataset!r}, config {config or 'default'}): "
+            f"{type(exc).__name__}: {exc}. Offline? Pass --dataset /path/to/a/local/copy or set AUTOKERNEL_KB_DATASET."
+        ) from exc
+
+
+def load_level(level: int, *, dataset: str | None = None, config: str | None = None) -> list[Problem]:
+    """All problems of a level, sorted by problem id."""
+    if level not in LEVELS:
+        raise ProblemError(f"KernelBench has levels 1-4, not {level}")
+    ds, cfg = dataset_location(dataset, config)
+    rows = _load_split(ds, cfg, level)
+    origin = f"kernelbench:{ds}@{cfg or 'default'}"
+    problems = [Problem.from_source(r["code"], name=r["name"], level=int(r["level"]), problem_id=int(r["problem_id"]),
+                                    origin=origin) for r in rows]
+    return sorted(problems, key=lambda p: p.problem_id)
+
+
+def parse_ids(spec: str) -> list[int]:
+    """``"1-10,19"`` -> [1, ..., 10, 19]."""
+    ids: list[int] = []
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        m = re.fullmatch(r"(\d+)\s*-\s*(\d+)", part)
+        try:
+            ids.extend(range(int(m.group(1)), int(m.group(2)) + 1) if m else [int(part)])
+        except ValueError as exc:
+            raise ProblemError(f"bad problem id list {spec!r}: use numbers and ranges like 1-10,19") from exc
+    return ids
+
+
+def select(level: int, ids: Iterable[int] | None = None, **kw) -> list[Problem]:
+    problems = load_level(level, **kw)
+    if ids is None:
+        return problems
+    by_id = {p.problem_id: p for p in problems}
+    wanted = list(ids)
+    missing = [i for i in wanted if i not in by_id]
+    if missing:
+        raise ProblemError(f"level {level} has no problem ids {missing}; it has 1..{max(by_id)}")
+    return [by_id[i] for i in wanted]
+
+
+def resolve_problems(refs: Iterable[str], *, dataset: str | None = None, config: str | None = None) -> list[Problem]:
+    """Problem references -> problems. A reference is ``L1/19`` (also ``level1/19``, ``1/19``), a KernelBench-format
+    ``.py`` file, or a folder of them."""
+    out: list[Problem] = []
+    for ref in refs:
+        m = _REF.match(ref.strip())
+        path = Path(ref)
+        if m and not path.exists():
+            out.extend(select(int(m.group(1)), [int(m.group(2))], dataset=dataset, config=config))
+        elif path.is_dir():
+            files = sorted(path.glob("*.py"))
+            if not files:
+                raise ProblemError(f"{path} holds no .py problem files")
+            out.extend(Problem.from_file(f) for f in files)
+        elif path.suffix == ".py":
+            out.append(Problem.from_file(path))
+        else:
+            raise ProblemError(f"{ref!r} is neither a problem reference like L1/19 nor a .py problem file or folder")
+    return out
