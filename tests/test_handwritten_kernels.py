@@ -40,6 +40,7 @@ class Case:
 
     name: str
     scale: int
+    variant: str = ""  # distinguishes test ids of several cases of one problem
     edits: tuple[tuple[str, str], ...] = ()
     # Module constants of the solution to shrink so that split/multi-chunk paths run at test sizes.
     knobs: dict[str, int] = field(default_factory=dict)
@@ -57,6 +58,10 @@ CASES = [
     Case(name="23_Softmax", scale=640, knobs={"_BLOCK": 64, "_CHUNK_BLOCKS": 2}),
     Case(name="24_LogSoftmax", scale=640),
     Case(name="24_LogSoftmax", scale=640, knobs={"_BLOCK": 64, "_CHUNK_BLOCKS": 2}),
+    Case(name="36_RMSNorm_", scale=16),
+    Case(
+        name="36_RMSNorm_", scale=16, variant="many-channels", edits=((r"features = 4\b", "features = 70"),)
+    ),
     Case(name="40_LayerNorm", scale=12, perturb_params=True),
     Case(name="40_LayerNorm", scale=12, perturb_params=True, knobs={"_BLOCK": 64, "_CHUNK_BLOCKS": 2}),
 ]
@@ -105,7 +110,11 @@ def _variants(inputs: list, trial: int, signed: bool) -> list:
 
 
 def _case_id(case: Case) -> str:
-    return case.name + "".join(f"-{k.strip('_')}{v}" for k, v in case.knobs.items())
+    return (
+        case.name
+        + (f"-{case.variant}" if case.variant else "")
+        + "".join(f"-{k.strip('_')}{v}" for k, v in case.knobs.items())
+    )
 
 
 @pytest.mark.parametrize("case", CASES, ids=[_case_id(c) for c in CASES])
