@@ -62,6 +62,26 @@ CASES = [
     Case(
         name="36_RMSNorm_", scale=16, variant="many-channels", edits=((r"features = 4\b", "features = 70"),)
     ),
+    Case(name="47_Sum_reduction_over_a_dimension", scale=64),
+    Case(
+        name="47_Sum_reduction_over_a_dimension",
+        scale=64,
+        variant="last-dim",
+        edits=((r"reduce_dim = 1", "reduce_dim = 2"),),
+    ),
+    Case(
+        name="47_Sum_reduction_over_a_dimension",
+        scale=64,
+        variant="first-dim",
+        edits=((r"reduce_dim = 1", "reduce_dim = 0"),),
+    ),
+    Case(name="48_Mean_reduction_over_a_dimension", scale=64),
+    Case(
+        name="48_Mean_reduction_over_a_dimension",
+        scale=64,
+        variant="last-dim",
+        edits=((r"return \[1\]", "return [-1]"),),
+    ),
     Case(name="40_LayerNorm", scale=12, perturb_params=True),
     Case(name="40_LayerNorm", scale=12, perturb_params=True, knobs={"_BLOCK": 64, "_CHUNK_BLOCKS": 2}),
 ]
