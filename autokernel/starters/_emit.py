@@ -1,0 +1,349 @@
+"""Write the standalone ``ModelNew`` source from a plan.
+
+The file holds: imports (torch, triton, math only), tunables as module constants, the problem's
+module-level constants, the kernel families used, one generated kernel + wrapper per fused
+elementwise group, and ``ModelNew`` whose ``__init__`` is the reference's own (same submodules, same
+order, same RNG draws -> identical weights under the same seed) and whose ``forward`` is emitted
+node by node.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import math
+import operator
+
+from . import _templates as T
+from ._ops import Op, function_name
+
+_INFIX = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%", "pow": "**",
+          "matmul": "@", "and_": "&", "or_": "|", "xor": "^", "lt": "<", "le": "<=", "gt": ">", "ge": ">=",
+          "eq": "==", "ne": "!=", "lshift": "<<", "rshift": ">>"}
+_RESERVED = {"torch", "nn", "F", "triton", "tl", "math", "self", "_promote", "_bcast_operand"}
+
+
+class EmitError(ValueError):
+    """The graph holds something that cannot be written as standalone source."""
+
+
+def num(v) -> str:
+    v = float(v)
+    if math.isnan(v):
+        return 'float("nan")'
+    if math.isinf(v):
+        return 'float("inf")' if v > 0 else '-float("inf")'
+    return repr(v)
+
+
+class Emitter:
+    """Accumulates the generated file; one instance per starter."""
+
+    def __init__(self, plan, gm, tunables: dict):
+        self.plan = plan
+        self.gm = gm
+        self.tunables = tunables
+        self.families: list[str] = []
+        self.kernels: list[str] = []
+        self.covered: list[str] = []
+        self.fallbacks: list[str] = []
+        self.names: dict = {}
+        taken = set(_RESERVED)
+        for n in gm.graph.nodes:
+            name = n.name
+            while name in taken or not name.isidentifier():
+                name = f"{name}_v" if name.isidentifier() else f"v_{abs(hash(name))}"
+            taken.add(name)
+            self.names[n] = name
+
+    # ---------------------------------------------------------------- formatting of fx arguments
+    def fmt(self, a) -> str:
+        import torch
+        import torch.fx
+
+        if isinstance(a, torch.fx.Node):
+            return self.names[a]
+        if isinstance(a, tuple):
+            inner = ", ".join(self.fmt(x) for x in a)
+            return f"({inner},)" if len(a) == 1 else f"({inner})"
+        if isinstance(a, list):
+            return "[" + ", ".join(self.fmt(x) for x in a) + "]"
+        if isinstance(a, dict):
+            return "{" + ", ".join(f"{self.fmt(k)}: {self.fmt(v)}" for k, v in a.items()) + "}"
+        if isinstance(a, slice):
+            return f"slice({self.fmt(a.start)}, {self.fmt(a.stop)}, {self.fmt(a.step)})"
+        if isinstance(a, bool) or a is None or isinstance(a, (int, str)):
+            return repr(a)
+        if isinstance(a, float):
+            return num(a)
+        if a is Ellipsis:
+            return "..."
+        if isinstance(a, torch.dtype):
+            return str(a)
+        if isinstance(a, torch.device):
+            return f"torch.device({str(a)!r})"
+        if isinstance(a, torch.memory_format):
+            return str(a)
+        if isinstance(a, torch.layout):
+            return str(a)
+        raise EmitError(f"cannot write argument {a!r} ({type(a).__name__}) as source")
+
+    def call_args(self, args, kwargs) -> str:
+        parts = [self.fmt(a) for a in args] + [f"{k}={self.fmt(v)}" for k, v in kwargs.items()]
+        return ", ".join(parts)
+
+    def module_expr(self, path: str) -> str:
+        if all(p.isidentifier() for p in path.split(".")):
+            return f"self.{path}"
+        return f"self.get_submodule({path!r})"
+
+    def attr_expr(self, path: str) -> str:
+        mod, _, attr = path.rpartition(".")
+        if not mod:
+            return f"self.{attr}" if attr.isidentifier() else f"getattr(self, {attr!r})"
+        return f"getattr({self.module_expr(mod)}, {attr!r})" if not all(
+            p.isidentifier() for p in path.split(".")) else f"self.{path}"
+
+    # ---------------------------------------------------------------- library code for one node
+    def library_expr(self, n) -> str:
+        if n.op == "get_attr":
+            return self.attr_expr(n.target)
+        if n.op == "call_module":
+            return f"{self.module_expr(n.target)}({self.call_args(n.args, n.kwargs)})"
+        if n.op == "call_method":
+            obj, *rest = n.args
+            return f"{self.fmt(obj)}.{n.target}({self.call_args(rest, n.kwargs)})"
+        if n.op == "call_function":
+            t = n.target
+            if t is operator.getitem:
+                return f"{self.fmt(n.args[0])}[{self.fmt(n.args[1])}]"
+            if t is getattr:
+                return f"{self.fmt(n.args[0])}.{n.args[1]}"
+            if getattr(operator, getattr(t, "__name__", ""), None) is t and t.__name__ in _INFIX and not n.kwargs:
+                a, b = n.args
+                return f"({self.fmt(a)} {_INFIX[t.__name__]} {self.fmt(b)})"
+            if t is operator.neg:
+                return f"(-{self.fmt(n.args[0])})"
+            return f"{self.func_name(t)}({self.call_args(n.args, n.kwargs)})"
+        raise EmitError(f"unexpected node {n.op}")
+
+    def func_name(self, t) -> str:
+        import builtins
+
+        import torch
+        import torch.nn.functional as F
+
+        name = getattr(t, "__name__", None)
+        if name:
+            if getattr(torch, name, None) is t:
+                return f"torch.{name}"
+            if getattr(F, name, None) is t:
+                return f"F.{name}"
+            for sub in ("special", "linalg", "fft"):
+                if getattr(getattr(torch, sub), name, None) is t:
+                    return f"torch.{sub}.{name}"
+            if getattr(math, name, None) is t:
+                return f"math.{name}"
+            if getattr(builtins, name, None) is t:
+                return name
+            mod = getattr(t, "__module__", "") or ""
+            if mod.startswith("torch") and name.isidentifier():
+                return f"{mod}.{name}"
+        raise EmitError(f"function {t!r} has no importable name in a standalone file")
+
+    # ---------------------------------------------------------------- covered single ops
+    def covered_expr(self, n, op: Op) -> str:
+        x = self.fmt(op.operands[0]) if op.operands else ""
+        m = self.module_expr(op.module) if op.module else None
+        self.use(*T.KIND_FAMILIES[op.kind])
+        if op.kind == "reduce":
+            dims = None if op.params["dims"] is None else tuple(op.params["dims"])
+            return f"_reduce({x}, {dims!r}, {op.params['keepdim']}, {op.name!r}, with_idx={op.params['with_idx']})"
+        if op.kind == "softmax":
+            return f"_softmax({x}, {op.params['dim']}, log={op.name == 'log_softmax'})"
+        if op.kind == "scan":
+            return f"_scan({x}, {op.params['dim']}, prod={op.name == 'cumprod'})"
+        if op.kind == "batchnorm":
+            return f"_batch_norm({x}, {m})"
+        if op.kind == "matmul":
+            return f"_matmul({x}, {self.fmt(op.operands[1])})"
+        if op.kind == "linear":
+            if m:
+                return f"_linear({x}, {m}.weight, {m}.bias)"
+            return f"_linear({x}, {self.fmt(op.operands[1])}, {self.fmt(op.operands[2])})"
+        if op.kind == "conv":
+            return f"_conv({x}, {m})"
+        if op.kind == "pool":
+            return f"_pool({x}, {m}, {op.params['nd']})"
+        if op.kind == "rownorm":
+            if op.name == "layer_norm":
+                if m:
+                    return f"_layer_norm({x}, {op.params['normalized_ndim']}, {m}.weight, {m}.bias, {m}.eps)"
+                w, b = (self.fmt(v) for v in op.operands[1:])
+                return f"_layer_norm({x}, {op.params['normalized_ndim']}, {w}, {b}, {num(op.params['eps'])})"
+            if op.name == "group_norm":
+                if m:
+                    return f"_group_norm({x}, {m}.num_groups, {m}.weight, {m}.bias, {m}.eps)"
+                w, b = (self.fmt(v) for v in op.operands[1:])
+                return f"_group_norm({x}, {op.params['num_groups']}, {w}, {b}, {num(op.params['eps'])})"
+            return f"_instance_norm({x}, {m}.weight, {m}.bias, {m}.eps)"
+        raise AssertionError(op.kind)
+
+    def use(self, *families: str) -> None:
+        for f in families:
+            if f not in self.families:
+                self.families.append(f)
+
+    # ---------------------------------------------------------------- forward body
+    def forward_source(self) -> str:
+        from ._ew import emit_group
+
+        graph = self.gm.graph
+        params = []
+        for n in graph.nodes:
+            if n.op == "placeholder":
+                name = self.names[n]
+                if n.args:
+                    params.append(f"{name}={self.fmt(n.args[0])}")
+                elif str(n.target).startswith("*"):
+                    params.append(f"*{name}")
+                else:
+                    params.append(name)
+        lines = [f"    def forward(self, {', '.join(params)}):" if params else "    def forward(self):"]
+        for u in self.plan.units:
+            if u.is_group:
+                emitted = emit_group(self, u, len(self.kernels))
+                if emitted is None:
+                    continue
+                self.use("elementwise")
+                call, kernel_src, label = emitted
+                self.kernels.append(kernel_src)
+                self.covered.append(label)
+                lines.append(f"        {call}")
+                continue
+            (n,) = u.nodes
+            if n.op == "placeholder":
+                continue
+            if n.op == "output":
+                lines.append(f"        return {self.fmt(n.args[0])}")
+                continue
+            if u.op is not None:
+                expr = self.covered_expr(n, u.op)
+                self.covered.append(_label(u.op))
+                lines.append(f"        {self.names[n]} = {expr}")
+            else:
+                if n.op != "get_attr" and u.reason and not _trivial(n):
+                    self.fallbacks.append(u.reason)
+                lines.append(f"        {self.names[n]} = {self.library_expr(n)}")
+        return "\n".join(lines) + "\n"
+
+
+def _label(op: Op) -> str:
+    kind = {"reduce": "reduction", "rownorm": "normalisation", "batchnorm": "normalisation",
+            "scan": "scan", "softmax": "softmax", "matmul": "matmul", "linear": "matmul", "conv": "convolution",
+            "pool": "pooling"}[op.kind]
+    return f"{kind}: {op.name}"
+
+
+def _trivial(n) -> bool:
+    """Shape/metadata plumbing that is not compute (no kernel expected)."""
+    import operator as _op
+
+    if n.op == "call_method" and n.target in ("size", "view", "reshape", "flatten", "unsqueeze", "squeeze",
+                                               "contiguous", "permute", "transpose", "t", "expand",
+                                               "dim", "numel", "view_as", "expand_as", "type_as"):
+        return True
+    if n.op == "call_function":
+        if n.target in (_op.getitem, getattr):
+            return True
+        name = function_name(n.target)
+        if name in ("flatten", "reshape", "unsqueeze", "squeeze", "transpose", "permute", "t"):
+            return True
+        import torch
+
+        v = n.meta.get("ak_val")
+        if not isinstance(v, torch.Tensor) and name in _INFIX:  # arithmetic on sizes
+            return True
+    if n.op == "call_module":
+        import torch.nn as nn
+
+        mod_t = type(n.graph.owning_module.get_submodule(n.target))
+        return mod_t in (nn.Flatten, nn.Identity, nn.Unflatten)
+    return False
+
+
+# ---------------------------------------------------------------- the reference's __init__ and globals
+class _SuperFix(ast.NodeTransformer):
+    """``super(Model, self)`` -> ``super()`` and other ``Model`` references -> ``ModelNew``."""
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "super" and node.args:
+            node.args = []
+        return node
+
+    def visit_Name(self, node):
+        if node.id == "Model":
+            node.id = "ModelNew"
+        return node
+
+
+def split_problem(source: str) -> tuple[str, str]:
+    """(module-level code to keep, ModelNew class header + non-forward methods) from a problem source."""
+    tree = ast.parse(source)
+    keep: list[str] = []
+    cls_src = ""
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "Model":
+            body = [b for b in node.body if not (isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef))
+                                                 and b.name == "forward")]
+            body = [b for b in body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
+            new = copy.deepcopy(node)
+            new.name = "ModelNew"
+            new.body = copy.deepcopy(body) or [ast.Pass()]
+            new = _SuperFix().visit(new)
+            ast.fix_missing_locations(new)
+            cls_src = ast.unparse(new)
+            continue
+        if isinstance(node, ast.FunctionDef) and node.name in ("get_inputs", "get_init_inputs"):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            if all(m.split(".")[0] in ("torch", "math") for m in mods):
+                keep.append(ast.get_source_segment(source, node) or ast.unparse(node))
+            continue
+        if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test):
+            continue
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue  # module docstring
+        keep.append(ast.get_source_segment(source, node) or ast.unparse(node))
+    return "\n".join(keep), cls_src
+
+
+def assemble(*, title: str, covered, fallbacks, tunables: dict, problem_globals: str, families: list[str],
+             kernels: list[str], class_src: str, forward_src: str) -> str:
+    doc = [f'"""Starter ModelNew for {title}, generated from the reference by autokernel-kb.', ""]
+    doc.append("Generated Triton kernels: " + (", ".join(covered) if covered else "none"))
+    doc.append("Library calls kept: " + ("; ".join(fallbacks) if fallbacks else "none"))
+    doc.append("Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.")
+    doc.append('"""')
+    out = ["\n".join(doc), "", T.HEADER]
+    if tunables:
+        out.append("# ---- tunables (the search varies these) ----")
+        out += [f"{k} = {v!r}" for k, v in tunables.items()]
+        out.append("")
+    if problem_globals.strip():
+        out.append("# ---- the problem's module-level definitions (used by __init__) ----")
+        out.append(problem_globals)
+    out.append(T.COMMON)
+    for f in families:
+        src = T.FAMILIES[f].source
+        if src:
+            out.append(src)
+    out += kernels
+    out.append("")
+    cls_lines = class_src.rstrip().splitlines()
+    out.append("\n".join(cls_lines))
+    out.append("")
+    out.append(forward_src)
+    return "\n".join(out)

@@ -1,0 +1,720 @@
+"""Source text of the kernel families a starter file may contain, with their tunables.
+
+Each family is a block of Python/Triton source that is copied into the generated file when one of
+its operations is covered. Tunables are module-level constants of that file; ``FAMILIES`` lists
+their default values and the values the search may try (powers of two where Triton needs them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+_P2 = [2**i for i in range(4, 14)]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A kernel family: its source block and its tunables (default and allowed values)."""
+
+    name: str
+    source: str
+    defaults: dict = field(default_factory=dict)
+    space: dict = field(default_factory=dict)
+
+
+HEADER = '''\
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+'''
+
+COMMON = '''
+
+def _promote(*dtypes):
+    """Result dtype of an elementwise op (torch promotion; float when only ints/bools met floats)."""
+    out = dtypes[0]
+    for dt in dtypes[1:]:
+        out = torch.promote_types(out, dt)
+    return out if out.is_floating_point else torch.get_default_dtype()
+
+
+def _bcast_operand(t, shape):
+    """(tensor, inner, size, broadcast?) so that element i of the output reads t[(i // inner) % size].
+
+    Covers same-shape, scalar and "one contiguous block of dims" broadcasts (per-channel bias,
+    per-column vectors) without copying; any other pattern is materialised once.
+    """
+    shape = tuple(shape)
+    if tuple(t.shape) == shape and t.is_contiguous():
+        return t, 1, 1, False
+    padded = (1,) * (len(shape) - t.dim()) + tuple(t.shape)
+    real = [d for d, s in enumerate(padded) if s != 1]
+    if t.is_contiguous() and (not real or real == list(range(real[0], real[-1] + 1))):
+        if not real:
+            return t, 1, 1, True
+        if all(padded[d] == shape[d] for d in real):
+            inner = math.prod(shape[real[-1] + 1:])
+            return t, inner, math.prod(padded[d] for d in real), True
+    return t.expand(shape).contiguous(), 1, 1, False
+
+
+def _pad3(v, nd, fill):
+    v = (v,) * nd if isinstance(v, int) else tuple(v)
+    return (fill,) * (3 - nd) + v
+
+
+@triton.jit
+def _tanh(x):
+    # tanh from exp (portable across Triton backends); |error| ~1e-7 in fp32
+    e = tl.exp(-2.0 * tl.abs(x))
+    t = (1.0 - e) / (1.0 + e)
+    return tl.where(x >= 0, t, -t)
+
+
+@triton.jit
+def _softplus(x, beta, threshold):
+    bx = x * beta
+    return tl.where(bx > threshold, x, tl.log(1.0 + tl.exp(tl.minimum(bx, threshold))) / beta)
+
+
+@triton.jit
+def _mul_combine(a, b):
+    return a * b
+'''
+
+EW = Family(
+    "elementwise",
+    "",  # elementwise kernels are generated per fused group
+    {"BLOCK_SIZE": 1024, "NUM_WARPS": 4},
+    {"BLOCK_SIZE": [128, 256, 512, 1024, 2048, 4096], "NUM_WARPS": [1, 2, 4, 8, 16]},
+)
+
+REDUCE = Family(
+    "reduce",
+    '''
+
+@triton.jit
+def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER,
+                   OP: tl.constexpr, WANT_IDX: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    # x viewed as (OUTER, R, INNER), contiguous; one program per (outer row, block of INNER columns).
+    # OP: 0 sum, 1 mean, 2 max, 3 min, 4 prod, 5 logsumexp, 6 l2 norm, 7 l1 norm. Accumulates in fp32.
+    pid_o = tl.program_id(0).to(tl.int64)
+    cols = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < INNER
+    x_row = x_ptr + pid_o * R * INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    elif OP == 4:
+        neutral = 1.0
+    elif OP == 5:
+        neutral = -float("inf")
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
+    acc_s = tl.zeros((BLOCK_R, BLOCK_I), tl.float32)
+    acc_i = tl.zeros((BLOCK_R, BLOCK_I), tl.int64)
+    for r0 in range(0, R, BLOCK_R):
+        r = r0 + r_offs
+        m = (r[:, None] < R) & cmask[None, :]
+        v = tl.load(x_row + r[:, None].to(tl.int64) * INNER + cols[None, :], mask=m, other=neutral)
+        v = v.to(tl.float32)
+        if OP == 0 or OP == 1:
+            acc += v
+        elif OP == 6:
+            acc += v * v
+        elif OP == 7:
+            acc += tl.abs(v)
+        elif OP == 4:
+            acc *= v
+        elif OP == 5:
+            new_m = tl.maximum(acc, v)
+            safe = tl.where(new_m == -float("inf"), 0.0, new_m)
+            acc_s = acc_s * tl.exp(acc - safe) + tl.exp(v - safe)
+            acc = new_m
+        elif OP == 2:
+            better = v > acc
+            acc_i = tl.where(better, r[:, None].to(tl.int64), acc_i)
+            acc = tl.where(better, v, acc)
+        else:
+            better = v < acc
+            acc_i = tl.where(better, r[:, None].to(tl.int64), acc_i)
+            acc = tl.where(better, v, acc)
+    if OP == 0 or OP == 7:
+        res = tl.sum(acc, 0)
+    elif OP == 1:
+        res = tl.sum(acc, 0) / R
+    elif OP == 6:
+        res = tl.sqrt(tl.sum(acc, 0))
+    elif OP == 4:
+        res = tl.reduce(acc, 0, _mul_combine)
+    elif OP == 5:
+        mx = tl.max(acc, 0)
+        safe = tl.where(mx == -float("inf"), 0.0, mx)
+        res = safe + tl.log(tl.sum(acc_s * tl.exp(acc - safe[None, :]), 0))
+    elif OP == 2:
+        res = tl.max(acc, 0)
+    else:
+        res = tl.min(acc, 0)
+    out_offs = pid_o * INNER + cols
+    tl.store(out_ptr + out_offs, res.to(out_ptr.dtype.element_ty), mask=cmask)
+    if WANT_IDX:
+        # first index reaching the extreme (torch's tie rule): smallest index among lanes equal to res
+        idx = tl.min(tl.where(acc == res[None, :], acc_i, R), 0)
+        tl.store(idx_ptr + out_offs, idx, mask=cmask)
+
+
+_REDUCE_OPS = {"sum": 0, "mean": 1, "max": 2, "amax": 2, "argmax": 2, "min": 3, "amin": 3, "argmin": 3,
+               "prod": 4, "logsumexp": 5, "l2": 6, "l1": 7}
+
+
+def _reduce(x, dims, keepdim, op, with_idx=False):
+    """torch-style reduction of x over dims (None = all); returns values, indices or both."""
+    nd = x.dim()
+    dims = list(range(nd)) if dims is None else sorted({d % nd for d in dims})
+    out_shape = [1 if d in dims else s for d, s in enumerate(x.shape) if keepdim or d not in dims]
+    if dims != list(range(dims[0], dims[-1] + 1)):  # non-adjacent dims: move them last (one copy)
+        kept = [d for d in range(nd) if d not in dims]
+        x = x.permute(*kept, *dims)
+        dims = list(range(len(kept), nd))
+    x = x.contiguous()
+    outer = math.prod(x.shape[: dims[0]])
+    r = math.prod(x.shape[dims[0]: dims[-1] + 1])
+    inner = math.prod(x.shape[dims[-1] + 1:])
+    want_idx = with_idx or op in ("argmax", "argmin")
+    out = torch.empty(out_shape, dtype=x.dtype, device=x.device)
+    idx = torch.empty(out_shape, dtype=torch.int64, device=x.device) if want_idx else out
+    block_i = 1 if inner == 1 else min(RED_BLOCK_INNER, triton.next_power_of_2(inner))
+    block_r = max(1, min(RED_TILE // block_i, triton.next_power_of_2(r)))
+    if out.numel() > 0 and r > 0:
+        grid = (outer, triton.cdiv(inner, block_i))
+        _reduce_kernel[grid](x, out, idx, r, inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
+                             BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+    if op in ("argmax", "argmin"):
+        return idx
+    if with_idx:
+        return torch.return_types.max((out, idx)) if op == "max" else torch.return_types.min((out, idx))
+    return out
+''',
+    {"RED_TILE": 1024, "RED_BLOCK_INNER": 32, "RED_NUM_WARPS": 4},
+    {"RED_TILE": _P2[2:], "RED_BLOCK_INNER": [1, 2, 4, 8, 16, 32, 64, 128], "RED_NUM_WARPS": [1, 2, 4, 8, 16]},
+)
+
+SOFTMAX = Family(
+    "softmax",
+    '''
+
+@triton.jit
+def _softmax_kernel(x_ptr, y_ptr, R, INNER, LOG: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    # x viewed as (OUTER, R, INNER); pass 1 keeps a running (max, sum of exp) per lane (online softmax),
+    # pass 2 writes exp(x - max) / sum (or x - max - log(sum)). Two reads of x, one write.
+    pid_o = tl.program_id(0).to(tl.int64)
+    cols = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < INNER
+    base = pid_o * R * INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    m = tl.full((BLOCK_R, BLOCK_I), -float("inf"), tl.float32)
+    s = tl.zeros((BLOCK_R, BLOCK_I), tl.float32)
+    for r0 in range(0, R, BLOCK_R):
+        r = r0 + r_offs
+        msk = (r[:, None] < R) & cmask[None, :]
+        offs = base + r[:, None].to(tl.int64) * INNER + cols[None, :]
+        v = tl.load(x_ptr + offs, mask=msk, other=-float("inf")).to(tl.float32)
+        new_m = tl.maximum(m, v)
+        safe = tl.where(new_m == -float("inf"), 0.0, new_m)
+        s = s * tl.exp(m - safe) + tl.exp(v - safe)
+        m = new_m
+    mx = tl.max(m, 0)
+    mx = tl.where(mx == -float("inf"), 0.0, mx)
+    total = tl.sum(s * tl.exp(m - mx[None, :]), 0)
+    for r0 in range(0, R, BLOCK_R):
+        r = r0 + r_offs
+        msk = (r[:, None] < R) & cmask[None, :]
+        offs = base + r[:, None].to(tl.int64) * INNER + cols[None, :]
+        v = tl.load(x_ptr + offs, mask=msk, other=0.0).to(tl.float32)
+        if LOG:
+            y = v - mx[None, :] - tl.log(total)[None, :]
+        else:
+            y = tl.exp(v - mx[None, :]) / total[None, :]
+        tl.store(y_ptr + offs, y.to(y_ptr.dtype.element_ty), mask=msk)
+
+
+def _softmax(x, dim, log=False):
+    dim = dim % x.dim()
+    x = x.contiguous()
+    outer, r, inner = math.prod(x.shape[:dim]), x.shape[dim], math.prod(x.shape[dim + 1:])
+    y = torch.empty_like(x)
+    block_i = 1 if inner == 1 else min(SMX_BLOCK_INNER, triton.next_power_of_2(inner))
+    block_r = max(1, min(SMX_TILE // block_i, triton.next_power_of_2(r)))
+    if y.numel() > 0:
+        _softmax_kernel[(outer, triton.cdiv(inner, block_i))](x, y, r, inner, LOG=log, BLOCK_R=block_r,
+                                                              BLOCK_I=block_i, num_warps=SMX_NUM_WARPS)
+    return y
+''',
+    {"SMX_TILE": 2048, "SMX_BLOCK_INNER": 32, "SMX_NUM_WARPS": 4},
+    {"SMX_TILE": _P2[2:], "SMX_BLOCK_INNER": [1, 2, 4, 8, 16, 32, 64, 128], "SMX_NUM_WARPS": [1, 2, 4, 8, 16]},
+)
+
+ROWNORM = Family(
+    "rownorm",
+    '''
+
+@triton.jit
+def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, R, G, CPG, S, eps,
+                    HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK: tl.constexpr):
+    # One program normalises one contiguous row of R elements (two-pass mean/variance in fp32).
+    # Affine index of element r of row `row`: (row % G) * CPG + r // S
+    #   layer_norm: G=1, S=1 -> r;  group_norm: G groups, CPG channels/group, S spatial;  instance: CPG=1
+    row = tl.program_id(0).to(tl.int64)
+    base = row * R
+    offs0 = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for r0 in range(0, R, BLOCK):
+        offs = r0 + offs0
+        acc += tl.load(x_ptr + base + offs, mask=offs < R, other=0.0).to(tl.float32)
+    mean = tl.sum(acc, 0) / R
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for r0 in range(0, R, BLOCK):
+        offs = r0 + offs0
+        v = tl.load(x_ptr + base + offs, mask=offs < R, other=0.0).to(tl.float32)
+        d = tl.where(offs < R, v - mean, 0.0)
+        acc += d * d
+    rstd = 1.0 / tl.sqrt(tl.sum(acc, 0) / R + eps)
+    for r0 in range(0, R, BLOCK):
+        offs = r0 + offs0
+        msk = offs < R
+        v = tl.load(x_ptr + base + offs, mask=msk, other=0.0).to(tl.float32)
+        y = (v - mean) * rstd
+        widx = (row % G) * CPG + offs // S
+        if HAS_W:
+            y = y * tl.load(w_ptr + widx, mask=msk, other=1.0).to(tl.float32)
+        if HAS_B:
+            y = y + tl.load(b_ptr + widx, mask=msk, other=0.0).to(tl.float32)
+        tl.store(y_ptr + base + offs, y.to(y_ptr.dtype.element_ty), mask=msk)
+
+
+def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
+    x = x.contiguous()
+    y = torch.empty_like(x)
+    w = weight.contiguous() if weight is not None else x
+    b = bias.contiguous() if bias is not None else x
+    block = min(NORM_BLOCK, triton.next_power_of_2(max(r, 1)))
+    if y.numel() > 0:
+        _rownorm_kernel[(rows,)](x, w, b, y, r, g, cpg, s, eps, HAS_W=weight is not None,
+                                 HAS_B=bias is not None, BLOCK=block, num_warps=NORM_NUM_WARPS)
+    return y
+
+
+def _layer_norm(x, normalized_ndim, weight, bias, eps):
+    r = math.prod(x.shape[x.dim() - normalized_ndim:])
+    return _rownorm(x, x.numel() // max(r, 1), r, 1, 0, 1, weight, bias, eps)
+
+
+def _group_norm(x, num_groups, weight, bias, eps):
+    n, c = x.shape[0], x.shape[1]
+    s = math.prod(x.shape[2:])
+    return _rownorm(x, n * num_groups, (c // num_groups) * s, num_groups, c // num_groups, s, weight, bias, eps)
+
+
+def _instance_norm(x, weight, bias, eps):
+    n, c = x.shape[0], x.shape[1]
+    s = math.prod(x.shape[2:])
+    return _rownorm(x, n * c, s, c, 1, s, weight, bias, eps)
+''',
+    {"NORM_BLOCK": 1024, "NORM_NUM_WARPS": 4},
+    {"NORM_BLOCK": _P2, "NORM_NUM_WARPS": [1, 2, 4, 8, 16]},
+)
+
+BATCHNORM = Family(
+    "batchnorm",
+    '''
+
+@triton.jit
+def _batchnorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, var_ptr, N, C, S, eps,
+                      HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK: tl.constexpr):
+    # Training-mode batch norm: one program per channel c; statistics over (N, S) in fp32, two passes.
+    c = tl.program_id(0).to(tl.int64)
+    count = N * S
+    offs0 = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for j0 in range(0, count, BLOCK):
+        j = (j0 + offs0).to(tl.int64)
+        addr = (j // S * C + c) * S + j % S
+        acc += tl.load(x_ptr + addr, mask=j < count, other=0.0).to(tl.float32)
+    mean = tl.sum(acc, 0) / count
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for j0 in range(0, count, BLOCK):
+        j = (j0 + offs0).to(tl.int64)
+        addr = (j // S * C + c) * S + j % S
+        v = tl.load(x_ptr + addr, mask=j < count, other=0.0).to(tl.float32)
+        d = tl.where(j < count, v - mean, 0.0)
+        acc += d * d
+    var = tl.sum(acc, 0) / count
+    rstd = 1.0 / tl.sqrt(var + eps)
+    scale = rstd
+    shift = -mean * rstd
+    if HAS_W:
+        w = tl.load(w_ptr + c).to(tl.float32)
+        scale = scale * w
+        shift = shift * w
+    if HAS_B:
+        shift = shift + tl.load(b_ptr + c).to(tl.float32)
+    for j0 in range(0, count, BLOCK):
+        j = (j0 + offs0).to(tl.int64)
+        addr = (j // S * C + c) * S + j % S
+        msk = j < count
+        v = tl.load(x_ptr + addr, mask=msk, other=0.0).to(tl.float32)
+        tl.store(y_ptr + addr, (v * scale + shift).to(y_ptr.dtype.element_ty), mask=msk)
+    tl.store(mean_ptr + c, mean)
+    tl.store(var_ptr + c, var)
+
+
+def _batch_norm(x, bn):
+    """nn.BatchNorm* forward: batch statistics in training mode (KernelBench never calls .eval())."""
+    if not bn.training and bn.track_running_stats:  # inference mode uses running stats: library call
+        return F.batch_norm(x, bn.running_mean, bn.running_var, bn.weight, bn.bias, False, 0.0, bn.eps)
+    x = x.contiguous()
+    n, c = x.shape[0], x.shape[1]
+    s = math.prod(x.shape[2:])
+    y = torch.empty_like(x)
+    mean = torch.empty(c, dtype=torch.float32, device=x.device)
+    var = torch.empty(c, dtype=torch.float32, device=x.device)
+    block = min(NORM_BLOCK, triton.next_power_of_2(max(n * s, 1)))
+    _batchnorm_kernel[(c,)](x, bn.weight if bn.weight is not None else x, bn.bias if bn.bias is not None else x,
+                            y, mean, var, n, c, s, bn.eps, HAS_W=bn.weight is not None,
+                            HAS_B=bn.bias is not None, BLOCK=block, num_warps=NORM_NUM_WARPS)
+    if bn.training and bn.track_running_stats:  # keep the module's running statistics as torch would
+        with torch.no_grad():
+            bn.num_batches_tracked.add_(1)
+            momentum = bn.momentum if bn.momentum is not None else 1.0 / float(bn.num_batches_tracked)
+            count = n * s
+            bn.running_mean.mul_(1 - momentum).add_(mean.to(bn.running_mean.dtype), alpha=momentum)
+            unbiased = var * (count / max(count - 1, 1))
+            bn.running_var.mul_(1 - momentum).add_(unbiased.to(bn.running_var.dtype), alpha=momentum)
+    return y
+''',
+    {"NORM_BLOCK": 1024, "NORM_NUM_WARPS": 4},
+    {"NORM_BLOCK": _P2, "NORM_NUM_WARPS": [1, 2, 4, 8, 16]},
+)
+
+MATMUL = Family(
+    "matmul",
+    '''
+
+@triton.jit
+def _matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K,
+                   s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cb, s_cm, s_cn,
+                   HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # C[b] = A[b] @ B[b] (+ bias[n]); any strides (transposed views need no copy); fp32 accumulation,
+    # IEEE fp32 dot (no TF32) so results stay within KernelBench's 1e-4 tolerance.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    pid_b = tl.program_id(2).to(tl.int64)
+    rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    a_base = a_ptr + pid_b * s_ab + rm[:, None].to(tl.int64) * s_am
+    b_base = b_ptr + pid_b * s_bb + rn[None, :].to(tl.int64) * s_bn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        k = k0 + rk
+        a = tl.load(a_base + k[None, :].to(tl.int64) * s_ak, mask=(rm[:, None] < M) & (k[None, :] < K), other=0.0)
+        b = tl.load(b_base + k[:, None].to(tl.int64) * s_bk, mask=(k[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc += tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+    if HAS_BIAS:
+        acc += tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)[None, :]
+    c = c_ptr + pid_b * s_cb + rm[:, None].to(tl.int64) * s_cm + rn[None, :] * s_cn
+    tl.store(c, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+def _mm3(a, b, bias=None):
+    """Batched (B, M, K) @ (B, K, N) with batch stride 0 allowed (broadcast)."""
+    batch = max(a.shape[0], b.shape[0])
+    m, k = a.shape[1], a.shape[2]
+    n = b.shape[2]
+    c = torch.empty((batch, m, n), dtype=_promote(a.dtype, b.dtype), device=a.device)
+    sab = a.stride(0) if a.shape[0] > 1 else 0
+    sbb = b.stride(0) if b.shape[0] > 1 else 0
+    if c.numel() > 0:
+        grid = (triton.cdiv(m, MM_BLOCK_M), triton.cdiv(n, MM_BLOCK_N), batch)
+        _matmul_kernel[grid](a, b, c, bias if bias is not None else c, m, n, k,
+                             sab, a.stride(1), a.stride(2), sbb, b.stride(1), b.stride(2),
+                             c.stride(0), c.stride(1), c.stride(2), HAS_BIAS=bias is not None,
+                             BLOCK_M=MM_BLOCK_M, BLOCK_N=MM_BLOCK_N, BLOCK_K=MM_BLOCK_K,
+                             num_warps=MM_NUM_WARPS, num_stages=MM_NUM_STAGES)
+    return c
+
+
+def _matmul(a, b):
+    """torch.matmul for the shapes KernelBench uses: vectors, matrices, batches, (..., K) @ (K, N)."""
+    if b.dim() == 1:
+        return _matmul(a, b.unsqueeze(-1)).squeeze(-1)
+    if a.dim() == 1:
+        return _matmul(a.unsqueeze(0), b).squeeze(-2)
+    if b.dim() == 2:
+        lead = a.shape[:-1]
+        a2 = a.reshape(-1, a.shape[-1])
+        return _mm3(a2.unsqueeze(0), b.unsqueeze(0))[0].reshape(*lead, b.shape[-1])
+    batch = torch.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a3 = a.expand(*batch, *a.shape[-2:]).reshape(-1, *a.shape[-2:])
+    b3 = b.expand(*batch, *b.shape[-2:]).reshape(-1, *b.shape[-2:])
+    return _mm3(a3, b3).reshape(*batch, a.shape[-2], b.shape[-1])
+
+
+def _linear(x, weight, bias):
+    """F.linear: x @ weight.T + bias, with the bias added in the matmul epilogue."""
+    lead = x.shape[:-1]
+    x2 = x.reshape(-1, x.shape[-1])
+    out = _mm3(x2.unsqueeze(0), weight.t().unsqueeze(0), bias)[0]
+    return out.reshape(*lead, weight.shape[0])
+''',
+    {"MM_BLOCK_M": 64, "MM_BLOCK_N": 64, "MM_BLOCK_K": 32, "MM_NUM_WARPS": 4, "MM_NUM_STAGES": 3},
+    {"MM_BLOCK_M": [16, 32, 64, 128, 256], "MM_BLOCK_N": [16, 32, 64, 128, 256],
+     "MM_BLOCK_K": [16, 32, 64, 128], "MM_NUM_WARPS": [2, 4, 8], "MM_NUM_STAGES": [1, 2, 3, 4, 5]},
+)
+
+CONV = Family(
+    "conv",
+    '''
+
+@triton.jit
+def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+                 KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
+                 HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
+                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # Implicit-GEMM convolution on 5-D (N, C, D, H, W) tensors (1-D/2-D convs use size-1 dims).
+    # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
+    # reduction = (ci, kd, kh, kw). Forward: in = out * stride - pad + k * dil.
+    # Transposed: in = (out + pad - k * dil) / stride when that divides exactly.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    g = tl.program_id(2)
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    m_mask = offs_m < M
+    ow = offs_m % OW
+    t = offs_m // OW
+    oh = t % OH
+    t = t // OH
+    od = t % OD
+    n = t // OD
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    KK = KD * KH * KW
+    K = CIN_G * KK
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        offs_k = k0 + tl.arange(0, BLOCK_K)
+        k_mask = offs_k < K
+        kw = offs_k % KW
+        t2 = offs_k // KW
+        kh = t2 % KH
+        t2 = t2 // KH
+        kd = t2 % KD
+        ci = t2 // KD
+        if TRANSPOSED:
+            td = od[:, None] + PD - kd[None, :] * DD
+            th = oh[:, None] + PH - kh[None, :] * DH
+            tw = ow[:, None] + PW - kw[None, :] * DW
+            valid = (td >= 0) & (th >= 0) & (tw >= 0)
+            td = tl.where(valid, td, 0)
+            th = tl.where(valid, th, 0)
+            tw = tl.where(valid, tw, 0)
+            valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
+            i_d = td // SD
+            i_h = th // SH
+            i_w = tw // SW
+        else:
+            i_d = od[:, None] * SD - PD + kd[None, :] * DD
+            i_h = oh[:, None] * SH - PH + kh[None, :] * DH
+            i_w = ow[:, None] * SW - PW + kw[None, :] * DW
+            valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
+        valid = valid & (i_d < D) & (i_h < H) & (i_w < W) & m_mask[:, None] & k_mask[None, :]
+        cin = g * CIN_G + ci
+        x_off = ((n[:, None] * CIN + cin[None, :]) * D + i_d) * (H * W) + i_h * W + i_w
+        a = tl.load(x_ptr + x_off, mask=valid, other=0.0).to(tl.float32)
+        if TRANSPOSED:  # weight (CIN, COUT_G, KD, KH, KW)
+            w_off = ((g * CIN_G + ci[:, None]).to(tl.int64) * COUT_G + offs_n[None, :]) * KK + (offs_k % KK)[:, None]
+        else:  # weight (COUT, CIN_G, KD, KH, KW)
+            w_off = co[None, :].to(tl.int64) * K + offs_k[:, None]
+        b = tl.load(w_ptr + w_off, mask=k_mask[:, None] & n_mask[None, :], other=0.0).to(tl.float32)
+        acc += tl.dot(a, b, input_precision="ieee")
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+    sp = offs_m % (OD * OH * OW)
+    y_off = (n[:, None] * COUT + co[None, :]) * (OD * OH * OW) + sp[:, None]
+    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+
+
+def _conv(x, conv):
+    """Forward of an nn.Conv{1,2,3}d / nn.ConvTranspose{1,2,3}d module with a generated kernel."""
+    nd = len(conv.kernel_size)
+    transposed = isinstance(conv, nn.modules.conv._ConvTransposeNd)
+    k = _pad3(conv.kernel_size, nd, 1)
+    s = _pad3(conv.stride, nd, 1)
+    p = _pad3(0 if conv.padding == "valid" else conv.padding, nd, 0)
+    d = _pad3(conv.dilation, nd, 1)
+    op = _pad3(conv.output_padding, nd, 0) if transposed else (0, 0, 0)
+    n = x.shape[0]
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    x5 = x.reshape(n, x.shape[1], *spatial).contiguous()
+    w = conv.weight.contiguous()
+    g = conv.groups
+    if transposed:
+        cin_g, cout_g = x.shape[1] // g, w.shape[1]
+        out_sp = [(spatial[i] - 1) * s[i] - 2 * p[i] + d[i] * (k[i] - 1) + op[i] + 1 for i in range(3)]
+    else:
+        cin_g, cout_g = w.shape[1], w.shape[0] // g
+        out_sp = [(spatial[i] + 2 * p[i] - d[i] * (k[i] - 1) - 1) // s[i] + 1 for i in range(3)]
+    cout = cout_g * g
+    y = torch.empty((n, cout, *out_sp), dtype=x.dtype, device=x.device)
+    m = n * math.prod(out_sp)
+    if y.numel() > 0:
+        grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
+        _conv_kernel[grid](x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
+                           *out_sp, m, *k, *s, *p, *d, cin_g, cout_g, HAS_BIAS=conv.bias is not None,
+                           TRANSPOSED=transposed, BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N,
+                           BLOCK_K=CONV_BLOCK_K, num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+    return y.reshape(n, cout, *out_sp[3 - nd:])
+''',
+    {"CONV_BLOCK_M": 64, "CONV_BLOCK_N": 32, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 4, "CONV_NUM_STAGES": 2},
+    {"CONV_BLOCK_M": [16, 32, 64, 128], "CONV_BLOCK_N": [16, 32, 64, 128], "CONV_BLOCK_K": [16, 32, 64],
+     "CONV_NUM_WARPS": [2, 4, 8], "CONV_NUM_STAGES": [1, 2, 3, 4]},
+)
+
+POOL = Family(
+    "pool",
+    '''
+
+@triton.jit
+def _pool_kernel(x_ptr, y_ptr, TOTAL, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW,
+                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK: tl.constexpr):
+    # One lane per output element of a (N*C, OD, OH, OW) pooling; window loops over (kd, kh, kw).
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < TOTAL
+    ow = offs % OW
+    t = offs // OW
+    oh = t % OH
+    t = t // OH
+    od = t % OD
+    nc = t // OD
+    if IS_MAX:
+        acc = tl.full((BLOCK,), -float("inf"), tl.float32)
+    else:
+        acc = tl.zeros((BLOCK,), tl.float32)
+    for kd in range(0, KD):
+        i_d = od * SD - PD + kd * DD
+        for kh in range(0, KH):
+            i_h = oh * SH - PH + kh * DH
+            for kw in range(0, KW):
+                i_w = ow * SW - PW + kw * DW
+                ok = mask & (i_d >= 0) & (i_d < D) & (i_h >= 0) & (i_h < H) & (i_w >= 0) & (i_w < W)
+                addr = ((nc * D + i_d) * H + i_h) * W + i_w
+                if IS_MAX:
+                    v = tl.load(x_ptr + addr, mask=ok, other=-float("inf")).to(tl.float32)
+                    acc = tl.maximum(acc, v)
+                else:
+                    acc += tl.load(x_ptr + addr, mask=ok, other=0.0).to(tl.float32)
+    if not IS_MAX:
+        # torch's divisor: window clipped to the padded input (count_include_pad) or to the input itself
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        d1 = tl.minimum(d0 + KD, D + PD)
+        h1 = tl.minimum(h0 + KH, H + PH)
+        w1 = tl.minimum(w0 + KW, W + PW)
+        if COUNT_PAD:
+            div = (d1 - d0) * (h1 - h0) * (w1 - w0)
+        else:
+            div = ((tl.minimum(d1, D) - tl.maximum(d0, 0)) * (tl.minimum(h1, H) - tl.maximum(h0, 0))
+                   * (tl.minimum(w1, W) - tl.maximum(w0, 0)))
+        acc = acc / div.to(tl.float32)
+    tl.store(y_ptr + offs, acc.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+def _pool_out(size, k, s, p, d, ceil_mode):
+    out = (size + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
+def _pool(x, pool, nd):
+    """nn.MaxPool{1,2,3}d / nn.AvgPool{1,2,3}d forward with a generated kernel."""
+    is_max = isinstance(pool, (nn.MaxPool1d, nn.MaxPool2d, nn.MaxPool3d))
+    k = _pad3(pool.kernel_size, nd, 1)
+    s = _pad3(pool.stride if pool.stride is not None else pool.kernel_size, nd, 1)
+    p = _pad3(pool.padding, nd, 0)
+    d = _pad3(pool.dilation, nd, 1) if is_max else (1, 1, 1)
+    count_pad = True if is_max else bool(pool.count_include_pad)
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    out_sp = [_pool_out(spatial[i], k[i], s[i], p[i], d[i], pool.ceil_mode) for i in range(3)]
+    x5 = x.contiguous()
+    y = torch.empty((*x.shape[:2], *out_sp[3 - nd:]), dtype=x.dtype, device=x.device)
+    total = y.numel()
+    if total > 0:
+        _pool_kernel[(triton.cdiv(total, POOL_BLOCK),)](x5, y, total, *spatial, *out_sp, *k, *s, *p, *d,
+                                                        IS_MAX=is_max, COUNT_PAD=count_pad, BLOCK=POOL_BLOCK,
+                                                        num_warps=POOL_NUM_WARPS)
+    return y
+''',
+    {"POOL_BLOCK": 256, "POOL_NUM_WARPS": 4},
+    {"POOL_BLOCK": [64, 128, 256, 512, 1024], "POOL_NUM_WARPS": [1, 2, 4, 8]},
+)
+
+SCAN = Family(
+    "scan",
+    '''
+
+@triton.jit
+def _scan_kernel(x_ptr, y_ptr, R, INNER, PROD: tl.constexpr, BLOCK: tl.constexpr):
+    # Inclusive cumsum/cumprod along R of x viewed as (OUTER, R, INNER); one program per (outer, inner)
+    # line, BLOCK elements at a time with a running carry (fp32).
+    line = tl.program_id(0).to(tl.int64)
+    base = (line // INNER) * R * INNER + line % INNER
+    offs0 = tl.arange(0, BLOCK)
+    if PROD:
+        carry = tl.reduce(tl.full((BLOCK,), 1.0, tl.float32), 0, _mul_combine)
+    else:
+        carry = tl.sum(tl.zeros((BLOCK,), tl.float32), 0)
+    for r0 in range(0, R, BLOCK):
+        r = (r0 + offs0).to(tl.int64)
+        msk = r < R
+        if PROD:
+            v = tl.load(x_ptr + base + r * INNER, mask=msk, other=1.0).to(tl.float32)
+            c = tl.cumprod(v, 0) * carry
+            carry = carry * tl.reduce(v, 0, _mul_combine)
+        else:
+            v = tl.load(x_ptr + base + r * INNER, mask=msk, other=0.0).to(tl.float32)
+            c = tl.cumsum(v, 0) + carry
+            carry = carry + tl.sum(v, 0)
+        tl.store(y_ptr + base + r * INNER, c.to(y_ptr.dtype.element_ty), mask=msk)
+
+
+def _scan(x, dim, prod=False):
+    dim = dim % x.dim()
+    x = x.contiguous()
+    outer, r, inner = math.prod(x.shape[:dim]), x.shape[dim], math.prod(x.shape[dim + 1:])
+    y = torch.empty_like(x)
+    if y.numel() > 0:
+        block = min(SCAN_BLOCK, triton.next_power_of_2(r))
+        _scan_kernel[(outer * inner,)](x, y, r, inner, PROD=prod, BLOCK=block, num_warps=SCAN_NUM_WARPS)
+    return y
+''',
+    {"SCAN_BLOCK": 1024, "SCAN_NUM_WARPS": 4},
+    {"SCAN_BLOCK": _P2, "SCAN_NUM_WARPS": [1, 2, 4, 8]},
+)
+
+FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, BATCHNORM, MATMUL, CONV, POOL, SCAN)}
+# op kind -> families whose source it needs
+KIND_FAMILIES = {
+    "ew": ("elementwise",), "reduce": ("reduce",), "softmax": ("softmax",), "rownorm": ("rownorm",),
+    "batchnorm": ("batchnorm",), "matmul": ("matmul",), "linear": ("matmul",), "conv": ("conv",),
+    "pool": ("pool",), "scan": ("scan",),
+}

@@ -1,0 +1,125 @@
+"""``generate_starter``: a problem's reference ``Model`` -> a standalone, readable ``ModelNew`` source.
+
+The starter is the first candidate of a search: generated Triton kernels for what the generator
+covers (fused elementwise chains and epilogues, reductions, softmax, normalisations, matmul,
+convolution, pooling, scans), library calls for the rest, each one listed with its reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import _templates as T
+
+HEAVY_CHOICES = ("auto", "library", "kernel")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Starter:
+    """A generated starting kernel.
+
+    Attributes:
+        source: the ModelNew file (imports only torch, triton, triton.language, math).
+        covered: operations turned into generated Triton kernels, e.g. ``fused elementwise: relu,mul``.
+        fallbacks: operations left to PyTorch library calls, each with its reason.
+        tunables: the values used, by module-constant name (e.g. ``BLOCK_SIZE``).
+        space: allowed values per tunable, for the search to vary.
+        notes: how the reference was traced (fallback steps taken).
+    """
+
+    source: str
+    covered: tuple[str, ...]
+    fallbacks: tuple[str, ...]
+    tunables: dict = field(default_factory=dict)
+    space: dict = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def has_kernel(self) -> bool:
+        """True when ModelNew launches at least one generated kernel."""
+        return bool(self.covered)
+
+
+def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "auto") -> Starter:
+    """Generate the starter ModelNew of ``problem`` (an ``autokernel.problem.Problem``).
+
+    ``tunables`` overrides default values (keys from ``Starter.tunables``; values from ``Starter.space``);
+    unknown keys or values raise ValueError. ``heavy`` says what to do with matmul/linear/conv:
+    ``auto`` (library call when lighter ops are covered, else a generated kernel), ``library`` or ``kernel``.
+
+    Example:
+        >>> from autokernel.problem import Problem
+        >>> src = '''
+        ... import torch
+        ... class Model(torch.nn.Module):
+        ...     def forward(self, x):
+        ...         return torch.relu(x) * 2.0
+        ... def get_inputs():
+        ...     return [torch.rand(4, 5)]
+        ... def get_init_inputs():
+        ...     return []
+        ... '''
+        >>> st = generate_starter(Problem.from_source(src, name="relu_mul"))
+        >>> st.covered
+        ('fused elementwise: relu,mul',)
+    """
+    from ._emit import EmitError, Emitter, assemble, split_problem
+    from ._plan import make_plan
+    from ._trace import TraceError, trace_problem
+
+    if heavy not in HEAVY_CHOICES:
+        raise ValueError(f"heavy={heavy!r}: choose one of {', '.join(HEAVY_CHOICES)}")
+    try:
+        traced = trace_problem(problem.source)
+    except TraceError as exc:
+        return _library_starter(problem, f"whole model: tracing failed ({exc})", tunables)
+    plan = make_plan(traced.gm, heavy)
+    values, space = {}, {}
+    # first pass: find the families used, so that only their tunables exist
+    try:
+        probe = Emitter(plan, traced.gm, {})
+        probe_forward = probe.forward_source()
+    except EmitError as exc:
+        return _library_starter(problem, f"whole model: {exc}", tunables)
+    for f in probe.families:
+        fam = T.FAMILIES[f]
+        values.update(fam.defaults)
+        space.update(fam.space)
+    values = _apply_overrides(values, space, tunables)
+    globals_src, class_src = split_problem(problem.source)
+    source = assemble(title=problem.name, covered=probe.covered, fallbacks=_dedupe(probe.fallbacks),
+                      tunables=values, problem_globals=globals_src, families=probe.families,
+                      kernels=probe.kernels, class_src=class_src, forward_src=probe_forward)
+    return Starter(source=source, covered=tuple(probe.covered), fallbacks=tuple(_dedupe(probe.fallbacks)),
+                   tunables=values, space=space, notes=tuple(traced.notes))
+
+
+def _dedupe(items) -> list:
+    return list(dict.fromkeys(items))
+
+
+def _apply_overrides(values: dict, space: dict, overrides: dict | None) -> dict:
+    values = dict(values)
+    for key, value in (overrides or {}).items():
+        if key not in values:
+            known = ", ".join(sorted(values)) or "none (no generated kernel)"
+            raise ValueError(f"unknown tunable {key!r} for this starter; known: {known}")
+        if value not in space[key]:
+            raise ValueError(f"tunable {key}={value!r} not allowed; choose one of {space[key]}")
+        values[key] = value
+    return values
+
+
+def _library_starter(problem, reason: str, tunables: dict | None) -> Starter:
+    """The reference itself as ModelNew (no generated kernel): the last step of the fallback chain."""
+    import ast
+
+    _apply_overrides({}, {}, tunables)
+    tree = ast.parse(problem.source)
+    lines = problem.source.splitlines()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "Model":
+            lines[node.lineno - 1] = lines[node.lineno - 1].replace("class Model", "class ModelNew", 1)
+    src = "\n".join(lines).replace("super(Model, self)", "super(ModelNew, self)")
+    header = f'"""Starter for {problem.name}: no generated kernel ({reason}); library code only."""\n'
+    return Starter(source=header + src + "\n", covered=(), fallbacks=(reason,), tunables={}, space={})
