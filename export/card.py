@@ -32,7 +32,9 @@ def function_doc(item: Exported) -> str:
     if spec.init_args:
         lines.append("")
         lines.append("Constructor arguments of the model (keyword-only; defaults are the validated values):")
-        lines += [f"    {i.name}" + (f" = {i.default}" if i.default is not None else "") for i in spec.init_args]
+        lines += [
+            f"    {i.name}" + (f" = {i.default}" if i.default is not None else "") for i in spec.init_args
+        ]
     return "\n".join(lines)
 
 
@@ -134,15 +136,24 @@ def _function_section(item: Exported) -> list[str]:
         out += ["", "Validated against this reference (`Model.forward`):", "", "```python", forward, "```"]
     if spec.state_args:
         out += ["", "Pass the model's tensors as keyword arguments (validated shapes):", ""]
-        out += [f"- `{s.arg}`: {s.kind} `{s.state}`, shape {list(s.shape)}, {s.dtype}" for s in spec.state_args]
+        out += [
+            f"- `{s.arg}`: {s.kind} `{s.state}`, shape {list(s.shape)}, {s.dtype}" for s in spec.state_args
+        ]
     if spec.init_args:
-        out += ["", "Constructor arguments (keyword-only; defaults are the values it was validated with):", ""]
+        out += [
+            "",
+            "Constructor arguments (keyword-only; defaults are the values it was validated with):",
+            "",
+        ]
         out += [
             f"- `{i.name}`" + (f" = `{i.default}`" if i.default is not None else " (required)")
             for i in spec.init_args
         ]
     if spec.layer_name:
-        out += ["", f"Layer: `layers.{spec.layer_name}`" + (f" ({spec.layer_note})." if spec.layer_note else ".")]
+        out += [
+            "",
+            f"Layer: `layers.{spec.layer_name}`" + (f" ({spec.layer_note})." if spec.layer_note else "."),
+        ]
         if spec.layer_state_map:
             out.append(
                 "It reads "
@@ -194,7 +205,7 @@ def _layer_section(repo_id: str, version: int, item: Exported) -> list[str]:
         f'    "{repo_id}", layer_name="{spec.layer_name}", version={version}, trust_remote_code=True',
         ")",
         f'with use_kernel_mapping({{"{spec.layer_name}": {{"cuda": repo}}}}):',
-        "    model = kernelize(model, mode=Mode.INFERENCE, device=\"cuda\")",
+        '    model = kernelize(model, mode=Mode.INFERENCE, device="cuda")',
         "```",
         "",
     ]
@@ -226,5 +237,7 @@ def _tolerance(policy: dict[str, Any]) -> str:
 
 
 def _versions(env: dict[str, Any]) -> str:
-    keys = [k for k in env if any(t in k.lower() for t in ("torch", "triton", "cuda", "hip", "rocm", "driver"))]
+    keys = [
+        k for k in env if any(t in k.lower() for t in ("torch", "triton", "cuda", "hip", "rocm", "driver"))
+    ]
     return ", ".join(f"{k} {env[k]}" for k in keys) or "–"

@@ -138,7 +138,9 @@ def _layer_plan(spec: FunctionSpec, facts: ModelFacts, reference_forward: tuple[
             return None, f"no layer: constructor argument {arg.name!r} is neither stored on Model nor known"
     note = f"state mapped by {facts.layer_map_method}" if state_map else ""
     if fixed:
-        note = "; ".join(filter(None, [note, "constructor arguments fixed to the validated values: " + ", ".join(fixed)]))
+        note = "; ".join(
+            filter(None, [note, "constructor arguments fixed to the validated values: " + ", ".join(fixed)])
+        )
     return (reference_forward, state_map, init_map), note
 
 
@@ -195,9 +197,9 @@ def layers_source(specs: list[FunctionSpec]) -> str:
         "",
         "from torch import nn",
         "",
-        "from ._functions import " + ", ".join(s.function_name for s in specs if s.layer_name) if any(
-            s.layer_name for s in specs
-        ) else "",
+        "from ._functions import " + ", ".join(s.function_name for s in specs if s.layer_name)
+        if any(s.layer_name for s in specs)
+        else "",
         "from ._runtime import attr_path as _attr_path",
         "",
     ]

@@ -126,7 +126,9 @@ def publish_refusal(verdict: dict[str, Any] | None, *, quarantined: bool) -> str
     if quarantined:
         return "quarantined (flagged as a suspected reward hack or unstable result)"
     if verdict.get("verdict") != "correct":
-        return f"verdict is {verdict.get('verdict')!r}, not 'correct': {verdict.get('reason', '')}".rstrip(": ")
+        return f"verdict is {verdict.get('verdict')!r}, not 'correct': {verdict.get('reason', '')}".rstrip(
+            ": "
+        )
     return ""
 
 
@@ -135,7 +137,9 @@ def validated_backend(verdict: dict[str, Any]) -> str | None:
     env = {str(k).lower(): str(v).lower() for k, v in (verdict.get("environment") or {}).items()}
     device = str(verdict.get("device", "")).lower()
     text = " ".join([device, *env.values()])
-    if any(k in env for k in ("hip", "rocm", "torch_hip")) or re.search(r"\b(rocm|hip|amd|instinct|mi\d{3})", text):
+    if any(k in env for k in ("hip", "rocm", "torch_hip")) or re.search(
+        r"\b(rocm|hip|amd|instinct|mi\d{3})", text
+    ):
         return "rocm"
     if re.search(r"\b(xpu|intel)", text):
         return "xpu"
@@ -157,7 +161,9 @@ def _choose_backend(verdict: dict[str, Any] | None, requested: str | None, where
             "validated on a GPU are published"
         )
     if requested is not None and measured is not None and requested != measured:
-        raise ExportError(f"{where}: validated on {measured}, not {requested}; only validated variants are emitted")
+        raise ExportError(
+            f"{where}: validated on {measured}, not {requested}; only validated variants are emitted"
+        )
     return measured or requested or "cuda"
 
 

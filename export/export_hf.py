@@ -94,7 +94,9 @@ def export_kernels(config: ExportConfig) -> ExportResult:
         reasons = "; ".join(f"{s.name}: {s.reason}" for s in skipped) or "no kernels found"
         raise ExportError(f"nothing to export ({reasons})")
     config.out_dir.mkdir(parents=True, exist_ok=True)
-    result = ExportResult(out_dir=config.out_dir, repo_id=config.repo_id, version=config.version, skipped=skipped)
+    result = ExportResult(
+        out_dir=config.out_dir, repo_id=config.repo_id, version=config.version, skipped=skipped
+    )
     title = f"{config.repo_id}: Triton kernels exported by autokernel-kb (see README.md)."
     for backend in sorted({i.entry.backend for i in items}):
         group = [i for i in items if i.entry.backend == backend]
@@ -127,7 +129,9 @@ def export_kernels(config: ExportConfig) -> ExportResult:
         skipped=[(s.name, s.reason) for s in skipped],
     )
     (config.out_dir / "README.md").write_text(card)
-    plan = plan_upload(config.out_dir, repo_id=config.repo_id, version=config.version, create_pr=config.create_pr)
+    plan = plan_upload(
+        config.out_dir, repo_id=config.repo_id, version=config.version, create_pr=config.create_pr
+    )
     if config.dry_run or config.upload:
         result.plan = plan.describe()
     if config.upload and not config.dry_run:
@@ -150,7 +154,11 @@ def _collect(config: ExportConfig) -> tuple[list[KernelEntry], list[Skipped]]:
         return entries_from_run(config.run_dir, backend=config.backend)
     assert config.solution is not None
     entry = entry_from_files(
-        config.solution, problem=config.problem, verdict=config.verdict, backend=config.backend, name=config.name
+        config.solution,
+        problem=config.problem,
+        verdict=config.verdict,
+        backend=config.backend,
+        name=config.name,
     )
     return [entry], []
 
@@ -183,13 +191,19 @@ def _prepare(entries: list[KernelEntry]):
             )
             reference = forward_params_of(entry.problem_source, "Model") if entry.problem_source else None
             spec = build_spec(
-                fn_name=fn, cls_name=layer_name(entry.problem_name), info=info, facts=facts, reference_forward=reference
+                fn_name=fn,
+                cls_name=layer_name(entry.problem_name),
+                info=info,
+                facts=facts,
+                reference_forward=reference,
             )
         except ExportError as exc:
             skipped.append(Skipped(name=label, reason=str(exc)))
             continue
         except Exception as exc:  # the solution or problem failed to import or construct
-            skipped.append(Skipped(name=label, reason=f"could not load the sources: {type(exc).__name__}: {exc}"))
+            skipped.append(
+                Skipped(name=label, reason=f"could not load the sources: {type(exc).__name__}: {exc}")
+            )
             continue
         used.add(fn)
         item = Exported(entry=entry, spec=spec, doc="")
@@ -221,7 +235,11 @@ def _git_commit(path: Path | None) -> str:
     where = (path if path is not None and path.is_dir() else (path.parent if path else Path.cwd())).resolve()
     try:
         out = subprocess.run(
-            ["git", "-C", str(where), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, check=True
+            ["git", "-C", str(where), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
         )
     except (OSError, subprocess.SubprocessError):
         return ""
@@ -230,25 +248,39 @@ def _git_commit(path: Path | None) -> str:
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags of ``autokernel-kb export``."""
-    parser.add_argument("run_dir", nargs="?", type=Path, help="run directory (<run>/problems/<slug>/best.py ...)")
-    parser.add_argument("--solution", type=Path, help="a single solution file defining ModelNew (instead of a run)")
-    parser.add_argument("--problem", type=Path, help="the solution's problem file (Model, get_inputs, get_init_inputs)")
+    parser.add_argument(
+        "run_dir", nargs="?", type=Path, help="run directory (<run>/problems/<slug>/best.py ...)"
+    )
+    parser.add_argument(
+        "--solution", type=Path, help="a single solution file defining ModelNew (instead of a run)"
+    )
+    parser.add_argument(
+        "--problem", type=Path, help="the solution's problem file (Model, get_inputs, get_init_inputs)"
+    )
     parser.add_argument("--verdict", type=Path, help="the solution's verdict JSON")
     parser.add_argument("--name", help="name of a single kernel, e.g. 19_ReLU (gives the function relu)")
     parser.add_argument("--repo", required=True, help="Hub repository id, org/name")
     parser.add_argument("--out", type=Path, help="output folder (default: export-<name>)")
     parser.add_argument("--version", type=int, default=1, help="kernel version: branch v<N> (default 1)")
     parser.add_argument(
-        "--backend", choices=GPU_BACKENDS, help="variant to emit; default: the backend each verdict was measured on"
+        "--backend",
+        choices=GPU_BACKENDS,
+        help="variant to emit; default: the backend each verdict was measured on",
     )
-    parser.add_argument("--license", default="mit", help="license in metadata.json and the card (default mit)")
+    parser.add_argument(
+        "--license", default="mit", help="license in metadata.json and the card (default mit)"
+    )
     parser.add_argument("--dataset", default="", help="dataset the problems came from, for the card")
     parser.add_argument("--commit", default="", help="autokernel-kb commit of the run (default: git HEAD)")
     parser.add_argument("--upload", action="store_true", help="upload to the Hub after writing the folder")
-    parser.add_argument("--dry-run", action="store_true", help="write the folder and print what would be uploaded")
+    parser.add_argument(
+        "--dry-run", action="store_true", help="write the folder and print what would be uploaded"
+    )
     parser.add_argument("--create-pr", action="store_true", help="open pull requests instead of pushing")
     parser.add_argument("--private", action="store_true", help="create the repository as private")
-    parser.add_argument("--no-import-check", action="store_true", help="skip importing the variants (no triton here)")
+    parser.add_argument(
+        "--no-import-check", action="store_true", help="skip importing the variants (no triton here)"
+    )
 
 
 def cli_export(args: argparse.Namespace) -> int:
@@ -280,7 +312,9 @@ def cli_export(args: argparse.Namespace) -> int:
         return 2
     print(result.summary())
     if not config.upload and not config.dry_run:
-        print(f"not uploaded; add --upload (or --dry-run to see the plan). Load locally with "
-              f"LOCAL_KERNELS={config.repo_id}={out.resolve()}")
+        print(
+            f"not uploaded; add --upload (or --dry-run to see the plan). Load locally with "
+            f"LOCAL_KERNELS={config.repo_id}={out.resolve()}"
+        )
     print(json.dumps({"exported": len(result.exported), "skipped": len(result.skipped)}))
     return 0

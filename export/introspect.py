@@ -75,11 +75,13 @@ def gather_facts(
             return _facts(torch, solution, problem, init_params)
         finally:
             for name in list(sys.modules):
-                if name.startswith(f"_autokernel_export_") and name.endswith(f"_{tag}"):
+                if name.startswith("_autokernel_export_") and name.endswith(f"_{tag}"):
                     del sys.modules[name]
 
 
-def _facts(torch, solution: ModuleType, problem: ModuleType | None, init_params: tuple[Param, ...]) -> ModelFacts:
+def _facts(
+    torch, solution: ModuleType, problem: ModuleType | None, init_params: tuple[Param, ...]
+) -> ModelFacts:
     notes: list[str] = []
     init_args: list[Any] = list(problem.get_init_inputs()) if problem is not None else []
     if len(init_args) > len(init_params):
@@ -87,6 +89,12 @@ def _facts(torch, solution: ModuleType, problem: ModuleType | None, init_params:
             f"get_init_inputs() returns {len(init_args)} values but ModelNew.__init__ takes {len(init_params)}"
         )
     init_values = {p.name: v for p, v in zip(init_params, init_args)}
+    unknown = [p.name for p in init_params[len(init_args) :] if p.default is None]
+    if unknown:
+        raise ExportError(
+            f"ModelNew.__init__ needs {', '.join(unknown)} but no problem source gives get_init_inputs(); "
+            "pass the problem file (--problem)"
+        )
     new_model = _build(torch, solution.ModelNew, init_args, device="meta")
     state = _state(new_model)
     if problem is None:
@@ -170,7 +178,10 @@ def _map_state(torch, ref_cls, new_cls, init_args, state, ref_state) -> tuple[di
                 if rt.shape == tensor.shape and rt.dtype == tensor.dtype and torch.equal(rt, tensor)
             ]
             if len(hits) != 1:
-                return None, f"ModelNew state {name!r} matches {len(hits)} reference tensors by value (need 1)"
+                return (
+                    None,
+                    f"ModelNew state {name!r} matches {len(hits)} reference tensors by value (need 1)",
+                )
             mapping[name] = hits[0]
         return mapping, "value"
     if len(state) == len(ref_state) and all(a.shape == b.shape for a, b in zip(state, ref_state)):

@@ -48,7 +48,9 @@ def kernel_name(repo_id: str) -> str:
     if not name or not name[0].isalpha():
         name = f"k-{name}".rstrip("-")
     if not _NAME_RE.match(name):
-        raise ExportError(f"cannot derive a kernel name from {repo_id!r}; use letters, digits and '-'")
+        raise ExportError(
+            f"cannot derive a kernel name from {repo_id!r}; use at least two letters, digits or '-'"
+        )
     return name
 
 

@@ -119,7 +119,9 @@ def _check_imports(tree: ast.Module, name: str) -> tuple[str, ...]:
             roots = [alias.name.split(".")[0] for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                raise ExportError(f"{name}: relative import on line {node.lineno}; a solution must be one file")
+                raise ExportError(
+                    f"{name}: relative import on line {node.lineno}; a solution must be one file"
+                )
             roots = [(node.module or "").split(".")[0]]
         else:
             continue

@@ -63,12 +63,18 @@ def plan_upload(out_dir: Path, *, repo_id: str, version: int, create_pr: bool = 
     if not variants:
         raise ExportError(f"{out_dir}/build has no variants to upload")
     files = [
-        PlannedFile(revision=f"v{version}", path_in_repo=p.relative_to(out_dir).as_posix(), size_bytes=p.stat().st_size)
+        PlannedFile(
+            revision=f"v{version}",
+            path_in_repo=p.relative_to(out_dir).as_posix(),
+            size_bytes=p.stat().st_size,
+        )
         for p in sorted((out_dir / "build").rglob("*"))
         if p.is_file() and not _bytecode(p)
     ]
     files += [
-        PlannedFile(revision="main", path_in_repo=p.relative_to(out_dir).as_posix(), size_bytes=p.stat().st_size)
+        PlannedFile(
+            revision="main", path_in_repo=p.relative_to(out_dir).as_posix(), size_bytes=p.stat().st_size
+        )
         for p in sorted([out_dir / "README.md", *(out_dir / "provenance").rglob("*")])
         if p.is_file() and not _bytecode(p)
     ]
@@ -119,31 +125,69 @@ def upload(
         else:
             repo_url = str(api.create_repo(repo_id, repo_type="kernel", exist_ok=True, private=private))
             api.create_branch(repo_id, branch=branch, repo_type="kernel", exist_ok=True)
-        build = api.upload_folder(
+        # create_commit, not upload_folder: upload_folder opens pull requests only against main, and the
+        # build must land on v<N>. Stale files of the uploaded variants are deleted in the same commit.
+        build = api.create_commit(
             repo_id=repo_id,
             repo_type="kernel",
             revision=branch,
-            folder_path=out_dir,
-            allow_patterns=["build/**"],
-            ignore_patterns=["**/__pycache__/**", "*.pyc"],
-            delete_patterns=list(plan.delete_patterns),
+            operations=_operations(
+                api,
+                out_dir,
+                repo_id,
+                branch,
+                [f.path_in_repo for f in plan.files if f.revision == branch],
+                plan.variants,
+            ),
             commit_message=f"Upload {', '.join(plan.variants)} for {branch}",
             create_pr=create_pr,
         )
-        card = api.upload_folder(
+        card = api.create_commit(
             repo_id=repo_id,
             repo_type="kernel",
             revision="main",
-            folder_path=out_dir,
-            allow_patterns=["README.md", "provenance/**"],
-            ignore_patterns=["**/__pycache__/**", "*.pyc"],
+            operations=_operations(
+                api,
+                out_dir,
+                repo_id,
+                "main",
+                [f.path_in_repo for f in plan.files if f.revision == "main"],
+                (),
+            ),
             commit_message=f"Card and provenance for {branch}",
             create_pr=create_pr,
         )
     except HfHubHTTPError as exc:
         raise _explain(exc, repo_id) from exc
     prs = tuple(str(c.pr_url) for c in (build, card) if getattr(c, "pr_url", None))
-    return UploadResult(repo_url=repo_url, build_commit=build.commit_url, card_commit=card.commit_url, pr_urls=prs)
+    return UploadResult(
+        repo_url=repo_url, build_commit=build.commit_url, card_commit=card.commit_url, pr_urls=prs
+    )
+
+
+def _operations(api, out_dir: Path, repo_id: str, revision: str, paths: list[str], variants: tuple[str, ...]):
+    """Add every planned file; delete files of the replaced variants that the upload no longer has."""
+    from huggingface_hub import CommitOperationAdd, CommitOperationDelete
+    from huggingface_hub.errors import EntryNotFoundError
+    from huggingface_hub.hf_api import RepoFile
+
+    ops: list = [CommitOperationAdd(path_in_repo=p, path_or_fileobj=out_dir / p) for p in paths]
+    if not variants:
+        return ops
+    try:
+        remote = [
+            f.path
+            for f in api.list_repo_tree(
+                repo_id, repo_type="kernel", revision=revision, path_in_repo="build", recursive=True
+            )
+            if isinstance(f, RepoFile)
+        ]
+    except EntryNotFoundError:  # nothing under build/ yet
+        return ops
+    keep = set(paths)
+    prefixes = tuple(f"build/{v}/" for v in variants)
+    ops += [CommitOperationDelete(path_in_repo=p) for p in remote if p.startswith(prefixes) and p not in keep]
+    return ops
 
 
 def _explain(exc, repo_id: str) -> ExportError:

@@ -46,7 +46,9 @@ def check_variant(variant_path: Path, *, import_check: bool = True) -> list[Vari
         VariantCheck(
             variant=name,
             passed=not bad,
-            reason="imports between kernel files are relative" if not bad else f"absolute self-imports: {bad}",
+            reason="imports between kernel files are relative"
+            if not bad
+            else f"absolute self-imports: {bad}",
         )
     )
     if import_check:
@@ -82,8 +84,12 @@ def _import_check(variant_path: Path) -> VariantCheck:
 
         module = kernels.get_local_kernel(variant_path)
     except Exception as exc:
-        return VariantCheck(variant=name, passed=False, reason=f"get_local_kernel failed: {type(exc).__name__}: {exc}")
+        return VariantCheck(
+            variant=name, passed=False, reason=f"get_local_kernel failed: {type(exc).__name__}: {exc}"
+        )
     missing = [n for n in getattr(module, "__all__", []) if not hasattr(module, n)]
     if missing or not hasattr(module, "layers"):
-        return VariantCheck(variant=name, passed=False, reason=f"__all__ names missing after import: {missing}")
+        return VariantCheck(
+            variant=name, passed=False, reason=f"__all__ names missing after import: {missing}"
+        )
     return VariantCheck(variant=name, passed=True, reason="imports through kernels.get_local_kernel")
