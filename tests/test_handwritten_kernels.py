@@ -82,6 +82,23 @@ CASES = [
         variant="last-dim",
         edits=((r"return \[1\]", "return [-1]"),),
     ),
+    Case(name="94_MSELoss", scale=512, edits=((r"input_shape = \(32768,\)", "input_shape = (45,)"),)),
+    Case(
+        name="94_MSELoss",
+        scale=512,
+        edits=((r"input_shape = \(32768,\)", "input_shape = (45,)"),),
+        knobs={"_BLOCK": 64, "_ITERS": 2, "_FINISH_BLOCK": 8},
+    ),
+    # The target vector broadcasts along the last dim, so that dim must equal batch_size.
+    Case(
+        name="100_HingeLoss", scale=512, edits=((r"input_shape = \(32768,\)", "input_shape = (batch_size,)"),)
+    ),
+    Case(
+        name="100_HingeLoss",
+        scale=512,
+        edits=((r"input_shape = \(32768,\)", "input_shape = (batch_size,)"),),
+        knobs={"_BLOCK_R": 2, "_BLOCK_C": 16, "_FINISH_BLOCK": 8},
+    ),
     Case(name="40_LayerNorm", scale=12, perturb_params=True),
     Case(name="40_LayerNorm", scale=12, perturb_params=True, knobs={"_BLOCK": 64, "_CHUNK_BLOCKS": 2}),
 ]
