@@ -49,6 +49,11 @@ class Case:
     perturb_params: bool = False
 
 
+_KL_SMALL = (
+    (r"batch_size = 8192 \* 2", "batch_size = 48"),
+    (r"input_shape = \(8192 \* 2,\)", "input_shape = (40,)"),
+)
+
 CASES = [
     Case(name="19_ReLU", scale=640),
     Case(name="21_Sigmoid", scale=640),
@@ -98,6 +103,30 @@ CASES = [
         scale=512,
         edits=((r"input_shape = \(32768,\)", "input_shape = (batch_size,)"),),
         knobs={"_BLOCK_R": 2, "_BLOCK_C": 16, "_FINISH_BLOCK": 8},
+    ),
+    Case(name="96_HuberLoss", scale=512, edits=((r"input_shape = \(32768,\)", "input_shape = (45,)"),)),
+    Case(
+        name="96_HuberLoss",
+        scale=512,
+        edits=((r"input_shape = \(32768,\)", "input_shape = (45,)"),),
+        knobs={"_BLOCK": 64, "_ITERS": 2, "_FINISH_BLOCK": 8},
+    ),
+    # log(predictions) needs positive inputs, so the signed variants do not apply; sizes are products
+    # (8192 * 2), which scaling leaves alone, so they are edited by hand.
+    Case(name="98_KLDivLoss", scale=1, signed_inputs=False, edits=_KL_SMALL),
+    Case(
+        name="98_KLDivLoss",
+        scale=1,
+        signed_inputs=False,
+        variant="zero-targets",
+        edits=(
+            *_KL_SMALL,
+            (
+                r"torch\.rand\(batch_size, \*input_shape\)\.softmax\(dim=-1\)\]",
+                "(torch.rand(batch_size, *input_shape) - 0.3).clamp(min=0)]",
+            ),
+        ),
+        knobs={"_BLOCK": 64, "_ITERS": 2, "_FINISH_BLOCK": 8},
     ),
     Case(name="40_LayerNorm", scale=12, perturb_params=True),
     Case(name="40_LayerNorm", scale=12, perturb_params=True, knobs={"_BLOCK": 64, "_CHUNK_BLOCKS": 2}),
