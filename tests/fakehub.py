@@ -75,9 +75,8 @@ class FakeHub:
         revision = unquote(revision)
         if revision in repo.branches:
             return repo.branches[revision]
-        if m := re.fullmatch(r"refs/pr/(\d+)", revision):
-            if int(m.group(1)) in repo.prs:
-                return repo.prs[int(m.group(1))]
+        if (m := re.fullmatch(r"refs/pr/(\d+)", revision)) and int(m.group(1)) in repo.prs:
+            return repo.prs[int(m.group(1))]
         if revision in repo.commits:
             return revision
         raise KeyError(revision)

@@ -74,11 +74,14 @@ def export_relu(out: Path, **kw) -> object:
     )
 
 
-def run_python(code: str, *, env: dict[str, str] | None = None, timeout: int = 120) -> dict:
+def run_python(code: str, *, env: dict[str, str] | None = None, timeout: int = 120, interpret: bool = True):
     """Run ``code`` in a fresh interpreter (HF_ENDPOINT etc. set before any import); parse its last stdout line."""
     full_env = {k: v for k, v in os.environ.items() if k not in _TELEMETRY_OPT_OUTS}
     full_env.update(env or {})
-    full_env["TRITON_INTERPRET"] = "1"
+    if interpret:
+        full_env["TRITON_INTERPRET"] = "1"
+    else:
+        full_env.pop("TRITON_INTERPRET", None)
     full_env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT), full_env.get("PYTHONPATH", "")])
     proc = subprocess.run(
         [sys.executable, "-c", code],
