@@ -110,7 +110,7 @@ def render_card(
         "exporter": provenance.exporter,
         "run": provenance.run,
         "dataset": provenance.dataset,
-        "commit": provenance.commit,
+        "autokernel-kb commit": provenance.commit,
         "exported at": provenance.exported_at,
         **provenance.extra,
     }
@@ -154,11 +154,15 @@ def _function_section(item: Exported) -> list[str]:
             "",
             f"Layer: `layers.{spec.layer_name}`" + (f" ({spec.layer_note})." if spec.layer_note else "."),
         ]
-        if spec.layer_state_map:
+        read = [*spec.layer_state_map.values()] if spec.layer_state_map else []
+        read += [
+            expr.removeprefix("self.")
+            for expr in (spec.layer_init or {}).values()
+            if expr.startswith("self.")
+        ]
+        if read:
             out.append(
-                "It reads "
-                + ", ".join(f"`self.{path}`" for path in spec.layer_state_map.values())
-                + " from the module it replaces."
+                "It reads " + ", ".join(f"`self.{path}`" for path in read) + " from the module it replaces."
             )
     elif spec.layer_note:
         out += ["", f"No layer: {spec.layer_note.removeprefix('no layer: ')}."]

@@ -44,7 +44,9 @@ class ExportConfig:
     version: int = 1  # branch v<version>; bump on any API change
     license: str = "mit"
     dataset: str = ""
-    commit: str = ""  # the autokernel-kb commit that produced the run; found with git when empty
+    commit: str = (
+        ""  # autokernel-kb commit of the run; default: recorded in a verdict, else this checkout's HEAD
+    )
     import_check: bool = True  # import each variant through kernels.get_local_kernel before upload
     upload: bool = False
     dry_run: bool = False  # print the upload plan, never push
@@ -116,7 +118,7 @@ def export_kernels(config: ExportConfig) -> ExportResult:
     provenance = Provenance(
         run=str(config.run_dir or config.solution or ""),
         dataset=config.dataset or _dataset(entries),
-        commit=config.commit or _git_commit(config.run_dir or config.solution),
+        commit=config.commit or _recorded_commit(entries) or _git_commit(Path(__file__).parent),
         exported_at=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
     )
     card = render_card(
@@ -231,8 +233,18 @@ def _dataset(entries: list[KernelEntry]) -> str:
     return ""
 
 
-def _git_commit(path: Path | None) -> str:
-    where = (path if path is not None and path.is_dir() else (path.parent if path else Path.cwd())).resolve()
+def _recorded_commit(entries: list[KernelEntry]) -> str:
+    """The autokernel-kb commit a verdict recorded in its environment, if any."""
+    for entry in entries:
+        env = (entry.verdict or {}).get("environment") or {}
+        for key in ("autokernel_commit", "git_commit", "commit"):
+            if env.get(key):
+                return str(env[key])
+    return ""
+
+
+def _git_commit(where: Path) -> str:
+    """HEAD of the git checkout holding ``where`` (the exporter's own code), or ""."""
     try:
         out = subprocess.run(
             ["git", "-C", str(where), "rev-parse", "HEAD"],

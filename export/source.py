@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import textwrap
 from dataclasses import dataclass
 
 # Top-level modules a shipped solution may import. triton comes with CUDA/ROCm/XPU torch wheels and must
@@ -98,7 +99,9 @@ def method_source(source: str, class_name: str, method: str) -> str:
         if isinstance(node, ast.ClassDef) and node.name == class_name:
             for item in node.body:
                 if isinstance(item, ast.FunctionDef) and item.name == method:
-                    return ast.get_source_segment(source, item) or ""
+                    start = item.decorator_list[0].lineno if item.decorator_list else item.lineno
+                    lines = source.splitlines()[start - 1 : item.end_lineno]
+                    return textwrap.dedent("\n".join(lines))
     return ""
 
 
