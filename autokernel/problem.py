@@ -95,11 +95,12 @@ class Problem:
             if target is None:
                 continue
             name, value = target
-            if not _is_size_name(name) or value < min_size:
+            if not _is_size_name(name) or value < min_size or node.value.lineno != node.value.end_lineno:
                 continue
             new = max(min_size, value // factor)
-            line = lines[node.lineno - 1]
-            lines[node.lineno - 1] = re.sub(rf"(\b{name}\s*=\s*){value}\b", rf"\g<1>{new}", line, count=1)
+            i = node.value.lineno - 1
+            line = lines[i]
+            lines[i] = line[: node.value.col_offset] + str(new) + line[node.value.end_col_offset :]
             changed.append(f"{name} {value}->{new}")
         if not changed:
             return self
@@ -126,15 +127,28 @@ def _is_size_name(name: str) -> bool:
     return bool(_SIZE_NAME.search(name)) and not _STRUCTURAL.search(name)
 
 
+def _const_int(node: ast.expr) -> int | None:
+    """The value of an integer constant expression such as ``2048 * 2`` (None otherwise)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Pow)):
+        a, b = _const_int(node.left), _const_int(node.right)
+        if a is None or b is None or (isinstance(node.op, ast.Pow) and b > 64):
+            return None
+        ops = {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}
+        if isinstance(node.op, ast.FloorDiv):
+            return a // b if b else None
+        if isinstance(node.op, ast.Pow):
+            return a**b
+        return ops[type(node.op)]
+    return None
+
+
 def _int_assignment(node: ast.stmt) -> tuple[str, int] | None:
-    if (
-        isinstance(node, ast.Assign)
-        and len(node.targets) == 1
-        and isinstance(node.targets[0], ast.Name)
-        and isinstance(node.value, ast.Constant)
-        and type(node.value.value) is int
-    ):
-        return node.targets[0].id, node.value.value
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+        value = _const_int(node.value)
+        if value is not None:
+            return node.targets[0].id, value
     return None
 
 

@@ -1,0 +1,58 @@
+"""Shared test set-up: CPU by default (Triton interpreter), GPU tests marked and skipped without CUDA."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Before anything imports triton: run Triton kernels on CPU tensors.
+os.environ.setdefault("TRITON_INTERPRET", "1")
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "tests" / "fixtures"
+
+
+def _find_kernelbench() -> Path | None:
+    for base in (os.environ.get("AUTOKERNEL_KB_TEST_DATASET"), REPO.parent / "shared" / "kernelbench"):
+        if base and (Path(base) / "README.md").is_file():
+            return Path(base)
+    return None
+
+
+KERNELBENCH = _find_kernelbench()
+
+
+def _has_cuda() -> bool:
+    try:
+        import torch
+
+        return torch.cuda.is_available()
+    except ImportError:
+        return False
+
+
+HAS_CUDA = _has_cuda()
+
+
+def pytest_collection_modifyitems(config, items):
+    skip_gpu = pytest.mark.skip(reason="needs a CUDA GPU")
+    for item in items:
+        if "gpu" in item.keywords and not HAS_CUDA:
+            item.add_marker(skip_gpu)
+
+
+@pytest.fixture(scope="session")
+def kernelbench_dir() -> Path:
+    if KERNELBENCH is None:
+        pytest.skip("no local KernelBench copy (../shared/kernelbench or AUTOKERNEL_KB_TEST_DATASET)")
+    return KERNELBENCH
+
+
+@pytest.fixture
+def cpu_config():
+    from autokernel.evaluate import EvalConfig
+
+    # Generous timeout: CI machines have 2 cores and the interpreter is slow.
+    return EvalConfig.for_device("cpu", timeout_s=120.0, num_perf_trials=3, timing_budget_s=2.0)

@@ -1,0 +1,129 @@
+"""The evaluator end to end on CPU (Triton interpreter): verdicts for honest and broken candidates.
+
+The full rogues' gallery is in test_gallery.py; these are the pipeline's basic contracts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from autokernel.evaluate import evaluate
+from autokernel.problem import Problem
+from autokernel.records import VERDICTS, Candidate
+
+PROBLEM = Problem.from_source(
+    """import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def __init__(self, alpha):
+        super().__init__()
+        self.alpha = alpha
+    def forward(self, x):
+        return torch.relu(x) * self.alpha
+
+rows = 7
+cols = 300
+def get_inputs():
+    return [torch.rand(rows, cols)]
+def get_init_inputs():
+    return [0.5]
+""",
+    name="relu_scale",
+)
+
+KERNEL = """import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+@triton.jit
+def relu_scale_kernel(x_ptr, y_ptr, n, alpha, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.store(y_ptr + offs, BODY, mask=m)
+
+class ModelNew(nn.Module):
+    def __init__(self, alpha):
+        super().__init__()
+        self.alpha = alpha
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        relu_scale_kernel[(triton.cdiv(n, 256),)](x, y, n, self.alpha, BLOCK=256)
+        FORWARD_TAIL
+        return y
+"""
+
+
+def kernel(body="tl.maximum(x, 0.0) * alpha", tail=""):
+    return KERNEL.replace("BODY", body).replace("FORWARD_TAIL", tail or "pass")
+
+
+def test_honest_kernel_is_correct_with_timings(cpu_config):
+    v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
+    assert v.verdict == "correct", v.reason
+    assert v.kernel.num_trials >= 3 and v.eager is not None and v.speedup > 0
+    assert v.own_kernel_launches.get("relu_scale_kernel", 0) >= cpu_config.num_correct_trials
+    assert v.max_abs_error <= 1e-6
+    assert v.policy["atol"] == 1e-4 and "TF32 disabled" in v.policy["reference_precision"]
+    assert "interpreter" in v.reason  # CPU timings are labelled as such
+    assert v.verdict in VERDICTS and v.to_dict()["verdict"] == "correct"
+
+
+def test_wrong_values_are_incorrect(cpu_config):
+    v = evaluate(PROBLEM, Candidate(source=kernel(body="tl.maximum(x, 0.0) * alpha + 1e-3")), cpu_config)
+    assert v.verdict == "incorrect"
+    assert "outside atol=rtol=0.0001" in v.reason
+
+
+def test_signed_inputs_expose_a_kernel_that_skips_the_relu(cpu_config):
+    # torch.rand inputs are non-negative, so `x * alpha` passes on the problem's own inputs.
+    v = evaluate(PROBLEM, Candidate(source=kernel(body="x * alpha")), cpu_config)
+    assert v.verdict == "incorrect" and "signed" in v.reason
+
+
+def test_input_mutation_is_incorrect(cpu_config):
+    v = evaluate(PROBLEM, Candidate(source=kernel(tail="x.zero_()")), cpu_config)
+    assert v.verdict == "incorrect" and "modified input 0" in v.reason
+
+
+@pytest.mark.parametrize(
+    ("tail", "verdict", "phrase"),
+    [
+        ("__import__('os')._exit(3)", "runtime_error", "exited with code 3"),
+        ("raise RuntimeError('boom')", "runtime_error", "boom"),
+        ("while True: pass", "timeout", "did not finish"),
+    ],
+)
+def test_crashes_and_hangs_end_the_candidate_not_the_harness(cpu_config, tail, verdict, phrase):
+    cpu_config.timeout_s = 30.0
+    v = evaluate(PROBLEM, Candidate(source=kernel(tail=tail)), cpu_config)
+    assert v.verdict == verdict, v.reason
+    assert phrase in v.reason
+
+
+def test_import_error_is_compile_error(cpu_config):
+    v = evaluate(PROBLEM, Candidate(source="import no_such_module_xyz\n" + kernel()), cpu_config)
+    assert v.verdict == "compile_error" and "no_such_module_xyz" in v.reason
+
+
+def test_kernel_that_never_runs_is_rejected(cpu_config):
+    src = kernel().replace("relu_scale_kernel[(triton.cdiv(n, 256),)](x, y, n, self.alpha, BLOCK=256)",
+                           "y = torch.relu(x) * self.alpha")
+    v = evaluate(PROBLEM, Candidate(source=src), cpu_config)
+    assert v.verdict == "rejected" and "none of the solution's own kernels" in v.reason
+
+
+def test_constant_output_problem_cannot_judge(cpu_config):
+    const = Problem.from_source(PROBLEM.source.replace("return torch.relu(x) * self.alpha",
+                                                       "return (x - x) * self.alpha"), name="const")
+    v = evaluate(const, Candidate(source=kernel(body="x * 0.0")), cpu_config)
+    assert v.verdict == "rejected" and "constant" in v.reason
+
+
+def test_confinement_is_reported(cpu_config):
+    v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
+    assert set(v.confinement) >= {"process", "network", "filesystem", "memory"}
