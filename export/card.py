@@ -101,7 +101,10 @@ def render_card(
         "- Shapes and dtypes other than the validated ones were not measured; the kernels were validated "
         "on the problem's inputs only.",
         "- With `kernels` 0.17.2, do not set `HF_HUB_DISABLE_TELEMETRY=1` (or `DISABLE_TELEMETRY`, "
-        "`DO_NOT_TRACK`) while loading: it produces an invalid User-Agent header and Hub calls fail.",
+        "`DO_NOT_TRACK`) while loading: it produces an invalid User-Agent header and Hub calls fail. Offline, "
+        "a cache filled by `get_kernel` is not reused with huggingface_hub >= 1.22: download the branch with "
+        "`hf download <repo> --repo-type kernel --revision v<N> --local-dir <dir>` and set "
+        "`LOCAL_KERNELS=<repo>=<dir>`.",
         "",
         "## Provenance",
         "",

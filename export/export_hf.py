@@ -290,6 +290,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--create-pr", action="store_true", help="open pull requests instead of pushing")
     parser.add_argument("--private", action="store_true", help="create the repository as private")
+    parser.add_argument("--endpoint", help="Hub URL (default: HF_ENDPOINT or https://huggingface.co)")
     parser.add_argument(
         "--no-import-check", action="store_true", help="skip importing the variants (no triton here)"
     )
@@ -316,6 +317,7 @@ def cli_export(args: argparse.Namespace) -> int:
         dry_run=args.dry_run,
         create_pr=args.create_pr,
         private=args.private,
+        endpoint=args.endpoint,
     )
     try:
         result = export_kernels(config)

@@ -367,3 +367,19 @@ def test_create_pr_opens_pull_requests_and_leaves_branches(tmp_path, hub):
     assert len(done.pr_urls) == 2 and all("/discussions/" in u for u in done.pr_urls)
     assert hub.repos["acme/relu-kernels"].branches == before
     assert hub.repos["acme/relu-kernels"].pr_targets == {1: "v1", 2: "main"}
+
+
+def test_cli_upload_to_fake_hub(tmp_path, hub, monkeypatch, capsys):
+    monkeypatch.setenv("HF_TOKEN", "hf_test")
+    parser = argparse.ArgumentParser()
+    add_export_arguments(parser)
+    argv = [str(make_run_dir(tmp_path)), "--repo", "acme/kb", "--out", str(tmp_path / "o"), "--upload"]
+    assert cli_export(parser.parse_args([*argv, "--endpoint", hub.url])) == 0
+    assert "uploaded:" in capsys.readouterr().out
+    assert {"build/torch-cuda/_k_relu_scale.py", "build/torch-cuda/_k_bias_relu.py"} <= set(
+        hub.files("acme/kb", "v1")
+    )
+    hub.forbid_create = True
+    hub.repos.clear()
+    assert cli_export(parser.parse_args([*argv, "--endpoint", hub.url])) == 2
+    assert "kernel-creation access" in capsys.readouterr().err
