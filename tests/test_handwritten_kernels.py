@@ -115,6 +115,15 @@ CASES = [
         edits=(*_KL_SMALL, _KL_ZERO_TARGETS),
         knobs=_SMALL_FLAT,
     ),
+    Case(
+        name="99_TripletMarginLoss", scale=512, edits=((r"input_shape = \(8192,\)", "input_shape = (45,)"),)
+    ),
+    Case(
+        name="99_TripletMarginLoss",
+        scale=512,
+        edits=((r"input_shape = \(8192,\)", "input_shape = (45,)"),),
+        knobs={"_BLOCK_R": 8, "_BLOCK_D": 16, "_FINISH_BLOCK": 2},
+    ),
     Case(name="100_HingeLoss", scale=700, edits=_HINGE_SMALL),
     Case(
         name="100_HingeLoss",
