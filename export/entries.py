@@ -133,19 +133,23 @@ def publish_refusal(verdict: dict[str, Any] | None, *, quarantined: bool) -> str
 
 
 def validated_backend(verdict: dict[str, Any]) -> str | None:
-    """The GPU backend a verdict was measured on, read from its device and environment; None for CPU/unknown."""
+    """The GPU backend a verdict was measured on (from its device and environment); None for CPU or unknown."""
     env = {str(k).lower(): str(v).lower() for k, v in (verdict.get("environment") or {}).items()}
-    device = str(verdict.get("device", "")).lower()
-    text = " ".join([device, *env.values()])
-    if any(k in env for k in ("hip", "rocm", "torch_hip")) or re.search(
-        r"\b(rocm|hip|amd|instinct|mi\d{3})", text
-    ):
-        return "rocm"
-    if re.search(r"\b(xpu|intel)", text):
+    device = str(verdict.get("device") or env.get("device") or "").lower()
+    gpu = env.get("gpu", "")
+    if not device or device.startswith(("cpu", "meta")):
+        return None
+    if device.startswith("xpu"):
         return "xpu"
-    if "cuda" in env or re.search(r"\b(cuda|nvidia|h100|h200|a100|b200|l4|rtx|geforce|tesla)", text):
-        return "cuda"
-    return None
+    names = f"{device} {gpu}"
+    if not (device.startswith("cuda") or re.search(r"\b(nvidia|amd|instinct|radeon|mi\d{3})", names)):
+        return None
+    rocm = "rocm" in env.get("torch", "") or any(
+        env.get(k) not in (None, "", "none") for k in ("hip", "torch_hip")
+    )
+    if rocm or re.search(r"\b(amd|instinct|radeon|mi\d{3})", names):
+        return "rocm"
+    return "cuda"
 
 
 def _choose_backend(verdict: dict[str, Any] | None, requested: str | None, where: str) -> str:

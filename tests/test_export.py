@@ -48,7 +48,13 @@ def make_run_dir(root: Path) -> Path:
     base = json.loads((RELU / "verdict.json").read_text())
     _problem(run, "903_Wrong", RELU, base | {"verdict": "incorrect", "reason": "max abs error 3.1"})
     _problem(run, "904_Quarantined", RELU, base | {"quarantined": True})
-    _problem(run, "905_Cpu_Only", RELU, base | {"device": "cpu", "environment": {"torch": "2.13.0+cpu"}})
+    cpu_env = {
+        "torch": "2.13.0+cpu",
+        "cuda_runtime": "None",
+        "device": "cpu",
+        "gpu": "none (CPU, Triton interpreter)",
+    }
+    _problem(run, "905_Cpu_Only", RELU, base | {"device": "cpu", "environment": cpu_env})
     return run
 
 
@@ -134,10 +140,13 @@ def test_einops_becomes_a_python_dependency():
 
 
 def test_validated_backend_from_verdict():
-    assert validated_backend({"device": "NVIDIA H200"}) == "cuda"
-    assert validated_backend({"device": "cuda:0", "environment": {"torch": "2.13"}}) == "cuda"
-    assert validated_backend({"device": "AMD Instinct MI300X"}) == "rocm"
-    assert validated_backend({"device": "cpu", "environment": {"torch": "2.13.0+cpu"}}) is None
+    assert validated_backend({"device": "cuda", "environment": {"gpu": "NVIDIA H200"}}) == "cuda"
+    assert validated_backend({"device": "cuda:1", "environment": {"torch": "2.13.0+cu130"}}) == "cuda"
+    assert validated_backend({"device": "cuda", "environment": {"torch": "2.13.0+rocm7.1"}}) == "rocm"
+    assert validated_backend({"device": "cuda", "environment": {"gpu": "AMD Instinct MI300X"}}) == "rocm"
+    cpu_env = {"torch": "2.13.0+rocm7.1", "gpu": "none (CPU, Triton interpreter)", "cuda_runtime": "None"}
+    assert validated_backend({"device": "cpu", "environment": cpu_env}) is None
+    assert validated_backend({"device": "", "environment": {}}) is None
 
 
 def test_kernel_name_is_valid_metadata_name():
@@ -242,7 +251,7 @@ def test_card(tmp_path):
         "| `relu_scale` | NVIDIA H200 | 0.01 | 0.02 | 0.015 | 2.00× | 1.50× | tolerance=fp32, atol=1e-05"
         in card
     )
-    assert "torch 2.13.0+cu130" in card and "triton 3.9.0" in card
+    assert "torch 2.13.0+cu130, cuda_runtime 13.0, triton 3.9.0, driver 580.95.05" in card
     assert "kernelbench@test" in card and "abc123" in card
     for skipped in ("903_Wrong", "904_Quarantined", "905_Cpu_Only"):
         assert skipped in card
