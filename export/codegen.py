@@ -50,10 +50,21 @@ class FunctionSpec:
         return _signature_text(self)
 
 
+# Activation names whose capitals are not word boundaries (ReLU is one word, not "Re" + "LU").
+_WORDS = ("PReLU", "ReLU", "SiLU", "SwiGLU", "GeLU")
+_TOKEN = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+(?:\d+[A-Za-z]?)?|[A-Z]+\d*|\d+[A-Za-z]*")
+
+
 def function_name(problem_name: str) -> str:
-    """``19_ReLU`` -> ``relu``; ``Conv2d_ReLU_BiasAdd`` -> ``conv2d_relu_biasadd``."""
+    """``19_ReLU`` -> ``relu``; ``KLDivLoss`` -> ``kl_div_loss``; ``Conv2d_ReLU_BiasAdd`` -> ``conv2d_relu_bias_add``."""
     name = re.sub(r"^\d+[_-]*", "", problem_name)
-    name = re.sub(r"[^0-9a-zA-Z]+", "_", name).strip("_").lower() or "kernel"
+    tokens = []
+    for chunk in re.split(r"[^0-9a-zA-Z]+", name):
+        for word in _WORDS:
+            chunk = chunk.replace(word, f"_{word.lower()}_")
+        for part in chunk.split("_"):
+            tokens += [t.lower() for t in _TOKEN.findall(part)] if part and not part.islower() else [part]
+    name = "_".join(t for t in tokens if t) or "kernel"
     if name[0].isdigit() or keyword.iskeyword(name):
         name = f"k_{name}"
     return name
@@ -127,7 +138,9 @@ def _layer_plan(spec: FunctionSpec, facts: ModelFacts, reference_forward: tuple[
     fixed = []
     for arg in spec.init_args:
         if arg.name in facts.reference_attrs:
-            init_map[arg.name] = f"self.{arg.name}"
+            path = facts.reference_attrs[arg.name]
+            init_map[arg.name] = f"self.{path}" if "." not in path else f'_attr_path(self, "{path}")'
+
         elif arg.validated is not None:
             init_map[arg.name] = arg.validated
             fixed.append(f"{arg.name}={arg.validated}")
@@ -195,6 +208,9 @@ def layers_source(specs: list[FunctionSpec]) -> str:
     lines = [
         '"""Layers for kernels.kernelize: each replaces the forward of a module shaped like the problem\'s Model."""',
         "",
+        "from __future__ import annotations",
+        "",
+        "import torch",
         "from torch import nn",
         "",
         "from ._functions import " + ", ".join(s.function_name for s in specs if s.layer_name)

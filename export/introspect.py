@@ -40,7 +40,8 @@ class ModelFacts:
     # ModelNew state name -> reference Model attribute path; None when no layer can be offered
     layer_state_map: dict[str, str] | None = None
     layer_map_method: str = ""  # "name", "value" or "order+shape"
-    reference_attrs: tuple[str, ...] = ()  # constructor arguments the reference Model stores as self.<name>
+    # constructor argument -> attribute path of the reference Model holding its value (e.g. "ln.normalized_shape")
+    reference_attrs: dict[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = field(default=())
 
 
@@ -101,9 +102,9 @@ def _facts(
         return ModelFacts(init_values=init_values, state=state, notes=("no problem source: no layer",))
     ref_model = _build(torch, problem.Model, init_args, device="meta")
     ref_state = _state(ref_model)
-    stored = tuple(
-        name for name, value in init_values.items() if _same_value(getattr(ref_model, name, _MISSING), value)
-    )
+    stored = {
+        name: path for name, value in init_values.items() if (path := _attr_holding(ref_model, name, value))
+    }
     mapping, method = _map_state(torch, problem.Model, solution.ModelNew, init_args, state, ref_state)
     if mapping is None:
         notes.append(f"no layer: {method}")
@@ -121,12 +122,36 @@ def _facts(
 _MISSING = object()
 
 
+def _attr_holding(model, name: str, value: Any) -> str | None:
+    """Where the reference model keeps a constructor value: ``name`` itself, else a unique attribute path.
+
+    A path found by value alone is used only for distinctive values (not bools or small ints), so a
+    coincidence like ``dim=1`` never binds to an unrelated attribute.
+    """
+    if _same_value(getattr(model, name, _MISSING), value):
+        return name
+    hits = []
+    for prefix, module in model.named_modules():
+        for attr, held in vars(module).items():
+            if not attr.startswith("_") and _same_value(held, value):
+                hits.append(f"{prefix}.{attr}" if prefix else attr)
+    named = [h for h in hits if h.rsplit(".", 1)[-1] == name]
+    if len(named) == 1:
+        return named[0]
+    distinctive = not isinstance(value, bool) and not (isinstance(value, int) and abs(value) < 2)
+    if len(hits) == 1 and distinctive and value is not None:
+        return hits[0]
+    return None
+
+
 def _same_value(a: Any, b: Any) -> bool:
     if a is _MISSING:
         return False
     try:
-        return bool(a == b) and type(a) is type(b)
-    except Exception:
+        if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+            return tuple(a) == tuple(b) and all(type(x) is type(y) for x, y in zip(a, b))
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # e.g. tensors: ambiguous truth value
         return False
 
 

@@ -392,3 +392,39 @@ def test_cli_upload_to_fake_hub(tmp_path, hub, monkeypatch, capsys):
     hub.repos.clear()
     assert cli_export(parser.parse_args([*argv, "--endpoint", hub.url])) == 2
     assert "kernel-creation access" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("problem", "function"),
+    [
+        ("19_ReLU", "relu"),
+        ("98_KLDivLoss", "kl_div_loss"),
+        ("88_MinGPTNewGelu", "min_gpt_new_gelu"),
+        ("36_RMSNorm_", "rms_norm"),
+        ("Conv3D_LeakyReLU", "conv3d_leaky_relu"),
+        ("1_Square_matrix_multiplication_", "square_matrix_multiplication"),
+    ],
+)
+def test_function_names_follow_torch_functional_style(problem, function):
+    from export.codegen import function_name
+
+    assert function_name(problem) == function
+
+
+def test_layer_finds_constructor_values_inside_submodules():
+    import torch
+
+    from export.introspect import _attr_holding
+
+    class Ref(torch.nn.Module):
+        def __init__(self, normalized_shape, dim):
+            super().__init__()
+            self.ln = torch.nn.LayerNorm(normalized_shape)
+            self.dim = dim
+
+    ref = Ref((4, 8), 1)
+    assert _attr_holding(ref, "normalized_shape", (4, 8)) == "ln.normalized_shape"  # nn.LayerNorm keeps it
+    assert _attr_holding(ref, "dim", 1) == "dim"
+    assert (
+        _attr_holding(ref, "axis", 1) is None
+    )  # a small int found only by value is a coincidence, not a binding
