@@ -301,7 +301,7 @@ def estimate(props: Any) -> GpuSpec:
         >>> spec = estimate({"name": "Some GPU", "major": 9, "minor": 0, "multi_processor_count": 132,
         ...                  "clock_rate": 1_980_000, "memory_clock_rate": 2_619_000, "memory_bus_width": 5120})
         >>> round(spec.memory_gbps), round(spec.bf16_tflops), spec.estimated
-        (3352, 1070, True)
+        (3352, 1071, True)
     """
     name = str(_prop(props, "name") or "unknown GPU")
     major, minor = _prop(props, "major"), _prop(props, "minor")
