@@ -83,7 +83,9 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9.]+", "-", text).strip("-")
 
 
-def cache_path(gpu_name: str, driver: str, torch_version: str, *, directory: str | Path | None = None) -> Path:
+def cache_path(
+    gpu_name: str, driver: str, torch_version: str, *, directory: str | Path | None = None
+) -> Path:
     """The cache file for one (GPU name, driver, torch version)."""
     root = Path(directory) if directory is not None else default_cache_dir()
     return root / f"{_slug(gpu_name)}__driver-{_slug(driver)}__torch-{_slug(torch_version)}.json"
@@ -91,7 +93,9 @@ def cache_path(gpu_name: str, driver: str, torch_version: str, *, directory: str
 
 def save(calibration: Calibration, *, directory: str | Path | None = None) -> Path:
     """Write ``calibration`` to its cache file and return the path."""
-    path = cache_path(calibration.gpu_name, calibration.driver, calibration.torch_version, directory=directory)
+    path = cache_path(
+        calibration.gpu_name, calibration.driver, calibration.torch_version, directory=directory
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(calibration.to_dict(), indent=2, sort_keys=True))
@@ -209,7 +213,9 @@ def measure_matmul_tflops(device: Any, precision: str, config: CalibrationConfig
     n = config.matmul_size
     if precision == "fp8":
         return _measure_fp8(device, config)
-    dtype = {"fp32": torch.float32, "tf32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}[precision]
+    dtype = {"fp32": torch.float32, "tf32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}[
+        precision
+    ]
     a = torch.randn(n, n, device=device, dtype=dtype)
     b = torch.randn(n, n, device=device, dtype=dtype)
     out = torch.empty(n, n, device=device, dtype=dtype)
@@ -218,7 +224,9 @@ def measure_matmul_tflops(device: Any, precision: str, config: CalibrationConfig
         warnings.simplefilter("ignore")
         torch.set_float32_matmul_precision("highest" if precision == "fp32" else "high")
         try:
-            ms = _median_ms(lambda: torch.mm(a, b, out=out), warmup=config.warmup, repetitions=config.repetitions)
+            ms = _median_ms(
+                lambda: torch.mm(a, b, out=out), warmup=config.warmup, repetitions=config.repetitions
+            )
         finally:
             torch.set_float32_matmul_precision(previous)
     return 2 * n**3 / (ms * 1e-3) / 1e12
@@ -234,7 +242,9 @@ def _measure_fp8(device: Any, config: CalibrationConfig) -> float:
     scale = torch.ones((), device=device)
 
     def call() -> object:
-        return torch._scaled_mm(a, b, scale_a=scale, scale_b=scale, out_dtype=torch.bfloat16, use_fast_accum=True)
+        return torch._scaled_mm(
+            a, b, scale_a=scale, scale_b=scale, out_dtype=torch.bfloat16, use_fast_accum=True
+        )
 
     ms = _median_ms(call, warmup=config.warmup, repetitions=config.repetitions)
     return 2 * n**3 / (ms * 1e-3) / 1e12
@@ -256,7 +266,11 @@ def measure(device: int | None = None, *, config: CalibrationConfig | None = Non
         memory_gbps = measure_copy_gbps(dev, config)
         torch.cuda.empty_cache()
         for precision in MATMUL_PRECISIONS:
-            if precision == "fp8" and torch.cuda.get_device_capability(index) < (8, 9) and not torch.version.hip:
+            if (
+                precision == "fp8"
+                and torch.cuda.get_device_capability(index) < (8, 9)
+                and not torch.version.hip
+            ):
                 rates[precision] = None
                 notes.append("fp8: not measured, needs compute capability 8.9 or newer")
                 continue

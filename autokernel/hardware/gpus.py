@@ -352,7 +352,9 @@ def estimate(props: Any) -> GpuSpec:
     )
 
 
-def merge(spec: GpuSpec | None, measured: Mapping[str, float | None] | None, *, gpu_name: str = "") -> Ceilings:
+def merge(
+    spec: GpuSpec | None, measured: Mapping[str, float | None] | None, *, gpu_name: str = ""
+) -> Ceilings:
     """Ceilings from a table/estimated spec and measured values; a measured value wins when present."""
     measured = measured or {}
     values: dict[str, float | None] = {}

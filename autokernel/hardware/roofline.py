@@ -135,7 +135,12 @@ def admitted_arithmetic(dtype: str, tolerance: float) -> dict[str, bool]:
 
 
 def matmul_rate(
-    ceilings: Ceilings, dtype: str, *, allow_tf32: bool = True, allow_half: bool = False, allow_fp8: bool = False
+    ceilings: Ceilings,
+    dtype: str,
+    *,
+    allow_tf32: bool = True,
+    allow_half: bool = False,
+    allow_fp8: bool = False,
 ) -> tuple[str, float]:
     """The fastest admitted matmul precision on this GPU and its rate in TFLOP/s.
 
@@ -185,7 +190,11 @@ def roofline(
         >>> r.bound, r.matmul_precision, round(r.floor_ms, 3)
         ('compute', 'tf32', 0.278)
     """
-    work = problem_or_work if isinstance(problem_or_work, WorkCount) else count_work(problem_or_work, dtype=dtype)
+    work = (
+        problem_or_work
+        if isinstance(problem_or_work, WorkCount)
+        else count_work(problem_or_work, dtype=dtype)
+    )
     if ceilings.memory_gbps is None or ceilings.fp32_tflops is None:
         raise RooflineError(
             f"{ceilings.gpu_name}: memory bandwidth or FP32 rate unknown; run `autokernel-kb calibrate` on it"
@@ -298,7 +307,9 @@ def exec_problem(problem: Problem) -> dict[str, Any]:
     try:
         exec(compile(problem.source, f"<problem {problem.name}>", "exec"), namespace)
     except Exception as exc:  # the problem source is user input: report what broke
-        raise ProblemError(f"{problem.name}: executing the problem source failed: {type(exc).__name__}: {exc}") from exc
+        raise ProblemError(
+            f"{problem.name}: executing the problem source failed: {type(exc).__name__}: {exc}"
+        ) from exc
     return namespace
 
 
@@ -349,7 +360,9 @@ def _make_counter(flop_registry: Mapping[Any, Any]):
                 self.has_convolution |= "conv" in name
                 dens = [self.density.get(t, 1.0) for t in tensor_args]
                 if dens and min(dens) <= _STRUCTURED_DENSITY_LIMIT:
-                    self.structured_matmul_flops += flop_registry[func._overloadpacket](*args, **kwargs, out_val=out)
+                    self.structured_matmul_flops += flop_registry[func._overloadpacket](
+                        *args, **kwargs, out_val=out
+                    )
                     self.notes.append(f"{name}: operand is structured (zeros a kernel may skip); not binding")
             elif func.is_view or name in _NO_WORK or torch.Tag.nondeterministic_seeded in func.tags:
                 pass
