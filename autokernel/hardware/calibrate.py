@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import statistics
 import subprocess
@@ -75,7 +74,9 @@ class Calibration:
 
 def default_cache_dir() -> Path:
     """Where calibrations live: ``$AUTOKERNEL_KB_CACHE`` or ``~/.cache/autokernel-kb``."""
-    root = os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "autokernel-kb"
+    from autokernel import settings
+
+    root = settings.get(CACHE_ENV) or Path.home() / ".cache" / "autokernel-kb"
     return Path(root) / "ceilings"
 
 
