@@ -126,6 +126,9 @@ def classify(node, modules: dict) -> Op | str:
 
 def _classify_call(node, name: str, args, kwargs) -> Op | str:
     out = _val(node)
+    # keyword defaults that fx records explicitly and that change nothing
+    kwargs = {k: v for k, v in kwargs.items()
+              if not (k == "_stacklevel" or (k in ("out", "dtype", "memory_format") and v is None))}
     if name.endswith("_") and not name.startswith("_"):
         name_inplace = True
         name = name[:-1]

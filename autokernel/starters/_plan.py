@@ -47,7 +47,8 @@ def make_plan(gm, heavy: str = "auto") -> Plan:
     if heavy == "library" or (heavy == "auto" and light):
         for n, o in ops.items():
             if is_heavy(o):
-                ops[n] = f"{o.name}: kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated"
+                where = f" (self.{o.module})" if o.module else ""
+                ops[n] = f"{o.name}{where}: kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated"
     groups = _group_elementwise(nodes, ops)
     return Plan(units=_schedule(nodes, ops, groups), ops=ops)
 

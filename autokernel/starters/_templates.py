@@ -67,6 +67,19 @@ def _pad3(v, nd, fill):
     return (fill,) * (3 - nd) + v
 
 
+def _tile(r, inner, ncols, tile, block_inner):
+    """(BLOCK_R, BLOCK_I) for a reduction of length r over ncols columns (inner = column stride 1 run).
+
+    Rows (inner == 1): walk each row along memory, several short rows per program.
+    Columns (inner > 1): BLOCK_I neighbouring columns are contiguous in memory, so loads coalesce.
+    """
+    if inner == 1:
+        block_r = min(triton.next_power_of_2(max(r, 1)), tile)
+        return block_r, max(1, min(tile // block_r, triton.next_power_of_2(ncols)))
+    block_i = min(block_inner, triton.next_power_of_2(ncols))
+    return max(1, min(tile // block_i, triton.next_power_of_2(max(r, 1)))), block_i
+
+
 @triton.jit
 def _tanh(x):
     # tanh from exp (portable across Triton backends); |error| ~1e-7 in fp32
@@ -98,14 +111,14 @@ REDUCE = Family(
     '''
 
 @triton.jit
-def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER,
+def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
                    OP: tl.constexpr, WANT_IDX: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
-    # x viewed as (OUTER, R, INNER), contiguous; one program per (outer row, block of INNER columns).
+    # x viewed as (OUTER, R, INNER), contiguous; a "column" c = (o, i) is one output element, at
+    # x[o * R * INNER + r * INNER + i]. One program reduces BLOCK_I columns, BLOCK_R rows at a time.
     # OP: 0 sum, 1 mean, 2 max, 3 min, 4 prod, 5 logsumexp, 6 l2 norm, 7 l1 norm. Accumulates in fp32.
-    pid_o = tl.program_id(0).to(tl.int64)
-    cols = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)
-    cmask = cols < INNER
-    x_row = x_ptr + pid_o * R * INNER
+    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    x_row = x_ptr + (cols // INNER) * R * INNER + cols % INNER
     r_offs = tl.arange(0, BLOCK_R)
     if OP == 2:
         neutral = -float("inf")
@@ -123,7 +136,7 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER,
     for r0 in range(0, R, BLOCK_R):
         r = r0 + r_offs
         m = (r[:, None] < R) & cmask[None, :]
-        v = tl.load(x_row + r[:, None].to(tl.int64) * INNER + cols[None, :], mask=m, other=neutral)
+        v = tl.load(x_row[None, :] + r[:, None].to(tl.int64) * INNER, mask=m, other=neutral)
         v = v.to(tl.float32)
         if OP == 0 or OP == 1:
             acc += v
@@ -162,7 +175,7 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER,
         res = tl.max(acc, 0)
     else:
         res = tl.min(acc, 0)
-    out_offs = pid_o * INNER + cols
+    out_offs = cols
     tl.store(out_ptr + out_offs, res.to(out_ptr.dtype.element_ty), mask=cmask)
     if WANT_IDX:
         # first index reaching the extreme (torch's tie rule): smallest index among lanes equal to res
@@ -190,11 +203,10 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
     want_idx = with_idx or op in ("argmax", "argmin")
     out = torch.empty(out_shape, dtype=x.dtype, device=x.device)
     idx = torch.empty(out_shape, dtype=torch.int64, device=x.device) if want_idx else out
-    block_i = 1 if inner == 1 else min(RED_BLOCK_INNER, triton.next_power_of_2(inner))
-    block_r = max(1, min(RED_TILE // block_i, triton.next_power_of_2(r)))
+    block_r, block_i = _tile(r, inner, outer * inner, RED_TILE, RED_BLOCK_INNER)
     if out.numel() > 0 and r > 0:
-        grid = (outer, triton.cdiv(inner, block_i))
-        _reduce_kernel[grid](x, out, idx, r, inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
+        grid = (triton.cdiv(outer * inner, block_i),)
+        _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
                              BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
     if op in ("argmax", "argmin"):
         return idx
@@ -211,20 +223,19 @@ SOFTMAX = Family(
     '''
 
 @triton.jit
-def _softmax_kernel(x_ptr, y_ptr, R, INNER, LOG: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+def _softmax_kernel(x_ptr, y_ptr, R, INNER, NCOLS, LOG: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
     # x viewed as (OUTER, R, INNER); pass 1 keeps a running (max, sum of exp) per lane (online softmax),
     # pass 2 writes exp(x - max) / sum (or x - max - log(sum)). Two reads of x, one write.
-    pid_o = tl.program_id(0).to(tl.int64)
-    cols = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)
-    cmask = cols < INNER
-    base = pid_o * R * INNER
+    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    base = (cols // INNER) * R * INNER + cols % INNER
     r_offs = tl.arange(0, BLOCK_R)
     m = tl.full((BLOCK_R, BLOCK_I), -float("inf"), tl.float32)
     s = tl.zeros((BLOCK_R, BLOCK_I), tl.float32)
     for r0 in range(0, R, BLOCK_R):
         r = r0 + r_offs
         msk = (r[:, None] < R) & cmask[None, :]
-        offs = base + r[:, None].to(tl.int64) * INNER + cols[None, :]
+        offs = base[None, :] + r[:, None].to(tl.int64) * INNER
         v = tl.load(x_ptr + offs, mask=msk, other=-float("inf")).to(tl.float32)
         new_m = tl.maximum(m, v)
         safe = tl.where(new_m == -float("inf"), 0.0, new_m)
@@ -236,7 +247,7 @@ def _softmax_kernel(x_ptr, y_ptr, R, INNER, LOG: tl.constexpr, BLOCK_R: tl.const
     for r0 in range(0, R, BLOCK_R):
         r = r0 + r_offs
         msk = (r[:, None] < R) & cmask[None, :]
-        offs = base + r[:, None].to(tl.int64) * INNER + cols[None, :]
+        offs = base[None, :] + r[:, None].to(tl.int64) * INNER
         v = tl.load(x_ptr + offs, mask=msk, other=0.0).to(tl.float32)
         if LOG:
             y = v - mx[None, :] - tl.log(total)[None, :]
@@ -250,11 +261,11 @@ def _softmax(x, dim, log=False):
     x = x.contiguous()
     outer, r, inner = math.prod(x.shape[:dim]), x.shape[dim], math.prod(x.shape[dim + 1:])
     y = torch.empty_like(x)
-    block_i = 1 if inner == 1 else min(SMX_BLOCK_INNER, triton.next_power_of_2(inner))
-    block_r = max(1, min(SMX_TILE // block_i, triton.next_power_of_2(r)))
+    block_r, block_i = _tile(r, inner, outer * inner, SMX_TILE, SMX_BLOCK_INNER)
     if y.numel() > 0:
-        _softmax_kernel[(outer, triton.cdiv(inner, block_i))](x, y, r, inner, LOG=log, BLOCK_R=block_r,
-                                                              BLOCK_I=block_i, num_warps=SMX_NUM_WARPS)
+        _softmax_kernel[(triton.cdiv(outer * inner, block_i),)](x, y, r, inner, outer * inner, LOG=log,
+                                                                BLOCK_R=block_r, BLOCK_I=block_i,
+                                                                num_warps=SMX_NUM_WARPS)
     return y
 ''',
     {"SMX_TILE": 2048, "SMX_BLOCK_INNER": 32, "SMX_NUM_WARPS": 4},
@@ -266,37 +277,40 @@ ROWNORM = Family(
     '''
 
 @triton.jit
-def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, R, G, CPG, S, eps,
-                    HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK: tl.constexpr):
-    # One program normalises one contiguous row of R elements (two-pass mean/variance in fp32).
+def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
+                    HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROWS: tl.constexpr, BLOCK: tl.constexpr):
+    # Normalises BLOCK_ROWS contiguous rows of R elements per program (two-pass mean/variance in fp32).
     # Affine index of element r of row `row`: (row % G) * CPG + r // S
     #   layer_norm: G=1, S=1 -> r;  group_norm: G groups, CPG channels/group, S spatial;  instance: CPG=1
-    row = tl.program_id(0).to(tl.int64)
-    base = row * R
-    offs0 = tl.arange(0, BLOCK)
-    acc = tl.zeros((BLOCK,), tl.float32)
+    rows = tl.program_id(0).to(tl.int64) * BLOCK_ROWS + tl.arange(0, BLOCK_ROWS)
+    rmask = rows < ROWS
+    base = rows * R
+    cols0 = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
     for r0 in range(0, R, BLOCK):
-        offs = r0 + offs0
-        acc += tl.load(x_ptr + base + offs, mask=offs < R, other=0.0).to(tl.float32)
-    mean = tl.sum(acc, 0) / R
-    acc = tl.zeros((BLOCK,), tl.float32)
+        c = r0 + cols0
+        m = rmask[:, None] & (c[None, :] < R)
+        acc += tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
+    mean = tl.sum(acc, 1) / R
+    acc = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
     for r0 in range(0, R, BLOCK):
-        offs = r0 + offs0
-        v = tl.load(x_ptr + base + offs, mask=offs < R, other=0.0).to(tl.float32)
-        d = tl.where(offs < R, v - mean, 0.0)
+        c = r0 + cols0
+        m = rmask[:, None] & (c[None, :] < R)
+        v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
+        d = tl.where(m, v - mean[:, None], 0.0)
         acc += d * d
-    rstd = 1.0 / tl.sqrt(tl.sum(acc, 0) / R + eps)
+    rstd = 1.0 / tl.sqrt(tl.sum(acc, 1) / R + eps)
     for r0 in range(0, R, BLOCK):
-        offs = r0 + offs0
-        msk = offs < R
-        v = tl.load(x_ptr + base + offs, mask=msk, other=0.0).to(tl.float32)
-        y = (v - mean) * rstd
-        widx = (row % G) * CPG + offs // S
+        c = r0 + cols0
+        m = rmask[:, None] & (c[None, :] < R)
+        v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
+        y = (v - mean[:, None]) * rstd[:, None]
+        widx = (rows % G)[:, None] * CPG + c[None, :] // S
         if HAS_W:
-            y = y * tl.load(w_ptr + widx, mask=msk, other=1.0).to(tl.float32)
+            y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
         if HAS_B:
-            y = y + tl.load(b_ptr + widx, mask=msk, other=0.0).to(tl.float32)
-        tl.store(y_ptr + base + offs, y.to(y_ptr.dtype.element_ty), mask=msk)
+            y = y + tl.load(b_ptr + widx, mask=m, other=0.0).to(tl.float32)
+        tl.store(y_ptr + base[:, None] + c[None, :], y.to(y_ptr.dtype.element_ty), mask=m)
 
 
 def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
@@ -305,9 +319,12 @@ def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
     w = weight.contiguous() if weight is not None else x
     b = bias.contiguous() if bias is not None else x
     block = min(NORM_BLOCK, triton.next_power_of_2(max(r, 1)))
+    block_rows = max(1, min(NORM_BLOCK // block, triton.next_power_of_2(max(rows, 1))))
     if y.numel() > 0:
-        _rownorm_kernel[(rows,)](x, w, b, y, r, g, cpg, s, eps, HAS_W=weight is not None,
-                                 HAS_B=bias is not None, BLOCK=block, num_warps=NORM_NUM_WARPS)
+        _rownorm_kernel[(triton.cdiv(rows, block_rows),)](x, w, b, y, rows, r, g, cpg, s, eps,
+                                                          HAS_W=weight is not None, HAS_B=bias is not None,
+                                                          BLOCK_ROWS=block_rows, BLOCK=block,
+                                                          num_warps=NORM_NUM_WARPS)
     return y
 
 

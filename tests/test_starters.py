@@ -1,0 +1,317 @@
+"""Starter generator: each covered family matches its reference on CPU (Triton interpreter)."""
+
+import os
+
+os.environ.setdefault("TRITON_INTERPRET", "1")
+
+import ast  # noqa: E402
+import textwrap  # noqa: E402
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+from autokernel.problem import Problem  # noqa: E402
+from autokernel.starters import Starter, generate_starter  # noqa: E402
+from autokernel.starters.check import check_starter, count_launches, load_module  # noqa: E402
+
+
+def make_problem(body: str, inputs: str, init: str = "[]", name: str = "t", header: str = "") -> Problem:
+    src = textwrap.dedent(
+        f"""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+{header}
+
+class Model(nn.Module):
+{textwrap.indent(textwrap.dedent(body).strip(), '    ')}
+
+def get_inputs():
+    return {inputs}
+
+def get_init_inputs():
+    return {init}
+"""
+    )
+    return Problem.from_source(src, name=name)
+
+
+def run_shapes(problem: Problem, starter: Starter, shapes: list[list[tuple]], init=(), atol=1e-4):
+    """Build Model and ModelNew under one seed; compare them on random inputs of each shape set."""
+    ns: dict = {}
+    exec(problem.source, ns)
+    mod = load_module(starter.source)
+    counts = count_launches(mod)
+    torch.manual_seed(0)
+    ref = ns["Model"](*init)
+    torch.manual_seed(0)
+    new = mod.ModelNew(*init)
+    for shapes in shapes:
+        xs = [torch.randn(*s) for s in shapes]
+        with torch.no_grad():
+            expected, got = ref(*xs), new(*xs)
+        exp_t = expected if isinstance(expected, tuple) else (expected,)
+        got_t = got if isinstance(got, tuple) else (got,)
+        for e, g in zip(exp_t, got_t):
+            assert e.shape == g.shape, (e.shape, g.shape)
+            assert e.dtype == g.dtype, (e.dtype, g.dtype)
+            torch.testing.assert_close(g, e, atol=atol, rtol=atol)
+    assert counts[0] > 0, "ModelNew did not launch a generated kernel"
+    return counts[0]
+
+
+def test_fused_elementwise_chain_one_kernel():
+    p = make_problem(
+        """
+        def __init__(self):
+            super(Model, self).__init__()
+            self.bias = nn.Parameter(torch.randn(7, 1))
+        def forward(self, x):
+            x = torch.relu(x) * 2.0 + self.bias
+            x = F.gelu(x) - F.gelu(x, approximate="tanh") + F.silu(x) + torch.sigmoid(x) + torch.tanh(x)
+            x = F.leaky_relu(x, 0.2) + F.elu(x, alpha=0.7) + F.selu(x) + F.hardtanh(x, -0.5, 0.5)
+            x = F.hardsigmoid(x) + F.hardswish(x) + F.softplus(x) + F.softsign(x) + F.mish(x)
+            x = torch.clamp(x, min=-1.0, max=3.0) + torch.abs(x).sqrt() + torch.exp(-x.abs())
+            x = x / 3 + torch.log(x.abs() + 1.0) - x.pow(2) + (1 - x) + torch.clamp_min(x, 0.1)
+            return x
+        """,
+        "[torch.rand(3, 7, 5)]",
+    )
+    st = generate_starter(p)
+    assert len(st.covered) == 1 and st.covered[0].startswith("fused elementwise: relu,mul,add,gelu")
+    assert st.fallbacks == ()
+    launches = run_shapes(p, st, [[(3, 7, 5)], [(2, 7, 33)], [(7, 1)]])
+    assert launches == 3  # one kernel per call
+
+
+def test_epilogue_fusion_after_linear_and_conv():
+    p = make_problem(
+        """
+        def __init__(self, cin, cout):
+            super().__init__()
+            self.conv = nn.Conv2d(cin, cout, 3)
+            self.linear = nn.Linear(6, 5)
+            self.scale = nn.Parameter(torch.randn(cout, 1, 1))
+        def forward(self, x):
+            x = self.conv(x)
+            x = torch.sigmoid(x) * self.scale + 0.5
+            x = self.linear(x)
+            return F.relu(x) / 2
+        """,
+        "[torch.rand(2, 3, 8, 8)]",
+        init="[3, 4]",
+    )
+    st = generate_starter(p)
+    assert [c.split(":")[0] for c in st.covered] == ["fused elementwise", "fused elementwise"]
+    assert any("Conv2d" in f for f in st.fallbacks) and any("linear" in f for f in st.fallbacks)
+    run_shapes(p, st, [[(2, 3, 8, 8)], [(1, 3, 5, 8)]], init=(3, 4))
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "torch.sum(x, dim=1)", "x.mean(dim=(1, 2), keepdim=True)", "torch.max(x, dim=2)[0]",
+        "torch.min(x, 1, keepdim=True).values", "torch.argmax(x, dim=1)", "torch.argmin(x, dim=2)",
+        "torch.prod(x, dim=0)", "torch.amax(x, dim=(0, 2))", "torch.logsumexp(x, dim=2, keepdim=True)",
+        "torch.norm(x, p=2, dim=1, keepdim=True)", "torch.norm(x)", "torch.sum(torch.abs(x), dim=-1)", "x.max()",
+    ],
+)
+def test_reductions(expr):
+    p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5, 9)]")
+    st = generate_starter(p)
+    assert any(c.startswith("reduction:") for c in st.covered), st.fallbacks
+    run_shapes(p, st, [[(3, 5, 9)], [(2, 37, 6)]])
+
+
+@pytest.mark.parametrize("expr", ["torch.softmax(x, dim=-1)", "F.log_softmax(x, dim=1)", "x.softmax(0)"])
+def test_softmax(expr):
+    p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5, 9)]")
+    st = generate_starter(p)
+    assert st.covered and st.covered[0].startswith("softmax:")
+    run_shapes(p, st, [[(3, 5, 9)], [(2, 3, 1000)]])
+
+
+@pytest.mark.parametrize(
+    "ctor, shape",
+    [
+        ("nn.LayerNorm((5, 6))", (3, 4, 5, 6)),
+        ("nn.LayerNorm(6, elementwise_affine=False)", (2, 7, 6)),
+        ("nn.GroupNorm(2, 6)", (3, 6, 5, 3)),
+        ("nn.InstanceNorm2d(4)", (2, 4, 5, 7)),
+        ("nn.InstanceNorm1d(4, affine=True)", (2, 4, 9)),
+        ("nn.BatchNorm2d(4)", (3, 4, 5, 5)),
+        ("nn.BatchNorm1d(6)", (5, 6)),
+    ],
+)
+def test_normalisations(ctor, shape):
+    p = make_problem(
+        f"""
+        def __init__(self):
+            super().__init__()
+            self.norm = {ctor}
+            if hasattr(self.norm, "weight") and self.norm.weight is not None:
+                nn.init.uniform_(self.norm.weight)
+                nn.init.uniform_(self.norm.bias)
+        def forward(self, x):
+            return self.norm(x)
+        """,
+        f"[torch.rand{shape}]",
+    )
+    st = generate_starter(p)
+    assert st.covered and st.covered[0].startswith("normalisation:"), st.fallbacks
+    run_shapes(p, st, [[shape]])
+
+
+def test_rms_norm_pattern_and_batchnorm_running_stats():
+    p = make_problem(
+        """
+        def __init__(self):
+            super().__init__()
+            self.bn = nn.BatchNorm1d(5)
+        def forward(self, x):
+            rms = torch.sqrt(torch.mean(x ** 2, dim=1, keepdim=True) + 1e-5)
+            return self.bn(x / rms)
+        """,
+        "[torch.rand(4, 5, 3)]",
+    )
+    st = generate_starter(p)
+    ns: dict = {}
+    exec(p.source, ns)
+    ref, new = ns["Model"](), load_module(st.source).ModelNew()
+    x = torch.randn(4, 5, 3)
+    torch.testing.assert_close(new(x), ref(x), atol=1e-4, rtol=1e-4)
+    torch.testing.assert_close(new.bn.running_var, ref.bn.running_var, atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(new.bn.running_mean, ref.bn.running_mean, atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "expr, shapes",
+    [
+        ("torch.matmul(a, b)", [(5, 7), (7, 3)]),
+        ("torch.matmul(a.T, b)", [(7, 5), (7, 9)]),
+        ("torch.bmm(a, b)", [(2, 5, 17), (2, 17, 3)]),
+        ("torch.matmul(a, b)", [(2, 3, 5, 6), (6, 4)]),
+        ("torch.matmul(a, b)", [(33, 20), (20,)]),
+    ],
+)
+def test_matmul(expr, shapes):
+    p = make_problem(f"def forward(self, a, b):\n    return {expr}", f"[torch.rand{shapes[0]}, torch.rand{shapes[1]}]")
+    st = generate_starter(p)
+    assert st.covered == ("matmul: matmul",)
+    run_shapes(p, st, [shapes])
+
+
+@pytest.mark.parametrize(
+    "ctor, shape",
+    [
+        ("nn.Conv1d(4, 6, 3, stride=2, padding=1, dilation=2)", (2, 4, 13)),
+        ("nn.Conv2d(4, 6, (3, 2), stride=(2, 1), padding=(1, 0), groups=2)", (2, 4, 9, 7)),
+        ("nn.Conv3d(3, 5, 2, bias=False)", (1, 3, 4, 5, 6)),
+        ("nn.ConvTranspose1d(4, 6, 3, stride=2, padding=1, output_padding=1)", (2, 4, 7)),
+        ("nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, dilation=2, groups=2)", (2, 4, 5, 6)),
+        ("nn.ConvTranspose3d(2, 3, (2, 3, 2), stride=(1, 2, 2))", (1, 2, 3, 4, 3)),
+        ("nn.Linear(9, 5)", (3, 4, 9)),
+    ],
+)
+def test_heavy_ops_get_kernels_when_alone(ctor, shape):
+    p = make_problem(
+        f"def __init__(self):\n    super().__init__()\n    self.op = {ctor}\ndef forward(self, x):\n    return self.op(x)",
+        f"[torch.rand{shape}]",
+    )
+    st = generate_starter(p)
+    assert len(st.covered) == 1 and st.fallbacks == ()
+    run_shapes(p, st, [[shape]])
+
+
+@pytest.mark.parametrize(
+    "ctor, shape",
+    [
+        ("nn.MaxPool1d(4, stride=2, padding=2, dilation=2)", (2, 3, 17)),
+        ("nn.MaxPool2d(3, stride=2, padding=1, ceil_mode=True)", (2, 3, 10, 9)),
+        ("nn.MaxPool3d(2)", (1, 2, 5, 6, 7)),
+        ("nn.AvgPool1d(3, stride=2, padding=1)", (2, 3, 11)),
+        ("nn.AvgPool2d(3, stride=2, padding=1, count_include_pad=False, ceil_mode=True)", (2, 3, 10, 9)),
+        ("nn.AvgPool3d(2, stride=1)", (1, 2, 4, 5, 3)),
+        ("nn.AdaptiveAvgPool2d(1)", (2, 3, 5, 7)),
+    ],
+)
+def test_pooling(ctor, shape):
+    p = make_problem(
+        f"def __init__(self):\n    super().__init__()\n    self.op = {ctor}\ndef forward(self, x):\n    return self.op(x)",
+        f"[torch.rand{shape}]",
+    )
+    st = generate_starter(p)
+    assert len(st.covered) == 1, st.fallbacks
+    run_shapes(p, st, [[shape]])
+
+
+@pytest.mark.parametrize("expr", ["torch.cumsum(x, dim=1)", "torch.cumprod(x, dim=0)", "x.flip(1).cumsum(1).flip(1)"])
+def test_scans(expr):
+    p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5)]")
+    st = generate_starter(p)
+    assert any(c.startswith("scan:") for c in st.covered)
+    run_shapes(p, st, [[(3, 37)], [(4, 3, 6)]])
+
+
+def test_source_is_standalone_and_readable():
+    p = make_problem(
+        "def __init__(self):\n    super(Model, self).__init__()\n    self.fc = nn.Linear(4, 3)\n"
+        "def forward(self, x):\n    return torch.relu(self.fc(x)).sum(dim=1)",
+        "[torch.rand(2, 4)]",
+    )
+    st = generate_starter(p)
+    assert "autokernel" not in st.source.replace("autokernel-kb", "")
+    imports = set()
+    for node in ast.walk(ast.parse(st.source)):
+        if isinstance(node, ast.Import):
+            imports |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imports.add((node.module or "").split(".")[0])
+    assert imports <= {"torch", "triton", "math"}
+    assert "@triton.jit" in st.source and "class ModelNew(nn.Module)" in st.source
+    for k in st.tunables:
+        assert f"\n{k} = " in st.source
+    # runs from a fresh namespace too (the harness execs or imports the file)
+    mod = load_module(st.source, "fresh_starter")
+    assert not any("autokernel" in name for name in vars(mod))
+    torch.manual_seed(0)
+    out = mod.ModelNew()(torch.rand(2, 4))
+    assert out.shape == (2,)
+
+
+def test_tunables_reemit_and_validation():
+    p = make_problem("def forward(self, x):\n    return torch.relu(x).sum(dim=0)", "[torch.rand(5, 3)]")
+    st = generate_starter(p)
+    assert st.tunables["BLOCK_SIZE"] == 1024 and "RED_TILE" in st.tunables
+    assert all(v in st.space[k] for k, v in st.tunables.items())
+    st2 = generate_starter(p, tunables={"BLOCK_SIZE": 2048, "RED_TILE": 256})
+    assert "\nBLOCK_SIZE = 2048\n" in st2.source and "\nRED_TILE = 256\n" in st2.source
+    run_shapes(p, st2, [[(5, 3)], [(300, 7)]])
+    with pytest.raises(ValueError, match="unknown tunable"):
+        generate_starter(p, tunables={"MM_BLOCK_M": 64})
+    with pytest.raises(ValueError, match="not allowed"):
+        generate_starter(p, tunables={"BLOCK_SIZE": 1000})
+    with pytest.raises(ValueError, match="heavy"):
+        generate_starter(p, heavy="gpu")
+
+
+def test_untraceable_model_falls_back_with_reason():
+    p = make_problem(
+        "def forward(self, x):\n    if x.sum() > 0:\n        return x * 2\n    return x",
+        "[torch.rand(3)]",
+    )
+    st = generate_starter(p)
+    assert st.covered == () and "tracing failed" in st.fallbacks[0]
+    res = check_starter(p, st)
+    assert res.status == "no_kernel"
+
+
+def test_library_fallback_listed_with_reason_and_correct():
+    p = make_problem(
+        "def forward(self, x):\n    return torch.relu(torch.fft.fft(x).real)",
+        "[torch.rand(4, 6)]",
+    )
+    st = generate_starter(p)
+    assert st.covered == ("fused elementwise: relu",)
+    assert any("fft" in f for f in st.fallbacks)
+    assert check_starter(p, st).ok
