@@ -1,0 +1,351 @@
+"""Leaderboard pages: per GPU, a Markdown page, per-problem CSV/JSON, the score report and two plots.
+
+Layout written by ``write_leaderboard`` under ``<out_dir>/<gpu slug>/``::
+
+    README.md                 environment, then per level: fast_p vs eager and vs torch.compile, geomeans,
+                              coverage, the problems that fall short, the quarantined ones
+    problems.csv, .json       one row per problem: speedups, % of floor, verdict, link to the kernel file
+    score.json                the ScoreReport (self-describing)
+    speedup_distribution.png  speedup vs eager of correct kernels, per level (log x)
+    roofline.png              kernel time against its physical floor (iso-lines = % of floor)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kb.scorer import (
+    COLUMNS,
+    ENVIRONMENT_KEYS,
+    KERNELBENCH_TOTALS,
+    LevelScore,
+    ScoreInputError,
+    counted_correct,
+    make_report,
+    normalise_results,
+    parse_totals,
+    read_environment,
+    read_results,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+PROBLEM_COLUMNS = (*COLUMNS, "kernel_link")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeaderboardFiles:
+    """Paths of everything one ``write_leaderboard`` call wrote."""
+
+    folder: Path
+    page: Path
+    problems_csv: Path
+    problems_json: Path
+    score_json: Path
+    speedup_plot: Path
+    roofline_plot: Path
+
+
+def gpu_slug(gpu_name: str) -> str:
+    """Folder name for a GPU: ``"NVIDIA H100 80GB HBM3"`` -> ``"nvidia-h100-80gb-hbm3"``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", gpu_name.lower()).strip("-")
+    if not slug:
+        raise ValueError(f"GPU name {gpu_name!r} gives an empty folder name")
+    return slug
+
+
+def write_leaderboard(
+    results: pd.DataFrame | Sequence[pd.DataFrame],
+    environment: Mapping[str, Any],
+    out_dir: str | Path,
+    *,
+    totals: Mapping[int, int] = KERNELBENCH_TOTALS,
+    levels: Iterable[int] | None = None,
+) -> LeaderboardFiles:
+    """Write the leaderboard of one GPU (``environment["gpu"]``) under ``out_dir/<gpu slug>/``."""
+    import pandas as pd
+
+    frames = [results] if isinstance(results, pd.DataFrame) else list(results)
+    if not frames:
+        raise ScoreInputError("no results tables given")
+    table = normalise_results(pd.concat(frames, ignore_index=True))
+    report = make_report(table, environment, totals=totals, levels=levels)
+    table = table[table["level"].isin(list(report.levels))]
+    folder = Path(out_dir) / gpu_slug(str(environment["gpu"]))
+    folder.mkdir(parents=True, exist_ok=True)
+
+    problems = _problem_table(table, folder)
+    files = LeaderboardFiles(
+        folder=folder,
+        page=folder / "README.md",
+        problems_csv=folder / "problems.csv",
+        problems_json=folder / "problems.json",
+        score_json=folder / "score.json",
+        speedup_plot=folder / "speedup_distribution.png",
+        roofline_plot=folder / "roofline.png",
+    )
+    problems.to_csv(files.problems_csv, index=False)
+    records = json.loads(problems.to_json(orient="records"))  # NaN -> null
+    files.problems_json.write_text(
+        json.dumps({"environment": dict(environment), "rows": records}, indent=2) + "\n"
+    )
+    report.write(files.score_json)
+    plot_speedups(table, report.levels, files.speedup_plot, title=str(environment["gpu"]))
+    plot_roofline(table, files.roofline_plot, title=str(environment["gpu"]))
+    files.page.write_text(_markdown(table, report.levels, environment, files))
+    return files
+
+
+def _problem_table(table: pd.DataFrame, folder: Path) -> pd.DataFrame:
+    out = table.sort_values(["level", "problem_id"]).reset_index(drop=True)
+    out["kernel_link"] = [_link(p, folder) for p in out["kernel_path"]]
+    return out[list(PROBLEM_COLUMNS)]
+
+
+def _link(path: str, folder: Path) -> str:
+    if not path or re.match(r"^[a-z]+://", path):
+        return path
+    return Path(os.path.relpath(Path(path).resolve(), folder.resolve())).as_posix()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Markdown
+
+
+def _fmt(x: Any, spec: str = ".2f", suffix: str = "") -> str:
+    return f"{x:{spec}}{suffix}" if isinstance(x, (int, float)) and math.isfinite(x) else "-"
+
+
+def _markdown(
+    table: pd.DataFrame,
+    scores: Mapping[int, LevelScore],
+    environment: Mapping[str, Any],
+    files: LeaderboardFiles,
+) -> str:
+    gpu = environment["gpu"]
+    lines = [f"# KernelBench results on {gpu}", "", "## How these numbers were obtained", ""]
+    lines += ["| | |", "|---|---|"]
+    keys = [*ENVIRONMENT_KEYS, *(k for k in environment if k not in ENVIRONMENT_KEYS)]
+    lines += [f"| {k} | {environment[k]} |" for k in keys if k in environment]
+    lines += [
+        "",
+        "Metrics as KernelBench defines them: fast_p = problems that are correct **and** faster than p× the "
+        "baseline (strict `>`) divided by **all** problems of the level (a problem without a result counts as "
+        "failed); geomean over correct kernels (0 if none) and over correct kernels faster than 1×. "
+        "Quarantined kernels (faster than their physical floor, or otherwise disqualified) never count.",
+        "",
+        f"Per-problem data: [problems.csv]({files.problems_csv.name}), [problems.json]({files.problems_json.name}); "
+        f"score report: [score.json]({files.score_json.name}).",
+        "",
+        f"![speedup distribution]({files.speedup_plot.name})",
+        f"![kernels against their floor]({files.roofline_plot.name})",
+        "",
+    ]
+    for level, s in sorted(scores.items()):
+        rows = table[table["level"] == level].sort_values("problem_id")
+        lines += [f"## Level {level}", ""]
+        lines += [
+            f"- coverage: {s.evaluated}/{s.total_problems} problems evaluated; correct: {s.correct} "
+            f"({s.correct_rate:.0%}); quarantined: {s.quarantined}",
+            f"- geomean speedup vs eager: {s.geomean_speedup:.3f}× over correct kernels, "
+            f"{s.geomean_speedup_correct_and_faster:.3f}× over correct and faster ones",
+            f"- geomean speedup vs torch.compile: {s.geomean_speedup_vs_compile:.3f}× over correct kernels "
+            f"({s.timed_vs_compile} timed), {s.geomean_speedup_vs_compile_correct_and_faster:.3f}× over "
+            "correct and faster ones",
+            f"- median % of floor (correct kernels): {_fmt(s.median_pct_of_floor, '.1f', '%')}",
+            "",
+            "| p | fast_p vs eager | fast_p vs torch.compile |",
+            "|---:|---:|---:|",
+        ]
+        lines += [
+            f"| {p:g} | {s.fast_p[p]:.3f} | {s.fast_p_vs_compile[p]:.3f} |" for p in s.fast_p
+        ]  # fmt: skip
+        lines += ["", *_shortfalls(rows, s.total_problems, files.folder), ""]
+    return "\n".join(lines)
+
+
+def _shortfalls(rows: pd.DataFrame, total: int, folder: Path) -> list[str]:
+    """The problems that fall short: no result, not correct, quarantined, or not faster than eager."""
+    counted = counted_correct(rows)
+    present = set(rows["problem_id"])
+    missing = [i for i in range(1, total + 1) if i not in present]
+    failing = rows[~counted & ~rows["quarantined"]]
+    quarantined = rows[rows["quarantined"]]
+    slow = rows[counted & ~(rows["speedup"] > 1)]
+    out = ["### Problems that fall short", ""]
+    if missing:
+        out += [f"- no result ({len(missing)}): {_ranges(missing)}"]
+    if failing.empty and slow.empty and quarantined.empty and not missing:
+        return [*out, "None: every problem has a correct kernel faster than eager.", ""]
+    out += [""]
+    if not failing.empty or not slow.empty:
+        out += ["| problem | verdict | speedup vs eager | vs compile | % of floor | kernel |",
+                "|---|---|---:|---:|---:|---|"]  # fmt: skip
+        for r in failing.itertuples():
+            out.append(_row(r, r.verdict or "no verdict", folder))
+        for r in slow.itertuples():
+            out.append(_row(r, "correct, not faster", folder))
+        out.append("")
+    if not quarantined.empty:
+        out += ["### Quarantined (never counted)", "", "| problem | verdict | speedup vs eager | % of floor | kernel |",
+                "|---|---|---:|---:|---|"]  # fmt: skip
+        for r in quarantined.itertuples():
+            link = _link(r.kernel_path, folder)
+            out.append(
+                f"| L{r.level}/{r.problem_id} {r.name} | {r.verdict} | {_fmt(r.speedup, '.2f', '×')} | "
+                f"{_fmt(r.pct_of_floor, '.0f', '%')} | {f'[kernel]({link})' if link else '-'} |"
+            )
+        out.append("")
+    return out
+
+
+def _row(r: Any, what: str, folder: Path) -> str:
+    link = _link(r.kernel_path, folder)
+    return (
+        f"| L{r.level}/{r.problem_id} {r.name} | {what} | {_fmt(r.speedup, '.2f', '×')} | "
+        f"{_fmt(r.speedup_vs_compile, '.2f', '×')} | {_fmt(r.pct_of_floor, '.0f', '%')} | "
+        f"{f'[kernel]({link})' if link else '-'} |"
+    )
+
+
+def _ranges(ids: list[int]) -> str:
+    """``[1, 2, 3, 7, 9, 10]`` -> ``"1-3, 7, 9-10"``."""
+    parts = []
+    start = prev = ids[0]
+    for cur in [*ids[1:], None]:
+        if cur is not None and cur == prev + 1:
+            prev = cur
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if cur is not None:
+            start = prev = cur
+    return ", ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Plots (matplotlib's object API with the Agg canvas: no pyplot, no global backend switch)
+
+
+def _figure(width: float, height: float):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=110, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def plot_speedups(
+    table: pd.DataFrame, scores: Mapping[int, LevelScore], path: Path, *, title: str = ""
+) -> Path:
+    """Histogram of speedups vs eager of counted-correct kernels, one panel per level, log x."""
+    import numpy as np
+
+    levels = sorted(scores)
+    fig = _figure(8, 1.9 * max(1, len(levels)) + 0.6)
+    axes = fig.subplots(max(1, len(levels)), 1, sharex=True, squeeze=False)[:, 0]
+    counted = table[counted_correct(table) & (table["speedup"] > 0)]
+    values = counted["speedup"].to_numpy(dtype=float)
+    lo = min(0.1, values.min() / 1.2) if values.size else 0.1
+    hi = max(10.0, values.max() * 1.2) if values.size else 10.0
+    bins = np.geomspace(lo, hi, 40)
+    for ax, level in zip(axes, levels, strict=False):
+        s = scores[level]
+        v = counted.loc[counted["level"] == level, "speedup"].to_numpy(dtype=float)
+        ax.hist(v, bins=bins, color="#4C72B0", edgecolor="white")
+        ax.axvline(1.0, color="black", linewidth=1, linestyle="--")
+        ax.set_xscale("log")
+        ax.set_ylabel("kernels")
+        ax.set_title(
+            f"Level {level}: {s.correct}/{s.total_problems} correct, fast_1 = {s.fast_p[1.0]:.2f}, "
+            f"geomean {s.geomean_speedup:.2f}×",
+            fontsize=10,
+        )
+    axes[-1].set_xlabel("speedup vs eager PyTorch (log scale; dashed line = 1×)")
+    fig.suptitle(f"Speedup distribution of correct kernels — {title}", fontsize=11)
+    fig.savefig(path)
+    return path
+
+
+def plot_roofline(table: pd.DataFrame, path: Path, *, title: str = "") -> Path:
+    """Kernel median time against its floor, log-log; diagonal iso-lines mark 100/50/10/1 % of floor."""
+    import numpy as np
+
+    fig = _figure(7, 6)
+    ax = fig.subplots()
+    ok = table[(table["floor_ms"] > 0) & (table["kernel_median_ms"] > 0)]
+    if ok.empty:
+        ax.text(0.5, 0.5, "no kernel has both a floor and a timing", ha="center", va="center")
+    else:
+        x_all = ok["floor_ms"].to_numpy(dtype=float)
+        y_all = ok["kernel_median_ms"].to_numpy(dtype=float)
+        lo = min(x_all.min(), y_all.min()) / 2
+        hi = max(x_all.max(), y_all.max()) * 2
+        line = np.geomspace(lo, hi, 10)
+        for pct, style in ((100, "-"), (50, "--"), (10, "-."), (1, ":")):
+            ax.plot(line, line * 100 / pct, color="grey", linestyle=style, linewidth=1)
+            ax.annotate(f"{pct}% of floor", (line[1], line[1] * 100 / pct), fontsize=8, color="grey")
+        colors = ["#4C72B0", "#DD8452", "#55A868", "#8172B3"]
+        counted = counted_correct(ok)
+        for i, level in enumerate(sorted(ok["level"].unique())):
+            sel = ok[(ok["level"] == level) & counted]
+            ax.scatter(sel["floor_ms"], sel["kernel_median_ms"], s=18, color=colors[i % len(colors)],
+                       label=f"level {level} (correct)")  # fmt: skip
+        other = ok[~counted & ~ok["quarantined"]]
+        if not other.empty:
+            ax.scatter(other["floor_ms"], other["kernel_median_ms"], s=14, facecolors="none", edgecolors="grey",
+                       label="not correct")  # fmt: skip
+        quarantined = ok[ok["quarantined"]]
+        if not quarantined.empty:
+            ax.scatter(quarantined["floor_ms"], quarantined["kernel_median_ms"], s=40, marker="x", color="red",
+                       label="quarantined")  # fmt: skip
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlim(lo, hi)
+        ax.set_ylim(lo, hi)
+        ax.legend(fontsize=8, loc="lower right")
+    ax.set_xlabel("floor: fewest bytes / bandwidth or FLOPs / peak (ms)")
+    ax.set_ylabel("kernel median time (ms)")
+    ax.set_title(f"Kernels against their physical floor — {title}", fontsize=11)
+    fig.savefig(path)
+    return path
+
+
+# ---------------------------------------------------------------------------------------------------------
+# CLI
+
+
+def add_leaderboard_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of ``autokernel-kb leaderboard``."""
+    parser.add_argument("--results", required=True, action="append",
+                        help="per-problem table (.csv, .json, .jsonl, .parquet); repeatable")  # fmt: skip
+    parser.add_argument("--environment", default=None, help="JSON with gpu, driver, cuda, torch, triton, ...")
+    parser.add_argument("--out-dir", default="leaderboards", help="a folder per GPU is written under it")
+    parser.add_argument("--totals", default=None, help="problems per level, e.g. 1=100,2=100 (KernelBench's)")
+    parser.add_argument("--level", type=int, action="append", help="only this level (repeatable)")
+
+
+def cli_leaderboard(args: argparse.Namespace) -> int:
+    """``autokernel-kb leaderboard``: write the Markdown page, tables and plots for one GPU."""
+    try:
+        frames = [read_results(p) for p in args.results]
+        environment = read_environment(args.environment, args.results[0])
+        files = write_leaderboard(frames, environment, args.out_dir, totals=parse_totals(args.totals),
+                                  levels=args.level)  # fmt: skip
+    except (ScoreInputError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"leaderboard: {files.page}")
+    for name in ("problems_csv", "problems_json", "score_json", "speedup_plot", "roofline_plot"):
+        print(f"{name}: {getattr(files, name)}")
+    return 0
