@@ -14,7 +14,7 @@ from autokernel.hardware.gpus import ceilings_for, find
 def _calibration(**overrides) -> Calibration:
     values = dict(
         gpu_name="NVIDIA H200", driver="570.86.15", torch_version="2.9.0+cu128", cuda_version="12.8",
-        measured_at="2026-03-01T12:00:00Z", memory_gbps=4200.0, fp32_tflops=51.0, tf32_tflops=360.0,
+        measured_at="2026-03-01T12:00:00Z", memory_gbps=4200.0, read_gbps=4300.0, fp32_tflops=51.0, tf32_tflops=360.0,
         fp16_tflops=700.0, bf16_tflops=700.0, fp8_tflops=None, notes=("fp8: not measured",),
     )  # fmt: skip
     values.update(overrides)
@@ -53,6 +53,14 @@ def test_format_table_compares_with_the_datasheet():
     bf16 = next(line for line in text.splitlines() if line.startswith("bf16_tflops"))
     assert "700.0" in bf16 and "989.4" in bf16 and "71%" in bf16
     assert "note: fp8: not measured" in text
+    assert any(
+        line.startswith("copy_gbps") and "4,200.0" in line and "88%" in line for line in text.splitlines()
+    )
+
+
+def test_read_bandwidth_raises_the_memory_ceiling_when_faster():
+    assert _calibration().ceilings()["memory_gbps"] == 4300.0
+    assert _calibration(read_gbps=None).ceilings()["memory_gbps"] == 4200.0
 
 
 def test_cli_calibrate_without_gpu_says_so(capsys):
@@ -73,7 +81,7 @@ def test_measure_on_gpu_finds_plausible_ceilings(tmp_path):
     config = cal_mod.CalibrationConfig(copy_mib=256, matmul_size=4096, warmup=2, repetitions=5)
     result = cal_mod.calibrate(0, cache_dir=tmp_path, config=config, force=True)
     assert result.gpu_name == torch.cuda.get_device_name(0)
-    assert result.memory_gbps > 50 and result.fp32_tflops > 1
+    assert result.memory_gbps > 50 and result.read_gbps > 50 and result.fp32_tflops > 1
     spec = find(result.gpu_name)
     if spec is not None:  # measured ceilings sit below the datasheet, not far below and never far above
         assert 0.3 * spec.memory_gbps < result.memory_gbps < 1.1 * spec.memory_gbps
@@ -82,4 +90,5 @@ def test_measure_on_gpu_finds_plausible_ceilings(tmp_path):
     assert result.tf32_tflops > result.fp32_tflops  # TF32 really was on for one and off for the other
     assert cal_mod.calibrate(0, cache_dir=tmp_path) == result  # second call reads the cache
     ceilings = ceilings_for(0, cache_dir=tmp_path)
-    assert ceilings.sources["memory_gbps"] == "measured" and ceilings.memory_gbps == result.memory_gbps
+    assert ceilings.sources["memory_gbps"] == "measured"
+    assert ceilings.memory_gbps == max(result.memory_gbps, result.read_gbps)
