@@ -20,12 +20,14 @@ os.environ.setdefault("TRITON_INTERPRET", "1")
 
 # bigger blocks = fewer interpreted programs = faster CPU runs; correctness does not depend on them
 CPU_TUNABLES = {"BLOCK_SIZE": 4096, "RED_TILE": 4096, "SMX_TILE": 4096, "NORM_BLOCK": 4096,
+                "RED_BLOCK_INNER": 128, "SMX_BLOCK_INNER": 128,
                 "POOL_BLOCK": 1024, "SCAN_BLOCK": 1024, "CONV_BLOCK_M": 128, "CONV_BLOCK_N": 64}
 
 
 def scale_source(source: str, k: int, min_size: int = 4) -> str:
     """Divide every module-level size constant by ``k`` (kept >= ``min_size``; smaller ones untouched).
 
+    Batch sizes go straight to 2.
     Wider than ``Problem.scaled``: also folds int expressions (``N = 2048 * 2``), chained and tuple
     targets (``height = width = 128``, ``d, h, w = 16, 32, 32``) and size tuples (``shape = (4096,)``),
     so sizes that must stay equal are divided alike.
@@ -57,7 +59,8 @@ def scale_source(source: str, k: int, min_size: int = 4) -> str:
                 if not _is_size_name(name.id):
                     continue
                 if (v := fold(value)) is not None:
-                    new = ast.Constant(shrink(v))
+                    # the batch never constrains other sizes: take it down to 2 at once
+                    new = ast.Constant(min(v, 2) if "batch" in name.id.lower() else shrink(v))
                 elif isinstance(value, ast.Tuple) and all(fold(e) is not None for e in value.elts):
                     new = ast.Tuple([ast.Constant(shrink(fold(e))) for e in value.elts], ast.Load())
                 else:
