@@ -196,7 +196,7 @@ def functions_source(specs: list[FunctionSpec], docs: dict[str, str]) -> str:
         lines += [
             "",
             f"def {spec.signature()}:",
-            _indent(f'"""{docs.get(spec.function_name, "")}\n"""'),
+            _indent(f'"""{_doc_text(docs.get(spec.function_name, ""))}\n"""'),
             f"    return _run_model({spec.module_name}.ModelNew, {{{init}}}, ({args}{',' if args else ''}), "
             f"{{{kwargs}}}, {{{state}}})",
             "",
@@ -240,7 +240,7 @@ def layers_source(specs: list[FunctionSpec]) -> str:
         lines += [
             "",
             f"class {spec.layer_name}(nn.Module):",
-            _indent(f'"""{doc}"""'),
+            _indent(f'"""{_doc_text(doc)}"""'),
             "",
             "    has_backward = False  # forward-only Triton kernels: no autograd formula",
             "",
@@ -284,6 +284,11 @@ def ops_source(op_namespace: str) -> str:
             "",
         ]
     )
+
+
+def _doc_text(text: str) -> str:
+    """Text that is safe inside a triple-quoted docstring."""
+    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
 
 
 def _indent(text: str) -> str:
