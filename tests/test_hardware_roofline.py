@@ -270,6 +270,16 @@ def test_admitted_arithmetic_by_tolerance():
         admitted_arithmetic("fp64", 1e-2)
 
 
+def test_roofline_at_tolerance_picks_the_admitted_arithmetic():
+    from autokernel.hardware.roofline import roofline_at_tolerance
+
+    assert roofline_at_tolerance(MATMUL, CEIL, tolerance=1e-4).matmul_precision == "tf32"
+    assert roofline_at_tolerance(MATMUL, CEIL, tolerance=1e-5).matmul_precision == "fp32"
+    assert roofline_at_tolerance(MATMUL, CEIL, tolerance=1e-2).matmul_precision == "fp16"
+    half = roofline_at_tolerance(MATMUL, CEIL, tolerance=1e-2, dtype="bf16")
+    assert half.matmul_precision == "bf16" and half.bytes == (96 * 128 + 128 * 64 + 96 * 64) * 2
+
+
 def test_broken_problem_errors_name_the_problem():
     with pytest.raises(ProblemError, match="boom"):
         count_work(

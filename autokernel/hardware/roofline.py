@@ -152,7 +152,7 @@ def matmul_rate(
     if dtype == "fp32":
         names = ["fp32"] + ["tf32"] * allow_tf32 + ["fp16", "bf16"] * allow_half
     elif dtype in HALF_DTYPES:
-        names = ["fp16", "bf16"]
+        names = [dtype, *(d for d in HALF_DTYPES if d != dtype)]  # on a tie, report the problem's own dtype
     else:
         raise ValueError(f"dtype must be fp32, fp16 or bf16, got {dtype!r}")
     names += ["fp8"] * allow_fp8
@@ -234,6 +234,18 @@ def roofline(
         work=work,
         notes=tuple(notes),
     )
+
+
+def roofline_at_tolerance(
+    problem: Problem, ceilings: Ceilings, *, tolerance: float, dtype: str | None = None
+) -> Roofline:
+    """``roofline`` with the arithmetic ``admitted_arithmetic`` allows at ``atol = rtol = tolerance``.
+
+    ``tolerance`` is what the harness checks outputs with (e.g. ``autokernel.evaluate.config.tolerance_for``);
+    ``dtype`` is the precision the harness runs the problem in (None: what the problem makes).
+    """
+    work = count_work(problem, dtype=dtype)
+    return roofline(work, ceilings, **admitted_arithmetic(work.dtype, tolerance))
 
 
 def plausibility(latency_ms: float, roofline: Roofline, slack: float = 0.9) -> Check:
