@@ -207,6 +207,27 @@ def test_explicit_cuda_device_in_problem_code_is_redirected():
     assert w.input_bytes == 3 * 2 * 2 * 16 * 8 * 2
 
 
+def test_cuda_calls_and_factories_in_problem_code():
+    p = problem(
+        """
+        class Model(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lin = nn.Linear(8, 4).cuda()
+            def forward(self, x):
+                return self.lin(x.to("cuda")) + torch.ones(4, device="cuda:0")
+        def get_inputs():
+            return [torch.rand(2, 8).cuda()]
+        def get_init_inputs():
+            return []
+        """
+    )
+    for device in ("meta", "cpu"):
+        w = count_work(p, device=device)
+        assert w.matmul_flops == 2 * 2 * 8 * 4 and w.pointwise_flops == 2 * 4  # the add; torch.ones is free
+        assert w.other_flops == 0 and w.parameter_bytes == (8 * 4 + 4) * 4
+
+
 def test_floor_and_bound_by_hand():
     r = roofline(MATMUL, CEIL)  # fp32, TF32 admitted by default
     flops, nbytes = 2 * 96 * 64 * 128, (96 * 128 + 128 * 64 + 96 * 64) * 4

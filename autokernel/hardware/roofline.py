@@ -376,7 +376,12 @@ def _make_counter(flop_registry: Mapping[Any, Any]):
                         *args, **kwargs, out_val=out
                     )
                     self.notes.append(f"{name}: operand is structured (zeros a kernel may skip); not binding")
-            elif func.is_view or name in _NO_WORK or torch.Tag.nondeterministic_seeded in func.tags:
+            elif (
+                not tensor_args  # factories (ones, arange, full): no input, nothing computed
+                or func.is_view
+                or name in _NO_WORK
+                or torch.Tag.nondeterministic_seeded in func.tags
+            ):
                 pass
             elif torch.Tag.pointwise in func.tags:
                 self.pointwise_flops += sum(o.numel() for o in outs)
