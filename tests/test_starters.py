@@ -315,3 +315,42 @@ def test_library_fallback_listed_with_reason_and_correct():
     assert st.covered == ("fused elementwise: relu",)
     assert any("fft" in f for f in st.fallbacks)
     assert check_starter(p, st).ok
+
+
+@pytest.mark.parametrize(
+    "expr, inputs",
+    [
+        ("F.mse_loss(a, b)", "[torch.rand(6, 7), torch.rand(6, 7)]"),
+        ("F.smooth_l1_loss(a, b, beta=0.5)", "[torch.randn(6, 7), torch.randn(6, 7)]"),
+        ("F.huber_loss(a, b, reduction='sum', delta=0.3)", "[torch.randn(6, 7), torch.randn(6, 7)]"),
+        ("F.l1_loss(a, b, reduction='none')", "[torch.randn(6, 7), torch.randn(6, 7)]"),
+        ("F.kl_div(torch.log(a), b, reduction='batchmean')", "[torch.rand(6, 7).softmax(-1), torch.rand(6, 7)]"),
+        ("F.cross_entropy(a, b)", "[torch.randn(9, 13), torch.randint(0, 13, (9,))]"),
+        ("nn.CrossEntropyLoss(reduction='sum')(a, b)", "[torch.randn(9, 13), torch.randint(0, 13, (9,))]"),
+        ("F.scaled_dot_product_attention(a, b, b)", "[torch.randn(2, 3, 5, 8), torch.randn(2, 3, 7, 8)]"),
+        ("torch.einsum('bijl,lk->bijk', a, b)", "[torch.randn(2, 3, 4, 5), torch.randn(5, 6)]"),
+    ],
+)
+def test_losses_attention_einsum(expr, inputs):
+    if expr.startswith("nn."):
+        body = f"def __init__(self):\n    super().__init__()\n    self.loss = {expr.split('(a')[0]}\n" \
+               f"def forward(self, a, b):\n    return self.loss(a, b)"
+    else:
+        body = f"def forward(self, a, b):\n    return {expr}"
+    p = make_problem(body, inputs)
+    st = generate_starter(p)
+    assert st.covered and not any(f.split(":")[0] in expr for f in st.fallbacks), (st.covered, st.fallbacks)
+    res = check_starter(p, st)
+    assert res.ok, res
+
+
+def test_triplet_margin_loss_module():
+    p = make_problem(
+        "def __init__(self, margin):\n    super().__init__()\n    self.loss_fn = nn.TripletMarginLoss(margin=margin)\n"
+        "def forward(self, a, p, n):\n    return self.loss_fn(a, p, n)",
+        "[torch.rand(5, 11), torch.rand(5, 11), torch.rand(5, 11)]",
+        init="[0.7]",
+    )
+    st = generate_starter(p)
+    assert st.covered == ("loss: triplet_margin_loss",)
+    assert check_starter(p, st).ok

@@ -173,6 +173,18 @@ class Emitter:
             return f"_linear({x}, {self.fmt(op.operands[1])}, {self.fmt(op.operands[2])})"
         if op.kind == "conv":
             return f"_conv({x}, {m})"
+        if op.kind == "attention":
+            q, k, v = (self.fmt(o) for o in op.operands)
+            scale = op.params["scale"]
+            return f"_sdpa({q}, {k}, {v}, {None if scale is None else num(scale)})"
+        if op.kind == "loss":
+            a = ", ".join(self.fmt(o) for o in op.operands)
+            pr = op.params
+            if op.name == "cross_entropy":
+                return f"_cross_entropy({a}, {pr['reduction']!r}, {pr['ignore_index']})"
+            if op.name == "triplet_margin_loss":
+                return f"_triplet_margin_loss({a}, {num(pr['margin'])}, {num(pr['eps'])}, {pr['reduction']!r})"
+            return f"_pointwise_loss({a}, {op.name!r}, {pr['reduction']!r}, {num(pr['beta'])})"
         if op.kind == "pool":
             return f"_pool({x}, {m}, {op.params['nd']})"
         if op.kind == "rownorm":
@@ -241,7 +253,7 @@ class Emitter:
 def _label(op: Op) -> str:
     kind = {"reduce": "reduction", "rownorm": "normalisation", "batchnorm": "normalisation",
             "scan": "scan", "softmax": "softmax", "matmul": "matmul", "linear": "matmul", "conv": "convolution",
-            "pool": "pooling"}[op.kind]
+            "pool": "pooling", "loss": "loss", "attention": "attention"}[op.kind]
     return f"{kind}: {op.name}"
 
 

@@ -177,9 +177,85 @@ def _classify_call(node, name: str, args, kwargs) -> Op | str:
         return Op("linear", "linear", (b["input"], b["weight"], b["bias"]))
     if name in ("layer_norm", "group_norm"):
         return _norm_function(node, name, args, kwargs)
+    if name in _LOSS_SIGS:
+        return _loss(name, _bind(args, kwargs, list(_LOSS_SIGS[name]), _LOSS_SIGS[name]))
+    if name == "scaled_dot_product_attention":
+        b = _bind(args, kwargs, ["query", "key", "value", "attn_mask", "dropout_p", "is_causal", "scale",
+                                 "enable_gqa"], {"attn_mask": None, "dropout_p": 0.0, "is_causal": False,
+                                                 "scale": None, "enable_gqa": False})
+        if b is None or b["attn_mask"] is not None or b["dropout_p"] or b["is_causal"] or b["enable_gqa"]:
+            return "scaled_dot_product_attention: mask/dropout/causal/gqa not covered"
+        if not all(_is_float_tensor(b[k]) for k in ("query", "key", "value")):
+            return "scaled_dot_product_attention: inputs are not float tensors"
+        return Op("attention", "scaled_dot_product_attention", (b["query"], b["key"], b["value"]),
+                  {"scale": b["scale"]})
+    if name == "einsum":
+        return _einsum(args, kwargs)
     if isinstance(out, (int, float)) or not _is_tensor(out):
         return f"{name}: not a tensor computation"
     return f"{name}: no generated kernel"
+
+
+_RED = {"size_average": None, "reduce": None, "reduction": "mean"}
+_LOSS_SIGS = {
+    "mse_loss": {"input": _REQ, "target": _REQ, **_RED, "weight": None},
+    "l1_loss": {"input": _REQ, "target": _REQ, **_RED, "weight": None},
+    "smooth_l1_loss": {"input": _REQ, "target": _REQ, **_RED, "beta": 1.0, "weight": None},
+    "huber_loss": {"input": _REQ, "target": _REQ, "reduction": "mean", "delta": 1.0, "weight": None},
+    "kl_div": {"input": _REQ, "target": _REQ, **_RED, "log_target": False, "weight": None},
+    "cross_entropy": {"input": _REQ, "target": _REQ, "weight": None, "size_average": None, "ignore_index": -100,
+                      "reduce": None, "reduction": "mean", "label_smoothing": 0.0},
+    "triplet_margin_loss": {"anchor": _REQ, "positive": _REQ, "negative": _REQ, "margin": 1.0, "p": 2.0,
+                            "eps": 1e-6, "swap": False, **_RED, "weight": None},
+}
+
+
+def _loss(name, b) -> Op | str:
+    """Losses with a generated kernel (+ generated reduction); others stay library calls."""
+    if b is None or b.get("size_average") is not None or b.get("reduce") is not None:
+        return f"{name}: unsupported arguments"
+    if b.get("weight") is not None:
+        return f"{name}: weights not covered"
+    reduction = b["reduction"]
+    if reduction not in ("mean", "sum", "none", "batchmean") or (reduction == "batchmean" and name != "kl_div"):
+        return f"{name}: reduction {reduction!r} not covered"
+    if name == "cross_entropy":
+        x, t = b["input"], b["target"]
+        if (b["weight"] is not None or b["label_smoothing"] or not _is_float_tensor(x) or _val(x).dim() != 2
+                or not _is_tensor(t) or _val(t).dtype.is_floating_point or _val(t).dim() != 1):
+            return "cross_entropy: only (N, C) logits with class indices, no weights/smoothing"
+        return Op("loss", name, (x, t), {"reduction": reduction, "ignore_index": b["ignore_index"]})
+    if name == "triplet_margin_loss":
+        ops = (b["anchor"], b["positive"], b["negative"])
+        shapes = {tuple(_val(o).shape) if _is_tensor(o) else None for o in ops}
+        if b["p"] != 2 or b["swap"] or len(shapes) != 1 or None in shapes or len(next(iter(shapes))) != 2:
+            return "triplet_margin_loss: only p=2, no swap, equal (N, D) inputs"
+        return Op("loss", name, ops, {"margin": b["margin"], "eps": b["eps"], "reduction": reduction})
+    x, t = b["input"], b["target"]
+    if not (_is_float_tensor(x) and _is_float_tensor(t)) or b.get("log_target"):
+        return f"{name}: needs float tensors (and log_target=False)"
+    beta = b.get("beta", b.get("delta", 1.0))
+    return Op("loss", name, (x, t), {"reduction": reduction, "beta": beta})
+
+
+def _einsum(args, kwargs) -> Op | str:
+    """Einsums that are a matmul: '<batch>m k, k n -> <batch>m n' (any letters)."""
+    if kwargs or len(args) != 3 or not isinstance(args[0], str):
+        return "einsum: only two-operand einsums are covered"
+    eq = args[0].replace(" ", "")
+    if "->" not in eq or "..." in eq:
+        return "einsum: implicit output or ellipsis not covered"
+    ins, out = eq.split("->")
+    parts = ins.split(",")
+    if len(parts) != 2:
+        return "einsum: only two operands are covered"
+    a, b = parts
+    if len(b) == 2 and len(a) >= 2 and a[-1] == b[0] and out == a[:-1] + b[1] and len(set(a + b)) == len(a) + 1:
+        return Op("matmul", "matmul", (args[1], args[2]))
+    if (len(a) == len(b) == len(out) >= 3 and a[:-2] == b[:-2] == out[:-2] and a[-1] == b[-2]
+            and out[-2:] == a[-2] + b[-1] and len(set(a[-2:] + b[-1])) == 3):
+        return Op("matmul", "matmul", (args[1], args[2]))
+    return f"einsum {eq!r}: not a plain matmul"
 
 
 def _unary(node, name, args, kwargs) -> Op | str:
@@ -318,6 +394,8 @@ def _classify_module(node, mod) -> Op | str:
     import torch.nn as nn
 
     x = node.args[0] if node.args else None
+    if type(mod).__name__.endswith("Loss"):
+        return _classify_loss_module(node, mod)
     if len(node.args) != 1 or node.kwargs or not _is_float_tensor(x):
         return f"{type(mod).__name__}: unsupported call"
     simple = {
@@ -382,6 +460,27 @@ def _classify_module(node, mod) -> Op | str:
         if any(s != 1 for s in size) or _val(x).dim() != nd + 2:
             return f"{t.__name__}: only output size 1 is covered"
         return Op("reduce", "mean", (x,), {"dims": tuple(range(2, nd + 2)), "keepdim": True, "with_idx": False})
+    return f"{t.__name__}: no generated kernel"
+
+
+def _classify_loss_module(node, mod) -> Op | str:
+    import torch.nn as nn
+
+    t = type(mod)
+    loss_modules = {nn.MSELoss: "mse_loss", nn.L1Loss: "l1_loss", nn.SmoothL1Loss: "smooth_l1_loss",
+                    nn.HuberLoss: "huber_loss", nn.KLDivLoss: "kl_div", nn.CrossEntropyLoss: "cross_entropy",
+                    nn.TripletMarginLoss: "triplet_margin_loss"}
+    if t in loss_modules:
+        name = loss_modules[t]
+        sig = _LOSS_SIGS[name]
+        b = _bind(node.args, node.kwargs, [k for k, v in sig.items() if v is _REQ], {})
+        if b is None:
+            return f"{t.__name__}: unsupported call"
+        for k in sig:
+            if k not in b:
+                b[k] = None if k in ("size_average", "reduce") else getattr(mod, k, sig[k])
+        b["weight"] = getattr(mod, "weight", None)
+        return _loss(name, b)
     return f"{t.__name__}: no generated kernel"
 
 

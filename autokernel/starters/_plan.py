@@ -80,7 +80,7 @@ def _group_elementwise(nodes, ops) -> dict:
             g = members[gid]
             if _shape(nodes[index[next(iter(g))]]) != _shape(n):
                 continue
-            if any(not (x in g) and (ancestors[x] & g) for x in n.all_input_nodes):
+            if any(x not in g and (ancestors[x] & g) for x in n.all_input_nodes):
                 continue  # another input of n depends on this group: fusing would create a cycle
             chosen = gid
             break

@@ -735,3 +735,145 @@ KIND_FAMILIES = {
     "batchnorm": ("batchnorm",), "matmul": ("matmul",), "linear": ("matmul",), "conv": ("conv",),
     "pool": ("pool",), "scan": ("scan",),
 }
+
+LOSS = Family(
+    "loss",
+    '''
+
+@triton.jit
+def _pointwise_loss_kernel(p_ptr, t_ptr, out_ptr, n, beta, KIND: tl.constexpr, BLOCK: tl.constexpr):
+    # per-element loss; KIND 0 mse, 1 l1, 2 smooth_l1(beta), 3 huber(delta=beta), 4 kl_div(log-input, target)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    p = tl.load(p_ptr + offs, mask=mask, other=0.0).to(tl.float32)
+    t = tl.load(t_ptr + offs, mask=mask, other=0.0).to(tl.float32)
+    d = p - t
+    if KIND == 0:
+        v = d * d
+    elif KIND == 1:
+        v = tl.abs(d)
+    elif KIND == 2:
+        ad = tl.abs(d)
+        v = tl.where(ad < beta, 0.5 * d * d / beta, ad - 0.5 * beta)
+    elif KIND == 3:
+        ad = tl.abs(d)
+        v = tl.where(ad < beta, 0.5 * d * d, beta * (ad - 0.5 * beta))
+    else:
+        v = tl.where(t > 0, t * (tl.log(tl.where(t > 0, t, 1.0)) - p), 0.0)
+    tl.store(out_ptr + offs, v.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+_LOSS_KINDS = {"mse_loss": 0, "l1_loss": 1, "smooth_l1_loss": 2, "huber_loss": 3, "kl_div": 4}
+
+
+def _reduce_loss(per, reduction, batch):
+    if reduction == "none":
+        return per
+    if reduction == "sum":
+        return _reduce(per, None, False, "sum")
+    if reduction == "batchmean":
+        return _reduce(per, None, False, "sum") / batch
+    return _reduce(per, None, False, "mean")
+
+
+def _pointwise_loss(p, t, kind, reduction="mean", beta=1.0):
+    """F.mse_loss / l1_loss / smooth_l1_loss / huber_loss / kl_div: one elementwise kernel + a reduction."""
+    shape = torch.broadcast_shapes(p.shape, t.shape)
+    p = p.expand(shape).contiguous()
+    t = t.expand(shape).contiguous()
+    per = torch.empty(shape, dtype=_promote(p.dtype, t.dtype), device=p.device)
+    n = per.numel()
+    if n > 0:
+        _pointwise_loss_kernel[(triton.cdiv(n, BLOCK_SIZE),)](p, t, per, n, float(beta), KIND=_LOSS_KINDS[kind],
+                                                              BLOCK=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return _reduce_loss(per, reduction, shape[0] if len(shape) else 1)
+
+
+@triton.jit
+def _cross_entropy_kernel(x_ptr, t_ptr, out_ptr, C, IGNORE, BLOCK: tl.constexpr):
+    # one row: logsumexp(x) - x[target] (online logsumexp in fp32); 0 for ignored rows
+    row = tl.program_id(0).to(tl.int64)
+    base = row * C
+    offs0 = tl.arange(0, BLOCK)
+    m = tl.full((BLOCK,), -float("inf"), tl.float32)
+    s = tl.zeros((BLOCK,), tl.float32)
+    for c0 in range(0, C, BLOCK):
+        c = c0 + offs0
+        v = tl.load(x_ptr + base + c, mask=c < C, other=-float("inf")).to(tl.float32)
+        new_m = tl.maximum(m, v)
+        safe = tl.where(new_m == -float("inf"), 0.0, new_m)
+        s = s * tl.exp(m - safe) + tl.exp(v - safe)
+        m = new_m
+    mx = tl.max(m, 0)
+    lse = mx + tl.log(tl.sum(s * tl.exp(m - mx), 0))
+    tgt = tl.load(t_ptr + row)
+    ok = tgt != IGNORE
+    picked = tl.load(x_ptr + base + tl.where(ok, tgt, 0)).to(tl.float32)
+    tl.store(out_ptr + row, tl.where(ok, lse - picked, 0.0))
+
+
+def _cross_entropy(x, target, reduction="mean", ignore_index=-100):
+    """F.cross_entropy for (N, C) logits and (N,) class indices (no weights, no label smoothing)."""
+    x = x.contiguous()
+    target = target.contiguous()
+    n, c = x.shape
+    per = torch.empty(n, dtype=torch.float32, device=x.device)
+    if n > 0:
+        block = min(BLOCK_SIZE, triton.next_power_of_2(c))
+        _cross_entropy_kernel[(n,)](x, target, per, c, ignore_index, BLOCK=block, num_warps=NUM_WARPS)
+    per = per.to(x.dtype)
+    if reduction == "none":
+        return per
+    total = _reduce(per, None, False, "sum")
+    if reduction == "sum":
+        return total
+    return total / (target != ignore_index).sum().to(total.dtype)
+
+
+@triton.jit
+def _triplet_kernel(a_ptr, p_ptr, n_ptr, out_ptr, D, margin, eps, BLOCK: tl.constexpr):
+    # one row: max(||a - p + eps|| - ||a - n + eps|| + margin, 0) (p=2 pairwise distances)
+    row = tl.program_id(0).to(tl.int64)
+    base = row * D
+    offs0 = tl.arange(0, BLOCK)
+    acc_p = tl.zeros((BLOCK,), tl.float32)
+    acc_n = tl.zeros((BLOCK,), tl.float32)
+    for d0 in range(0, D, BLOCK):
+        d = d0 + offs0
+        msk = d < D
+        a = tl.load(a_ptr + base + d, mask=msk, other=0.0).to(tl.float32)
+        dp = tl.where(msk, a - tl.load(p_ptr + base + d, mask=msk, other=0.0).to(tl.float32) + eps, 0.0)
+        dn = tl.where(msk, a - tl.load(n_ptr + base + d, mask=msk, other=0.0).to(tl.float32) + eps, 0.0)
+        acc_p += dp * dp
+        acc_n += dn * dn
+    loss = tl.sqrt(tl.sum(acc_p, 0)) - tl.sqrt(tl.sum(acc_n, 0)) + margin
+    tl.store(out_ptr + row, tl.maximum(loss, 0.0))
+
+
+def _triplet_margin_loss(a, p, n, margin, eps, reduction):
+    a, p, n = (t.contiguous() for t in (a, p, n))
+    rows, d = a.shape
+    per = torch.empty(rows, dtype=torch.float32, device=a.device)
+    if rows > 0:
+        block = min(BLOCK_SIZE, triton.next_power_of_2(d))
+        _triplet_kernel[(rows,)](a, p, n, per, d, float(margin), float(eps), BLOCK=block, num_warps=NUM_WARPS)
+    return _reduce_loss(per.to(a.dtype), reduction, rows)
+''',
+    {"BLOCK_SIZE": 1024, "NUM_WARPS": 4},
+    {"BLOCK_SIZE": [128, 256, 512, 1024, 2048, 4096], "NUM_WARPS": [1, 2, 4, 8, 16]},
+)
+
+ATTENTION = Family(
+    "attention",
+    '''
+
+def _sdpa(q, k, v, scale=None):
+    """F.scaled_dot_product_attention without mask/dropout: generated matmul -> softmax -> matmul."""
+    scale = 1.0 / math.sqrt(q.shape[-1]) if scale is None else scale
+    scores = _matmul(q, k.transpose(-2, -1))
+    return _matmul(_softmax(scores * scale, -1), v)
+''',
+)
+
+FAMILIES.update({f.name: f for f in (LOSS, ATTENTION)})
+KIND_FAMILIES.update({"loss": ("reduce", "loss"), "attention": ("matmul", "softmax", "attention")})
