@@ -48,6 +48,7 @@ class _LaunchCounter:
     def __init__(self):
         self.counts: dict[str, int] = {}
         self.installed: list[str] = []
+        self.skip = False  # ablation: count launches but do not run them
         try:
             from triton.runtime import jit
 
@@ -69,6 +70,8 @@ class _LaunchCounter:
             if not warmup:
                 name = getattr(getattr(fn_self, "fn", None), "__name__", "?")
                 counts[name] = counts.get(name, 0) + 1
+                if self.skip:
+                    return None
             return original(fn_self, *args, grid=grid, warmup=warmup, **kwargs)
 
         cls.run = run
@@ -106,6 +109,31 @@ def _aliases(out, inputs) -> bool:
     except Exception:  # noqa: BLE001 - a tensor without storage (lazy subclass) is caught by the type check
         return False
     return False
+
+
+def _poison_allocations(torch):
+    """Make torch.empty & co. return NaN-filled (or extreme-valued) tensors until the returned function is called."""
+    saved = {name: getattr(torch, name) for name in ("empty", "empty_like", "empty_strided")}
+    saved_new_empty = torch.Tensor.new_empty
+
+    def poison(t):
+        if t.is_floating_point():
+            t.fill_(float("nan"))
+        elif t.dtype != torch.bool:
+            t.fill_(torch.iinfo(t.dtype).min)
+        return t
+
+    torch.empty = lambda *a, **k: poison(saved["empty"](*a, **k))
+    torch.empty_like = lambda *a, **k: poison(saved["empty_like"](*a, **k))
+    torch.empty_strided = lambda *a, **k: poison(saved["empty_strided"](*a, **k))
+    torch.Tensor.new_empty = lambda self, *a, **k: poison(saved_new_empty(self, *a, **k))
+
+    def restore():
+        for name, fn in saved.items():
+            setattr(torch, name, fn)
+        torch.Tensor.new_empty = saved_new_empty
+
+    return restore
 
 
 def main(argv: list[str]) -> int:
@@ -228,8 +256,32 @@ def main(argv: list[str]) -> int:
                 ch.send(ok=False, stage="time", kind="runtime_error", **_describe(exc))
                 continue
             peak_mb = torch.cuda.max_memory_allocated() / 2**20 if cuda else None
-            ch.send(ok=True, event_ms=raw.event_ms, device_ms=raw.device_ms, method=raw.method, peak_memory_mb=peak_mb,
-                    threads_after=_active_count())
+            ch.send(ok=True, event_ms=raw.event_ms, device_ms=raw.device_ms, fresh=raw.fresh, method=raw.method,
+                    peak_memory_mb=peak_mb, threads_after=_active_count())
+            continue
+        if cmd == "ablate":
+            # The forward with the solution's own Triton launches skipped and fresh allocations poisoned:
+            # if the output is still right, those kernels did not compute it.
+            inputs = [transport.open_handle(h) for h in msg["inputs"]]
+            out_buf = transport.open_handle(msg["out"])
+            restore = _poison_allocations(torch)
+            counter.skip = True
+            try:
+                with torch.no_grad():
+                    out = model(*inputs)
+                if cuda:
+                    torch.cuda.synchronize()
+                copied = type(out) is torch.Tensor and list(out.shape) == list(out_buf.shape) and out.dtype == out_buf.dtype
+                if copied:
+                    out_buf.copy_(out)
+                    if cuda:
+                        torch.cuda.synchronize()
+                ch.send(ok=True, copied=copied)
+            except BaseException as exc:  # noqa: BLE001 - failing without its kernels is the expected outcome
+                ch.send(ok=True, copied=False, error=_describe(exc)["message"][:300])
+            finally:
+                counter.skip = False
+                restore()
             continue
         if cmd == "profile":
             inputs = [transport.open_handle(h) for h in msg["inputs"]]

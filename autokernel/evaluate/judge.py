@@ -187,11 +187,13 @@ class Evaluator:
         del trials
 
         verdict.own_kernel_launches = launches
-        if cfg.is_cuda:
-            self._profile_check(proc, session, static, verdict)
-        elif not launches:
+        if static.backend == "triton" and not launches:
             raise _Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran "
                                        f"during the forward pass; PyTorch did all the work (a fallback is not a kernel)")
+        if static.backend == "triton":
+            self._ablation_check(proc, session, static, tol, rel_l2_tol, verdict)
+        if cfg.is_cuda:
+            self._profile_check(proc, session, static, verdict)
         verdict.checks.append(Check(name="own_kernels", passed=True,
                                     reason=f"own kernels launched: {launches or 'see GPU profile'}"))
 
@@ -273,6 +275,20 @@ class Evaluator:
             return fail(f"wrong output on trial {index} ({trial.distribution} inputs): {cmp.reason}")
         return Check(name=name, passed=True, reason=cmp.reason, figures=fig)
 
+    def _ablation_check(self, proc, session, static, tol, rel_l2_tol, verdict) -> None:
+        trial = session.trial(0, extra_distributions=False)
+        _, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
+        reply = proc.request({"cmd": "ablate", "inputs": handles[0], "out": out_handles[0]})
+        still_right = bool(reply.get("copied")) and compare(outs[0], trial.expected, tol=tol,
+                                                             rel_l2_tol=rel_l2_tol).passed
+        verdict.checks.append(Check(name="own_kernels_contribute", passed=not still_right,
+                                    reason="output wrong without the solution's own kernels, as it must be"
+                                    if not still_right else "output right without them"))
+        if still_right:
+            raise _Outcome("rejected", f"the output is still correct when the solution's own kernels "
+                                       f"({', '.join(static.kernel_names)}) are skipped: they do not compute it "
+                                       f"(a decoy launch; PyTorch does the work)")
+
     def _profile_check(self, proc, session, static, verdict) -> None:
         trial = session.trial(0, extra_distributions=False)
         _, handles, _, _ = self._share_sets([trial], proc.scratch)
@@ -313,6 +329,19 @@ class Evaluator:
         from autokernel.evaluate.timing import summarize
 
         stats = summarize(event_ms, str(reply.get("method", "")))
+        fresh = reply.get("fresh") or []
+        if len(fresh) == len(event_ms) and any(fresh) and not all(fresh):
+            seen = statistics.median([t for t, f in zip(event_ms, fresh) if not f])
+            new = statistics.median([t for t, f in zip(event_ms, fresh) if f])
+            verdict.checks.append(Check(name="seen_vs_fresh_inputs", passed=True, reason="", figures={
+                "seen_inputs_median_ms": seen, "fresh_inputs_median_ms": new}))
+            slack = 0.02 if cfg.is_cuda else 0.5 * max(seen, new)
+            if seen < 0.7 * new - slack:
+                raise _Outcome("rejected", f"calls on inputs seen before take {seen:.4g} ms, on rearranged inputs "
+                                           f"{new:.4g} ms: outputs are cached or replayed across calls")
+            if new < 0.7 * seen - slack:
+                raise _Outcome("rejected", f"calls on unverifiable rearranged inputs take {new:.4g} ms, on verified "
+                                           f"ones {seen:.4g} ms: work is skipped when it is not checked")
         synced = statistics.median(device_ms)
         gap = synced - stats.median_ms
         verdict.checks.append(Check(name="side_streams", passed=True, reason="", figures={

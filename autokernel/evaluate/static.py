@@ -93,6 +93,14 @@ def inspect_source(source: str) -> StaticReport:
                 Check(name="static", passed=False, reason=f"rejected: the solution {reason} (`{m.group(0).strip()}`)"),
                 backend=backend, warnings=warnings, has_model_new=has_model_new,
             )
+    if re.search(r"\b(Stream|stream|ExternalStream)\s*\(", code) and not re.search(
+            r"wait_stream|wait_event|\.synchronize\s*\(|record_stream", code):
+        return StaticReport(
+            Check(name="static", passed=False,
+                  reason="rejected: the solution launches work on another CUDA stream and never joins it "
+                         "(wait_stream / wait_event / synchronize) before returning"),
+            backend=backend, warnings=warnings, has_model_new=has_model_new,
+        )
     if not has_model_new:
         return StaticReport(Check(name="static", passed=False, reason="the solution defines no ModelNew class"),
                             backend=backend, has_model_new=False)
