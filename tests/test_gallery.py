@@ -7,6 +7,7 @@ Fixtures live in tests/fixtures/{problems,rogues,honest}. Each rogue/honest file
     # problem: <file in tests/fixtures/problems>
     # device: cpu | cuda               (cuda: GPU-only family, skipped without CUDA)
     # naive: default | none | <flags for rogues/_naive.py>
+    # slow: yes                        (optional: marks the evaluator test slow, e.g. a 20 s timeout)
 
 `test_rogue_fools_naive_harness` proves each rogue is a real attack: it passes the deliberately naive
 KernelBench-style harness in rogues/_naive.py, which is what the evaluator must do better than.
@@ -57,6 +58,8 @@ def expected(path: Path) -> tuple[str, ...]:
 
 def _param(path: Path):
     marks = [pytest.mark.gpu] if header(path).get("device") == "cuda" else []
+    if header(path).get("slow") == "yes":
+        marks.append(pytest.mark.slow)
     return pytest.param(path, id=path.stem, marks=marks)
 
 
