@@ -1,0 +1,113 @@
+"""`autokernel-kb run`: search problems (KernelBench refs, files, or the embedded suite) and record a run directory."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+
+def register(sub) -> None:
+    from autokernel.cli import _add_eval_policy, _add_problem_source
+
+    p = sub.add_parser("run", help="search for faster kernels: rounds of proposals, each candidate judged and recorded")
+    p.add_argument("refs", nargs="*", help="problem refs (L1/19), .py problem files or folders; none = the embedded suite")
+    p.add_argument("--level", type=int, help="a KernelBench level (with --problems, or the whole level)")
+    p.add_argument("--problems", help="problem ids of --level, e.g. 1-10,19")
+    p.add_argument("--rounds", type=int, default=3, help="rounds after the seed round (default 3)")
+    p.add_argument("--ideas", type=int, default=3, help="ideas per round (default 3)")
+    p.add_argument("--branches", type=int, default=2, help="candidates per idea (default 2)")
+    p.add_argument("--time-per-problem", type=float, default=None, help="wall-clock seconds per problem")
+    p.add_argument("--target-speedup", type=float, default=None, help="stop a problem at this speedup vs eager")
+    p.add_argument("--patience", type=int, default=3, help="stop after this many rounds without improvement")
+    p.add_argument("--proposer", choices=("auto", "tuner", "llm"), default="auto",
+                   help="auto: llm when an endpoint and model are configured, else the built-in tuner")
+    p.add_argument("--base-url", help="OpenAI-compatible endpoint (env OPENAI_BASE_URL)")
+    p.add_argument("--model", help="model name (env AUTOKERNEL_KB_MODEL)")
+    p.add_argument("--api-key", help="API key (env OPENAI_API_KEY)")
+    p.add_argument("--out", help="run directory (default runs/<timestamp>); rerunning into it resumes")
+    p.add_argument("--resume", metavar="DIR", help="resume the run in DIR: evaluated candidates are not re-run")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    _add_problem_source(p)
+    _add_eval_policy(p)
+    p.set_defaults(func=cmd_run)
+
+
+def _problems(args: argparse.Namespace) -> list:
+    from autokernel.cli import _resolve
+
+    if args.problems and args.level is None:
+        raise ValueError("--problems needs --level (e.g. --level 1 --problems 1-10,19)")
+    problems = []
+    if args.level is not None:
+        from kb.bridge import parse_ids, select
+
+        ids = parse_ids(args.problems) if args.problems else None
+        problems += select(args.level, ids, dataset=args.dataset, config=args.dataset_config)
+    elif not args.refs:
+        from autokernel.suite import suite_problems
+
+        problems = suite_problems()
+    if args.scale > 1:
+        problems = [p.scaled(args.scale) for p in problems]
+    if args.refs:
+        problems += _resolve(args, args.refs)  # scales them itself
+    return problems
+
+
+def make_proposer(args: argparse.Namespace):
+    from autokernel.propose.llm import LLMConfig, LLMProposer, endpoint_configured
+    from autokernel.propose.tuner import TunerProposer
+
+    kind = args.proposer
+    if kind == "auto":
+        kind = "llm" if endpoint_configured(args.base_url, args.model) else "tuner"
+    if kind == "tuner":
+        return TunerProposer()
+    return LLMProposer(LLMConfig(base_url=args.base_url, model=args.model, api_key=args.api_key))
+
+
+def eval_policy(config) -> dict:
+    """The parts of the evaluation config that decide a verdict (part of the ledger's cache key)."""
+    return {"tolerance": config.tolerance, "num_correct_trials": config.num_correct_trials,
+            "extra_distributions": config.extra_distributions, "measure": config.measure,
+            "num_perf_trials": config.num_perf_trials, "confine": config.confine}
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from autokernel.cli import eval_config_from_args
+    from autokernel.ledger import Ledger
+    from autokernel.search import SearchConfig
+    from autokernel.search.backend import LocalBackend
+    from autokernel.search.loop import run_search
+    from autokernel.search.summary import format_summary
+
+    if args.resume and args.out and Path(args.resume) != Path(args.out):
+        raise ValueError("give either --resume DIR or --out DIR (rerunning into --out resumes too), not both")
+    if args.resume and not (Path(args.resume) / "results.jsonl").exists() and not Path(args.resume).is_dir():
+        raise ValueError(f"--resume {args.resume}: no such run directory")
+    search = SearchConfig(rounds=args.rounds, ideas_per_round=args.ideas, branches_per_idea=args.branches,
+                          time_per_problem_s=args.time_per_problem, target_speedup=args.target_speedup,
+                          patience=args.patience)
+    problems = _problems(args)
+    if not problems:
+        raise ValueError("no problems selected")
+    config = eval_config_from_args(args)
+    proposer = make_proposer(args)
+    out = Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S"))
+    device_kind = "cuda" if config.device.startswith("cuda") else "cpu"
+    ledger = Ledger(out, device=device_kind, policy=eval_policy(config))
+    print(f"run directory: {out}", flush=True)
+    if ledger.count:
+        print(f"resuming: {ledger.count} candidates already evaluated", flush=True)
+    backend = LocalBackend(config)
+    try:
+        outcome = run_search(problems, proposer, backend, ledger, search, progress=not args.no_progress)
+    finally:
+        backend.close()
+    notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])
+    text = format_summary(outcome, notes=notes)
+    ledger.write_summary(text)
+    print(text, end="")
+    print(f"run directory: {out}")
+    return 0

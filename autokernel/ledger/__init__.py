@@ -1,0 +1,8 @@
+"""The run directory: every evaluated candidate, crash-safe, resumable, with the best kernels in git.
+
+    from autokernel.ledger import Ledger
+"""
+
+from autokernel.ledger.ledger import TSV_COLUMNS, Ledger, cache_key, slug
+
+__all__ = ["TSV_COLUMNS", "Ledger", "cache_key", "slug"]

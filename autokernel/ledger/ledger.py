@@ -1,0 +1,207 @@
+"""`Ledger`: results.tsv / results.jsonl (append + fsync per row), candidate sources, per-problem best
+kernels committed to a git repository inside the run directory.
+
+Layout::
+
+    results.tsv                      one row per evaluated candidate (human/spreadsheet view)
+    results.jsonl                    the same rows with full Verdict dicts (pandas.read_json(lines=True))
+    candidates/<slug>/<digest>.py    every candidate's source
+    problems/<slug>/{problem.py, best.py, best.json}
+    summary.txt                      the closing summary
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from autokernel.problem import Problem
+from autokernel.propose.base import Attempt
+from autokernel.records import Candidate, Verdict
+
+TSV_COLUMNS = ("experiment", "tag", "kernel_type", "throughput_gbps", "latency_ms", "pct_peak",
+               "speedup_vs_pytorch", "correctness", "peak_vram_mb", "description", "round", "branch", "parent",
+               "verdict", "reason", "proposer", "tokens", "problem", "candidate_digest")
+
+
+def slug(problem: Problem) -> str:
+    """A file-system name for a problem: ``L1_19_ReLU`` or the sanitised name."""
+    base = f"L{problem.level}_{problem.problem_id}_{problem.name}" if problem.problem_id is not None else problem.name
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", base).strip("_") or problem.digest
+
+
+def cache_key(problem_digest: str, candidate_digest: str, device: str, policy: dict[str, Any]) -> str:
+    """sha256 of what decides a verdict: problem text, candidate text, device kind, evaluation policy."""
+    blob = json.dumps([problem_digest, candidate_digest, device, policy], sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return re.sub(r"[\t\r\n]+", " ", str(value))
+
+
+def _fsync_append(path: Path, line: str) -> None:
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(line)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+class Ledger:
+    """One run directory. Rerunning into the same directory (or ``--resume``) reloads what was evaluated.
+
+    Args:
+        root: the run directory (created).
+        device: device kind the verdicts were measured on ("cpu", "cuda"); part of the cache key.
+        policy: the evaluation policy (tolerance, trials ...); part of the cache key.
+        use_git: commit best-kernel updates in a git repository in ``root`` (skipped with a note when git is missing).
+    """
+
+    def __init__(self, root: str | Path, *, device: str, policy: dict[str, Any], use_git: bool = True):
+        self.root = Path(root)
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.device = device
+        self.policy = policy
+        self.tsv = self.root / "results.tsv"
+        self.jsonl = self.root / "results.jsonl"
+        self.notes: list[str] = []
+        self._rows: dict[str, dict[str, Any]] = {}
+        self._experiments = 0
+        self._load()
+        if not self.tsv.exists():
+            _fsync_append(self.tsv, "\t".join(TSV_COLUMNS) + "\n")
+        self.git = use_git and self._init_git()
+
+    # -- loading ----------------------------------------------------------------------------------
+    def _load(self) -> None:
+        if not self.jsonl.exists():
+            return
+        lines = self.jsonl.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                # a row torn by a crash can only be the last one; it is evaluated again
+                self.notes.append(f"results.jsonl line {i + 1} is incomplete (interrupted write); ignored")
+                continue
+            self._rows[row["cache_key"]] = row
+            self._experiments = max(self._experiments, int(row.get("experiment", 0)))
+        if lines and self.notes:  # rewrite without the torn row so later appends stay parseable
+            tmp = self.jsonl.with_suffix(".tmp")
+            tmp.write_text("".join(json.dumps(r) + "\n" for r in self._rows.values()), encoding="utf-8")
+            tmp.replace(self.jsonl)
+
+    @property
+    def count(self) -> int:
+        return len(self._rows)
+
+    def key(self, problem: Problem, candidate: Candidate) -> str:
+        return cache_key(problem.digest, candidate.digest, self.device, self.policy)
+
+    def lookup(self, problem: Problem, candidate: Candidate) -> Attempt | None:
+        """The recorded attempt for this exact candidate on this problem, device and policy, if any."""
+        row = self._rows.get(self.key(problem, candidate))
+        if row is None:
+            return None
+        return Attempt(candidate=candidate, verdict=Verdict.from_dict(row["verdict"]), tokens=row.get("tokens") or {})
+
+    # -- recording --------------------------------------------------------------------------------
+    def record(self, problem: Problem, attempt: Attempt) -> dict[str, Any]:
+        """Save the source, then append the row to results.jsonl and results.tsv (flushed and fsynced)."""
+        cand, v = attempt.candidate, attempt.verdict
+        src_dir = self.root / "candidates" / slug(problem)
+        src_dir.mkdir(parents=True, exist_ok=True)
+        src_path = src_dir / f"{cand.digest}.py"
+        if not src_path.exists():
+            src_path.write_text(cand.source, encoding="utf-8")
+        self._experiments += 1
+        tokens = dict(attempt.tokens)
+        row = {
+            "experiment": self._experiments, "cache_key": self.key(problem, cand), "problem": problem.key,
+            "problem_name": problem.name, "problem_digest": problem.digest, "candidate_digest": cand.digest,
+            "source_path": str(src_path.relative_to(self.root)), "backend": cand.backend, "proposer": cand.proposer,
+            "round": cand.round, "branch": cand.branch, "parent": cand.parent, "idea": cand.idea,
+            "tokens": tokens, "device": self.device, "policy": self.policy, "recorded_at": time.time(),
+            "verdict": v.to_dict(),
+        }
+        _fsync_append(self.jsonl, json.dumps(row, default=str) + "\n")
+        total_tokens = sum(tokens.values()) if tokens else None
+        cells = {
+            "experiment": self._experiments, "tag": f"{slug(problem)}/r{cand.round}b{cand.branch}",
+            "kernel_type": v.backend or cand.backend, "throughput_gbps": None,
+            "latency_ms": v.kernel.median_ms if v.kernel else None, "pct_peak": None,
+            "speedup_vs_pytorch": v.speedup, "correctness": "PASS" if v.is_correct else "FAIL",
+            "peak_vram_mb": v.peak_memory_mb, "description": cand.idea, "round": cand.round, "branch": cand.branch,
+            "parent": cand.parent, "verdict": v.verdict, "reason": v.reason, "proposer": cand.proposer,
+            "tokens": total_tokens, "problem": problem.key, "candidate_digest": cand.digest,
+        }
+        _fsync_append(self.tsv, "\t".join(_cell(cells[c]) for c in TSV_COLUMNS) + "\n")
+        self._rows[row["cache_key"]] = row
+        return row
+
+    def save_problem(self, problem: Problem) -> Path:
+        d = self.root / "problems" / slug(problem)
+        d.mkdir(parents=True, exist_ok=True)
+        path = d / "problem.py"
+        if not path.exists() or path.read_text(encoding="utf-8") != problem.source:
+            path.write_text(problem.source, encoding="utf-8")
+        return d
+
+    def save_best(self, problem: Problem, attempt: Attempt) -> None:
+        """Write best.py / best.json for the problem and commit them with the idea as the message."""
+        d = self.save_problem(problem)
+        best_py = d / "best.py"
+        if best_py.exists() and best_py.read_text(encoding="utf-8") == attempt.candidate.source:
+            return  # a resumed run re-finding the same best: nothing new to commit
+        best_py.write_text(attempt.candidate.source, encoding="utf-8")
+        data = {**attempt.verdict.to_dict(), "quarantined": False, "idea": attempt.candidate.idea,
+                "round": attempt.candidate.round, "proposer": attempt.candidate.proposer}
+        (d / "best.json").write_text(json.dumps(data, indent=1, default=str) + "\n", encoding="utf-8")
+        if self.git:
+            sp = f"{attempt.verdict.speedup:.3g}x" if attempt.verdict.speedup is not None else "correct"
+            msg = f"{problem.key}: {attempt.candidate.idea or 'new best'} ({sp}, round {attempt.candidate.round})"
+            self._git("add", "--", str(d.relative_to(self.root)))
+            self._git("commit", "-q", "--allow-empty", "-m", msg)
+
+    def write_summary(self, text: str) -> Path:
+        path = self.root / "summary.txt"
+        path.write_text(text, encoding="utf-8")
+        if self.git:
+            self._git("add", "--", "summary.txt")
+            self._git("commit", "-q", "-m", "run summary")
+        return path
+
+    # -- git --------------------------------------------------------------------------------------
+    def _git(self, *args: str) -> bool:
+        cmd = ["git", "-c", "user.name=autokernel-kb", "-c", "user.email=autokernel-kb@localhost",
+               "-c", "commit.gpgsign=false", *args]
+        res = subprocess.run(cmd, cwd=self.root, capture_output=True, text=True)
+        if res.returncode != 0:
+            self.notes.append(f"git {args[0]} failed: {res.stderr.strip()[:200]}")
+        return res.returncode == 0
+
+    def _init_git(self) -> bool:
+        if (self.root / ".git").is_dir():
+            return True
+        try:
+            ok = self._git("init", "-q")
+        except FileNotFoundError:
+            self.notes.append("git not found: best-kernel history is not versioned")
+            return False
+        if ok:
+            (self.root / ".gitignore").write_text("candidates/\nresults.*\n*.tmp\n", encoding="utf-8")
+            self._git("add", ".gitignore")
+            self._git("commit", "-q", "-m", "autokernel-kb run directory")
+        return ok

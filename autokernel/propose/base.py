@@ -1,0 +1,69 @@
+"""The proposer plug point and the history it reads: earlier candidates with their verdicts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from autokernel.problem import Problem
+from autokernel.records import Candidate, Verdict
+
+
+@dataclass(frozen=True, kw_only=True)
+class Attempt:
+    """One evaluated candidate: what was tried, what the harness said, what it cost in tokens."""
+
+    candidate: Candidate
+    verdict: Verdict
+    tokens: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def is_correct(self) -> bool:
+        return self.verdict.is_correct
+
+    @property
+    def speedup(self) -> float | None:
+        return self.verdict.speedup
+
+
+@dataclass(kw_only=True)
+class History:
+    """What a proposer sees for one problem: every attempt so far, and the seeds to build on (best first).
+
+    Seeds are chosen by the search (best correct kernels plus a bank of good earlier ones); only
+    correct candidates are ever seeds, so a rejected (hacked) kernel never propagates.
+    """
+
+    attempts: list[Attempt] = field(default_factory=list)
+    seeds: list[Attempt] = field(default_factory=list)
+    device: str = "cpu"
+    round: int = 0
+
+    @property
+    def digests(self) -> set[str]:
+        return {a.candidate.digest for a in self.attempts}
+
+
+class Proposer(Protocol):
+    """Makes candidates for the next round. Returning [] means "no new ideas" (the search stops there)."""
+
+    name: str
+
+    def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]: ...
+
+
+def rank_key(attempt: Attempt) -> tuple[float, float]:
+    """Sort key, higher is better: speedup, then lower kernel latency (for runs without eager timing)."""
+    v = attempt.verdict
+    latency = v.kernel.median_ms if v.kernel else float("inf")
+    return (v.speedup if v.speedup is not None else 0.0, -latency)
+
+
+def best_attempt(attempts: list[Attempt]) -> Attempt | None:
+    correct = [a for a in attempts if a.is_correct]
+    return max(correct, key=rank_key) if correct else None
+
+
+def usage_of(proposer: Any, candidate: Candidate) -> dict[str, int]:
+    """Token usage a proposer recorded for a candidate (empty for proposers that spend none)."""
+    return dict(getattr(proposer, "usage", {}).get(candidate.digest, {}))

@@ -1,0 +1,145 @@
+"""`TunerProposer`: the built-in proposer (no LLM). Round 0 is the generated starter; later rounds
+move one tunable of a seed up or down its allowed values, one idea per (tunable, direction),
+one branch per step size."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+
+from autokernel.problem import Problem
+from autokernel.propose.base import History
+from autokernel.records import Candidate
+
+
+def read_tunables(source: str, names) -> dict:
+    """Values of module-level ``NAME = literal`` lines for the given names (missing names left out)."""
+    values = {}
+    for name in names:
+        m = re.search(rf"^{re.escape(name)}\s*=\s*(.+?)\s*(#.*)?$", source, re.MULTILINE)
+        if m:
+            try:
+                values[name] = ast.literal_eval(m.group(1))
+            except (ValueError, SyntaxError):
+                continue
+    return values
+
+
+def set_tunables(source: str, values: dict) -> str:
+    """The source with each module-level ``NAME = ...`` line set to the new value."""
+    for name, value in values.items():
+        source, n = re.subn(rf"^{re.escape(name)}\s*=.*$", f"{name} = {value!r}", source, count=1,
+                            flags=re.MULTILINE)
+        if n != 1:
+            raise ValueError(f"tunable {name} is not a module-level constant of this source")
+    return source
+
+
+def _verb(name: str, old, new) -> str:
+    if isinstance(old, (int, float)) and isinstance(new, (int, float)) and old:
+        if new == 2 * old:
+            return "double"
+        if 2 * new == old:
+            return "halve"
+        return "raise" if new > old else "lower"
+    return "set"
+
+
+class TunerProposer:
+    """Varies the starter's tunables around the best seeds; deterministic, so a resumed run replays it.
+
+    Configs already tried are cached per problem digest + device, failures included (a config that
+    failed is a tried config, never retried). The cache lives in memory: a resumed run replays the
+    same proposals and the ledger answers them without evaluating.
+    """
+
+    name = "tuner"
+
+    def __init__(self) -> None:
+        self._starters: dict[str, object] = {}
+        self._tried: dict[str, set[str]] = {}
+        self.usage: dict[str, dict[str, int]] = {}
+        self.notes: dict[str, str] = {}  # problem key -> why no starter
+
+    @staticmethod
+    def _config_key(values: dict) -> str:
+        return json.dumps(values, sort_keys=True)
+
+    # -- proposing ----------------------------------------------------------------------------
+    def _starter(self, problem: Problem):
+        if problem.digest not in self._starters:
+            from autokernel.starters import generate_starter
+
+            try:
+                starter = generate_starter(problem)
+                if not getattr(starter, "has_kernel", True) or not starter.source:
+                    self.notes[problem.key] = "no starter: " + "; ".join(starter.fallbacks or ("no kernel generated",))
+                    starter = None
+            except Exception as exc:  # the generator is best-effort: any failure means "no starter"
+                self.notes[problem.key] = f"no starter: {type(exc).__name__}: {exc}"
+                starter = None
+            self._starters[problem.digest] = starter
+        return self._starters[problem.digest]
+
+    def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]:
+        starter = self._starter(problem)
+        if starter is None:
+            return []
+        space = {k: list(v) for k, v in starter.space.items() if len(v) > 1}
+        tried_key = f"{problem.digest}:{history.device}"
+        tried = self._tried.setdefault(tried_key, set())
+        seen = set(history.digests)
+        for a in history.attempts:  # configs evaluated in this run count as tried, pass or fail
+            vals = read_tunables(a.candidate.source, space)
+            if vals:
+                tried.add(self._config_key(vals))
+        if not history.attempts:
+            cand = Candidate(source=starter.source, proposer=self.name, round=history.round, branch=0,
+                             idea="generated starter (" + "; ".join(starter.covered) + ")")
+            tried.add(self._config_key(read_tunables(starter.source, space)))
+            return [] if cand.digest in seen else [cand]
+
+        out: list[Candidate] = []
+        ideas = 0
+        for seed in history.seeds:
+            base = read_tunables(seed.candidate.source, space)
+            if set(base) != set(space):
+                continue  # not a tunable descendant of the starter: nothing to vary
+            for name in space:
+                for step in (+1, -1):
+                    if ideas >= n_ideas:
+                        break
+                    branch_cands = self._branches(problem, history, seed, base, space, name, step, n_branches,
+                                                  tried, seen)
+                    if branch_cands:
+                        ideas += 1
+                        out.extend(branch_cands)
+        return out
+
+    def _branches(self, problem, history, seed, base, space, name, step, n_branches, tried, seen):
+        allowed = space[name]
+        if base[name] not in allowed:
+            return []
+        i = allowed.index(base[name])
+        out = []
+        for k in range(1, len(allowed)):
+            if len(out) >= n_branches:
+                break
+            j = i + step * k
+            if not 0 <= j < len(allowed):
+                break
+            values = {**base, name: allowed[j]}
+            key = self._config_key(values)
+            if key in tried:
+                continue
+            source = set_tunables(seed.candidate.source, {name: allowed[j]})
+            cand = Candidate(source=source, proposer=self.name, round=history.round, branch=len(out),
+                             parent=seed.candidate.digest,
+                             idea=f"{_verb(name, base[name], allowed[j])} {name} {base[name]} -> {allowed[j]}")
+            if cand.digest in seen:
+                continue
+            tried.add(key)
+            seen.add(cand.digest)
+            out.append(cand)
+        return out

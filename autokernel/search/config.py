@@ -1,0 +1,42 @@
+"""`SearchConfig`: how long and how wide the search runs, and when it stops."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, kw_only=True)
+class SearchConfig:
+    """Search budget and stop rules (each stop is reported with its reason).
+
+    Attributes:
+        rounds: rounds after round 0 (the seed round); 0 evaluates the seeds only.
+        ideas_per_round: ideas asked of the proposer per round.
+        branches_per_idea: candidates per idea (neighbouring values / variants).
+        time_per_problem_s: wall-clock budget per problem (checked between rounds); None = unlimited.
+        target_speedup: stop a problem once a correct kernel reaches this speedup; None = never.
+        patience: stop after this many rounds without improving the best; None = never.
+        seeds_per_round: best correct kernels the next round builds on.
+        bank_size: further good earlier kernels kept as seeds (so one lucky path does not narrow the search).
+        min_gain: relative speedup gain that counts as an improvement (timing noise is not progress).
+    """
+
+    rounds: int = 3
+    ideas_per_round: int = 3
+    branches_per_idea: int = 2
+    time_per_problem_s: float | None = None
+    target_speedup: float | None = None
+    patience: int | None = 3
+    seeds_per_round: int = 2
+    bank_size: int = 2
+    min_gain: float = 0.01
+
+    def __post_init__(self) -> None:
+        if self.rounds < 0:
+            raise ValueError("rounds must be >= 0")
+        if self.ideas_per_round < 1 or self.branches_per_idea < 1:
+            raise ValueError("ideas per round and branches per idea must be at least 1")
+        if self.time_per_problem_s is not None and self.time_per_problem_s <= 0:
+            raise ValueError("time per problem must be positive seconds")
+        if self.patience is not None and self.patience < 1:
+            raise ValueError("patience must be at least 1 round")

@@ -1,0 +1,39 @@
+"""The closing summary: ``key: value`` lines, then one table row per problem."""
+
+from __future__ import annotations
+
+from autokernel.search.loop import RunOutcome
+
+
+def format_summary(run: RunOutcome, *, notes: list[str] | None = None) -> str:
+    probs = run.problems
+    evaluated = sum(p.evaluated for p in probs)
+    reused = sum(p.reused for p in probs)
+    correct = sum(p.correct for p in probs)
+    faster = sum(p.faster for p in probs)
+    solved = sum(1 for p in probs if p.best is not None)
+    lines = [
+        f"run_dir: {run.run_dir}",
+        f"proposer: {run.proposer}",
+        f"device: {run.device}",
+        f"problems: {len(probs)}",
+        f"problems_with_correct_kernel: {solved}",
+        f"problems_faster_than_pytorch: {sum(1 for p in probs if (p.best_speedup or 0) > 1.0)}",
+        f"candidates_evaluated: {evaluated}",
+        f"candidates_from_ledger: {reused}",
+        f"candidates_correct: {correct}",
+        f"candidates_faster: {faster}",
+        f"tokens: {sum(p.tokens for p in probs)}",
+        f"wall_s: {run.wall_s:.1f}",
+    ]
+    if run.device == "cpu":
+        lines.append("note: CPU speedups are Triton-interpreter times, not GPU performance")
+    lines.extend(f"note: {n}" for n in notes or [])
+    header = ("problem", "best_speedup", "rounds", "correct", "evaluated", "stopped_because")
+    rows = [(p.problem, f"{p.best_speedup:.3g}x" if p.best_speedup is not None else ("correct" if p.best else "-"),
+             str(p.rounds_used), str(p.correct), str(p.evaluated + p.reused), p.stop_reason) for p in probs]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines.append("")
+    for r in [header, *rows]:
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
+    return "\n".join(lines) + "\n"
