@@ -107,9 +107,30 @@ def build_parser() -> argparse.ArgumentParser:
     _add_problem_source(p)
     p.set_defaults(func=cmd_list)
 
+    for name, module, help_text in _ADAPTER_COMMANDS:
+        p = sub.add_parser(name, help=help_text)
+        mod = __import__(module, fromlist=["_"])
+        getattr(mod, f"add_{name}_arguments")(p)
+        p.set_defaults(func=_lazy(module, f"cli_{name}"))
     for register in _optional_commands():
         register(sub)
     return parser
+
+
+# (subcommand, module defining add_<name>_arguments and cli_<name>, help)
+_ADAPTER_COMMANDS = [
+    ("calibrate", "autokernel.hardware.calibrate", "measure this GPU's copy bandwidth and matmul rates (cached)"),
+    ("score", "kb.scorer", "KernelBench fast_p and geomean speedups for a results table or folder"),
+    ("leaderboard", "kb.leaderboard", "write Markdown/CSV/JSON/PNG leaderboards from results"),
+    ("export", "export.export_hf", "package validated kernels as a Hub kernel repository (kernels.get_kernel)"),
+]
+
+
+def _lazy(module: str, func: str):
+    def call(args):
+        return getattr(__import__(module, fromlist=["_"]), func)(args)
+
+    return call
 
 
 def _optional_commands():

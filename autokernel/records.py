@@ -82,6 +82,9 @@ class Verdict:
     compiled: TimingStats | None = None
     speedup: float | None = None  # eager median / kernel median
     speedup_vs_compile: float | None = None
+    floor_ms: float | None = None  # roofline: the fastest any kernel could be (see autokernel/hardware)
+    pct_of_floor: float | None = None  # floor_ms / kernel median * 100
+    quarantined: bool = False  # faster than physically possible: never counted, never a seed
     own_kernel_launches: dict[str, int] = field(default_factory=dict)
     own_gpu_time_pct: float | None = None
     peak_memory_mb: float | None = None

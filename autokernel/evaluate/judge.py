@@ -44,6 +44,7 @@ class _Outcome(Exception):
 @dataclass
 class _ProblemState:
     degeneracy: Degeneracy | None = None
+    roofline: object = None
     baselines: dict[str, TimingStats] = field(default_factory=dict)
 
 
@@ -366,9 +367,33 @@ class Evaluator:
             verdict.compiled = self._baseline(session, state, timing_sets, "compile")
             if verdict.compiled is not None:
                 verdict.speedup_vs_compile = round(verdict.compiled.median_ms / stats.median_ms, 4)
+        if cfg.is_cuda:
+            self._plausibility(session, state, stats, tol, verdict)
         cpu_note = " (CPU: Triton interpreter times, not GPU performance)" if not cfg.is_cuda else ""
         verdict.reason = (f"correct on {cfg.num_correct_trials} trials; {stats.median_ms:.4g} ms median vs eager "
                           f"{verdict.eager.median_ms:.4g} ms: {verdict.speedup:.3g}x{cpu_note}")
+
+    def _plausibility(self, session, state, stats, tol, verdict) -> None:
+        """A kernel faster than its roofline floor is impossible: quarantined, never counted or seeded."""
+        from autokernel.hardware.gpus import ceilings_for
+        from autokernel.hardware.roofline import plausibility, roofline_at_tolerance
+
+        if state.roofline is None:
+            try:
+                state.roofline = roofline_at_tolerance(session.problem, ceilings_for(self.config.device),
+                                                       tolerance=tol)
+            except Exception as exc:  # noqa: BLE001 - no floor is a missing figure, not a failed candidate
+                state.roofline = False
+                verdict.checks.append(Check(name="roofline", passed=True, reason=f"no floor: {exc}"))
+        if not state.roofline:
+            return
+        verdict.floor_ms = state.roofline.floor_ms
+        verdict.pct_of_floor = round(100.0 * state.roofline.floor_ms / stats.median_ms, 2)
+        check = plausibility(stats.median_ms, state.roofline)
+        verdict.checks.append(check)
+        if not check.passed:
+            verdict.quarantined = True
+            raise _Outcome("rejected", f"quarantined: {check.reason}")
 
     def _baseline(self, session: ReferenceSession, state: _ProblemState, timing_sets, kind: str) -> TimingStats | None:
         """Eager or torch.compile time of the reference, same loop, PyTorch's default precision; cached."""
