@@ -19,9 +19,18 @@ import time
 os.environ.setdefault("TRITON_INTERPRET", "1")
 
 # bigger blocks = fewer interpreted programs = faster CPU runs; correctness does not depend on them
-CPU_TUNABLES = {"BLOCK_SIZE": 4096, "RED_TILE": 4096, "SMX_TILE": 4096, "NORM_BLOCK": 4096,
-                "RED_BLOCK_INNER": 128, "SMX_BLOCK_INNER": 128,
-                "POOL_BLOCK": 1024, "SCAN_BLOCK": 1024, "CONV_BLOCK_M": 128, "CONV_BLOCK_N": 64}
+CPU_TUNABLES = {
+    "BLOCK_SIZE": 4096,
+    "RED_TILE": 4096,
+    "SMX_TILE": 4096,
+    "NORM_BLOCK": 4096,
+    "RED_BLOCK_INNER": 128,
+    "SMX_BLOCK_INNER": 128,
+    "POOL_BLOCK": 1024,
+    "SCAN_BLOCK": 1024,
+    "CONV_BLOCK_M": 128,
+    "CONV_BLOCK_N": 64,
+}
 
 
 def scale_source(source: str, k: int, min_size: int = 4) -> str:
@@ -97,8 +106,12 @@ def tiny_scale(problem, max_elements: int):
 
     chosen = problem
     for k in (2**i for i in range(1, 17)):
-        p = replace(problem, source=scale_source(problem.source, k), scale=k,
-                    notes=(*problem.notes, f"sizes divided by {k} (min 4) for CPU"))
+        p = replace(
+            problem,
+            source=scale_source(problem.source, k),
+            scale=k,
+            notes=(*problem.notes, f"sizes divided by {k} (min 4) for CPU"),
+        )
         work = work_elements(p)
         if work is None:
             continue
@@ -163,15 +176,34 @@ def main(argv=None) -> int:
         for r in sorted(ds[f"level_{level}"], key=lambda r: r["problem_id"]):
             if args.ids and r["problem_id"] not in args.ids:
                 continue
-            p = Problem.from_source(r["code"], name=r["name"], level=level, problem_id=r["problem_id"],
-                                    origin=f"kernelbench:{args.dataset}@{args.config}")
+            p = Problem.from_source(
+                r["code"],
+                name=r["name"],
+                level=level,
+                problem_id=r["problem_id"],
+                origin=f"kernelbench:{args.dataset}@{args.config}",
+            )
             row = run_one(tiny_scale(p, args.max_elements), args.timeout_s)
             row["level"] = level
             rows.append(row)
-            print(f"{row['problem']:>7} {row['status']:<12} {row['seconds']:>6}s  {row['name'][:50]:<50} "
-                  f"{row.get('detail', '')[:90]}", flush=True)
-    fields = ["level", "problem", "name", "scale", "status", "launches", "max_abs_diff", "seconds", "covered",
-              "fallbacks", "detail"]
+            print(
+                f"{row['problem']:>7} {row['status']:<12} {row['seconds']:>6}s  {row['name'][:50]:<50} "
+                f"{row.get('detail', '')[:90]}",
+                flush=True,
+            )
+    fields = [
+        "level",
+        "problem",
+        "name",
+        "scale",
+        "status",
+        "launches",
+        "max_abs_diff",
+        "seconds",
+        "covered",
+        "fallbacks",
+        "detail",
+    ]
     with open(args.csv, "w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
         w.writeheader()

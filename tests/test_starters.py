@@ -24,7 +24,7 @@ import torch.nn.functional as F
 {header}
 
 class Model(nn.Module):
-{textwrap.indent(textwrap.dedent(body).strip(), '    ')}
+{textwrap.indent(textwrap.dedent(body).strip(), "    ")}
 
 def get_inputs():
     return {inputs}
@@ -46,8 +46,8 @@ def run_shapes(problem: Problem, starter: Starter, shapes: list[list[tuple]], in
     ref = ns["Model"](*init)
     torch.manual_seed(0)
     new = mod.ModelNew(*init)
-    for shapes in shapes:
-        xs = [torch.randn(*s) for s in shapes]
+    for shape_set in shapes:
+        xs = [torch.randn(*s) for s in shape_set]
         with torch.no_grad():
             expected, got = ref(*xs), new(*xs)
         exp_t = expected if isinstance(expected, tuple) else (expected,)
@@ -110,10 +110,19 @@ def test_epilogue_fusion_after_linear_and_conv():
 @pytest.mark.parametrize(
     "expr",
     [
-        "torch.sum(x, dim=1)", "x.mean(dim=(1, 2), keepdim=True)", "torch.max(x, dim=2)[0]",
-        "torch.min(x, 1, keepdim=True).values", "torch.argmax(x, dim=1)", "torch.argmin(x, dim=2)",
-        "torch.prod(x, dim=0)", "torch.amax(x, dim=(0, 2))", "torch.logsumexp(x, dim=2, keepdim=True)",
-        "torch.norm(x, p=2, dim=1, keepdim=True)", "torch.norm(x)", "torch.sum(torch.abs(x), dim=-1)", "x.max()",
+        "torch.sum(x, dim=1)",
+        "x.mean(dim=(1, 2), keepdim=True)",
+        "torch.max(x, dim=2)[0]",
+        "torch.min(x, 1, keepdim=True).values",
+        "torch.argmax(x, dim=1)",
+        "torch.argmin(x, dim=2)",
+        "torch.prod(x, dim=0)",
+        "torch.amax(x, dim=(0, 2))",
+        "torch.logsumexp(x, dim=2, keepdim=True)",
+        "torch.norm(x, p=2, dim=1, keepdim=True)",
+        "torch.norm(x)",
+        "torch.sum(torch.abs(x), dim=-1)",
+        "x.max()",
     ],
 )
 def test_reductions(expr):
@@ -195,7 +204,9 @@ def test_rms_norm_pattern_and_batchnorm_running_stats():
     ],
 )
 def test_matmul(expr, shapes):
-    p = make_problem(f"def forward(self, a, b):\n    return {expr}", f"[torch.rand{shapes[0]}, torch.rand{shapes[1]}]")
+    p = make_problem(
+        f"def forward(self, a, b):\n    return {expr}", f"[torch.rand{shapes[0]}, torch.rand{shapes[1]}]"
+    )
     st = generate_starter(p)
     assert st.covered == ("matmul: matmul",)
     run_shapes(p, st, [shapes])
@@ -245,7 +256,9 @@ def test_pooling(ctor, shape):
     run_shapes(p, st, [[shape]])
 
 
-@pytest.mark.parametrize("expr", ["torch.cumsum(x, dim=1)", "torch.cumprod(x, dim=0)", "x.flip(1).cumsum(1).flip(1)"])
+@pytest.mark.parametrize(
+    "expr", ["torch.cumsum(x, dim=1)", "torch.cumprod(x, dim=0)", "x.flip(1).cumsum(1).flip(1)"]
+)
 def test_scans(expr):
     p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5)]")
     st = generate_starter(p)
@@ -324,7 +337,10 @@ def test_library_fallback_listed_with_reason_and_correct():
         ("F.smooth_l1_loss(a, b, beta=0.5)", "[torch.randn(6, 7), torch.randn(6, 7)]"),
         ("F.huber_loss(a, b, reduction='sum', delta=0.3)", "[torch.randn(6, 7), torch.randn(6, 7)]"),
         ("F.l1_loss(a, b, reduction='none')", "[torch.randn(6, 7), torch.randn(6, 7)]"),
-        ("F.kl_div(torch.log(a), b, reduction='batchmean')", "[torch.rand(6, 7).softmax(-1), torch.rand(6, 7)]"),
+        (
+            "F.kl_div(torch.log(a), b, reduction='batchmean')",
+            "[torch.rand(6, 7).softmax(-1), torch.rand(6, 7)]",
+        ),
         ("F.cross_entropy(a, b)", "[torch.randn(9, 13), torch.randint(0, 13, (9,))]"),
         ("nn.CrossEntropyLoss(reduction='sum')(a, b)", "[torch.randn(9, 13), torch.randint(0, 13, (9,))]"),
         ("F.scaled_dot_product_attention(a, b, b)", "[torch.randn(2, 3, 5, 8), torch.randn(2, 3, 7, 8)]"),
@@ -333,8 +349,10 @@ def test_library_fallback_listed_with_reason_and_correct():
 )
 def test_losses_attention_einsum(expr, inputs):
     if expr.startswith("nn."):
-        body = f"def __init__(self):\n    super().__init__()\n    self.loss = {expr.split('(a')[0]}\n" \
-               f"def forward(self, a, b):\n    return self.loss(a, b)"
+        body = (
+            f"def __init__(self):\n    super().__init__()\n    self.loss = {expr.split('(a')[0]}\n"
+            f"def forward(self, a, b):\n    return self.loss(a, b)"
+        )
     else:
         body = f"def forward(self, a, b):\n    return {expr}"
     p = make_problem(body, inputs)

@@ -17,9 +17,27 @@ import operator
 from . import _templates as T
 from ._ops import Op, function_name
 
-_INFIX = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%", "pow": "**",
-          "matmul": "@", "and_": "&", "or_": "|", "xor": "^", "lt": "<", "le": "<=", "gt": ">", "ge": ">=",
-          "eq": "==", "ne": "!=", "lshift": "<<", "rshift": ">>"}
+_INFIX = {
+    "add": "+",
+    "sub": "-",
+    "mul": "*",
+    "truediv": "/",
+    "floordiv": "//",
+    "mod": "%",
+    "pow": "**",
+    "matmul": "@",
+    "and_": "&",
+    "or_": "|",
+    "xor": "^",
+    "lt": "<",
+    "le": "<=",
+    "gt": ">",
+    "ge": ">=",
+    "eq": "==",
+    "ne": "!=",
+    "lshift": "<<",
+    "rshift": ">>",
+}
 _RESERVED = {"torch", "nn", "F", "triton", "tl", "math", "self", "_promote", "_bcast_operand"}
 
 
@@ -101,8 +119,11 @@ class Emitter:
         mod, _, attr = path.rpartition(".")
         if not mod:
             return f"self.{attr}" if attr.isidentifier() else f"getattr(self, {attr!r})"
-        return f"getattr({self.module_expr(mod)}, {attr!r})" if not all(
-            p.isidentifier() for p in path.split(".")) else f"self.{path}"
+        return (
+            f"getattr({self.module_expr(mod)}, {attr!r})"
+            if not all(p.isidentifier() for p in path.split("."))
+            else f"self.{path}"
+        )
 
     # ---------------------------------------------------------------- library code for one node
     def library_expr(self, n) -> str:
@@ -119,7 +140,11 @@ class Emitter:
                 return f"{self.fmt(n.args[0])}[{self.fmt(n.args[1])}]"
             if t is getattr:
                 return f"{self.fmt(n.args[0])}.{n.args[1]}"
-            if getattr(operator, getattr(t, "__name__", ""), None) is t and t.__name__ in _INFIX and not n.kwargs:
+            if (
+                getattr(operator, getattr(t, "__name__", ""), None) is t
+                and t.__name__ in _INFIX
+                and not n.kwargs
+            ):
                 a, b = n.args
                 return f"({self.fmt(a)} {_INFIX[t.__name__]} {self.fmt(b)})"
             if t is operator.neg:
@@ -183,7 +208,9 @@ class Emitter:
             if op.name == "cross_entropy":
                 return f"_cross_entropy({a}, {pr['reduction']!r}, {pr['ignore_index']})"
             if op.name == "triplet_margin_loss":
-                return f"_triplet_margin_loss({a}, {num(pr['margin'])}, {num(pr['eps'])}, {pr['reduction']!r})"
+                return (
+                    f"_triplet_margin_loss({a}, {num(pr['margin'])}, {num(pr['eps'])}, {pr['reduction']!r})"
+                )
             return f"_pointwise_loss({a}, {op.name!r}, {pr['reduction']!r}, {num(pr['beta'])})"
         if op.kind == "pool":
             return f"_pool({x}, {m}, {op.params['nd']})"
@@ -251,9 +278,19 @@ class Emitter:
 
 
 def _label(op: Op) -> str:
-    kind = {"reduce": "reduction", "rownorm": "normalisation", "batchnorm": "normalisation",
-            "scan": "scan", "softmax": "softmax", "matmul": "matmul", "linear": "matmul", "conv": "convolution",
-            "pool": "pooling", "loss": "loss", "attention": "attention"}[op.kind]
+    kind = {
+        "reduce": "reduction",
+        "rownorm": "normalisation",
+        "batchnorm": "normalisation",
+        "scan": "scan",
+        "softmax": "softmax",
+        "matmul": "matmul",
+        "linear": "matmul",
+        "conv": "convolution",
+        "pool": "pooling",
+        "loss": "loss",
+        "attention": "attention",
+    }[op.kind]
     return f"{kind}: {op.name}"
 
 
@@ -261,9 +298,24 @@ def _trivial(n) -> bool:
     """Shape/metadata plumbing that is not compute (no kernel expected)."""
     import operator as _op
 
-    if n.op == "call_method" and n.target in ("size", "view", "reshape", "flatten", "unsqueeze", "squeeze",
-                                               "contiguous", "permute", "transpose", "t", "expand",
-                                               "dim", "numel", "view_as", "expand_as", "type_as"):
+    if n.op == "call_method" and n.target in (
+        "size",
+        "view",
+        "reshape",
+        "flatten",
+        "unsqueeze",
+        "squeeze",
+        "contiguous",
+        "permute",
+        "transpose",
+        "t",
+        "expand",
+        "dim",
+        "numel",
+        "view_as",
+        "expand_as",
+        "type_as",
+    ):
         return True
     if n.op == "call_function":
         if n.target in (_op.getitem, getattr):
@@ -307,8 +359,11 @@ def split_problem(source: str) -> tuple[str, str]:
     cls_src = ""
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == "Model":
-            body = [b for b in node.body if not (isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef))
-                                                 and b.name == "forward")]
+            body = [
+                b
+                for b in node.body
+                if not (isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef)) and b.name == "forward")
+            ]
             body = [b for b in body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
             new = copy.deepcopy(node)
             new.name = "ModelNew"
@@ -332,8 +387,18 @@ def split_problem(source: str) -> tuple[str, str]:
     return "\n".join(keep), cls_src
 
 
-def assemble(*, title: str, covered, fallbacks, tunables: dict, problem_globals: str, families: list[str],
-             kernels: list[str], class_src: str, forward_src: str) -> str:
+def assemble(
+    *,
+    title: str,
+    covered,
+    fallbacks,
+    tunables: dict,
+    problem_globals: str,
+    families: list[str],
+    kernels: list[str],
+    class_src: str,
+    forward_src: str,
+) -> str:
     doc = [f'"""Starter ModelNew for {title}, generated from the reference by autokernel-kb.', ""]
     doc.append("Generated Triton kernels: " + (", ".join(covered) if covered else "none"))
     doc.append("Library calls kept: " + ("; ".join(fallbacks) if fallbacks else "none"))

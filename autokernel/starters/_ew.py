@@ -161,20 +161,35 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
     sig += [f"IN{j}_BCAST: tl.constexpr" for j in range(len(tensors))]
     sig.append("BLOCK_SIZE: tl.constexpr")
     chain = " -> ".join(em.plan.ops[n].name for n in members)
-    k = ["", "", "@triton.jit", f"def {kname}({', '.join(sig)}):", f"    # fused elementwise: {chain}",
-         "    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)",
-         "    mask = offs < n_elements"]
+    k = [
+        "",
+        "",
+        "@triton.jit",
+        f"def {kname}({', '.join(sig)}):",
+        f"    # fused elementwise: {chain}",
+        "    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)",
+        "    mask = offs < n_elements",
+    ]
     for j in range(len(tensors)):
-        k += [f"    if IN{j}_BCAST:", f"        i{j} = (offs // in{j}_inner) % in{j}_size", "    else:",
-              f"        i{j} = offs",
-              f"    a{j} = tl.load(in{j}_ptr + i{j}, mask=mask, other=0.0).to(tl.float32)"]
+        k += [
+            f"    if IN{j}_BCAST:",
+            f"        i{j} = (offs // in{j}_inner) % in{j}_size",
+            "    else:",
+            f"        i{j} = offs",
+            f"    a{j} = tl.load(in{j}_ptr + i{j}, mask=mask, other=0.0).to(tl.float32)",
+        ]
     k += body
     for j, n in enumerate(outputs):
         k.append(f"    tl.store(out{j}_ptr + offs, {var[n]}.to(out{j}_ptr.dtype.element_ty), mask=mask)")
     args = [em.names[t] for t in tensors] + [em.names[s] for s in scalars]
-    w = ["", "", f"def {wname}({', '.join(args)}):", f'    """{chain}"""',
-         f"    shape = torch.broadcast_shapes({', '.join(f'{a}.shape' for a in args[:len(tensors)])})",
-         "    n = math.prod(shape)"]
+    w = [
+        "",
+        "",
+        f"def {wname}({', '.join(args)}):",
+        f'    """{chain}"""',
+        f"    shape = torch.broadcast_shapes({', '.join(f'{a}.shape' for a in args[: len(tensors)])})",
+        "    n = math.prod(shape)",
+    ]
     first = args[0]
     for j, a in enumerate(args[: len(tensors)]):
         w.append(f"    in{j}, in{j}_inner, in{j}_size, in{j}_b = _bcast_operand({a}, shape)")

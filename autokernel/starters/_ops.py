@@ -14,10 +14,33 @@ _REQ = object()  # marks a required parameter in signatures below
 
 # Elementwise ops: name -> parameter names (with defaults) after binding args/kwargs.
 _UNARY = {
-    "relu": {}, "sigmoid": {}, "tanh": {}, "silu": {}, "selu": {}, "hardsigmoid": {}, "hardswish": {},
-    "softsign": {}, "mish": {}, "abs": {}, "exp": {}, "log": {}, "sqrt": {}, "rsqrt": {}, "neg": {},
-    "reciprocal": {}, "square": {}, "erf": {}, "log1p": {}, "expm1": {}, "logsigmoid": {}, "sin": {},
-    "cos": {}, "relu6": {}, "exp2": {}, "sign": {}, "tanhshrink": {},
+    "relu": {},
+    "sigmoid": {},
+    "tanh": {},
+    "silu": {},
+    "selu": {},
+    "hardsigmoid": {},
+    "hardswish": {},
+    "softsign": {},
+    "mish": {},
+    "abs": {},
+    "exp": {},
+    "log": {},
+    "sqrt": {},
+    "rsqrt": {},
+    "neg": {},
+    "reciprocal": {},
+    "square": {},
+    "erf": {},
+    "log1p": {},
+    "expm1": {},
+    "logsigmoid": {},
+    "sin": {},
+    "cos": {},
+    "relu6": {},
+    "exp2": {},
+    "sign": {},
+    "tanhshrink": {},
     "gelu": {"approximate": "none"},
     "leaky_relu": {"negative_slope": 0.01},
     "elu": {"alpha": 1.0},
@@ -29,10 +52,28 @@ _UNARY = {
     "clamp_min": {"min": _REQ},
     "clamp_max": {"max": _REQ},
 }
-_BINARY = {"add", "sub", "mul", "div", "truediv", "maximum", "minimum", "pow", "rsub", "true_divide",
-           "multiply", "subtract"}
-_ALIASES = {"truediv": "div", "true_divide": "div", "multiply": "mul", "subtract": "sub", "clip": "clamp",
-            "negative": "neg"}
+_BINARY = {
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "truediv",
+    "maximum",
+    "minimum",
+    "pow",
+    "rsub",
+    "true_divide",
+    "multiply",
+    "subtract",
+}
+_ALIASES = {
+    "truediv": "div",
+    "true_divide": "div",
+    "multiply": "mul",
+    "subtract": "sub",
+    "clip": "clamp",
+    "negative": "neg",
+}
 
 _REDUCE = {"sum", "mean", "amax", "amin", "max", "min", "argmax", "argmin", "prod", "logsumexp", "norm"}
 _FLOAT_CASTS = {"float": "float32", "half": "float16", "bfloat16": "bfloat16", "double": "float64"}
@@ -127,8 +168,11 @@ def classify(node, modules: dict) -> Op | str:
 def _classify_call(node, name: str, args, kwargs) -> Op | str:
     out = _val(node)
     # keyword defaults that fx records explicitly and that change nothing
-    kwargs = {k: v for k, v in kwargs.items()
-              if not (k == "_stacklevel" or (k in ("out", "dtype", "memory_format") and v is None))}
+    kwargs = {
+        k: v
+        for k, v in kwargs.items()
+        if not (k == "_stacklevel" or (k in ("out", "dtype", "memory_format") and v is None))
+    }
     if name.endswith("_") and not name.startswith("_"):
         name_inplace = True
         name = name[:-1]
@@ -152,7 +196,9 @@ def _classify_call(node, name: str, args, kwargs) -> Op | str:
     if name in _REDUCE:
         return _reduce(node, name, args, kwargs)
     if name in ("softmax", "log_softmax"):
-        b = _bind(args, {k: v for k, v in kwargs.items() if k != "_stacklevel"}, ["input", "dim"], {"dim": None})
+        b = _bind(
+            args, {k: v for k, v in kwargs.items() if k != "_stacklevel"}, ["input", "dim"], {"dim": None}
+        )
         if b is None or b["dim"] is None or not isinstance(b["dim"], int):
             return f"{name}: needs an explicit int dim"
         if not _is_float_tensor(b["input"]):
@@ -180,15 +226,22 @@ def _classify_call(node, name: str, args, kwargs) -> Op | str:
     if name in _LOSS_SIGS:
         return _loss(name, _bind(args, kwargs, list(_LOSS_SIGS[name]), _LOSS_SIGS[name]))
     if name == "scaled_dot_product_attention":
-        b = _bind(args, kwargs, ["query", "key", "value", "attn_mask", "dropout_p", "is_causal", "scale",
-                                 "enable_gqa"], {"attn_mask": None, "dropout_p": 0.0, "is_causal": False,
-                                                 "scale": None, "enable_gqa": False})
+        b = _bind(
+            args,
+            kwargs,
+            ["query", "key", "value", "attn_mask", "dropout_p", "is_causal", "scale", "enable_gqa"],
+            {"attn_mask": None, "dropout_p": 0.0, "is_causal": False, "scale": None, "enable_gqa": False},
+        )
         if b is None or b["attn_mask"] is not None or b["dropout_p"] or b["is_causal"] or b["enable_gqa"]:
             return "scaled_dot_product_attention: mask/dropout/causal/gqa not covered"
         if not all(_is_float_tensor(b[k]) for k in ("query", "key", "value")):
             return "scaled_dot_product_attention: inputs are not float tensors"
-        return Op("attention", "scaled_dot_product_attention", (b["query"], b["key"], b["value"]),
-                  {"scale": b["scale"]})
+        return Op(
+            "attention",
+            "scaled_dot_product_attention",
+            (b["query"], b["key"], b["value"]),
+            {"scale": b["scale"]},
+        )
     if name == "einsum":
         return _einsum(args, kwargs)
     if isinstance(out, (int, float)) or not _is_tensor(out):
@@ -203,10 +256,27 @@ _LOSS_SIGS = {
     "smooth_l1_loss": {"input": _REQ, "target": _REQ, **_RED, "beta": 1.0, "weight": None},
     "huber_loss": {"input": _REQ, "target": _REQ, "reduction": "mean", "delta": 1.0, "weight": None},
     "kl_div": {"input": _REQ, "target": _REQ, **_RED, "log_target": False, "weight": None},
-    "cross_entropy": {"input": _REQ, "target": _REQ, "weight": None, "size_average": None, "ignore_index": -100,
-                      "reduce": None, "reduction": "mean", "label_smoothing": 0.0},
-    "triplet_margin_loss": {"anchor": _REQ, "positive": _REQ, "negative": _REQ, "margin": 1.0, "p": 2.0,
-                            "eps": 1e-6, "swap": False, **_RED, "weight": None},
+    "cross_entropy": {
+        "input": _REQ,
+        "target": _REQ,
+        "weight": None,
+        "size_average": None,
+        "ignore_index": -100,
+        "reduce": None,
+        "reduction": "mean",
+        "label_smoothing": 0.0,
+    },
+    "triplet_margin_loss": {
+        "anchor": _REQ,
+        "positive": _REQ,
+        "negative": _REQ,
+        "margin": 1.0,
+        "p": 2.0,
+        "eps": 1e-6,
+        "swap": False,
+        **_RED,
+        "weight": None,
+    },
 }
 
 
@@ -217,12 +287,21 @@ def _loss(name, b) -> Op | str:
     if b.get("weight") is not None:
         return f"{name}: weights not covered"
     reduction = b["reduction"]
-    if reduction not in ("mean", "sum", "none", "batchmean") or (reduction == "batchmean" and name != "kl_div"):
+    if reduction not in ("mean", "sum", "none", "batchmean") or (
+        reduction == "batchmean" and name != "kl_div"
+    ):
         return f"{name}: reduction {reduction!r} not covered"
     if name == "cross_entropy":
         x, t = b["input"], b["target"]
-        if (b["weight"] is not None or b["label_smoothing"] or not _is_float_tensor(x) or _val(x).dim() != 2
-                or not _is_tensor(t) or _val(t).dtype.is_floating_point or _val(t).dim() != 1):
+        if (
+            b["weight"] is not None
+            or b["label_smoothing"]
+            or not _is_float_tensor(x)
+            or _val(x).dim() != 2
+            or not _is_tensor(t)
+            or _val(t).dtype.is_floating_point
+            or _val(t).dim() != 1
+        ):
             return "cross_entropy: only (N, C) logits with class indices, no weights/smoothing"
         return Op("loss", name, (x, t), {"reduction": reduction, "ignore_index": b["ignore_index"]})
     if name == "triplet_margin_loss":
@@ -250,10 +329,21 @@ def _einsum(args, kwargs) -> Op | str:
     if len(parts) != 2:
         return "einsum: only two operands are covered"
     a, b = parts
-    if len(b) == 2 and len(a) >= 2 and a[-1] == b[0] and out == a[:-1] + b[1] and len(set(a + b)) == len(a) + 1:
+    if (
+        len(b) == 2
+        and len(a) >= 2
+        and a[-1] == b[0]
+        and out == a[:-1] + b[1]
+        and len(set(a + b)) == len(a) + 1
+    ):
         return Op("matmul", "matmul", (args[1], args[2]))
-    if (len(a) == len(b) == len(out) >= 3 and a[:-2] == b[:-2] == out[:-2] and a[-1] == b[-2]
-            and out[-2:] == a[-2] + b[-1] and len(set(a[-2:] + b[-1])) == 3):
+    if (
+        len(a) == len(b) == len(out) >= 3
+        and a[:-2] == b[:-2] == out[:-2]
+        and a[-1] == b[-2]
+        and out[-2:] == a[-2] + b[-1]
+        and len(set(a[-2:] + b[-1])) == 3
+    ):
         return Op("matmul", "matmul", (args[1], args[2]))
     return f"einsum {eq!r}: not a plain matmul"
 
@@ -261,8 +351,19 @@ def _einsum(args, kwargs) -> Op | str:
 def _unary(node, name, args, kwargs) -> Op | str:
     params = dict(_UNARY[name])
     names = ["input", *params]
-    if name in ("relu", "leaky_relu", "elu", "celu", "hardtanh", "selu", "silu", "mish", "hardswish",
-                "hardsigmoid", "relu6"):
+    if name in (
+        "relu",
+        "leaky_relu",
+        "elu",
+        "celu",
+        "hardtanh",
+        "selu",
+        "silu",
+        "mish",
+        "hardswish",
+        "hardsigmoid",
+        "relu6",
+    ):
         names.append("inplace")
         params["inplace"] = False
     b = _bind(args, kwargs, names, params)
@@ -330,8 +431,12 @@ def _ew_or_reason(node, name, operands, params) -> Op | str:
 
 def _reduce(node, name, args, kwargs) -> Op | str:
     if name == "norm":
-        b = _bind(args, kwargs, ["input", "p", "dim", "keepdim", "dtype"],
-                  {"p": "fro", "dim": None, "keepdim": False, "dtype": None})
+        b = _bind(
+            args,
+            kwargs,
+            ["input", "p", "dim", "keepdim", "dtype"],
+            {"p": "fro", "dim": None, "keepdim": False, "dtype": None},
+        )
         if b is None or b["dtype"] is not None:
             return "norm: unsupported arguments"
         if b["p"] in ("fro", 2, 2.0):
@@ -372,22 +477,38 @@ def _reduce(node, name, args, kwargs) -> Op | str:
 
 def _norm_function(node, name, args, kwargs) -> Op | str:
     if name == "layer_norm":
-        b = _bind(args, kwargs, ["input", "normalized_shape", "weight", "bias", "eps"],
-                  {"weight": None, "bias": None, "eps": 1e-5})
+        b = _bind(
+            args,
+            kwargs,
+            ["input", "normalized_shape", "weight", "bias", "eps"],
+            {"weight": None, "bias": None, "eps": 1e-5},
+        )
         if b is None or not isinstance(b["eps"], float):
             return "layer_norm: unsupported arguments"
         shape = b["normalized_shape"]
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
         if not all(isinstance(s, int) for s in shape):
             return "layer_norm: dynamic normalized_shape"
-        return Op("rownorm", "layer_norm", (b["input"], b["weight"], b["bias"]),
-                  {"normalized_ndim": len(shape), "eps": b["eps"]})
-    b = _bind(args, kwargs, ["input", "num_groups", "weight", "bias", "eps"],
-              {"weight": None, "bias": None, "eps": 1e-5})
+        return Op(
+            "rownorm",
+            "layer_norm",
+            (b["input"], b["weight"], b["bias"]),
+            {"normalized_ndim": len(shape), "eps": b["eps"]},
+        )
+    b = _bind(
+        args,
+        kwargs,
+        ["input", "num_groups", "weight", "bias", "eps"],
+        {"weight": None, "bias": None, "eps": 1e-5},
+    )
     if b is None or not isinstance(b["num_groups"], int):
         return "group_norm: unsupported arguments"
-    return Op("rownorm", "group_norm", (b["input"], b["weight"], b["bias"]),
-              {"num_groups": b["num_groups"], "eps": b["eps"]})
+    return Op(
+        "rownorm",
+        "group_norm",
+        (b["input"], b["weight"], b["bias"]),
+        {"num_groups": b["num_groups"], "eps": b["eps"]},
+    )
 
 
 def _classify_module(node, mod) -> Op | str:
@@ -399,9 +520,18 @@ def _classify_module(node, mod) -> Op | str:
     if len(node.args) != 1 or node.kwargs or not _is_float_tensor(x):
         return f"{type(mod).__name__}: unsupported call"
     simple = {
-        nn.ReLU: "relu", nn.SiLU: "silu", nn.Sigmoid: "sigmoid", nn.Tanh: "tanh", nn.SELU: "selu",
-        nn.Hardsigmoid: "hardsigmoid", nn.Hardswish: "hardswish", nn.Softsign: "softsign", nn.Mish: "mish",
-        nn.ReLU6: "relu6", nn.LogSigmoid: "logsigmoid", nn.Tanhshrink: "tanhshrink",
+        nn.ReLU: "relu",
+        nn.SiLU: "silu",
+        nn.Sigmoid: "sigmoid",
+        nn.Tanh: "tanh",
+        nn.SELU: "selu",
+        nn.Hardsigmoid: "hardsigmoid",
+        nn.Hardswish: "hardswish",
+        nn.Softsign: "softsign",
+        nn.Mish: "mish",
+        nn.ReLU6: "relu6",
+        nn.LogSigmoid: "logsigmoid",
+        nn.Tanhshrink: "tanhshrink",
     }
     t = type(mod)
     path = node.target
@@ -459,7 +589,9 @@ def _classify_module(node, mod) -> Op | str:
         size = (size,) * nd if isinstance(size, int) else tuple(size)
         if any(s != 1 for s in size) or _val(x).dim() != nd + 2:
             return f"{t.__name__}: only output size 1 is covered"
-        return Op("reduce", "mean", (x,), {"dims": tuple(range(2, nd + 2)), "keepdim": True, "with_idx": False})
+        return Op(
+            "reduce", "mean", (x,), {"dims": tuple(range(2, nd + 2)), "keepdim": True, "with_idx": False}
+        )
     return f"{t.__name__}: no generated kernel"
 
 
@@ -467,9 +599,15 @@ def _classify_loss_module(node, mod) -> Op | str:
     import torch.nn as nn
 
     t = type(mod)
-    loss_modules = {nn.MSELoss: "mse_loss", nn.L1Loss: "l1_loss", nn.SmoothL1Loss: "smooth_l1_loss",
-                    nn.HuberLoss: "huber_loss", nn.KLDivLoss: "kl_div", nn.CrossEntropyLoss: "cross_entropy",
-                    nn.TripletMarginLoss: "triplet_margin_loss"}
+    loss_modules = {
+        nn.MSELoss: "mse_loss",
+        nn.L1Loss: "l1_loss",
+        nn.SmoothL1Loss: "smooth_l1_loss",
+        nn.HuberLoss: "huber_loss",
+        nn.KLDivLoss: "kl_div",
+        nn.CrossEntropyLoss: "cross_entropy",
+        nn.TripletMarginLoss: "triplet_margin_loss",
+    }
     if t in loss_modules:
         name = loss_modules[t]
         sig = _LOSS_SIGS[name]

@@ -48,7 +48,9 @@ def make_plan(gm, heavy: str = "auto") -> Plan:
         for n, o in ops.items():
             if is_heavy(o):
                 where = f" (self.{o.module})" if o.module else ""
-                ops[n] = f"{o.name}{where}: kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated"
+                ops[n] = (
+                    f"{o.name}{where}: kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated"
+                )
     groups = _group_elementwise(nodes, ops)
     return Plan(units=_schedule(nodes, ops, groups), ops=ops)
 

@@ -22,7 +22,7 @@ class Family:
     space: dict = field(default_factory=dict)
 
 
-HEADER = '''\
+HEADER = """\
 import math
 
 import torch
@@ -30,7 +30,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 import triton
 import triton.language as tl
-'''
+"""
 
 COMMON = '''
 
@@ -215,12 +215,16 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
     return out
 ''',
     {"RED_TILE": 1024, "RED_BLOCK_INNER": 32, "RED_NUM_WARPS": 4},
-    {"RED_TILE": _P2[2:], "RED_BLOCK_INNER": [1, 2, 4, 8, 16, 32, 64, 128], "RED_NUM_WARPS": [1, 2, 4, 8, 16]},
+    {
+        "RED_TILE": _P2[2:],
+        "RED_BLOCK_INNER": [1, 2, 4, 8, 16, 32, 64, 128],
+        "RED_NUM_WARPS": [1, 2, 4, 8, 16],
+    },
 )
 
 SOFTMAX = Family(
     "softmax",
-    '''
+    """
 
 @triton.jit
 def _softmax_kernel(x_ptr, y_ptr, R, INNER, NCOLS, LOG: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
@@ -267,14 +271,18 @@ def _softmax(x, dim, log=False):
                                                                 BLOCK_R=block_r, BLOCK_I=block_i,
                                                                 num_warps=SMX_NUM_WARPS)
     return y
-''',
+""",
     {"SMX_TILE": 2048, "SMX_BLOCK_INNER": 32, "SMX_NUM_WARPS": 4},
-    {"SMX_TILE": _P2[2:], "SMX_BLOCK_INNER": [1, 2, 4, 8, 16, 32, 64, 128], "SMX_NUM_WARPS": [1, 2, 4, 8, 16]},
+    {
+        "SMX_TILE": _P2[2:],
+        "SMX_BLOCK_INNER": [1, 2, 4, 8, 16, 32, 64, 128],
+        "SMX_NUM_WARPS": [1, 2, 4, 8, 16],
+    },
 )
 
 ROWNORM = Family(
     "rownorm",
-    '''
+    """
 
 @triton.jit
 def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
@@ -343,7 +351,7 @@ def _instance_norm(x, weight, bias, eps):
     n, c = x.shape[0], x.shape[1]
     s = math.prod(x.shape[2:])
     return _rownorm(x, n * c, s, c, 1, s, weight, bias, eps)
-''',
+""",
     {"NORM_BLOCK": 1024, "NORM_NUM_WARPS": 4},
     {"NORM_BLOCK": _P2, "NORM_NUM_WARPS": [1, 2, 4, 8, 16]},
 )
@@ -492,8 +500,13 @@ def _linear(x, weight, bias):
     return out.reshape(*lead, weight.shape[0])
 ''',
     {"MM_BLOCK_M": 64, "MM_BLOCK_N": 64, "MM_BLOCK_K": 32, "MM_NUM_WARPS": 4, "MM_NUM_STAGES": 3},
-    {"MM_BLOCK_M": [16, 32, 64, 128, 256], "MM_BLOCK_N": [16, 32, 64, 128, 256],
-     "MM_BLOCK_K": [16, 32, 64, 128], "MM_NUM_WARPS": [2, 4, 8], "MM_NUM_STAGES": [1, 2, 3, 4, 5]},
+    {
+        "MM_BLOCK_M": [16, 32, 64, 128, 256],
+        "MM_BLOCK_N": [16, 32, 64, 128, 256],
+        "MM_BLOCK_K": [16, 32, 64, 128],
+        "MM_NUM_WARPS": [2, 4, 8],
+        "MM_NUM_STAGES": [1, 2, 3, 4, 5],
+    },
 )
 
 CONV = Family(
@@ -601,8 +614,13 @@ def _conv(x, conv):
     return y.reshape(n, cout, *out_sp[3 - nd:])
 ''',
     {"CONV_BLOCK_M": 64, "CONV_BLOCK_N": 32, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 4, "CONV_NUM_STAGES": 2},
-    {"CONV_BLOCK_M": [16, 32, 64, 128], "CONV_BLOCK_N": [16, 32, 64, 128], "CONV_BLOCK_K": [16, 32, 64],
-     "CONV_NUM_WARPS": [2, 4, 8], "CONV_NUM_STAGES": [1, 2, 3, 4]},
+    {
+        "CONV_BLOCK_M": [16, 32, 64, 128],
+        "CONV_BLOCK_N": [16, 32, 64, 128],
+        "CONV_BLOCK_K": [16, 32, 64],
+        "CONV_NUM_WARPS": [2, 4, 8],
+        "CONV_NUM_STAGES": [1, 2, 3, 4],
+    },
 )
 
 POOL = Family(
@@ -687,7 +705,7 @@ def _pool(x, pool, nd):
 
 SCAN = Family(
     "scan",
-    '''
+    """
 
 @triton.jit
 def _scan_kernel(x_ptr, y_ptr, R, INNER, PROD: tl.constexpr, BLOCK: tl.constexpr):
@@ -723,7 +741,7 @@ def _scan(x, dim, prod=False):
         block = min(SCAN_BLOCK, triton.next_power_of_2(r))
         _scan_kernel[(outer * inner,)](x, y, r, inner, PROD=prod, BLOCK=block, num_warps=SCAN_NUM_WARPS)
     return y
-''',
+""",
     {"SCAN_BLOCK": 1024, "SCAN_NUM_WARPS": 4},
     {"SCAN_BLOCK": _P2, "SCAN_NUM_WARPS": [1, 2, 4, 8]},
 )
@@ -731,9 +749,16 @@ def _scan(x, dim, prod=False):
 FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, BATCHNORM, MATMUL, CONV, POOL, SCAN)}
 # op kind -> families whose source it needs
 KIND_FAMILIES = {
-    "ew": ("elementwise",), "reduce": ("reduce",), "softmax": ("softmax",), "rownorm": ("rownorm",),
-    "batchnorm": ("batchnorm",), "matmul": ("matmul",), "linear": ("matmul",), "conv": ("conv",),
-    "pool": ("pool",), "scan": ("scan",),
+    "ew": ("elementwise",),
+    "reduce": ("reduce",),
+    "softmax": ("softmax",),
+    "rownorm": ("rownorm",),
+    "batchnorm": ("batchnorm",),
+    "matmul": ("matmul",),
+    "linear": ("matmul",),
+    "conv": ("conv",),
+    "pool": ("pool",),
+    "scan": ("scan",),
 }
 
 LOSS = Family(

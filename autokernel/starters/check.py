@@ -67,8 +67,9 @@ def count_launches(mod) -> list:
     return counts
 
 
-def check_starter(problem, starter, *, seeds=(1, 2), atol: float = 1e-4, rtol: float = 1e-4,
-                  device: str = "cpu") -> StarterCheck:
+def check_starter(
+    problem, starter, *, seeds=(1, 2), atol: float = 1e-4, rtol: float = 1e-4, device: str = "cpu"
+) -> StarterCheck:
     """Run reference and starter on inputs drawn with each seed; compare every output."""
     import torch
 
@@ -98,21 +99,30 @@ def check_starter(problem, starter, *, seeds=(1, 2), atol: float = 1e-4, rtol: f
             exp_list = list(expected) if isinstance(expected, (tuple, list)) else [expected]
             got_list = list(got) if isinstance(got, (tuple, list)) else [got]
             if len(exp_list) != len(got_list):
-                return StarterCheck(status="mismatch", launches=counts[0], detail="different number of outputs")
+                return StarterCheck(
+                    status="mismatch", launches=counts[0], detail="different number of outputs"
+                )
             for e, g in zip(exp_list, got_list):
                 if not isinstance(e, torch.Tensor):
                     if e != g:
                         return StarterCheck(status="mismatch", launches=counts[0], detail=f"{e!r} != {g!r}")
                     continue
                 if tuple(e.shape) != tuple(g.shape):
-                    return StarterCheck(status="mismatch", launches=counts[0],
-                                        detail=f"shape {tuple(g.shape)} != {tuple(e.shape)}")
+                    return StarterCheck(
+                        status="mismatch",
+                        launches=counts[0],
+                        detail=f"shape {tuple(g.shape)} != {tuple(e.shape)}",
+                    )
                 if e.numel():
                     diff = (e.double() - g.double()).abs()
                     worst = max(worst, float(diff.nan_to_num(0.0).max()))
                 if not torch.allclose(e, g, atol=atol, rtol=rtol, equal_nan=True):
-                    return StarterCheck(status="mismatch", launches=counts[0], max_abs_diff=worst,
-                                        detail=f"max abs diff {worst:.3g}")
+                    return StarterCheck(
+                        status="mismatch",
+                        launches=counts[0],
+                        max_abs_diff=worst,
+                        detail=f"max abs diff {worst:.3g}",
+                    )
     except Exception as exc:  # report any failure of generated code as a result, not a crash
         return StarterCheck(status="error", detail=f"{type(exc).__name__}: {str(exc)[:300]}")
     if counts[0] == 0:

@@ -87,11 +87,25 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         space.update(fam.space)
     values = _apply_overrides(values, space, tunables)
     globals_src, class_src = split_problem(problem.source)
-    source = assemble(title=problem.name, covered=probe.covered, fallbacks=_dedupe(probe.fallbacks),
-                      tunables=values, problem_globals=globals_src, families=probe.families,
-                      kernels=probe.kernels, class_src=class_src, forward_src=probe_forward)
-    return Starter(source=source, covered=tuple(probe.covered), fallbacks=tuple(_dedupe(probe.fallbacks)),
-                   tunables=values, space=space, notes=tuple(traced.notes))
+    source = assemble(
+        title=problem.name,
+        covered=probe.covered,
+        fallbacks=_dedupe(probe.fallbacks),
+        tunables=values,
+        problem_globals=globals_src,
+        families=probe.families,
+        kernels=probe.kernels,
+        class_src=class_src,
+        forward_src=probe_forward,
+    )
+    return Starter(
+        source=source,
+        covered=tuple(probe.covered),
+        fallbacks=tuple(_dedupe(probe.fallbacks)),
+        tunables=values,
+        space=space,
+        notes=tuple(traced.notes),
+    )
 
 
 def _dedupe(items) -> list:
