@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import csv
 import os
+import re
 import signal
 import sys
 import time
@@ -33,10 +34,10 @@ CPU_TUNABLES = {
 }
 
 
-def scale_source(source: str, k: int, min_size: int = 4) -> str:
+def scale_source(source: str, k: int, min_size: int = 4, keep: str = "") -> str:
     """Divide every module-level size constant by ``k`` (kept >= ``min_size``; smaller ones untouched).
 
-    Batch sizes go straight to 2.
+    Batch sizes go straight to 2. Names matching the regex ``keep`` are left alone.
     Wider than ``Problem.scaled``: also folds int expressions (``N = 2048 * 2``), chained and tuple
     targets (``height = width = 128``, ``d, h, w = 16, 32, 32``) and size tuples (``shape = (4096,)``),
     so sizes that must stay equal are divided alike.
@@ -65,7 +66,7 @@ def scale_source(source: str, k: int, min_size: int = 4) -> str:
             if len(names) != len(values) or not all(isinstance(n, ast.Name) for n in names):
                 continue
             for i, (name, value) in enumerate(zip(names, values)):
-                if not _is_size_name(name.id):
+                if not _is_size_name(name.id) or (keep and re.search(keep, name.id, re.IGNORECASE)):
                     continue
                 if (v := fold(value)) is not None:
                     # the batch never constrains other sizes: take it down to 2 at once
@@ -104,21 +105,28 @@ def tiny_scale(problem, max_elements: int):
     """The least scale (power of two) whose traced work is at most ``max_elements`` values."""
     from dataclasses import replace
 
-    chosen = problem
-    for k in (2**i for i in range(1, 17)):
-        p = replace(
-            problem,
-            source=scale_source(problem.source, k),
-            scale=k,
-            notes=(*problem.notes, f"sizes divided by {k} (min 4) for CPU"),
-        )
-        work = work_elements(p)
-        if work is None:
-            continue
-        chosen = p
-        if work <= max_elements:
-            break
-    return chosen
+    # channel counts can be tied to unscaled group counts: if scaling them breaks the model, keep them
+    for keep in ("", "channel|feature|hidden|embed"):
+        chosen = None
+        for k in (2**i for i in range(1, 17)):
+            p = replace(
+                problem,
+                source=scale_source(problem.source, k, keep=keep),
+                scale=k,
+                notes=(
+                    *problem.notes,
+                    f"sizes divided by {k} (min 4{', kept ' + keep if keep else ''}) for CPU",
+                ),
+            )
+            work = work_elements(p)
+            if work is None:
+                continue
+            chosen = p
+            if work <= max_elements:
+                return p
+        if chosen is not None:
+            return chosen
+    return problem
 
 
 class _Timeout(Exception):
