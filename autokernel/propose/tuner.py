@@ -106,8 +106,8 @@ class TunerProposer:
             base = read_tunables(seed.candidate.source, space)
             if set(base) != set(space):
                 continue  # not a tunable descendant of the starter: nothing to vary
-            for name in space:
-                for step in (+1, -1):
+            for step in (+1, -1):  # interleave tunables so a narrow search still touches each
+                for name in space:
                     if ideas >= n_ideas:
                         break
                     branch_cands = self._branches(problem, history, seed, base, space, name, step, n_branches,

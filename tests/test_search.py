@@ -1,0 +1,214 @@
+"""The search engine end to end on CPU: tuner rounds, the ledger, resume after kill -9, hacked kernels never seeds."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from autokernel.ledger import TSV_COLUMNS, Ledger
+from autokernel.problem import Problem
+from autokernel.propose.base import History
+from autokernel.records import Candidate
+from autokernel.search import SearchConfig
+from autokernel.search.backend import LocalBackend
+from autokernel.search.loop import run_search
+from autokernel.search.summary import format_summary
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "tests" / "fixtures"
+
+RELU_SCALE = '''
+import torch
+import torch.nn as nn
+
+batch_size = 8
+dim = 64
+
+
+class Model(nn.Module):
+    def __init__(self, scale):
+        super().__init__()
+        self.scale = scale
+
+    def forward(self, x):
+        return torch.relu(x) * self.scale
+
+
+def get_inputs():
+    return [torch.randn(batch_size, dim)]
+
+
+def get_init_inputs():
+    return [3.0]
+'''
+
+HACKED = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=offs < n), 0.0), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return torch.relu(x)  # the kernel above is never launched
+'''
+
+
+def _config():
+    from autokernel.evaluate import EvalConfig
+
+    return EvalConfig.for_device("cpu", timeout_s=120.0, num_correct_trials=2, num_perf_trials=3)
+
+
+def _policy(cfg):
+    from autokernel.cli_run import eval_policy
+
+    return eval_policy(cfg)
+
+
+def test_tuner_search_end_to_end_and_rerun_reuses_ledger(tmp_path):
+    import pandas as pd
+
+    from autokernel.propose.tuner import TunerProposer
+
+    problem = Problem.from_source(RELU_SCALE, name="relu_scale_tiny")
+    cfg = _config()
+    search = SearchConfig(rounds=1, ideas_per_round=1, branches_per_idea=1, patience=None)
+    backend = LocalBackend(cfg)
+    try:
+        ledger = Ledger(tmp_path / "run", device="cpu", policy=_policy(cfg))
+        out = run_search([problem], TunerProposer(), backend, ledger, search, progress=False, log=lambda m: None)
+        (p,) = out.problems
+        assert p.evaluated == 2 and p.reused == 0
+        assert p.stop_reason == "rounds exhausted (1)"
+        assert p.best is not None and p.best.is_correct
+
+        run = tmp_path / "run"
+        rows = (run / "results.tsv").read_text().splitlines()
+        assert rows[0].split("\t") == list(TSV_COLUMNS) and len(rows) == 3
+        df = pd.read_json(run / "results.jsonl", lines=True)
+        assert list(df["round"]) == [0, 1]
+        assert df["verdict"].iloc[0]["verdict"] == "correct"
+        second = df.iloc[1]
+        assert second["parent"] == df["candidate_digest"].iloc[0]
+        assert "BLOCK_SIZE" in second["idea"] or "NUM_WARPS" in second["idea"]
+        for digest in df["candidate_digest"]:
+            assert (run / "candidates" / "relu_scale_tiny" / f"{digest}.py").is_file()
+        best = json.loads((run / "problems" / "relu_scale_tiny" / "best.json").read_text())
+        assert best["quarantined"] is False and best["verdict"] == "correct"
+        assert (run / "problems" / "relu_scale_tiny" / "best.py").read_text() == p.best.candidate.source
+        log = subprocess.run(["git", "log", "--format=%s"], cwd=run, capture_output=True, text=True).stdout
+        assert "relu_scale_tiny: generated starter" in log
+
+        summary = format_summary(out)
+        assert "candidates_evaluated: 2" in summary and "rounds exhausted (1)" in summary
+
+        # rerunning into the same directory answers every candidate from the ledger
+        again = Ledger(run, device="cpu", policy=_policy(cfg))
+        out2 = run_search([problem], TunerProposer(), backend, again, search, progress=False, log=lambda m: None)
+        assert out2.problems[0].evaluated == 0 and out2.problems[0].reused == 2
+        assert len((run / "results.tsv").read_text().splitlines()) == 3
+    finally:
+        backend.close()
+
+
+class ScriptedProposer:
+    """A real proposer with fixed answers: round 0 a hacked and an honest kernel; later rounds record the seeds."""
+
+    name = "scripted"
+
+    def __init__(self, honest: str):
+        self.honest = honest
+        self.seen_seeds: list[list[str]] = []
+
+    def propose(self, problem, history: History, n_ideas, n_branches):
+        if history.round == 0:
+            return [Candidate(source=HACKED, proposer=self.name, idea="skip the kernel"),
+                    Candidate(source=self.honest, proposer=self.name, branch=1, idea="honest relu")]
+        self.seen_seeds.append([a.candidate.idea for a in history.seeds])
+        return []
+
+
+def test_hacked_kernel_is_never_a_seed(tmp_path):
+    problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
+    honest = (FIXTURES / "honest" / "relu_constexpr.py").read_text()
+    cfg = _config()
+    proposer = ScriptedProposer(honest)
+    backend = LocalBackend(cfg)
+    try:
+        ledger = Ledger(tmp_path / "run", device="cpu", policy=_policy(cfg))
+        out = run_search([problem], proposer, backend, ledger, SearchConfig(rounds=2, patience=None),
+                         progress=False, log=lambda m: None)
+    finally:
+        backend.close()
+    (p,) = out.problems
+    verdicts = {a["idea"]: a["verdict"]["verdict"] for a in map(json.loads, (tmp_path / "run" / "results.jsonl")
+                                                                .read_text().splitlines())}
+    assert verdicts["skip the kernel"] == "rejected"
+    assert verdicts["honest relu"] == "correct"
+    assert proposer.seen_seeds == [["honest relu"]]
+    assert p.best.candidate.idea == "honest relu"
+    assert p.stop_reason == "proposer has no new ideas"
+
+
+def _rows(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_resume_after_kill_9_evaluates_nothing_twice(tmp_path):
+    problem = tmp_path / "relu_scale_tiny.py"
+    problem.write_text(RELU_SCALE)
+    run = tmp_path / "run"
+    cmd = [sys.executable, "-m", "autokernel.cli", "run", str(problem), "--device", "cpu", "--rounds", "1",
+           "--ideas", "1", "--branches", "2", "--trials", "2", "--perf-trials", "3", "--no-progress"]
+    env = {**os.environ, "TRITON_INTERPRET": "1"}
+    proc = subprocess.Popen([*cmd, "--out", str(run)], cwd=REPO, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and not _rows(run / "results.jsonl") and proc.poll() is None:
+            time.sleep(0.2)
+        assert proc.poll() is None, "the run ended before it could be killed: " + proc.stdout.read().decode()[-2000:]
+        os.killpg(proc.pid, signal.SIGKILL)  # the run and its candidate process
+        proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    first = _rows(run / "results.jsonl")
+    assert len(first) == 1
+
+    done = subprocess.run([*cmd, "--resume", str(run)], cwd=REPO, env=env, capture_output=True, text=True,
+                          timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"run directory: {run}" in done.stdout
+    assert "resuming: 1 candidates already evaluated" in done.stdout
+    assert "candidates_from_ledger: 1" in done.stdout
+    rows = _rows(run / "results.jsonl")
+    digests = [r["candidate_digest"] for r in rows]
+    assert len(digests) == len(set(digests)) == 3  # starter + 2 branches, each evaluated once
+    assert rows[0] == first[0]
+    assert len((run / "results.tsv").read_text().splitlines()) == 1 + 3
+    assert "rounds exhausted (1)" in done.stdout
+
+
+def test_search_config_rejects_bad_values():
+    with pytest.raises(ValueError, match="ideas per round"):
+        SearchConfig(ideas_per_round=0)
+    with pytest.raises(ValueError, match="patience"):
+        SearchConfig(patience=0)
