@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-import re
 import signal
 import sys
 import time
@@ -32,101 +31,6 @@ CPU_TUNABLES = {
     "CONV_BLOCK_M": 128,
     "CONV_BLOCK_N": 64,
 }
-
-
-def scale_source(source: str, k: int, min_size: int = 4, keep: str = "") -> str:
-    """Divide every module-level size constant by ``k`` (kept >= ``min_size``; smaller ones untouched).
-
-    Batch sizes go straight to 2. Names matching the regex ``keep`` are left alone.
-    Wider than ``Problem.scaled``: also folds int expressions (``N = 2048 * 2``), chained and tuple
-    targets (``height = width = 128``, ``d, h, w = 16, 32, 32``) and size tuples (``shape = (4096,)``),
-    so sizes that must stay equal are divided alike.
-    """
-    import ast
-
-    from autokernel.problem import _is_size_name
-
-    def fold(node):
-        try:
-            v = eval(compile(ast.Expression(node), "<size>", "eval"), {"__builtins__": {}})
-        except Exception:
-            return None
-        return v if type(v) is int else None
-
-    def shrink(v: int) -> int:
-        return v if v <= min_size else max(min_size, v // k)
-
-    tree = ast.parse(source)
-    for node in tree.body:
-        if not isinstance(node, ast.Assign):
-            continue
-        for target in node.targets:
-            names = [target] if isinstance(target, ast.Name) else list(getattr(target, "elts", []))
-            values = [node.value] if isinstance(target, ast.Name) else list(getattr(node.value, "elts", []))
-            if len(names) != len(values) or not all(isinstance(n, ast.Name) for n in names):
-                continue
-            for i, (name, value) in enumerate(zip(names, values)):
-                if not _is_size_name(name.id) or (keep and re.search(keep, name.id, re.IGNORECASE)):
-                    continue
-                if (v := fold(value)) is not None:
-                    # the batch never constrains other sizes: take it down to 2 at once
-                    new = ast.Constant(min(v, 2) if "batch" in name.id.lower() else shrink(v))
-                elif isinstance(value, ast.Tuple) and all(fold(e) is not None for e in value.elts):
-                    new = ast.Tuple([ast.Constant(shrink(fold(e))) for e in value.elts], ast.Load())
-                else:
-                    continue
-                if isinstance(target, ast.Name):
-                    node.value = new
-                else:
-                    node.value.elts[i] = new
-        # chained targets share one value: split so each name keeps its own
-    return ast.unparse(tree)
-
-
-def work_elements(problem) -> int | None:
-    """Sum of the sizes of all values the reference computes (traced on meta); None if it fails."""
-    import torch
-
-    from autokernel.starters._trace import TraceError, trace_problem
-
-    try:
-        traced = trace_problem(problem.source)
-    except (TraceError, Exception):
-        return None
-    total = sum(p.numel() for p in traced.model.parameters())
-    for n in traced.gm.graph.nodes:
-        v = n.meta.get("ak_val")
-        if isinstance(v, torch.Tensor):
-            total += v.numel()
-    return total
-
-
-def tiny_scale(problem, max_elements: int):
-    """The least scale (power of two) whose traced work is at most ``max_elements`` values."""
-    from dataclasses import replace
-
-    # channel counts can be tied to unscaled group counts: if scaling them breaks the model, keep them
-    for keep in ("", "channel|feature|hidden|embed"):
-        chosen = None
-        for k in (2**i for i in range(1, 17)):
-            p = replace(
-                problem,
-                source=scale_source(problem.source, k, keep=keep),
-                scale=k,
-                notes=(
-                    *problem.notes,
-                    f"sizes divided by {k} (min 4{', kept ' + keep if keep else ''}) for CPU",
-                ),
-            )
-            work = work_elements(p)
-            if work is None:
-                continue
-            chosen = p
-            if work <= max_elements:
-                return p
-        if chosen is not None:
-            return chosen
-    return problem
 
 
 class _Timeout(Exception):
@@ -177,6 +81,7 @@ def main(argv=None) -> int:
     import datasets
 
     from autokernel.problem import Problem
+    from autokernel.starters.shrink import tiny_problem
 
     ds = datasets.load_dataset(args.dataset, args.config)
     rows = []
@@ -191,7 +96,7 @@ def main(argv=None) -> int:
                 problem_id=r["problem_id"],
                 origin=f"kernelbench:{args.dataset}@{args.config}",
             )
-            row = run_one(tiny_scale(p, args.max_elements), args.timeout_s)
+            row = run_one(tiny_problem(p, args.max_elements), args.timeout_s)
             row["level"] = level
             rows.append(row)
             print(

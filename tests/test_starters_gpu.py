@@ -1,0 +1,41 @@
+"""Starters on a CUDA GPU (real Triton compilation): run with ``TRITON_INTERPRET=0 pytest -m gpu``."""
+
+import os
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.skipif(
+        not torch.cuda.is_available() or os.environ.get("TRITON_INTERPRET") == "1",
+        reason="needs CUDA and compiled (not interpreted) Triton",
+    ),
+]
+
+CASES = [
+    (1, i) for i in (1, 3, 4, 12, 19, 23, 24, 26, 33, 35, 36, 38, 40, 42, 46, 47, 51, 54, 57, 89, 92, 95, 97)
+]
+CASES += [(2, i) for i in (1, 3, 6, 11, 18, 19, 23, 33, 52, 62, 84, 92)]
+
+
+@pytest.mark.parametrize("key", CASES, ids=[f"L{lv}-{i}" for lv, i in CASES])
+def test_starter_on_gpu(key):
+    import datasets
+
+    from autokernel.problem import Problem
+    from autokernel.starters import generate_starter
+    from autokernel.starters.check import check_starter
+    from autokernel.starters.shrink import tiny_problem
+
+    torch.backends.cuda.matmul.allow_tf32 = False  # the reference must be true fp32 for a 1e-4 check
+    torch.backends.cudnn.allow_tf32 = False
+    level, pid = key
+    ds = datasets.load_dataset("/work/shared/kernelbench")
+    row = next(r for r in ds[f"level_{level}"] if r["problem_id"] == pid)
+    p = Problem.from_source(row["code"], name=row["name"], level=level, problem_id=pid)
+    p = tiny_problem(p, 50_000_000)  # GPU-sized but not the full (multi-GB) problem
+    st = generate_starter(p)
+    res = check_starter(p, st, device="cuda")
+    assert res.ok, (res, st.covered, st.fallbacks)
