@@ -10,23 +10,37 @@ from pathlib import Path
 def register(sub) -> None:
     from autokernel.cli import _add_eval_policy, _add_problem_source
 
-    p = sub.add_parser("run", help="search for faster kernels: rounds of proposals, each candidate judged and recorded")
-    p.add_argument("refs", nargs="*", help="problem refs (L1/19), .py problem files or folders; none = the embedded suite")
+    p = sub.add_parser(
+        "run", help="search for faster kernels: rounds of proposals, each candidate judged and recorded"
+    )
+    p.add_argument(
+        "refs",
+        nargs="*",
+        help="problem refs (L1/19), .py problem files or folders; none = the embedded suite",
+    )
     p.add_argument("--level", type=int, help="a KernelBench level (with --problems, or the whole level)")
     p.add_argument("--problems", help="problem ids of --level, e.g. 1-10,19")
     p.add_argument("--rounds", type=int, default=3, help="rounds after the seed round (default 3)")
     p.add_argument("--ideas", type=int, default=3, help="ideas per round (default 3)")
     p.add_argument("--branches", type=int, default=2, help="candidates per idea (default 2)")
     p.add_argument("--time-per-problem", type=float, default=None, help="wall-clock seconds per problem")
-    p.add_argument("--target-speedup", type=float, default=None, help="stop a problem at this speedup vs eager")
+    p.add_argument(
+        "--target-speedup", type=float, default=None, help="stop a problem at this speedup vs eager"
+    )
     p.add_argument("--patience", type=int, default=3, help="stop after this many rounds without improvement")
-    p.add_argument("--proposer", choices=("auto", "tuner", "llm"), default="auto",
-                   help="auto: llm when an endpoint and model are configured, else the built-in tuner")
+    p.add_argument(
+        "--proposer",
+        choices=("auto", "tuner", "llm"),
+        default="auto",
+        help="auto: llm when an endpoint and model are configured, else the built-in tuner",
+    )
     p.add_argument("--base-url", help="OpenAI-compatible endpoint (env OPENAI_BASE_URL)")
     p.add_argument("--model", help="model name (env AUTOKERNEL_KB_MODEL)")
     p.add_argument("--api-key", help="API key (env OPENAI_API_KEY)")
     p.add_argument("--out", help="run directory (default runs/<timestamp>); rerunning into it resumes")
-    p.add_argument("--resume", metavar="DIR", help="resume the run in DIR: evaluated candidates are not re-run")
+    p.add_argument(
+        "--resume", metavar="DIR", help="resume the run in DIR: evaluated candidates are not re-run"
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     _add_problem_source(p)
     _add_eval_policy(p)
@@ -69,9 +83,14 @@ def make_proposer(args: argparse.Namespace):
 
 def eval_policy(config) -> dict:
     """The parts of the evaluation config that decide a verdict (part of the ledger's cache key)."""
-    return {"tolerance": config.tolerance, "num_correct_trials": config.num_correct_trials,
-            "extra_distributions": config.extra_distributions, "measure": config.measure,
-            "num_perf_trials": config.num_perf_trials, "confine": config.confine}
+    return {
+        "tolerance": config.tolerance,
+        "num_correct_trials": config.num_correct_trials,
+        "extra_distributions": config.extra_distributions,
+        "measure": config.measure,
+        "num_perf_trials": config.num_perf_trials,
+        "confine": config.confine,
+    }
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -86,9 +105,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise ValueError("give either --resume DIR or --out DIR (rerunning into --out resumes too), not both")
     if args.resume and not (Path(args.resume) / "results.jsonl").exists() and not Path(args.resume).is_dir():
         raise ValueError(f"--resume {args.resume}: no such run directory")
-    search = SearchConfig(rounds=args.rounds, ideas_per_round=args.ideas, branches_per_idea=args.branches,
-                          time_per_problem_s=args.time_per_problem, target_speedup=args.target_speedup,
-                          patience=args.patience)
+    search = SearchConfig(
+        rounds=args.rounds,
+        ideas_per_round=args.ideas,
+        branches_per_idea=args.branches,
+        time_per_problem_s=args.time_per_problem,
+        target_speedup=args.target_speedup,
+        patience=args.patience,
+    )
     problems = _problems(args)
     if not problems:
         raise ValueError("no problems selected")

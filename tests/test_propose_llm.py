@@ -43,9 +43,14 @@ class ScriptedServer:
                     time.sleep(step[1])
                     step = ("ok", step[2])
                 msg = {"role": "assistant", "content": step[1]}
-                payload = {"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
-                           "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}],
-                           "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}}
+                payload = {
+                    "id": "x",
+                    "object": "chat.completion",
+                    "created": 0,
+                    "model": body["model"],
+                    "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}],
+                    "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
+                }
                 with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client timed out first
                     self._send(200, payload)
 
@@ -79,18 +84,27 @@ def _fence(code: str) -> str:
 
 
 SCRIPT = [
-    ("429",),                                        # ideas call: rate limited, then answered
+    ("429",),  # ideas call: rate limited, then answered
     ("ok", "Ideas:\n1. one program per 256 elements\n2. use a while loop\n3. vectorise loads\n"),
-    ("ok", _fence(GOOD)),                            # idea 1: a good kernel
-    ("sleep", 3.0, _fence(GOOD)),                    # idea 2: the first answer times out ...
-    ("ok", _fence(BROKEN)),                          # ... the retry is a broken kernel
+    ("ok", _fence(GOOD)),  # idea 1: a good kernel
+    ("sleep", 3.0, _fence(GOOD)),  # idea 2: the first answer times out ...
+    ("ok", _fence(BROKEN)),  # ... the retry is a broken kernel
     ("ok", "I would vectorise the loads, but I cannot write the code right now."),  # idea 3: no code
 ]
 
 
 def _proposer(url: str) -> LLMProposer:
-    return LLMProposer(LLMConfig(base_url=url, model="scripted", api_key="k", timeout_s=1.0, max_retries=3,
-                                 backoff_s=0.05, include_starter=False))
+    return LLMProposer(
+        LLMConfig(
+            base_url=url,
+            model="scripted",
+            api_key="k",
+            timeout_s=1.0,
+            max_retries=3,
+            backoff_s=0.05,
+            include_starter=False,
+        )
+    )
 
 
 def test_llm_proposer_over_http_retries_extracts_and_counts_tokens():
@@ -121,17 +135,28 @@ def test_llm_in_the_search_feedback_and_tokens_reach_the_ledger(tmp_path):
     from autokernel.search.loop import run_search
 
     problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
-    script = [("ok", "1. block of 256\n2. a broken try\n"), ("ok", _fence(GOOD)), ("ok", _fence(BROKEN)),
-              ("ok", "1. try a bigger block\n"), ("ok", "no code here")]
+    script = [
+        ("ok", "1. block of 256\n2. a broken try\n"),
+        ("ok", _fence(GOOD)),
+        ("ok", _fence(BROKEN)),
+        ("ok", "1. try a bigger block\n"),
+        ("ok", "no code here"),
+    ]
     cfg = EvalConfig.for_device("cpu", timeout_s=120.0, num_correct_trials=2, num_perf_trials=3)
     backend = LocalBackend(cfg)
     try:
         with ScriptedServer(script) as server:
             proposer = _proposer(server.url)
             ledger = Ledger(tmp_path / "run", device="cpu", policy=eval_policy(cfg))
-            out = run_search([problem], proposer, backend, ledger,
-                             SearchConfig(rounds=1, ideas_per_round=2, branches_per_idea=1, patience=None),
-                             progress=False, log=lambda m: None)
+            out = run_search(
+                [problem],
+                proposer,
+                backend,
+                ledger,
+                SearchConfig(rounds=1, ideas_per_round=2, branches_per_idea=1, patience=None),
+                progress=False,
+                log=lambda m: None,
+            )
     finally:
         backend.close()
     (p,) = out.problems
@@ -152,19 +177,32 @@ def test_llm_in_the_search_feedback_and_tokens_reach_the_ledger(tmp_path):
 def test_request_that_keeps_failing_is_counted_not_raised():
     problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
     with ScriptedServer([("429",)] * 3) as server:
-        proposer = LLMProposer(LLMConfig(base_url=server.url, model="m", api_key="k", max_retries=2,
-                                         backoff_s=0.01, include_starter=False))
+        proposer = LLMProposer(
+            LLMConfig(
+                base_url=server.url,
+                model="m",
+                api_key="k",
+                max_retries=2,
+                backoff_s=0.01,
+                include_starter=False,
+            )
+        )
         assert proposer.propose(problem, History(), 2, 1) == []
     assert proposer.stats["failed_requests"] == 1 and proposer.stats["retries"] == 2
 
 
 def test_extract_code_takes_the_block_defining_modelnew():
-    text = ("```bash\npip install triton\n```\n```python\nimport torch\n```\n"
-            "```py\nimport torch\nclass ModelNew(torch.nn.Module):\n    pass\n```")
+    text = (
+        "```bash\npip install triton\n```\n```python\nimport torch\n```\n"
+        "```py\nimport torch\nclass ModelNew(torch.nn.Module):\n    pass\n```"
+    )
     assert extract_code(text) == "import torch\nclass ModelNew(torch.nn.Module):\n    pass\n"
     assert extract_code("no code at all") is None
     assert extract_code("```python\ndef helper():\n    pass\n```") is None
-    assert extract_code("import torch\nclass ModelNew:\n    pass\n") == "import torch\nclass ModelNew:\n    pass\n"
+    assert (
+        extract_code("import torch\nclass ModelNew:\n    pass\n")
+        == "import torch\nclass ModelNew:\n    pass\n"
+    )
 
 
 def test_parse_ideas_reads_numbered_and_bulleted_lines():

@@ -24,7 +24,7 @@ from autokernel.search.summary import format_summary
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"
 
-RELU_SCALE = '''
+RELU_SCALE = """
 import torch
 import torch.nn as nn
 
@@ -47,9 +47,9 @@ def get_inputs():
 
 def get_init_inputs():
     return [3.0]
-'''
+"""
 
-HACKED = '''
+HACKED = """
 import torch
 import torch.nn as nn
 import triton
@@ -65,7 +65,7 @@ def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 class ModelNew(nn.Module):
     def forward(self, x):
         return torch.relu(x)  # the kernel above is never launched
-'''
+"""
 
 
 def _config():
@@ -91,7 +91,9 @@ def test_tuner_search_end_to_end_and_rerun_reuses_ledger(tmp_path):
     backend = LocalBackend(cfg)
     try:
         ledger = Ledger(tmp_path / "run", device="cpu", policy=_policy(cfg))
-        out = run_search([problem], TunerProposer(), backend, ledger, search, progress=False, log=lambda m: None)
+        out = run_search(
+            [problem], TunerProposer(), backend, ledger, search, progress=False, log=lambda m: None
+        )
         (p,) = out.problems
         assert p.evaluated == 2 and p.reused == 0
         assert p.stop_reason == "rounds exhausted (1)"
@@ -119,7 +121,9 @@ def test_tuner_search_end_to_end_and_rerun_reuses_ledger(tmp_path):
 
         # rerunning into the same directory answers every candidate from the ledger
         again = Ledger(run, device="cpu", policy=_policy(cfg))
-        out2 = run_search([problem], TunerProposer(), backend, again, search, progress=False, log=lambda m: None)
+        out2 = run_search(
+            [problem], TunerProposer(), backend, again, search, progress=False, log=lambda m: None
+        )
         assert out2.problems[0].evaluated == 0 and out2.problems[0].reused == 2
         assert len((run / "results.tsv").read_text().splitlines()) == 3
     finally:
@@ -137,8 +141,10 @@ class ScriptedProposer:
 
     def propose(self, problem, history: History, n_ideas, n_branches):
         if history.round == 0:
-            return [Candidate(source=HACKED, proposer=self.name, idea="skip the kernel"),
-                    Candidate(source=self.honest, proposer=self.name, branch=1, idea="honest relu")]
+            return [
+                Candidate(source=HACKED, proposer=self.name, idea="skip the kernel"),
+                Candidate(source=self.honest, proposer=self.name, branch=1, idea="honest relu"),
+            ]
         self.seen_seeds.append([a.candidate.idea for a in history.seeds])
         return []
 
@@ -151,13 +157,22 @@ def test_hacked_kernel_is_never_a_seed(tmp_path):
     backend = LocalBackend(cfg)
     try:
         ledger = Ledger(tmp_path / "run", device="cpu", policy=_policy(cfg))
-        out = run_search([problem], proposer, backend, ledger, SearchConfig(rounds=2, patience=None),
-                         progress=False, log=lambda m: None)
+        out = run_search(
+            [problem],
+            proposer,
+            backend,
+            ledger,
+            SearchConfig(rounds=2, patience=None),
+            progress=False,
+            log=lambda m: None,
+        )
     finally:
         backend.close()
     (p,) = out.problems
-    verdicts = {a["idea"]: a["verdict"]["verdict"] for a in map(json.loads, (tmp_path / "run" / "results.jsonl")
-                                                                .read_text().splitlines())}
+    verdicts = {
+        a["idea"]: a["verdict"]["verdict"]
+        for a in map(json.loads, (tmp_path / "run" / "results.jsonl").read_text().splitlines())
+    }
     assert verdicts["skip the kernel"] == "rejected"
     assert verdicts["honest relu"] == "correct"
     assert proposer.seen_seeds == [["honest relu"]]
@@ -175,16 +190,42 @@ def test_resume_after_kill_9_evaluates_nothing_twice(tmp_path):
     problem = tmp_path / "relu_scale_tiny.py"
     problem.write_text(RELU_SCALE)
     run = tmp_path / "run"
-    cmd = [sys.executable, "-m", "autokernel.cli", "run", str(problem), "--device", "cpu", "--rounds", "1",
-           "--ideas", "1", "--branches", "2", "--trials", "2", "--perf-trials", "3", "--no-progress"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "autokernel.cli",
+        "run",
+        str(problem),
+        "--device",
+        "cpu",
+        "--rounds",
+        "1",
+        "--ideas",
+        "1",
+        "--branches",
+        "2",
+        "--trials",
+        "2",
+        "--perf-trials",
+        "3",
+        "--no-progress",
+    ]
     env = {**os.environ, "TRITON_INTERPRET": "1"}
-    proc = subprocess.Popen([*cmd, "--out", str(run)], cwd=REPO, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        [*cmd, "--out", str(run)],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline and not _rows(run / "results.jsonl") and proc.poll() is None:
             time.sleep(0.2)
-        assert proc.poll() is None, "the run ended before it could be killed: " + proc.stdout.read().decode()[-2000:]
+        assert proc.poll() is None, (
+            "the run ended before it could be killed: " + proc.stdout.read().decode()[-2000:]
+        )
         os.killpg(proc.pid, signal.SIGKILL)  # the run and its candidate process
         proc.wait(timeout=10)
     finally:
@@ -193,8 +234,9 @@ def test_resume_after_kill_9_evaluates_nothing_twice(tmp_path):
     first = _rows(run / "results.jsonl")
     assert len(first) == 1
 
-    done = subprocess.run([*cmd, "--resume", str(run)], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=180)
+    done = subprocess.run(
+        [*cmd, "--resume", str(run)], cwd=REPO, env=env, capture_output=True, text=True, timeout=180
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert f"run directory: {run}" in done.stdout
     assert "resuming: 1 candidates already evaluated" in done.stdout

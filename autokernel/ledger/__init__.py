@@ -1,6 +1,6 @@
 """The run directory: every evaluated candidate, crash-safe, resumable, with the best kernels in git.
 
-    from autokernel.ledger import Ledger
+from autokernel.ledger import Ledger
 """
 
 from autokernel.ledger.ledger import TSV_COLUMNS, Ledger, cache_key, slug

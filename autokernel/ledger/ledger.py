@@ -25,14 +25,36 @@ from autokernel.problem import Problem
 from autokernel.propose.base import Attempt
 from autokernel.records import Candidate, Verdict
 
-TSV_COLUMNS = ("experiment", "tag", "kernel_type", "throughput_gbps", "latency_ms", "pct_peak",
-               "speedup_vs_pytorch", "correctness", "peak_vram_mb", "description", "round", "branch", "parent",
-               "verdict", "reason", "proposer", "tokens", "problem", "candidate_digest")
+TSV_COLUMNS = (
+    "experiment",
+    "tag",
+    "kernel_type",
+    "throughput_gbps",
+    "latency_ms",
+    "pct_peak",
+    "speedup_vs_pytorch",
+    "correctness",
+    "peak_vram_mb",
+    "description",
+    "round",
+    "branch",
+    "parent",
+    "verdict",
+    "reason",
+    "proposer",
+    "tokens",
+    "problem",
+    "candidate_digest",
+)
 
 
 def slug(problem: Problem) -> str:
     """A file-system name for a problem: ``L1_19_ReLU`` or the sanitised name."""
-    base = f"L{problem.level}_{problem.problem_id}_{problem.name}" if problem.problem_id is not None else problem.name
+    base = (
+        f"L{problem.level}_{problem.problem_id}_{problem.name}"
+        if problem.problem_id is not None
+        else problem.name
+    )
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", base).strip("_") or problem.digest
 
 
@@ -115,7 +137,9 @@ class Ledger:
         row = self._rows.get(self.key(problem, candidate))
         if row is None:
             return None
-        return Attempt(candidate=candidate, verdict=Verdict.from_dict(row["verdict"]), tokens=row.get("tokens") or {})
+        return Attempt(
+            candidate=candidate, verdict=Verdict.from_dict(row["verdict"]), tokens=row.get("tokens") or {}
+        )
 
     # -- recording --------------------------------------------------------------------------------
     def record(self, problem: Problem, attempt: Attempt) -> dict[str, Any]:
@@ -129,23 +153,47 @@ class Ledger:
         self._experiments += 1
         tokens = dict(attempt.tokens)
         row = {
-            "experiment": self._experiments, "cache_key": self.key(problem, cand), "problem": problem.key,
-            "problem_name": problem.name, "problem_digest": problem.digest, "candidate_digest": cand.digest,
-            "source_path": str(src_path.relative_to(self.root)), "backend": cand.backend, "proposer": cand.proposer,
-            "round": cand.round, "branch": cand.branch, "parent": cand.parent, "idea": cand.idea,
-            "tokens": tokens, "device": self.device, "policy": self.policy, "recorded_at": time.time(),
+            "experiment": self._experiments,
+            "cache_key": self.key(problem, cand),
+            "problem": problem.key,
+            "problem_name": problem.name,
+            "problem_digest": problem.digest,
+            "candidate_digest": cand.digest,
+            "source_path": str(src_path.relative_to(self.root)),
+            "backend": cand.backend,
+            "proposer": cand.proposer,
+            "round": cand.round,
+            "branch": cand.branch,
+            "parent": cand.parent,
+            "idea": cand.idea,
+            "tokens": tokens,
+            "device": self.device,
+            "policy": self.policy,
+            "recorded_at": time.time(),
             "verdict": v.to_dict(),
         }
         _fsync_append(self.jsonl, json.dumps(row, default=str) + "\n")
         total_tokens = sum(tokens.values()) if tokens else None
         cells = {
-            "experiment": self._experiments, "tag": f"{slug(problem)}/r{cand.round}b{cand.branch}",
-            "kernel_type": v.backend or cand.backend, "throughput_gbps": None,
-            "latency_ms": v.kernel.median_ms if v.kernel else None, "pct_peak": None,
-            "speedup_vs_pytorch": v.speedup, "correctness": "PASS" if v.is_correct else "FAIL",
-            "peak_vram_mb": v.peak_memory_mb, "description": cand.idea, "round": cand.round, "branch": cand.branch,
-            "parent": cand.parent, "verdict": v.verdict, "reason": v.reason, "proposer": cand.proposer,
-            "tokens": total_tokens, "problem": problem.key, "candidate_digest": cand.digest,
+            "experiment": self._experiments,
+            "tag": f"{slug(problem)}/r{cand.round}b{cand.branch}",
+            "kernel_type": v.backend or cand.backend,
+            "throughput_gbps": None,
+            "latency_ms": v.kernel.median_ms if v.kernel else None,
+            "pct_peak": None,
+            "speedup_vs_pytorch": v.speedup,
+            "correctness": "PASS" if v.is_correct else "FAIL",
+            "peak_vram_mb": v.peak_memory_mb,
+            "description": cand.idea,
+            "round": cand.round,
+            "branch": cand.branch,
+            "parent": cand.parent,
+            "verdict": v.verdict,
+            "reason": v.reason,
+            "proposer": cand.proposer,
+            "tokens": total_tokens,
+            "problem": problem.key,
+            "candidate_digest": cand.digest,
         }
         _fsync_append(self.tsv, "\t".join(_cell(cells[c]) for c in TSV_COLUMNS) + "\n")
         self._rows[row["cache_key"]] = row
@@ -166,8 +214,13 @@ class Ledger:
         if best_py.exists() and best_py.read_text(encoding="utf-8") == attempt.candidate.source:
             return  # a resumed run re-finding the same best: nothing new to commit
         best_py.write_text(attempt.candidate.source, encoding="utf-8")
-        data = {**attempt.verdict.to_dict(), "quarantined": False, "idea": attempt.candidate.idea,
-                "round": attempt.candidate.round, "proposer": attempt.candidate.proposer}
+        data = {
+            **attempt.verdict.to_dict(),
+            "quarantined": False,
+            "idea": attempt.candidate.idea,
+            "round": attempt.candidate.round,
+            "proposer": attempt.candidate.proposer,
+        }
         (d / "best.json").write_text(json.dumps(data, indent=1, default=str) + "\n", encoding="utf-8")
         if self.git:
             sp = f"{attempt.verdict.speedup:.3g}x" if attempt.verdict.speedup is not None else "correct"
@@ -185,8 +238,16 @@ class Ledger:
 
     # -- git --------------------------------------------------------------------------------------
     def _git(self, *args: str) -> bool:
-        cmd = ["git", "-c", "user.name=autokernel-kb", "-c", "user.email=autokernel-kb@localhost",
-               "-c", "commit.gpgsign=false", *args]
+        cmd = [
+            "git",
+            "-c",
+            "user.name=autokernel-kb",
+            "-c",
+            "user.email=autokernel-kb@localhost",
+            "-c",
+            "commit.gpgsign=false",
+            *args,
+        ]
         res = subprocess.run(cmd, cwd=self.root, capture_output=True, text=True)
         if res.returncode != 0:
             self.notes.append(f"git {args[0]} failed: {res.stderr.strip()[:200]}")

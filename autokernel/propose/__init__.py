@@ -16,8 +16,17 @@ if TYPE_CHECKING:
     from autokernel.propose.llm import LLMConfig, LLMProposer, extract_code
     from autokernel.propose.tuner import TunerProposer
 
-__all__ = ["Attempt", "History", "LLMConfig", "LLMProposer", "Proposer", "TunerProposer", "best_attempt",
-           "extract_code", "rank_key"]
+__all__ = [
+    "Attempt",
+    "History",
+    "LLMConfig",
+    "LLMProposer",
+    "Proposer",
+    "TunerProposer",
+    "best_attempt",
+    "extract_code",
+    "rank_key",
+]
 
 
 def __getattr__(name: str):

@@ -49,7 +49,9 @@ class Proposer(Protocol):
 
     name: str
 
-    def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]: ...
+    def propose(
+        self, problem: Problem, history: History, n_ideas: int, n_branches: int
+    ) -> list[Candidate]: ...
 
 
 def rank_key(attempt: Attempt) -> tuple[float, float]:

@@ -46,20 +46,27 @@ class LLMConfig:
     def resolved(self) -> LLMConfig:
         from dataclasses import replace
 
-        return replace(self, base_url=self.base_url or settings.get("OPENAI_BASE_URL"),
-                       model=self.model or settings.get("AUTOKERNEL_KB_MODEL"),
-                       api_key=self.api_key or settings.get("OPENAI_API_KEY") or "none")
+        return replace(
+            self,
+            base_url=self.base_url or settings.get("OPENAI_BASE_URL"),
+            model=self.model or settings.get("AUTOKERNEL_KB_MODEL"),
+            api_key=self.api_key or settings.get("OPENAI_API_KEY") or "none",
+        )
 
 
 def endpoint_configured(base_url: str | None = None, model: str | None = None) -> bool:
     """True when an endpoint and a model are known (flags or environment): ``--proposer auto`` picks the LLM."""
-    return bool((base_url or settings.get("OPENAI_BASE_URL")) and (model or settings.get("AUTOKERNEL_KB_MODEL")))
+    return bool(
+        (base_url or settings.get("OPENAI_BASE_URL")) and (model or settings.get("AUTOKERNEL_KB_MODEL"))
+    )
 
 
 def extract_code(text: str) -> str | None:
     """The Python file in a reply: the fenced block that defines ``ModelNew`` (the longest if several),
     else the whole reply when it is itself a parseable file defining ModelNew; None when there is none."""
-    blocks = [body for lang, body in _FENCE.findall(text or "") if lang.lower() in ("", "python", "py", "python3")]
+    blocks = [
+        body for lang, body in _FENCE.findall(text or "") if lang.lower() in ("", "python", "py", "python3")
+    ]
     defining = [b for b in blocks if re.search(r"^class\s+ModelNew\b", b, re.MULTILINE)]
     if defining:
         return max(defining, key=len).strip() + "\n"
@@ -85,14 +92,20 @@ def parse_ideas(text: str, limit: int) -> list[str]:
 
 
 def _load_program(path: str | None) -> str:
-    candidates = [Path(path)] if path else [Path.cwd() / PROGRAM_FILE, Path(__file__).resolve().parents[2] / PROGRAM_FILE]
+    candidates = (
+        [Path(path)]
+        if path
+        else [Path.cwd() / PROGRAM_FILE, Path(__file__).resolve().parents[2] / PROGRAM_FILE]
+    )
     for p in candidates:
         if p.is_file():
             return p.read_text()
     if path:
         raise ValueError(f"program file {path} does not exist")
-    return ("You optimise PyTorch reference models by writing ModelNew classes with your own Triton or CUDA "
-            "kernels. The output must match the reference; your kernel must run and produce the result.")
+    return (
+        "You optimise PyTorch reference models by writing ModelNew classes with your own Triton or CUDA "
+        "kernels. The output must match the reference; your kernel must run and produce the result."
+    )
 
 
 def format_feedback(attempt: Attempt) -> str:
@@ -104,14 +117,19 @@ def format_feedback(attempt: Attempt) -> str:
     if v.max_abs_error is not None:
         lines.append(f"max abs error {v.max_abs_error:.3g}, max rel error {v.max_rel_error:.3g}")
     if v.kernel:
-        lines.append(f"kernel median {v.kernel.median_ms:.4g} ms (95% CI {v.kernel.ci95_low_ms:.4g}-"
-                     f"{v.kernel.ci95_high_ms:.4g})")
+        lines.append(
+            f"kernel median {v.kernel.median_ms:.4g} ms (95% CI {v.kernel.ci95_low_ms:.4g}-"
+            f"{v.kernel.ci95_high_ms:.4g})"
+        )
     if v.eager:
         lines.append(f"pytorch eager median {v.eager.median_ms:.4g} ms")
     if v.speedup is not None:
         lines.append(f"speedup vs eager: {v.speedup:.3g}x")
     if v.own_kernel_launches:
-        lines.append("own kernel launches per call: " + ", ".join(f"{k} x{n}" for k, n in v.own_kernel_launches.items()))
+        lines.append(
+            "own kernel launches per call: "
+            + ", ".join(f"{k} x{n}" for k, n in v.own_kernel_launches.items())
+        )
     if v.log_tail and not v.is_correct:
         lines.append("candidate output (tail):\n" + "\n".join(v.log_tail.strip().splitlines()[-15:]))
     return "\n".join(lines)
@@ -131,13 +149,23 @@ class LLMProposer:
                 raise ValueError("the LLM proposer needs a model: pass --model or set AUTOKERNEL_KB_MODEL")
             from openai import OpenAI
 
-            client = OpenAI(base_url=self.config.base_url, api_key=self.config.api_key,
-                            timeout=self.config.timeout_s, max_retries=0)
+            client = OpenAI(
+                base_url=self.config.base_url,
+                api_key=self.config.api_key,
+                timeout=self.config.timeout_s,
+                max_retries=0,
+            )
         self.client = client
         self.system = _load_program(self.config.program_path)
         self.usage: dict[str, dict[str, int]] = {}
-        self.stats = {"requests": 0, "retries": 0, "no_code": 0, "failed_requests": 0,
-                      "prompt_tokens": 0, "completion_tokens": 0}
+        self.stats = {
+            "requests": 0,
+            "retries": 0,
+            "no_code": 0,
+            "failed_requests": 0,
+            "prompt_tokens": 0,
+            "completion_tokens": 0,
+        }
         self.events: list[str] = []  # what went wrong, for the run log
 
     # -- transport ------------------------------------------------------------------------------
@@ -145,8 +173,12 @@ class LLMProposer:
         import openai
 
         # 429, timeouts, connection resets and every 5xx (InternalServerError covers status >= 500)
-        retryable = (openai.RateLimitError, openai.APITimeoutError, openai.APIConnectionError,
-                     openai.InternalServerError)
+        retryable = (
+            openai.RateLimitError,
+            openai.APITimeoutError,
+            openai.APIConnectionError,
+            openai.InternalServerError,
+        )
         delay = self.config.backoff_s
         for attempt in range(self.config.max_retries + 1):
             self.stats["requests"] += 1
@@ -154,7 +186,9 @@ class LLMProposer:
                 resp = self.client.chat.completions.create(
                     model=self.config.model,
                     messages=[{"role": "system", "content": self.system}, {"role": "user", "content": user}],
-                    temperature=self.config.temperature, max_tokens=self.config.max_tokens)
+                    temperature=self.config.temperature,
+                    max_tokens=self.config.max_tokens,
+                )
             except retryable as exc:
                 if attempt == self.config.max_retries:
                     raise
@@ -165,8 +199,10 @@ class LLMProposer:
                 continue
             usage = {"prompt_tokens": 0, "completion_tokens": 0}
             if getattr(resp, "usage", None) is not None:
-                usage = {"prompt_tokens": int(resp.usage.prompt_tokens or 0),
-                         "completion_tokens": int(resp.usage.completion_tokens or 0)}
+                usage = {
+                    "prompt_tokens": int(resp.usage.prompt_tokens or 0),
+                    "completion_tokens": int(resp.usage.completion_tokens or 0),
+                }
             self.stats["prompt_tokens"] += usage["prompt_tokens"]
             self.stats["completion_tokens"] += usage["completion_tokens"]
             text = resp.choices[0].message.content if resp.choices else ""
@@ -186,12 +222,19 @@ class LLMProposer:
 
     # -- prompts --------------------------------------------------------------------------------
     def _context(self, problem: Problem, history: History) -> str:
-        parts = [f"# Problem {problem.key} ({problem.name})", "Reference (KernelBench format):",
-                 f"```python\n{problem.source.strip()}\n```"]
+        parts = [
+            f"# Problem {problem.key} ({problem.name})",
+            "Reference (KernelBench format):",
+            f"```python\n{problem.source.strip()}\n```",
+        ]
         best = history.seeds[0] if history.seeds else None
         if best is not None:
-            parts += ["# Current best kernel (correct)", f"```python\n{best.candidate.source.strip()}\n```",
-                      "Harness feedback on it:", format_feedback(best)]
+            parts += [
+                "# Current best kernel (correct)",
+                f"```python\n{best.candidate.source.strip()}\n```",
+                "Harness feedback on it:",
+                format_feedback(best),
+            ]
         else:
             parts.append("# No correct kernel yet: write one from scratch (correctness first).")
         last = [a for a in history.attempts if a.candidate.round == history.round - 1 and a is not best]
@@ -216,12 +259,20 @@ class LLMProposer:
         if not history.attempts and self.config.include_starter:
             starter = _starter_or_none(problem)
             if starter is not None:
-                out.append(Candidate(source=starter.source, proposer="tuner", round=history.round,
-                                     idea="generated starter (" + "; ".join(starter.covered) + ")"))
+                out.append(
+                    Candidate(
+                        source=starter.source,
+                        proposer="tuner",
+                        round=history.round,
+                        idea="generated starter (" + "; ".join(starter.covered) + ")",
+                    )
+                )
                 seen.add(out[0].digest)
         text, idea_usage = self._ask(
-            context + f"\n\nPropose {n_ideas} distinct optimisation ideas for the next step, as a numbered list, "
-            "one line each, in plain language. No code yet. Do not repeat ideas already tried.")
+            context
+            + f"\n\nPropose {n_ideas} distinct optimisation ideas for the next step, as a numbered list, "
+            "one line each, in plain language. No code yet. Do not repeat ideas already tried."
+        )
         ideas = parse_ideas(text or "", n_ideas)
         if not ideas:
             if text is not None:
@@ -231,20 +282,34 @@ class LLMProposer:
         made: list[Candidate] = []
         for idea in ideas:
             for branch in range(n_branches):
-                hint = (f" This is variant {branch + 1} of {n_branches}: choose different parameter values or "
-                        "structure than the other variants.") if n_branches > 1 else ""
+                hint = (
+                    (
+                        f" This is variant {branch + 1} of {n_branches}: choose different parameter values or "
+                        "structure than the other variants."
+                    )
+                    if n_branches > 1
+                    else ""
+                )
                 reply, usage = self._ask(
-                    context + f"\n\nImplement this idea: {idea}.{hint}\nReply with one complete Python file in a "
+                    context
+                    + f"\n\nImplement this idea: {idea}.{hint}\nReply with one complete Python file in a "
                     "```python fence that defines class ModelNew with the same constructor arguments as Model, "
-                    "and launches its own @triton.jit (or CUDA) kernels that compute the output.")
+                    "and launches its own @triton.jit (or CUDA) kernels that compute the output."
+                )
                 code = extract_code(reply or "")
                 if code is None:
                     if reply is not None:
                         self.stats["no_code"] += 1
                         self.events.append(f"{problem.key}: no ModelNew code in the answer for idea {idea!r}")
                     continue
-                cand = Candidate(source=code, proposer=self.name, round=history.round, branch=branch,
-                                 parent=parent, idea=idea)
+                cand = Candidate(
+                    source=code,
+                    proposer=self.name,
+                    round=history.round,
+                    branch=branch,
+                    parent=parent,
+                    idea=idea,
+                )
                 if cand.digest in seen:
                     continue
                 seen.add(cand.digest)

@@ -29,8 +29,9 @@ def read_tunables(source: str, names) -> dict:
 def set_tunables(source: str, values: dict) -> str:
     """The source with each module-level ``NAME = ...`` line set to the new value."""
     for name, value in values.items():
-        source, n = re.subn(rf"^{re.escape(name)}\s*=.*$", f"{name} = {value!r}", source, count=1,
-                            flags=re.MULTILINE)
+        source, n = re.subn(
+            rf"^{re.escape(name)}\s*=.*$", f"{name} = {value!r}", source, count=1, flags=re.MULTILINE
+        )
         if n != 1:
             raise ValueError(f"tunable {name} is not a module-level constant of this source")
     return source
@@ -74,7 +75,9 @@ class TunerProposer:
             try:
                 starter = generate_starter(problem)
                 if not getattr(starter, "has_kernel", True) or not starter.source:
-                    self.notes[problem.key] = "no starter: " + "; ".join(starter.fallbacks or ("no kernel generated",))
+                    self.notes[problem.key] = "no starter: " + "; ".join(
+                        starter.fallbacks or ("no kernel generated",)
+                    )
                     starter = None
             except Exception as exc:  # the generator is best-effort: any failure means "no starter"
                 self.notes[problem.key] = f"no starter: {type(exc).__name__}: {exc}"
@@ -95,8 +98,13 @@ class TunerProposer:
             if vals:
                 tried.add(self._config_key(vals))
         if not history.attempts:
-            cand = Candidate(source=starter.source, proposer=self.name, round=history.round, branch=0,
-                             idea="generated starter (" + "; ".join(starter.covered) + ")")
+            cand = Candidate(
+                source=starter.source,
+                proposer=self.name,
+                round=history.round,
+                branch=0,
+                idea="generated starter (" + "; ".join(starter.covered) + ")",
+            )
             tried.add(self._config_key(read_tunables(starter.source, space)))
             return [] if cand.digest in seen else [cand]
 
@@ -110,8 +118,9 @@ class TunerProposer:
                 for name in space:
                     if ideas >= n_ideas:
                         break
-                    branch_cands = self._branches(problem, history, seed, base, space, name, step, n_branches,
-                                                  tried, seen)
+                    branch_cands = self._branches(
+                        problem, history, seed, base, space, name, step, n_branches, tried, seen
+                    )
                     if branch_cands:
                         ideas += 1
                         out.extend(branch_cands)
@@ -134,9 +143,14 @@ class TunerProposer:
             if key in tried:
                 continue
             source = set_tunables(seed.candidate.source, {name: allowed[j]})
-            cand = Candidate(source=source, proposer=self.name, round=history.round, branch=len(out),
-                             parent=seed.candidate.digest,
-                             idea=f"{_verb(name, base[name], allowed[j])} {name} {base[name]} -> {allowed[j]}")
+            cand = Candidate(
+                source=source,
+                proposer=self.name,
+                round=history.round,
+                branch=len(out),
+                parent=seed.candidate.digest,
+                idea=f"{_verb(name, base[name], allowed[j])} {name} {base[name]} -> {allowed[j]}",
+            )
             if cand.digest in seen:
                 continue
             tried.add(key)

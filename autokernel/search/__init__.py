@@ -1,6 +1,6 @@
 """The search: rounds of proposals around the best correct kernels, evaluated through a `Backend`.
 
-    from autokernel.search import SearchConfig, LocalBackend, run_search
+from autokernel.search import SearchConfig, LocalBackend, run_search
 """
 
 from __future__ import annotations
@@ -14,7 +14,15 @@ if TYPE_CHECKING:
     from autokernel.search.loop import ProblemOutcome, RunOutcome, run_search
     from autokernel.search.summary import format_summary
 
-__all__ = ["Backend", "LocalBackend", "ProblemOutcome", "RunOutcome", "SearchConfig", "format_summary", "run_search"]
+__all__ = [
+    "Backend",
+    "LocalBackend",
+    "ProblemOutcome",
+    "RunOutcome",
+    "SearchConfig",
+    "format_summary",
+    "run_search",
+]
 
 
 def __getattr__(name: str):

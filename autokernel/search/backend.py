@@ -48,7 +48,9 @@ class LocalBackend:
         self._threads = []
         for dev in self.devices:
             evaluator = Evaluator(replace(config, device=dev))
-            t = threading.Thread(target=self._work, args=(evaluator,), name=f"autokernel-eval-{dev}", daemon=True)
+            t = threading.Thread(
+                target=self._work, args=(evaluator,), name=f"autokernel-eval-{dev}", daemon=True
+            )
             t.start()
             self._threads.append(t)
 

@@ -71,8 +71,16 @@ def _stderr(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-def run_search(problems: Sequence[Problem], proposer: Proposer, backend: Backend, ledger: Ledger,
-               config: SearchConfig, *, progress: bool = True, log: Callable[[str], None] = _stderr) -> RunOutcome:
+def run_search(
+    problems: Sequence[Problem],
+    proposer: Proposer,
+    backend: Backend,
+    ledger: Ledger,
+    config: SearchConfig,
+    *,
+    progress: bool = True,
+    log: Callable[[str], None] = _stderr,
+) -> RunOutcome:
     """Search every problem in turn; returns what happened (the ledger holds every row)."""
     from tqdm import tqdm
 
@@ -81,14 +89,29 @@ def run_search(problems: Sequence[Problem], proposer: Proposer, backend: Backend
     bar = tqdm(problems, desc="problems", unit="problem", disable=not progress, file=sys.stderr)
     for problem in bar:
         bar.set_postfix_str(problem.key)
-        outcomes.append(_search_problem(problem, proposer, backend, ledger, config, progress=progress, log=log))
+        outcomes.append(
+            _search_problem(problem, proposer, backend, ledger, config, progress=progress, log=log)
+        )
     bar.close()
-    return RunOutcome(problems=outcomes, proposer=getattr(proposer, "name", type(proposer).__name__),
-                      device=backend.device, run_dir=str(ledger.root), wall_s=time.monotonic() - started)
+    return RunOutcome(
+        problems=outcomes,
+        proposer=getattr(proposer, "name", type(proposer).__name__),
+        device=backend.device,
+        run_dir=str(ledger.root),
+        wall_s=time.monotonic() - started,
+    )
 
 
-def _search_problem(problem: Problem, proposer: Proposer, backend: Backend, ledger: Ledger, config: SearchConfig,
-                    *, progress: bool, log: Callable[[str], None]) -> ProblemOutcome:
+def _search_problem(
+    problem: Problem,
+    proposer: Proposer,
+    backend: Backend,
+    ledger: Ledger,
+    config: SearchConfig,
+    *,
+    progress: bool,
+    log: Callable[[str], None],
+) -> ProblemOutcome:
     from tqdm import tqdm
 
     out = ProblemOutcome(problem=problem.key, name=problem.name)
@@ -99,13 +122,19 @@ def _search_problem(problem: Problem, proposer: Proposer, backend: Backend, ledg
     bar = tqdm(desc=problem.key, unit="cand", disable=not progress, file=sys.stderr, leave=False)
     try:
         for rnd in range(config.rounds + 1):
-            if rnd > 0 and config.time_per_problem_s is not None and time.monotonic() - started > config.time_per_problem_s:
+            if (
+                rnd > 0
+                and config.time_per_problem_s is not None
+                and time.monotonic() - started > config.time_per_problem_s
+            ):
                 out.stop_reason = f"time budget spent ({config.time_per_problem_s:g} s per problem)"
                 break
             history.round = rnd
             history.seeds = select_seeds(history.attempts, config)
             try:
-                proposed = proposer.propose(problem, history, config.ideas_per_round, config.branches_per_idea)
+                proposed = proposer.propose(
+                    problem, history, config.ideas_per_round, config.branches_per_idea
+                )
             except Exception as exc:  # a proposer failure ends this problem, not the run
                 out.stop_reason = f"proposer failed: {type(exc).__name__}: {exc}"
                 break
@@ -125,12 +154,18 @@ def _search_problem(problem: Problem, proposer: Proposer, backend: Backend, ledg
                 ledger.save_best(problem, round_best)
                 stale = 0
                 sp = round_best.verdict.speedup
-                log(f"{problem.key} round {rnd}: new best {sp:.3g}x ({round_best.candidate.idea})" if sp is not None
-                    else f"{problem.key} round {rnd}: new best ({round_best.candidate.idea})")
+                log(
+                    f"{problem.key} round {rnd}: new best {sp:.3g}x ({round_best.candidate.idea})"
+                    if sp is not None
+                    else f"{problem.key} round {rnd}: new best ({round_best.candidate.idea})"
+                )
             elif rnd > 0:
                 stale += 1
-            if config.target_speedup is not None and out.best_speedup is not None \
-                    and out.best_speedup >= config.target_speedup:
+            if (
+                config.target_speedup is not None
+                and out.best_speedup is not None
+                and out.best_speedup >= config.target_speedup
+            ):
                 out.stop_reason = f"target speedup {config.target_speedup:g}x reached"
                 break
             if config.patience is not None and stale >= config.patience:
@@ -154,7 +189,9 @@ def _dedupe(candidates: Sequence[Candidate], history: History) -> list[Candidate
     return unique
 
 
-def _evaluate_round(problem, candidates, proposer, backend, ledger, out: ProblemOutcome, bar) -> list[Attempt]:
+def _evaluate_round(
+    problem, candidates, proposer, backend, ledger, out: ProblemOutcome, bar
+) -> list[Attempt]:
     """Judge a round's candidates (ledger hits are not evaluated again); rows are recorded as each finishes."""
     results: dict[str, Attempt] = {}
     futures = {}

@@ -30,8 +30,17 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None) -> str:
         lines.append("note: CPU speedups are Triton-interpreter times, not GPU performance")
     lines.extend(f"note: {n}" for n in notes or [])
     header = ("problem", "best_speedup", "rounds", "correct", "evaluated", "stopped_because")
-    rows = [(p.problem, f"{p.best_speedup:.3g}x" if p.best_speedup is not None else ("correct" if p.best else "-"),
-             str(p.rounds_used), str(p.correct), str(p.evaluated + p.reused), p.stop_reason) for p in probs]
+    rows = [
+        (
+            p.problem,
+            f"{p.best_speedup:.3g}x" if p.best_speedup is not None else ("correct" if p.best else "-"),
+            str(p.rounds_used),
+            str(p.correct),
+            str(p.evaluated + p.reused),
+            p.stop_reason,
+        )
+        for p in probs
+    ]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines.append("")
     for r in [header, *rows]:
