@@ -372,3 +372,15 @@ def test_triplet_margin_loss_module():
     st = generate_starter(p)
     assert st.covered == ("loss: triplet_margin_loss",)
     assert check_starter(p, st).ok
+
+
+def test_traced_tensor_constant_is_written_as_literal():
+    p = make_problem(
+        "def __init__(self, c):\n    super().__init__()\n    self.c = c\n"
+        "def forward(self, x):\n    return torch.min(x, torch.tensor(self.c)) * 2",
+        "[torch.rand(4, 5)]",
+        init="[0.5]",
+    )
+    st = generate_starter(p)
+    assert "torch.tensor(0.5, dtype=torch.float32" in st.source
+    assert check_starter(p, st).ok

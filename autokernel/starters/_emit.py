@@ -57,9 +57,10 @@ def num(v) -> str:
 class Emitter:
     """Accumulates the generated file; one instance per starter."""
 
-    def __init__(self, plan, gm, tunables: dict):
+    def __init__(self, plan, gm, tunables: dict, model=None):
         self.plan = plan
         self.gm = gm
+        self.model = model if model is not None else gm
         self.tunables = tunables
         self.families: list[str] = []
         self.kernels: list[str] = []
@@ -128,7 +129,13 @@ class Emitter:
     # ---------------------------------------------------------------- library code for one node
     def library_expr(self, n) -> str:
         if n.op == "get_attr":
-            return self.attr_expr(n.target)
+            # the tracer stores tensors created in forward as ``_tensor_constant<i>`` attributes
+            frozen = n.target.rpartition(".")[2].startswith("_tensor_constant")
+            return (
+                self.constant_expr(n)
+                if frozen or not _has_path(self.model, n.target)
+                else self.attr_expr(n.target)
+            )
         if n.op == "call_module":
             return f"{self.module_expr(n.target)}({self.call_args(n.args, n.kwargs)})"
         if n.op == "call_method":
@@ -151,6 +158,17 @@ class Emitter:
                 return f"(-{self.fmt(n.args[0])})"
             return f"{self.func_name(t)}({self.call_args(n.args, n.kwargs)})"
         raise EmitError(f"unexpected node {n.op}")
+
+    def constant_expr(self, n) -> str:
+        """A tensor the tracer froze into the graph (e.g. ``torch.tensor(c)`` in forward), as a literal."""
+        import torch
+
+        value = _get_path(self.gm, n.target)
+        if not isinstance(value, torch.Tensor) or value.numel() > 1024 or value.device.type == "meta":
+            raise EmitError(f"traced constant {n.target} cannot be written as a literal")
+        tensors = [p for p in self.gm.graph.nodes if p.op == "placeholder"]
+        device = f"{self.names[tensors[0]]}.device" if tensors else '"cpu"'
+        return f"torch.tensor({value.tolist()!r}, dtype={value.dtype}, device={device})"
 
     def func_name(self, t) -> str:
         import builtins
@@ -275,6 +293,21 @@ class Emitter:
                     self.fallbacks.append(u.reason)
                 lines.append(f"        {self.names[n]} = {self.library_expr(n)}")
         return "\n".join(lines) + "\n"
+
+
+def _get_path(root, path: str):
+    obj = root
+    for part in path.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _has_path(root, path: str) -> bool:
+    try:
+        _get_path(root, path)
+    except AttributeError:
+        return False
+    return True
 
 
 def _label(op: Op) -> str:

@@ -77,7 +77,7 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
     values, space = {}, {}
     # first pass: find the families used, so that only their tunables exist
     try:
-        probe = Emitter(plan, traced.gm, {})
+        probe = Emitter(plan, traced.gm, {}, traced.model)
         probe_forward = probe.forward_source()
     except EmitError as exc:
         return _library_starter(problem, f"whole model: {exc}", tunables)
