@@ -21,8 +21,8 @@ def register(sub) -> None:
     p.add_argument("--level", type=int, help="a KernelBench level (with --problems, or the whole level)")
     p.add_argument("--problems", help="problem ids of --level, e.g. 1-10,19")
     p.add_argument("--rounds", type=int, default=3, help="rounds after the seed round (default 3)")
-    p.add_argument("--ideas", type=int, default=3, help="ideas per round (default 3)")
-    p.add_argument("--branches", type=int, default=2, help="candidates per idea (default 2)")
+    p.add_argument("--ideas", type=int, default=None, help="ideas per round (default 3 on GPU, 2 on CPU)")
+    p.add_argument("--branches", type=int, default=None, help="candidates per idea (default 2 on GPU, 1 on CPU)")
     p.add_argument("--time-per-problem", type=float, default=None, help="wall-clock seconds per problem")
     p.add_argument(
         "--target-speedup", type=float, default=None, help="stop a problem at this speedup vs eager"
@@ -105,18 +105,19 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise ValueError("give either --resume DIR or --out DIR (rerunning into --out resumes too), not both")
     if args.resume and not (Path(args.resume) / "results.jsonl").exists() and not Path(args.resume).is_dir():
         raise ValueError(f"--resume {args.resume}: no such run directory")
-    search = SearchConfig(
-        rounds=args.rounds,
-        ideas_per_round=args.ideas,
-        branches_per_idea=args.branches,
-        time_per_problem_s=args.time_per_problem,
-        target_speedup=args.target_speedup,
-        patience=args.patience,
-    )
     problems = _problems(args)
     if not problems:
         raise ValueError("no problems selected")
     config = eval_config_from_args(args)
+    on_cpu = config.device == "cpu"  # the interpreter costs seconds per candidate: narrower rounds by default
+    search = SearchConfig(
+        rounds=args.rounds,
+        ideas_per_round=args.ideas or (2 if on_cpu else 3),
+        branches_per_idea=args.branches or (1 if on_cpu else 2),
+        time_per_problem_s=args.time_per_problem,
+        target_speedup=args.target_speedup,
+        patience=args.patience,
+    )
     proposer = make_proposer(args)
     out = Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S"))
     device_kind = "cuda" if config.device.startswith("cuda") else "cpu"

@@ -1,0 +1,90 @@
+"""The run directory: cache keys, torn rows after a crash, best kernels in git."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from autokernel.ledger import TSV_COLUMNS, Ledger, cache_key, slug
+from autokernel.problem import Problem
+from autokernel.propose.base import Attempt
+from autokernel.records import Candidate, Verdict
+
+SRC = (
+    "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x * 2\n"
+    "def get_inputs():\n    return [torch.ones(4)]\ndef get_init_inputs():\n    return []\n"
+)
+POLICY = {"tolerance": "kernelbench", "num_correct_trials": 5}
+
+
+def _attempt(
+    source: str, kind: str = "correct", speedup: float | None = 1.5, idea: str = "an idea"
+) -> Attempt:
+    return Attempt(
+        candidate=Candidate(source=source, idea=idea, proposer="test"),
+        verdict=Verdict(verdict=kind, reason=f"{kind}\twith\nnewlines", speedup=speedup),
+        tokens={"prompt_tokens": 3, "completion_tokens": 4},
+    )
+
+
+def test_cache_key_depends_on_problem_candidate_device_and_policy():
+    k = cache_key("p", "c", "cpu", POLICY)
+    assert k != cache_key("p", "c", "cuda", POLICY)
+    assert k != cache_key("p", "c2", "cpu", POLICY)
+    assert k != cache_key("p", "c", "cpu", {**POLICY, "tolerance": "legacy"})
+    assert k == cache_key("p", "c", "cpu", dict(reversed(list(POLICY.items()))))
+
+
+def test_rows_survive_a_torn_write_and_reload(tmp_path):
+    problem = Problem.from_source(SRC, name="double it")
+    ledger = Ledger(tmp_path, device="cpu", policy=POLICY)
+    a, b = (
+        _attempt("class ModelNew: pass\n"),
+        _attempt("class ModelNew: x = 1\n", kind="incorrect", speedup=None),
+    )
+    ledger.record(problem, a)
+    ledger.record(problem, b)
+    with open(tmp_path / "results.jsonl", "a") as fh:
+        fh.write('{"experiment": 3, "cache_key": "tor')  # killed mid-write
+    tsv = (tmp_path / "results.tsv").read_text().splitlines()
+    assert len(tsv) == 3 and all(len(line.split("\t")) == len(TSV_COLUMNS) for line in tsv)
+    row = dict(zip(TSV_COLUMNS, tsv[1].split("\t")))
+    assert row["correctness"] == "PASS" and row["tokens"] == "7" and row["throughput_gbps"] == ""
+    assert row["reason"] == "correct with newlines"
+
+    again = Ledger(tmp_path, device="cpu", policy=POLICY)
+    assert again.count == 2 and "incomplete" in again.notes[0]
+    assert again.lookup(problem, a.candidate).verdict.speedup == 1.5
+    assert again.lookup(problem, b.candidate).verdict.verdict == "incorrect"
+    assert Ledger(tmp_path, device="cuda", policy=POLICY).lookup(problem, a.candidate) is None
+    lines = (tmp_path / "results.jsonl").read_text().splitlines()
+    assert [json.loads(x)["experiment"] for x in lines] == [1, 2]
+    again.record(problem, _attempt("class ModelNew: y = 2\n"))
+    assert json.loads((tmp_path / "results.jsonl").read_text().splitlines()[-1])["experiment"] == 3
+
+
+def test_best_kernels_are_git_commits_with_the_idea(tmp_path):
+    problem = Problem.from_source(SRC, name="double")
+    ledger = Ledger(tmp_path, device="cpu", policy=POLICY)
+    first = _attempt("class ModelNew: pass\n", idea="generated starter")
+    ledger.save_best(problem, first)
+    ledger.save_best(problem, first)  # unchanged best: no second commit
+    ledger.save_best(
+        problem, _attempt("class ModelNew: z = 3\n", speedup=2.0, idea="double BLOCK_SIZE 512 -> 1024")
+    )
+    d = tmp_path / "problems" / slug(problem)
+    assert (d / "problem.py").read_text() == SRC
+    assert json.loads((d / "best.json").read_text())["quarantined"] is False
+    log = subprocess.run(
+        ["git", "log", "--format=%s"], cwd=tmp_path, capture_output=True, text=True
+    ).stdout.splitlines()
+    assert log[:2] == [
+        "double: double BLOCK_SIZE 512 -> 1024 (2x, round 0)",
+        "double: generated starter (1.5x, round 0)",
+    ]
+    assert len(log) == 3
+
+
+def test_slug_names():
+    assert slug(Problem.from_source(SRC, name="19_ReLU", level=1, problem_id=19)) == "L1_19_19_ReLU"
+    assert slug(Problem.from_source(SRC, name="a b/c")) == "a_b_c"
