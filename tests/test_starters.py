@@ -384,3 +384,17 @@ def test_traced_tensor_constant_is_written_as_literal():
     st = generate_starter(p)
     assert "torch.tensor(0.5, dtype=torch.float32" in st.source
     assert check_starter(p, st).ok
+
+
+def test_source_passes_kernelbench_static_rules():
+    """KernelBench's static checker rejects any try/except/pass; the starter must have none."""
+    import io
+    import tokenize
+
+    p = make_problem("def forward(self, x):\n    return torch.tanh(x)", "[torch.rand(3)]")  # no __init__
+    st = generate_starter(p)
+    names = {
+        t.string for t in tokenize.generate_tokens(io.StringIO(st.source).readline) if t.type == tokenize.NAME
+    }
+    assert not names & {"try", "except", "pass"}
+    assert check_starter(p, st).ok

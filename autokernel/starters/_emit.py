@@ -400,7 +400,7 @@ def split_problem(source: str) -> tuple[str, str]:
             body = [b for b in body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
             new = copy.deepcopy(node)
             new.name = "ModelNew"
-            new.body = copy.deepcopy(body) or [ast.Pass()]
+            new.body = copy.deepcopy(body) or ast.parse("def __init__(self):\n    super().__init__()").body
             new = _SuperFix().visit(new)
             ast.fix_missing_locations(new)
             cls_src = ast.unparse(new)

@@ -228,8 +228,8 @@ SOFTMAX = Family(
 
 @triton.jit
 def _softmax_kernel(x_ptr, y_ptr, R, INNER, NCOLS, LOG: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
-    # x viewed as (OUTER, R, INNER); pass 1 keeps a running (max, sum of exp) per lane (online softmax),
-    # pass 2 writes exp(x - max) / sum (or x - max - log(sum)). Two reads of x, one write.
+    # x viewed as (OUTER, R, INNER); sweep 1 keeps a running (max, sum of exp) per lane (online softmax),
+    # sweep 2 writes exp(x - max) / sum (or x - max - log(sum)). Two reads of x, one write.
     cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
     cmask = cols < NCOLS
     base = (cols // INNER) * R * INNER + cols % INNER
@@ -287,7 +287,7 @@ ROWNORM = Family(
 @triton.jit
 def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
                     HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROWS: tl.constexpr, BLOCK: tl.constexpr):
-    # Normalises BLOCK_ROWS contiguous rows of R elements per program (two-pass mean/variance in fp32).
+    # Normalises BLOCK_ROWS contiguous rows of R elements per program (mean, then variance, in fp32).
     # Affine index of element r of row `row`: (row % G) * CPG + r // S
     #   layer_norm: G=1, S=1 -> r;  group_norm: G groups, CPG channels/group, S spatial;  instance: CPG=1
     rows = tl.program_id(0).to(tl.int64) * BLOCK_ROWS + tl.arange(0, BLOCK_ROWS)
@@ -363,7 +363,7 @@ BATCHNORM = Family(
 @triton.jit
 def _batchnorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, var_ptr, N, C, S, eps,
                       HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK: tl.constexpr):
-    # Training-mode batch norm: one program per channel c; statistics over (N, S) in fp32, two passes.
+    # Training-mode batch norm: one program per channel c; statistics over (N, S) in fp32, two sweeps.
     c = tl.program_id(0).to(tl.int64)
     count = N * S
     offs0 = tl.arange(0, BLOCK)
