@@ -22,7 +22,9 @@ def register(sub) -> None:
     p.add_argument("--problems", help="problem ids of --level, e.g. 1-10,19")
     p.add_argument("--rounds", type=int, default=3, help="rounds after the seed round (default 3)")
     p.add_argument("--ideas", type=int, default=None, help="ideas per round (default 3 on GPU, 2 on CPU)")
-    p.add_argument("--branches", type=int, default=None, help="candidates per idea (default 2 on GPU, 1 on CPU)")
+    p.add_argument(
+        "--branches", type=int, default=None, help="candidates per idea (default 2 on GPU, 1 on CPU)"
+    )
     p.add_argument("--time-per-problem", type=float, default=None, help="wall-clock seconds per problem")
     p.add_argument(
         "--target-speedup", type=float, default=None, help="stop a problem at this speedup vs eager"

@@ -254,3 +254,27 @@ def test_search_config_rejects_bad_values():
         SearchConfig(ideas_per_round=0)
     with pytest.raises(ValueError, match="patience"):
         SearchConfig(patience=0)
+
+
+@pytest.mark.gpu
+def test_gpu_search_uses_every_visible_gpu(tmp_path):
+    import torch
+
+    from autokernel.evaluate import EvalConfig
+    from autokernel.propose.tuner import TunerProposer
+
+    cfg = EvalConfig.for_device("cuda", num_correct_trials=2, baseline_compile=False)
+    backend = LocalBackend(cfg)
+    try:
+        assert backend.devices == [f"cuda:{i}" for i in range(torch.cuda.device_count())]
+        ledger = Ledger(tmp_path / "run", device=backend.device, policy=_policy(cfg))
+        problem = Problem.from_source(RELU_SCALE, name="relu_scale_tiny")
+        search = SearchConfig(rounds=1, ideas_per_round=2, branches_per_idea=2, patience=None)
+        out = run_search(
+            [problem], TunerProposer(), backend, ledger, search, progress=False, log=lambda m: None
+        )
+    finally:
+        backend.close()
+    (p,) = out.problems
+    assert p.evaluated == 5 and p.best is not None
+    assert p.best.verdict.device.startswith("cuda") and p.best.verdict.speedup is not None
