@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import threading
+import time
 import traceback
 from multiprocessing.connection import Connection
 
@@ -29,7 +30,7 @@ class _Channel:
 def _error_kind(exc: BaseException, stage: str) -> str:
     mod = type(exc).__module__ or ""
     name = type(exc).__name__
-    if stage == "import" or "CompilationError" in name or mod.startswith("triton.compiler"):
+    if stage == "import" or "CompilationError" in name or mod.startswith("triton.compiler") or name == "InterpreterError":
         return "compile_error"
     if isinstance(exc, (SyntaxError, ImportError)) and stage != "call":
         return "compile_error"
@@ -69,9 +70,11 @@ class _LaunchCounter:
         def run(fn_self, *args, grid, warmup, **kwargs):
             if not warmup:
                 name = getattr(getattr(fn_self, "fn", None), "__name__", "?")
-                counts[name] = counts.get(name, 0) + 1
                 if self.skip:
                     return None
+                result = original(fn_self, *args, grid=grid, warmup=warmup, **kwargs)
+                counts[name] = counts.get(name, 0) + 1  # only launches that went through count
+                return result
             return original(fn_self, *args, grid=grid, warmup=warmup, **kwargs)
 
         cls.run = run
@@ -178,9 +181,12 @@ def main(argv: list[str]) -> int:
             dummy = torch.empty(expected["shape"], dtype=getattr(torch, expected["dtype"]), device=sets[0][0].device
                                 if sets[0] and hasattr(sets[0][0], "device") else ("cuda" if cuda else "cpu"))
             outs = [transport.open_handle(h) for h in msg["outs"]]
-            raw = time_calls(lambda *a, d=dummy: d, sets, device=device, n=msg["n"], warmup=1, budget_s=5.0,
-                             after_call=lambda i, out, outs=outs: outs[i].copy_(out))
-            ch.send(ok=True, overhead_event_ms=raw.event_ms)
+            t0 = time.perf_counter()
+            raw = time_calls(lambda *a, d=dummy: d, sets, device=device, n=msg["n"], warmup=msg["warmup"],
+                             budget_s=5.0, after_call=lambda i, out, outs=outs: outs[i].copy_(out))
+            # Wall time per call of the whole loop (clones, flushes, syncs, copies), before any candidate code.
+            per_call_ms = (time.perf_counter() - t0) * 1e3 / (len(raw.event_ms) + msg["warmup"])
+            ch.send(ok=True, overhead_ms_per_call=per_call_ms)
             continue
         if cmd == "load":
             try:
