@@ -60,9 +60,19 @@ def trace_problem(source: str) -> Traced:
             _propagate(gm, inputs)
         except Exception as exc:
             reasons.append(f"shape propagation on {device}: {type(exc).__name__}: {_short(exc)}")
+            if not _meta_gap(exc):
+                break  # a real error (shapes, dtypes) would repeat on CPU, after allocating everything
             continue
         return Traced(gm=gm, model=model, namespace=namespace, device=device, notes=reasons)
     raise TraceError("; ".join(reasons) or "unknown tracing failure")
+
+
+def _meta_gap(exc: BaseException) -> bool:
+    """True when an op merely lacks a meta-device kernel (then real CPU tensors may work)."""
+    text = str(exc).lower()
+    return (
+        isinstance(exc, NotImplementedError) or "meta" in text or "data-dependent" in text or "item()" in text
+    )
 
 
 def _short(exc: BaseException) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 
-def scale_source(source: str, k: int, min_size: int = 4, keep: str = "") -> str:
+def scale_source(source: str, k: int, min_size: int = 4, keep: str = "", batch_to_2: bool = True) -> str:
     """Divide every module-level size constant by ``k`` (kept >= ``min_size``; smaller ones untouched).
 
     Batch sizes go straight to 2. Names matching the regex ``keep`` are left alone.
@@ -43,11 +43,12 @@ def scale_source(source: str, k: int, min_size: int = 4, keep: str = "") -> str:
             if len(names) != len(values) or not all(isinstance(n, ast.Name) for n in names):
                 continue
             for i, (name, value) in enumerate(zip(names, values)):
-                if not _is_size_name(name.id) or (keep and re.search(keep, name.id, re.IGNORECASE)):
+                sizeish = _is_size_name(name.id) or "shape" in name.id.lower()
+                if not sizeish or (keep and re.search(keep, name.id, re.IGNORECASE)):
                     continue
                 if (v := fold(value)) is not None:
                     # the batch never constrains other sizes: take it down to 2 at once
-                    new = ast.Constant(min(v, 2) if "batch" in name.id.lower() else shrink(v))
+                    new = ast.Constant(min(v, 2) if batch_to_2 and "batch" in name.id.lower() else shrink(v))
                 elif isinstance(value, ast.Tuple) and all(fold(e) is not None for e in value.elts):
                     new = ast.Tuple([ast.Constant(shrink(fold(e))) for e in value.elts], ast.Load())
                 else:
@@ -82,13 +83,15 @@ def tiny_problem(problem, max_elements: int):
     """The least scale (power of two) whose traced work is at most ``max_elements`` values."""
     from dataclasses import replace
 
-    # channel counts can be tied to unscaled group counts: if scaling them breaks the model, keep them
-    for keep in ("", "channel|feature|hidden|embed"):
+    # channel counts can be tied to unscaled group counts: if scaling them breaks the model, keep them;
+    # a batch can be tied to another size (broadcasts): then divide it like the others
+    tiers = (("", True), ("channel|feature|hidden|embed", True), ("", False))
+    for keep, batch_to_2 in tiers:
         chosen = None
         for k in (2**i for i in range(1, 17)):
             p = replace(
                 problem,
-                source=scale_source(problem.source, k, keep=keep),
+                source=scale_source(problem.source, k, keep=keep, batch_to_2=batch_to_2),
                 scale=k,
                 notes=(
                     *problem.notes,
