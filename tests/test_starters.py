@@ -398,3 +398,12 @@ def test_source_passes_kernelbench_static_rules():
     }
     assert not names & {"try", "except", "pass"}
     assert check_starter(p, st).ok
+
+
+def test_docstring_example_runs():
+    import doctest
+
+    import autokernel.starters.starter as mod
+
+    result = doctest.testmod(mod)
+    assert result.attempted > 0 and result.failed == 0
