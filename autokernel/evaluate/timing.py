@@ -117,7 +117,7 @@ def time_calls(
     cuda = device.startswith("cuda")
     flush = _L2Flusher(device) if cuda else None
     k = len(input_sets)
-    for i in range(warmup):
+    for i in range(max(warmup, k) if warmup else 0):  # every set at least once, so no set is first seen timed
         args = _clone_args(input_sets[i % k])
         out = fn(*args)
         if cuda:
