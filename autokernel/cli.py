@@ -81,6 +81,22 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0 if verdict.is_correct else 1
 
 
+# -- starter --------------------------------------------------------------------------------------
+def cmd_starter(args: argparse.Namespace) -> int:
+    from autokernel.starters import generate_starter
+
+    (problem,) = _resolve(args, [args.problem])
+    st = generate_starter(problem)
+    summary = f"covered: {', '.join(st.covered) or 'nothing'}; library fallbacks: {', '.join(st.fallbacks) or 'none'}"
+    if args.output:
+        Path(args.output).write_text(st.source)
+        print(f"wrote {args.output} ({summary})")
+    else:
+        print(st.source)
+        print(f"# {summary}", file=sys.stderr)
+    return 0
+
+
 # -- list -----------------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
     from kb.bridge import load_level
@@ -101,6 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_problem_source(p)
     _add_eval_policy(p)
     p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("starter", help="write the generated Triton starter (ModelNew) for one problem")
+    p.add_argument("problem", help="L1/19 style reference or a KernelBench-format .py file")
+    p.add_argument("-o", "--output", help="write to this file instead of stdout")
+    _add_problem_source(p)
+    p.set_defaults(func=cmd_starter)
 
     p = sub.add_parser("list", help="list the problems of a KernelBench level")
     p.add_argument("--level", type=int, required=True)
