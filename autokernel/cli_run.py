@@ -43,6 +43,16 @@ def register(sub) -> None:
     p.add_argument(
         "--resume", metavar="DIR", help="resume the run in DIR: evaluated candidates are not re-run"
     )
+    p.add_argument(
+        "--workers-per-device",
+        "--workers-per-gpu",
+        type=int,
+        default=1,
+        help="candidates judged at once per device (correctness overlaps, timing runs alone; default 1)",
+    )
+    p.add_argument(
+        "--jobs", type=int, default=None, help="problems searched at once (default: number of workers)"
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     _add_problem_source(p)
     _add_eval_policy(p)
@@ -127,9 +137,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"run directory: {out}", flush=True)
     if ledger.count:
         print(f"resuming: {ledger.count} candidates already evaluated", flush=True)
-    backend = LocalBackend(config)
+    backend = LocalBackend(config, workers_per_device=args.workers_per_device)
     try:
-        outcome = run_search(problems, proposer, backend, ledger, search, progress=not args.no_progress)
+        outcome = run_search(
+            problems, proposer, backend, ledger, search, progress=not args.no_progress, jobs=args.jobs
+        )
     finally:
         backend.close()
     notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])

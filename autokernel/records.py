@@ -92,6 +92,7 @@ class Verdict:
     policy: dict[str, Any] = field(default_factory=dict)  # tolerance preset, reference precision, seeds
     environment: dict[str, str] = field(default_factory=dict)
     wall_s: float = 0.0
+    stages_s: dict[str, float] = field(default_factory=dict)  # wall seconds per stage of the evaluation
     log_tail: str = ""  # the candidate's own stderr/stdout tail: for debugging, never parsed
 
     @property

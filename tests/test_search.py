@@ -169,12 +169,12 @@ def test_hacked_kernel_is_never_a_seed(tmp_path):
     finally:
         backend.close()
     (p,) = out.problems
-    verdicts = {
-        a["idea"]: a["verdict"]["verdict"]
-        for a in map(json.loads, (tmp_path / "run" / "results.jsonl").read_text().splitlines())
+    rows = {
+        a["idea"]: a["verdict"] for a in map(json.loads, (tmp_path / "run" / "results.jsonl").read_text().splitlines())
     }
+    verdicts = {idea: v["verdict"] for idea, v in rows.items()}
     assert verdicts["skip the kernel"] == "rejected"
-    assert verdicts["honest relu"] == "correct"
+    assert verdicts["honest relu"] == "correct", rows["honest relu"]["reason"]
     assert proposer.seen_seeds == [["honest relu"]]
     assert p.best.candidate.idea == "honest relu"
     assert p.stop_reason == "proposer has no new ideas"
@@ -278,3 +278,48 @@ def test_gpu_search_uses_every_visible_gpu(tmp_path):
     (p,) = out.problems
     assert p.evaluated == 5 and p.best is not None
     assert p.best.verdict.device.startswith("cuda") and p.best.verdict.speedup is not None
+
+
+SLEEPY = """
+import time
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=offs < n), 0.0), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        time.sleep(60)
+        return x
+"""
+
+
+def test_worker_processes_share_a_device_and_survive_a_dead_worker(tmp_path):
+    """Two worker processes on one device judge correctly; killing one mid-job fails that job only."""
+    from autokernel.evaluate import EvaluationError
+
+    problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
+    honest = (FIXTURES / "honest" / "relu_constexpr.py").read_text()
+    backend = LocalBackend(_config(), workers_per_device=2)
+    try:
+        assert backend.workers == 2
+        stuck = backend.submit(problem, Candidate(source=SLEEPY))
+        pool = backend._pool
+        deadline = time.monotonic() + 60
+        while not pool._running and time.monotonic() < deadline:
+            time.sleep(0.2)
+        (pid,) = pool._running
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(EvaluationError, match="worker for cpu died"):
+            stuck.result(timeout=60)
+        verdicts = [backend.submit(problem, Candidate(source=honest)) for _ in range(2)]
+        assert [f.result(timeout=120).verdict for f in verdicts] == ["correct", "correct"]
+    finally:
+        backend.close()

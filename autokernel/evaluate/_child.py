@@ -140,14 +140,16 @@ def _poison_allocations(torch):
 
 
 def main(argv: list[str]) -> int:
+    # Confinement and the heavy imports happen at start, before the judge sends anything, so a spare
+    # process can be started ahead of time; candidate code runs only at "load".
     ch = _Channel(int(argv[1]), int(argv[2]))
-    setup = json.loads(ch.rx.recv_bytes().decode())
-    device = setup["device"]
+    start = json.loads(argv[3])
+    device = start["device"]
     confinement = {"process": "separate process (spawned interpreter), results over a private pipe as JSON"}
-    if setup.get("confine", True):
+    if start.get("confine", True):
         from autokernel.evaluate.confine import confine
 
-        confinement.update(confine(setup["scratch"], device=device, memory_limit_mb=setup.get("memory_limit_mb")))
+        confinement.update(confine(start["scratch"], device=device, memory_limit_mb=start.get("memory_limit_mb")))
     else:
         confinement["filesystem"] = confinement["network"] = "not applied: confinement disabled by configuration"
 
@@ -159,12 +161,19 @@ def main(argv: list[str]) -> int:
     cuda = device != "cpu"
     if cuda:
         torch.cuda.set_device(0)  # CUDA_VISIBLE_DEVICES holds exactly the judge's GPU
+        torch.cuda.init()
+    counter = _LaunchCounter()  # imports triton (the interpreter when TRITON_INTERPRET=1 is set)
+
+    try:
+        setup = json.loads(ch.rx.recv_bytes().decode())
+    except EOFError:  # a spare process the judge no longer needs
+        return 0
+    if cuda:
         frac = setup.get("gpu_memory_fraction")
         if frac:
             torch.cuda.set_per_process_memory_fraction(float(frac))
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
-    counter = _LaunchCounter()
     ch.send(event="ready", confinement=confinement, pid=os.getpid(), launch_counting=counter.installed)
 
     model = None

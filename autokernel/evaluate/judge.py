@@ -8,6 +8,7 @@ times with its own wall clock.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -22,6 +23,7 @@ from pathlib import Path
 from autokernel.evaluate import transport
 from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
+from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.reference import REFERENCE_PRECISION, ReferenceSession
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import inspect_source
@@ -29,6 +31,9 @@ from autokernel.problem import Problem
 from autokernel.records import Candidate, Check, TimingStats, Verdict
 
 NUM_TIMING_SETS = 2
+# Above this many bytes per trial (inputs + output), timing uses one input set and the whole evaluation
+# holds the device alone: each further copy costs gigabytes, and neighbours could run the GPU out of memory.
+BIG_TRIAL_BYTES = 2 * 2**30
 
 
 class EvaluationError(RuntimeError):
@@ -52,14 +57,40 @@ def default_cache_dir() -> Path:
     return Path(os.environ.get("AUTOKERNEL_KB_CACHE", Path.home() / ".cache" / "autokernel-kb"))
 
 
-class Evaluator:
-    """Judges candidates on one device; keeps per-problem facts (degeneracy, baselines) between calls."""
+class _Stages:
+    """Wall seconds per stage of one evaluation (where the time goes: spawn, reference, trials, timing)."""
 
-    def __init__(self, config: EvalConfig | None = None):
+    def __init__(self):
+        self.seconds: dict[str, float] = {}
+
+    @contextlib.contextmanager
+    def __call__(self, name: str):
+        t0 = time.monotonic()
+        try:
+            yield
+        finally:
+            self.seconds[name] = round(self.seconds.get(name, 0.0) + time.monotonic() - t0, 3)
+
+
+class Evaluator:
+    """Judges candidates on one device; keeps per-problem facts (degeneracy, baselines) between calls.
+
+    ``gate`` lets ``sharers`` evaluators share one GPU (see `gate.FileGate`): each candidate then gets
+    its share of the GPU memory, except on a big problem, which is judged with the device to itself.
+    ``prespawn`` starts the next candidate interpreter (confined, torch imported) while the current
+    one is judged.
+    """
+
+    def __init__(self, config: EvalConfig | None = None, *, gate: DeviceGate | None = None, sharers: int = 1,
+                 prespawn: bool = True):
         self.config = config or EvalConfig()
+        self.gate = gate or NullGate()
+        self.sharers = max(1, sharers)
+        self.prespawn = prespawn
         self._problems: dict[str, _ProblemState] = {}
         self._lock = threading.Lock()
         self._cache_dir = Path(self.config.cache_dir) if self.config.cache_dir else default_cache_dir()
+        self._spare: CandidateProcess | None = None
 
     # -- public -------------------------------------------------------------------------------
     def evaluate(self, problem: Problem, candidate: Candidate | str) -> Verdict:
@@ -68,12 +99,47 @@ class Evaluator:
         with self._lock:
             return self._evaluate(problem, candidate)
 
+    def close(self) -> None:
+        """Stop the spare candidate process, if any."""
+        with self._lock:
+            if self._spare is not None:
+                self._discard(self._spare)
+                self._spare = None
+
+    def __enter__(self) -> Evaluator:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- candidate processes ------------------------------------------------------------------
+    def _spawn(self, *, deadline: float) -> CandidateProcess:
+        cfg = self.config
+        scratch = tempfile.mkdtemp(prefix="akb_eval_")
+        return CandidateProcess(scratch, device=cfg.device, deadline=deadline, extra_env=cfg.extra_env,
+                                confine=cfg.confine, memory_limit_mb=cfg.memory_limit_mb, gate=self.gate)
+
+    def _take_process(self, deadline: float) -> CandidateProcess:
+        proc, self._spare = self._spare, None
+        if proc is not None and proc.alive():
+            proc.deadline = deadline
+            return proc
+        if proc is not None:
+            self._discard(proc)
+        return self._spawn(deadline=deadline)
+
+    @staticmethod
+    def _discard(proc: CandidateProcess) -> None:
+        proc.close()
+        shutil.rmtree(proc.scratch, ignore_errors=True)
+
     # -- the pipeline --------------------------------------------------------------------------
     def _evaluate(self, problem: Problem, candidate: Candidate) -> Verdict:
         cfg = self.config
         started = time.monotonic()
+        stages = _Stages()
         verdict = Verdict(verdict="rejected", reason="", problem=problem.key, problem_digest=problem.digest,
-                          candidate_digest=candidate.digest, device=cfg.device)
+                          candidate_digest=candidate.digest, device=cfg.device, stages_s=stages.seconds)
         static = inspect_source(candidate.source)
         verdict.backend = static.backend
         verdict.checks.append(static.check)
@@ -86,34 +152,35 @@ class Evaluator:
         from autokernel.environment import fingerprint
 
         verdict.environment = dict(fingerprint(cfg.device))
-        session = ReferenceSession.build(problem, cfg.device)
-        state = self._problems.setdefault(problem.digest, _ProblemState())
-        scratch = tempfile.mkdtemp(prefix="akb_eval_")
-        proc = None
+        with stages("spawn"):  # the interpreter starts (or was started ahead) while the reference is built
+            proc = self._take_process(started + cfg.timeout_s)
+            if self.prespawn:  # the next candidate's interpreter imports torch while this one is judged
+                self._spare = self._spawn(deadline=math.inf)
+        session = None
         try:
-            solution_path = os.path.join(scratch, "solution.py")
+            with stages("reference"), self.gate.shared():
+                session = ReferenceSession.build(problem, cfg.device)
+            state = self._problems.setdefault(problem.digest, _ProblemState())
+            solution_path = os.path.join(proc.scratch, "solution.py")
             Path(solution_path).write_text(candidate.source)
-            proc = CandidateProcess(scratch, device=cfg.device, deadline=started + cfg.timeout_s,
-                                    extra_env=cfg.extra_env)
-            self._run_candidate(proc, session, state, solution_path, static, verdict)
+            self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
         except _Outcome as out:
-            verdict.log_tail = proc.log_tail() if proc else ""
+            verdict.log_tail = proc.log_tail()
             return self._finish(verdict, out.verdict, out.reason, started)
         except CandidateTimeout:
-            verdict.log_tail = proc.log_tail() if proc else ""
+            verdict.log_tail = proc.log_tail()
             return self._finish(verdict, "timeout",
                                 f"the candidate did not finish within {cfg.timeout_s:g} s (hang, deadlock or far too "
                                 f"slow); it was killed", started)
         except CandidateDied as exc:
-            verdict.log_tail = proc.log_tail() if proc else ""
+            verdict.log_tail = proc.log_tail()
             return self._finish(verdict, "runtime_error",
                                 f"{exc} (crash, os._exit, segfault or out of memory); see log_tail", started)
         finally:
-            if proc is not None:
-                proc.close()
-            shutil.rmtree(scratch, ignore_errors=True)
+            self._discard(proc)
             del session
-            _release_ipc(cfg, empty_cache=True)
+            with self.gate.shared():
+                _release_ipc(cfg, empty_cache=True)
         verdict.log_tail = ""
         return self._finish(verdict, "correct", verdict.reason, started)
 
@@ -131,23 +198,38 @@ class Evaluator:
                                   "or on a machine with an NVIDIA GPU")
 
     def _run_candidate(self, proc: CandidateProcess, session: ReferenceSession, state: _ProblemState,
-                       solution_path: str, static, verdict: Verdict) -> None:
-
+                       solution_path: str, static, verdict: Verdict, stages: _Stages) -> None:
         cfg = self.config
-        proc.send_json({"device": cfg.device, "scratch": proc.scratch, "confine": cfg.confine,
-                        "memory_limit_mb": cfg.memory_limit_mb, "gpu_memory_fraction": cfg.gpu_memory_fraction})
-        ready = proc.recv()
-        verdict.confinement = ready.get("confinement", {})
+        # Facts about the problem: its first trial, degeneracy (once per problem), tolerance.
+        import torch
 
-        # Facts about the problem: its first trials, degeneracy (once per problem), tolerance.
-        trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
+        try:
+            with stages("reference"), self.gate.shared():
+                trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
+            big = _trial_bytes(trials[0]) > BIG_TRIAL_BYTES
+        except torch.OutOfMemoryError:  # neighbours hold the memory: wait for the device alone
+            _release_ipc(cfg, empty_cache=True)
+            with stages("reference"), self.gate.exclusive():
+                trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
+            big = True
+        with self.gate.exclusive() if big else contextlib.nullcontext():
+            self._judge(proc, session, state, trials, big, solution_path, static, verdict, stages)
+
+    def _judge(self, proc, session, state, trials, big, solution_path, static, verdict, stages) -> None:
+        cfg = self.config
+        with stages("spawn"):
+            share = 1 if big else self.sharers
+            proc.send_json({"gpu_memory_fraction": cfg.gpu_memory_fraction / share})
+            ready = proc.recv()
+        verdict.confinement = ready.get("confinement", {})
         out_meta = {"shape": list(trials[0].expected.shape),
                     "dtype": str(trials[0].expected.dtype).removeprefix("torch.")}
         tol = tolerance_for(cfg.tolerance, out_meta["dtype"])
         if state.degeneracy is None:
-            state.degeneracy = probe_degeneracy(
-                lambda i: session.trial(i, extra_distributions=cfg.extra_distributions),
-                max(2, cfg.num_correct_trials), tol=tol, rerun=session.run)
+            with stages("degeneracy_probe"), self.gate.shared():
+                state.degeneracy = probe_degeneracy(
+                    lambda i: session.trial(i, extra_distributions=cfg.extra_distributions),
+                    max(2, cfg.num_correct_trials), tol=tol, rerun=session.run)
         deg = state.degeneracy
         rel_l2_tol = tol if deg.degenerate else None
         verdict.policy = {
@@ -162,50 +244,80 @@ class Evaluator:
 
         # Timing sets exist before the candidate is imported, so the loop's own cost is measured clean.
         timing_sets = []
+        overhead_ms = 0.0
         if cfg.measure:
-            timing_sets = [session.trial(0, extra_distributions=False) for _ in range(NUM_TIMING_SETS)]
-            t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
-            reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6, "warmup": cfg.warmup,
-                                  "expected": out_meta})
-            overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
-            del t_shared, o_shared
+            with stages("timing"):
+                with self.gate.shared():
+                    timing_sets = [session.trial(0, extra_distributions=False)
+                                   for _ in range(1 if big else NUM_TIMING_SETS)]
+                    t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
+                reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
+                                      "warmup": cfg.warmup, "expected": out_meta}, exclusive=True)
+                overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
+                del t_shared, o_shared, t_handles, o_handles
 
-        reply = proc.request({"cmd": "load", "path": solution_path, "init_seed": session.init_seed,
-                              "init_args": [self._share_value(a, proc.scratch) for a in session.init_args]})
+        with stages("load"):
+            reply = proc.request({"cmd": "load", "path": solution_path, "init_seed": session.init_seed,
+                                  "init_args": [self._share_value(a, proc.scratch) for a in session.init_args]})
         if not reply.get("ok"):
             raise _Outcome(reply.get("kind", "runtime_error"), self._error_reason(reply))
 
         # Correctness: fresh secret-seeded inputs per trial, judge-owned buffers, reference never leaves the judge.
         launches: dict[str, int] = {}
         worst = (0.0, 0.0)
-        for i in range(cfg.num_correct_trials):
-            trial = trials.pop(0) if trials else session.trial(i, extra_distributions=cfg.extra_distributions)
-            check = self._correctness_trial(proc, trial, i, tol, rel_l2_tol, launches)
-            del trial
-            _release_ipc(cfg)
-            verdict.checks.append(check)
-            worst = (max(worst[0], check.figures.get("max_abs_error", 0.0)),
-                     max(worst[1], check.figures.get("max_rel_error", 0.0)))
-            verdict.max_abs_error, verdict.max_rel_error = worst
-            if not check.passed:
-                raise _Outcome(check.figures.get("verdict", "incorrect"), check.reason)
+        with stages("correctness"):
+            for i in range(cfg.num_correct_trials):
+                if trials:
+                    trial = trials.pop(0)
+                else:
+                    with self.gate.shared():
+                        trial = session.trial(i, extra_distributions=cfg.extra_distributions)
+                check = self._correctness_trial(proc, trial, i, tol, rel_l2_tol, launches)
+                del trial
+                with self.gate.shared():
+                    _release_ipc(cfg)
+                verdict.checks.append(check)
+                worst = (max(worst[0], check.figures.get("max_abs_error", 0.0)),
+                         max(worst[1], check.figures.get("max_rel_error", 0.0)))
+                verdict.max_abs_error, verdict.max_rel_error = worst
+                if not check.passed:
+                    raise _Outcome(check.figures.get("verdict", "incorrect"), check.reason)
         del trials
 
         verdict.own_kernel_launches = launches
         if static.backend == "triton" and not launches:
             raise _Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran "
                                        f"during the forward pass; PyTorch did all the work (a fallback is not a kernel)")
-        if static.backend == "triton":
-            self._ablation_check(proc, session, static, tol, rel_l2_tol, verdict)
-        if cfg.is_cuda:
-            self._profile_check(proc, session, static, verdict)
+        with stages("own_kernels"):
+            if static.backend == "triton":
+                self._ablation_check(proc, session, static, tol, rel_l2_tol, verdict)
+            if cfg.is_cuda:
+                self._profile_check(proc, session, static, verdict)
         verdict.checks.append(Check(name="own_kernels", passed=True,
                                     reason=f"own kernels launched: {launches or 'see GPU profile'}"))
 
         if not cfg.measure:
             verdict.reason = f"correct on {cfg.num_correct_trials} trials (timing skipped)"
             return
-        self._timing(proc, session, state, timing_sets, tol, rel_l2_tol, overhead_ms, verdict)
+        with stages("timing"):
+            stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict)
+        # The candidate is done: its process and every buffer it saw go before the baselines are timed.
+        self._discard(proc)
+        with self.gate.shared():
+            _release_ipc(cfg, empty_cache=True)
+        with stages("baselines"):
+            verdict.eager = self._baseline(session, state, timing_sets, "eager")
+            verdict.speedup = round(verdict.eager.median_ms / stats.median_ms, 4)
+            if cfg.baseline_compile:
+                verdict.compiled = self._baseline(session, state, timing_sets, "compile")
+                if verdict.compiled is not None:
+                    verdict.speedup_vs_compile = round(verdict.compiled.median_ms / stats.median_ms, 4)
+        if cfg.is_cuda:
+            with stages("roofline"), self.gate.shared():
+                self._plausibility(session, state, stats, tol, verdict)
+        cpu_note = " (CPU: Triton interpreter times, not GPU performance)" if not cfg.is_cuda else ""
+        verdict.reason = (f"correct on {cfg.num_correct_trials} trials; {stats.median_ms:.4g} ms median vs eager "
+                          f"{verdict.eager.median_ms:.4g} ms: {verdict.speedup:.3g}x{cpu_note}")
 
     # -- pieces --------------------------------------------------------------------------------
     def _share_value(self, value, scratch):
@@ -238,8 +350,13 @@ class Evaluator:
         return shared, handles, outs, out_handles
 
     def _correctness_trial(self, proc, trial, index, tol, rel_l2_tol, launches) -> Check:
-        shared, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
+        with self.gate.shared():
+            shared, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
         reply = proc.request({"cmd": "call", "inputs": handles[0], "out": out_handles[0]})
+        with self.gate.shared():
+            return self._check_trial(reply, trial, shared, outs, index, tol, rel_l2_tol, launches)
+
+    def _check_trial(self, reply, trial, shared, outs, index, tol, rel_l2_tol, launches) -> Check:
         name = f"trial_{index}"
         fig = {"distribution": trial.distribution}
         if not reply.get("ok"):
@@ -281,11 +398,13 @@ class Evaluator:
         return Check(name=name, passed=True, reason=cmp.reason, figures=fig)
 
     def _ablation_check(self, proc, session, static, tol, rel_l2_tol, verdict) -> None:
-        trial = session.trial(0, extra_distributions=False)
-        _, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
+        with self.gate.shared():
+            trial = session.trial(0, extra_distributions=False)
+            _, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
         reply = proc.request({"cmd": "ablate", "inputs": handles[0], "out": out_handles[0]})
-        still_right = bool(reply.get("copied")) and compare(outs[0], trial.expected, tol=tol,
-                                                             rel_l2_tol=rel_l2_tol).passed
+        with self.gate.shared():
+            still_right = bool(reply.get("copied")) and compare(outs[0], trial.expected, tol=tol,
+                                                                 rel_l2_tol=rel_l2_tol).passed
         verdict.checks.append(Check(name="own_kernels_contribute", passed=not still_right,
                                     reason="output wrong without the solution's own kernels, as it must be"
                                     if not still_right else "output right without them"))
@@ -295,8 +414,9 @@ class Evaluator:
                                        f"(a decoy launch; PyTorch does the work)")
 
     def _profile_check(self, proc, session, static, verdict) -> None:
-        trial = session.trial(0, extra_distributions=False)
-        _, handles, _, _ = self._share_sets([trial], proc.scratch)
+        with self.gate.shared():
+            trial = session.trial(0, extra_distributions=False)
+            _, handles, _, _ = self._share_sets([trial], proc.scratch)
         reply = proc.request({"cmd": "profile", "inputs": handles[0]})
         if not reply.get("ok"):
             raise _Outcome(reply.get("kind", "runtime_error"), self._error_reason(reply))
@@ -310,13 +430,15 @@ class Evaluator:
         verdict.own_gpu_time_pct = round(100.0 * sum(own.values()) / total, 1) if total > 0 else None
         verdict.own_kernel_launches = verdict.own_kernel_launches or {k: 1 for k in own}
 
-    def _timing(self, proc, session, state, timing_sets, tol, rel_l2_tol, overhead_ms, verdict) -> None:
+    def _timing(self, proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict) -> TimingStats:
         cfg = self.config
-        shared, handles, outs, out_handles = self._share_sets(timing_sets, proc.scratch)
-        t0 = time.monotonic()
-        reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
-                              "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s})
-        wall_s = time.monotonic() - t0
+        with self.gate.shared():
+            shared, handles, outs, out_handles = self._share_sets(timing_sets, proc.scratch)
+        with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
+            t0 = time.monotonic()
+            reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
+                                  "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s})
+            wall_s = time.monotonic() - t0
         if not reply.get("ok"):
             raise _Outcome(reply.get("kind", "runtime_error"), "while timing: " + self._error_reason(reply))
         event_ms = [float(x) for x in reply.get("event_ms") or [] if isinstance(x, (int, float)) and math.isfinite(x)]
@@ -325,11 +447,13 @@ class Evaluator:
             raise _Outcome("rejected", "the timing report is malformed (missing, non-positive or mismatched samples)")
         # Timed outputs re-checked: a replayed or stale output for another input set shows up here.
         used = min(len(timing_sets), (len(event_ms) + 1) // 2)
-        for i, (o, t) in enumerate(zip(outs[:used], timing_sets[:used])):
-            cmp = compare(o, t.expected, tol=tol, rel_l2_tol=rel_l2_tol)
-            if not cmp.passed:
-                raise _Outcome("incorrect", f"outputs produced during timing are wrong for input set {i} "
-                                            f"({cmp.reason}): results cached or replayed across calls?")
+        with self.gate.shared():
+            for i, (o, t) in enumerate(zip(outs[:used], timing_sets[:used])):
+                cmp = compare(o, t.expected, tol=tol, rel_l2_tol=rel_l2_tol)
+                if not cmp.passed:
+                    raise _Outcome("incorrect", f"outputs produced during timing are wrong for input set {i} "
+                                                f"({cmp.reason}): results cached or replayed across calls?")
+        del shared, outs, handles, out_handles
         from autokernel.evaluate.timing import summarize
 
         stats = summarize(event_ms, str(reply.get("method", "")))
@@ -365,17 +489,7 @@ class Evaluator:
         verdict.kernel = stats
         verdict.peak_memory_mb = reply.get("peak_memory_mb") if isinstance(reply.get("peak_memory_mb"),
                                                                            (int, float)) else None
-        verdict.eager = self._baseline(session, state, timing_sets, "eager")
-        verdict.speedup = round(verdict.eager.median_ms / stats.median_ms, 4)
-        if cfg.baseline_compile:
-            verdict.compiled = self._baseline(session, state, timing_sets, "compile")
-            if verdict.compiled is not None:
-                verdict.speedup_vs_compile = round(verdict.compiled.median_ms / stats.median_ms, 4)
-        if cfg.is_cuda:
-            self._plausibility(session, state, stats, tol, verdict)
-        cpu_note = " (CPU: Triton interpreter times, not GPU performance)" if not cfg.is_cuda else ""
-        verdict.reason = (f"correct on {cfg.num_correct_trials} trials; {stats.median_ms:.4g} ms median vs eager "
-                          f"{verdict.eager.median_ms:.4g} ms: {verdict.speedup:.3g}x{cpu_note}")
+        return stats
 
     def _plausibility(self, session, state, stats, tol, verdict) -> None:
         """A kernel faster than its roofline floor is impossible: quarantined, never counted or seeded."""
@@ -417,17 +531,24 @@ class Evaluator:
         import torch
 
         model = session.model
-        if kind == "compile":
-            torch._dynamo.reset()
-            try:
-                model = torch.compile(session.model)
-            except Exception:  # noqa: BLE001 - compile failing is a fact about the baseline, not an error
-                return None
+        sets = [t.inputs for t in timing_sets]
         with torch.no_grad():
+            if kind == "compile":
+                # Compiling takes seconds of CPU: done before the device is taken alone for timing.
+                torch._dynamo.reset()
+                try:
+                    model = torch.compile(session.model)
+                    with self.gate.shared():
+                        model(*sets[0])
+                        if cfg.is_cuda:
+                            torch.cuda.synchronize()
+                except Exception:  # noqa: BLE001 - compile failing is a fact about the baseline, not an error
+                    return None
             try:
-                raw = time_calls(model, [t.inputs for t in timing_sets], device=cfg.device, n=cfg.num_perf_trials,
-                                 warmup=max(cfg.warmup, 3 if kind == "compile" else cfg.warmup),
-                                 budget_s=cfg.timing_budget_s)
+                with self.gate.exclusive():
+                    raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
+                                     warmup=max(cfg.warmup, 3 if kind == "compile" else cfg.warmup),
+                                     budget_s=cfg.timing_budget_s)
             except Exception:  # noqa: BLE001
                 if kind == "compile":
                     return None
@@ -464,6 +585,11 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
     torch.cuda.ipc_collect()
     if empty_cache:
         torch.cuda.empty_cache()
+
+
+def _trial_bytes(trial) -> int:
+    tensors = [x for x in trial.inputs if hasattr(x, "element_size")] + [trial.expected]
+    return sum(t.numel() * t.element_size() for t in tensors)
 
 
 def _poison(t) -> None:

@@ -7,6 +7,7 @@ caches, and its output in a log file that is shown for debugging but never parse
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -15,6 +16,7 @@ import time
 from multiprocessing.connection import Connection
 
 from autokernel.evaluate import transport
+from autokernel.evaluate.gate import DeviceGate, NullGate
 
 # Environment variables the candidate may see; everything else (tokens, keys, seeds) is dropped.
 _ENV_KEEP = ("PATH", "LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NVIDIA_DRIVER_CAPABILITIES",
@@ -42,9 +44,11 @@ def _pythonpath() -> str:
 class CandidateProcess:
     """One untrusted process for one candidate; every call has a deadline."""
 
-    def __init__(self, scratch: str, *, device: str, deadline: float, extra_env: dict[str, str] | None = None):
+    def __init__(self, scratch: str, *, device: str, deadline: float, extra_env: dict[str, str] | None = None,
+                 confine: bool = True, memory_limit_mb: int | None = None, gate: DeviceGate | None = None):
         self.scratch = scratch
         self.deadline = deadline
+        self.gate = gate or NullGate()
         self.log_path = os.path.join(scratch, "candidate.log")
         env = {k: os.environ[k] for k in _ENV_KEEP if k in os.environ}
         env.update({
@@ -73,8 +77,10 @@ class CandidateProcess:
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
         self._log = open(self.log_path, "wb")
+        start = json.dumps({"device": device, "scratch": scratch, "confine": confine,
+                            "memory_limit_mb": memory_limit_mb})
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "autokernel.evaluate._child", str(to_child_r), str(from_child_w)],
+            [sys.executable, "-m", "autokernel.evaluate._child", str(to_child_r), str(from_child_w), start],
             pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL, stdout=self._log,
             stderr=subprocess.STDOUT, env=env, cwd=scratch, start_new_session=True,
         )
@@ -82,10 +88,12 @@ class CandidateProcess:
         os.close(from_child_w)
         self.tx = Connection(to_child_w, readable=False)
         self.rx = Connection(from_child_r, writable=False)
+        self.gate.register(self.proc.pid)  # its own process group (start_new_session)
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
 
     def send_json(self, obj: dict) -> None:
-        import json
-
         self.tx.send_bytes(json.dumps(obj).encode())
 
     def send(self, obj: dict) -> None:
@@ -112,9 +120,11 @@ class CandidateProcess:
         except ValueError as exc:
             raise CandidateDied(f"the candidate sent a malformed reply ({exc})") from exc
 
-    def request(self, obj: dict, **kw) -> dict:
-        self.send(obj)
-        return self.recv(**kw)
+    def request(self, obj: dict, *, exclusive: bool = False, **kw) -> dict:
+        """Send a command and wait for its reply, holding the device shared (or alone, for timing)."""
+        with self.gate.exclusive() if exclusive else self.gate.shared():
+            self.send(obj)
+            return self.recv(**kw)
 
     def exit_description(self) -> str:
         try:
@@ -155,3 +165,4 @@ class CandidateProcess:
         for c in (self.tx, self.rx):
             c.close()
         self._log.close()
+        self.gate.unregister(self.proc.pid)

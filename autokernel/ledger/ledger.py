@@ -12,11 +12,13 @@ Layout::
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import re
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -72,6 +74,17 @@ def _cell(value: Any) -> str:
     return re.sub(r"[\t\r\n]+", " ", str(value))
 
 
+def _locked(method):
+    """Run a Ledger method under the ledger's lock (rows, files and git commits stay in order)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
 def _fsync_append(path: Path, line: str) -> None:
     with open(path, "a", encoding="utf-8") as fh:
         fh.write(line)
@@ -99,6 +112,7 @@ class Ledger:
         self.notes: list[str] = []
         self._rows: dict[str, dict[str, Any]] = {}
         self._experiments = 0
+        self._lock = threading.RLock()  # problems may be searched concurrently
         self._load()
         if not self.tsv.exists():
             _fsync_append(self.tsv, "\t".join(TSV_COLUMNS) + "\n")
@@ -142,6 +156,7 @@ class Ledger:
         )
 
     # -- recording --------------------------------------------------------------------------------
+    @_locked
     def record(self, problem: Problem, attempt: Attempt) -> dict[str, Any]:
         """Save the source, then append the row to results.jsonl and results.tsv (flushed and fsynced)."""
         cand, v = attempt.candidate, attempt.verdict
@@ -199,6 +214,7 @@ class Ledger:
         self._rows[row["cache_key"]] = row
         return row
 
+    @_locked
     def save_problem(self, problem: Problem) -> Path:
         d = self.root / "problems" / slug(problem)
         d.mkdir(parents=True, exist_ok=True)
@@ -207,6 +223,7 @@ class Ledger:
             path.write_text(problem.source, encoding="utf-8")
         return d
 
+    @_locked
     def save_best(self, problem: Problem, attempt: Attempt) -> None:
         """Write best.py / best.json for the problem and commit them with the idea as the message."""
         d = self.save_problem(problem)
@@ -228,6 +245,7 @@ class Ledger:
             self._git("add", "--", str(d.relative_to(self.root)))
             self._git("commit", "-q", "--allow-empty", "-m", msg)
 
+    @_locked
     def write_summary(self, text: str) -> Path:
         path = self.root / "summary.txt"
         path.write_text(text, encoding="utf-8")

@@ -1,10 +1,21 @@
-"""`Backend`: where candidates are evaluated. `LocalBackend` runs one worker thread per device,
-each owning an `Evaluator` (so each GPU judges one candidate at a time; the CPU counts as one)."""
+"""`Backend`: where candidates are evaluated.
+
+`LocalBackend` runs evaluation workers on the local devices. With one worker per device it is a
+thread owning an `Evaluator`. With several per device (one GPU judging several candidates at once)
+each worker is a process of its own, and a `FileGate` per device lets correctness work overlap
+while every timed loop runs alone on the GPU.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
 import queue
+import shutil
+import tempfile
 import threading
+import time
 from concurrent.futures import Future
 from dataclasses import replace
 from typing import Protocol
@@ -36,27 +47,56 @@ def local_devices(device: str) -> list[str]:
 
 
 class LocalBackend:
-    """One worker per local device pulling from a shared queue; results come back as futures."""
+    """Evaluation workers on local devices pulling from one queue; results come back as futures.
 
-    def __init__(self, config, *, devices: list[str] | None = None):
-        from autokernel.evaluate import Evaluator
+    Args:
+        config: the evaluation policy (its device: "cpu", "cuda" = every GPU, or "cuda:N").
+        devices: explicit device list (overrides the config's).
+        workers_per_device: evaluations judged at once on each device; above 1 each worker is a
+            process and timed loops take the device alone (see `autokernel.evaluate.gate`).
+    """
 
+    def __init__(self, config, *, devices: list[str] | None = None, workers_per_device: int = 1):
+        if workers_per_device < 1:
+            raise ValueError("workers per device must be at least 1")
         self.config = config
         self.device = "cuda" if config.device.startswith("cuda") else "cpu"
         self.devices = devices or local_devices(config.device)
+        self.workers_per_device = workers_per_device
+        self._pool = (
+            _ThreadPool(config, self.devices)
+            if workers_per_device == 1
+            else _ProcessPool(config, self.devices, workers_per_device)
+        )
+
+    @property
+    def workers(self) -> int:
+        return len(self.devices) * self.workers_per_device
+
+    def submit(self, problem: Problem, candidate: Candidate) -> Future[Verdict]:
+        return self._pool.submit(problem, candidate)
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+class _ThreadPool:
+    """One thread per device, each with its own in-process `Evaluator`."""
+
+    def __init__(self, config, devices: list[str]):
+        from autokernel.evaluate import Evaluator
+
         self._queue: queue.Queue = queue.Queue()
         self._threads = []
-        for dev in self.devices:
+        self._evaluators = []
+        for dev in devices:
             evaluator = Evaluator(replace(config, device=dev))
+            self._evaluators.append(evaluator)
             t = threading.Thread(
                 target=self._work, args=(evaluator,), name=f"autokernel-eval-{dev}", daemon=True
             )
             t.start()
             self._threads.append(t)
-
-    @property
-    def workers(self) -> int:
-        return len(self.devices)
 
     def _work(self, evaluator) -> None:
         while True:
@@ -81,3 +121,140 @@ class LocalBackend:
             self._queue.put(None)
         for t in self._threads:
             t.join(timeout=5)
+        for e in self._evaluators:
+            e.close()
+
+
+def _worker_main(config, gate_dir: str, sharers: int, inbox, outbox) -> None:
+    """An evaluation worker process: judges jobs from ``inbox`` until it gets None."""
+    from autokernel.evaluate import Evaluator
+    from autokernel.evaluate.gate import FileGate
+
+    gate = FileGate(gate_dir)
+    with Evaluator(config, gate=gate, sharers=sharers) as evaluator:
+        while True:
+            item = inbox.get()
+            if item is None:
+                break
+            job, problem, candidate = item
+            outbox.put((job, "started", os.getpid()))
+            try:
+                outbox.put((job, "done", evaluator.evaluate(problem, candidate).to_dict()))
+            except BaseException as exc:  # noqa: BLE001 - reported to the search, the worker lives on
+                outbox.put((job, "error", f"{type(exc).__name__}: {exc}"))
+    gate.close()
+
+
+class _ProcessPool:
+    """``per_device`` worker processes per device, sharing one job queue; a dead worker is replaced and
+    the job it held fails with a clear error (the rest of the run goes on)."""
+
+    def __init__(self, config, devices: list[str], per_device: int):
+        ctx = multiprocessing.get_context("spawn")
+        self._ctx = ctx
+        self._config = config
+        self._per_device = per_device
+        self._inbox = ctx.Queue()
+        self._outbox = ctx.Queue()
+        self._futures: dict[int, Future] = {}
+        self._running: dict[int, int] = {}  # pid -> job
+        self._lock = threading.Lock()
+        self._next = 0
+        self._closed = False
+        self._gate_dirs = {dev: tempfile.mkdtemp(prefix="akb_gate_") for dev in devices}
+        self._procs: dict[int, tuple[str, multiprocessing.Process]] = {}
+        for dev in devices:
+            for _ in range(per_device):
+                self._start(dev)
+        self._reader = threading.Thread(target=self._read, name="autokernel-results", daemon=True)
+        self._reader.start()
+        self._watch = threading.Thread(target=self._watchdog, name="autokernel-watchdog", daemon=True)
+        self._watch.start()
+
+    def _start(self, dev: str) -> None:
+        p = self._ctx.Process(
+            target=_worker_main,
+            args=(
+                replace(self._config, device=dev),
+                self._gate_dirs[dev],
+                self._per_device,
+                self._inbox,
+                self._outbox,
+            ),
+            name=f"autokernel-eval-{dev}",
+            daemon=True,
+        )
+        p.start()
+        self._procs[p.pid] = (dev, p)
+
+    def _read(self) -> None:
+        from autokernel.evaluate import EvaluationError
+        from autokernel.records import Verdict
+
+        while True:
+            try:
+                job, kind, payload = self._outbox.get()
+            except (EOFError, OSError):
+                return
+            if job is None:
+                return
+            with self._lock:
+                if kind == "started":
+                    self._running[payload] = job
+                    continue
+                self._running = {pid: j for pid, j in self._running.items() if j != job}
+                fut = self._futures.pop(job, None)
+            if fut is None:
+                continue
+            if kind == "done":
+                fut.set_result(Verdict.from_dict(payload))
+            else:
+                fut.set_exception(EvaluationError(payload))
+
+    def _watchdog(self) -> None:
+        from autokernel.evaluate import EvaluationError
+
+        while not self._closed:
+            time.sleep(1.0)
+            for pid, (dev, p) in list(self._procs.items()):
+                if p.is_alive() or self._closed:
+                    continue
+                with self._lock:
+                    del self._procs[pid]
+                    job = self._running.pop(pid, None)
+                    fut = self._futures.pop(job, None) if job is not None else None
+                if fut is not None:
+                    fut.set_exception(
+                        EvaluationError(
+                            f"the evaluation worker for {dev} died (exit code {p.exitcode}) while judging "
+                            f"this candidate; the run goes on with a new worker"
+                        )
+                    )
+                self._start(dev)
+
+    def submit(self, problem: Problem, candidate: Candidate) -> Future[Verdict]:
+        fut: Future[Verdict] = Future()
+        fut.set_running_or_notify_cancel()
+        with self._lock:
+            job = self._next
+            self._next += 1
+            self._futures[job] = fut
+        self._inbox.put((job, problem, candidate))
+        return fut
+
+    def close(self) -> None:
+        self._closed = True
+        for _ in self._procs:
+            self._inbox.put(None)
+        deadline = time.monotonic() + 10
+        for _, p in list(self._procs.values()):
+            p.join(timeout=max(0.1, deadline - time.monotonic()))
+            if p.is_alive():
+                p.kill()
+        self._outbox.put((None, "", None))
+        self._reader.join(timeout=5)
+        for d in self._gate_dirs.values():
+            shutil.rmtree(d, ignore_errors=True)
+        with contextlib.suppress(Exception):
+            self._inbox.close()
+            self._outbox.close()

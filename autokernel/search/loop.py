@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import as_completed
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from autokernel.ledger import Ledger
@@ -80,18 +80,32 @@ def run_search(
     *,
     progress: bool = True,
     log: Callable[[str], None] = _stderr,
+    jobs: int | None = None,
 ) -> RunOutcome:
-    """Search every problem in turn; returns what happened (the ledger holds every row)."""
+    """Search every problem; returns what happened (the ledger holds every row).
+
+    ``jobs`` problems are searched at once (default: the backend's worker count), so every worker
+    has candidates to judge even when one problem's round is narrower than the pool.
+    """
     from tqdm import tqdm
 
     started = time.monotonic()
-    outcomes = []
-    bar = tqdm(problems, desc="problems", unit="problem", disable=not progress, file=sys.stderr)
-    for problem in bar:
-        bar.set_postfix_str(problem.key)
-        outcomes.append(
-            _search_problem(problem, proposer, backend, ledger, config, progress=progress, log=log)
+    jobs = max(1, jobs or getattr(backend, "workers", 1))
+    bar = tqdm(total=len(problems), desc="problems", unit="problem", disable=not progress, file=sys.stderr)
+
+    def one(problem: Problem) -> ProblemOutcome:
+        out = _search_problem(
+            problem, proposer, backend, ledger, config, progress=progress and jobs == 1, log=log
         )
+        bar.set_postfix_str(problem.key)
+        bar.update(1)
+        return out
+
+    if jobs == 1:
+        outcomes = [one(p) for p in problems]
+    else:
+        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="autokernel-search") as pool:
+            outcomes = list(pool.map(one, problems))
     bar.close()
     return RunOutcome(
         problems=outcomes,
@@ -145,7 +159,12 @@ def _search_problem(
                 break
             bar.total = (bar.total or 0) + len(candidates)
             bar.refresh()
-            attempts = _evaluate_round(problem, candidates, proposer, backend, ledger, out, bar)
+            try:
+                attempts = _evaluate_round(problem, candidates, proposer, backend, ledger, out, bar)
+            except Exception as exc:  # a harness failure ends this problem; the rows so far are kept
+                out.stop_reason = f"evaluation failed: {type(exc).__name__}: {exc}"
+                log(f"{problem.key}: {out.stop_reason}")
+                break
             history.attempts.extend(attempts)
             out.rounds_used = rnd
             round_best = max((a for a in attempts if a.is_correct), key=rank_key, default=None)

@@ -1,0 +1,164 @@
+"""Sharing one GPU between several evaluations without spoiling a single timing.
+
+Correctness work (reference runs, candidate trials, compiles) may overlap on one device; a timed
+loop may not. A `DeviceGate` is a readers-writer lock over the device: GPU work takes it shared,
+timing takes it exclusive. While a timing holds it, every other registered candidate process is
+stopped (SIGSTOP), so a hostile candidate's background work cannot slow a neighbour's timing, and
+its CPU threads do not compete with the timed loop's launches.
+
+`FileGate` works across processes (``flock`` on files in one directory, which every worker for the
+device opens); `NullGate` is for a device with one worker, where nothing needs sharing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Protocol
+
+
+class DeviceGate(Protocol):
+    def shared(self) -> contextlib.AbstractContextManager[None]: ...
+
+    def exclusive(self) -> contextlib.AbstractContextManager[None]: ...
+
+    def register(self, pgid: int) -> None: ...
+
+    def unregister(self, pgid: int) -> None: ...
+
+
+class NullGate:
+    """One evaluation at a time on the device: every section is free."""
+
+    @contextlib.contextmanager
+    def shared(self) -> Iterator[None]:
+        yield
+
+    exclusive = shared
+
+    def register(self, pgid: int) -> None:
+        pass
+
+    def unregister(self, pgid: int) -> None:
+        pass
+
+
+class FileGate:
+    """Readers-writer lock over a device, across processes, preferring the writer.
+
+    ``flock`` alone lets a stream of readers starve a writer, so every acquisition first passes a
+    turnstile (an exclusive lock on a second file) that a waiting writer keeps until it holds the
+    device. Sections nest: ``shared`` inside ``exclusive`` is free, and ``exclusive`` inside
+    ``shared`` gives up the shared hold for its duration. Each thread opens the lock files itself
+    (``flock`` belongs to an open file), so threads of one process exclude each other too.
+    """
+
+    def __init__(self, directory: str | os.PathLike):
+        self.dir = Path(directory)
+        (self.dir / "pids").mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+
+    # -- state of this thread ------------------------------------------------------------------------
+    def _state(self) -> dict:
+        if not hasattr(self._local, "s"):
+            flags = os.O_RDWR | os.O_CREAT
+            self._local.s = {"shared": 0, "exclusive": 0, "own": set(),
+                             "device": os.open(self.dir / "device.lock", flags, 0o600),
+                             "turnstile": os.open(self.dir / "turnstile.lock", flags, 0o600)}
+        return self._local.s
+
+    @contextlib.contextmanager
+    def shared(self) -> Iterator[None]:
+        s = self._state()
+        if s["exclusive"] or s["shared"]:
+            s["shared"] += 1
+            try:
+                yield
+            finally:
+                s["shared"] -= 1
+            return
+        fcntl.flock(s["turnstile"], fcntl.LOCK_EX)
+        fcntl.flock(s["device"], fcntl.LOCK_SH)
+        fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
+        s["shared"] = 1
+        try:
+            yield
+        finally:
+            s["shared"] = 0
+            if not s["exclusive"]:
+                fcntl.flock(s["device"], fcntl.LOCK_UN)
+
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[None]:
+        s = self._state()
+        if s["exclusive"]:
+            s["exclusive"] += 1
+            try:
+                yield
+            finally:
+                s["exclusive"] -= 1
+            return
+        held_shared = s["shared"]
+        if held_shared:
+            fcntl.flock(s["device"], fcntl.LOCK_UN)
+        fcntl.flock(s["turnstile"], fcntl.LOCK_EX)
+        fcntl.flock(s["device"], fcntl.LOCK_EX)
+        s["exclusive"] = 1
+        stopped = self._stop_others(s["own"])
+        try:
+            yield
+        finally:
+            self._resume(stopped)
+            s["exclusive"] = 0
+            if held_shared:
+                fcntl.flock(s["device"], fcntl.LOCK_SH)  # downgrade while the turnstile holds readers back
+            else:
+                fcntl.flock(s["device"], fcntl.LOCK_UN)
+            fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
+
+    # -- candidate processes -------------------------------------------------------------------------
+    def register(self, pgid: int) -> None:
+        self._state()["own"].add(pgid)
+        (self.dir / "pids" / str(pgid)).touch()
+
+    def unregister(self, pgid: int) -> None:
+        self._state()["own"].discard(pgid)
+        with contextlib.suppress(FileNotFoundError):
+            (self.dir / "pids" / str(pgid)).unlink()
+
+    def _stop_others(self, own: set[int]) -> list[int]:
+        stopped = []
+        for entry in (self.dir / "pids").iterdir():
+            if not entry.name.isdigit() or int(entry.name) in own:
+                continue
+            pgid = int(entry.name)
+            try:
+                os.killpg(pgid, signal.SIGSTOP)
+                stopped.append(pgid)
+            except ProcessLookupError:
+                with contextlib.suppress(FileNotFoundError):
+                    entry.unlink()  # its judge died without unregistering
+            except PermissionError:
+                pass
+        return stopped
+
+    @staticmethod
+    def _resume(stopped: list[int]) -> None:
+        for pgid in stopped:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pgid, signal.SIGCONT)
+
+    def close(self) -> None:
+        """Release this thread's registrations and lock files."""
+        s = self._state()
+        for pgid in list(s["own"]):
+            self.unregister(pgid)
+        for key in ("device", "turnstile"):
+            with contextlib.suppress(OSError):
+                os.close(s[key])
+        del self._local.s

@@ -1,0 +1,88 @@
+"""The device gate: timing runs alone on the device, other candidates are stopped meanwhile."""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+from autokernel.evaluate.gate import FileGate
+
+
+def _state(pid: int) -> str:
+    """The process state letter from /proc (T = stopped)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return stat[stat.rindex(")") + 2]
+
+
+def test_exclusive_waits_for_shared_and_blocks_new_readers(tmp_path):
+    gate = FileGate(tmp_path)
+    events: list[str] = []
+    reader_in = threading.Event()
+    release_reader = threading.Event()
+
+    def reader():
+        with gate.shared():
+            events.append("reader in")
+            reader_in.set()
+            release_reader.wait(5)
+            events.append("reader out")
+
+    def writer():
+        reader_in.wait(5)
+        with gate.exclusive():
+            events.append("writer in")
+            time.sleep(0.2)
+            events.append("writer out")
+
+    def late_reader():
+        time.sleep(0.3)  # arrives while the writer waits: it must not jump the queue
+        with gate.shared():
+            events.append("late reader in")
+
+    threads = [threading.Thread(target=f) for f in (reader, writer, late_reader)]
+    for t in threads:
+        t.start()
+    time.sleep(0.6)
+    assert events == ["reader in"]  # the writer waits for the reader, the late reader for the writer
+    release_reader.set()
+    for t in threads:
+        t.join(5)
+    assert events == ["reader in", "reader out", "writer in", "writer out", "late reader in"]
+
+
+def test_sections_nest(tmp_path):
+    gate = FileGate(tmp_path)
+    with gate.shared():
+        with gate.exclusive():  # gives up the shared hold while timing, takes it back after
+            with gate.shared():
+                pass
+        with gate.shared():
+            pass
+    other = []
+    t = threading.Thread(target=lambda: other.append(gate.exclusive().__enter__() is None))
+    t.start()
+    t.join(5)
+    assert other == [True]  # nothing was left held
+
+
+def test_exclusive_stops_other_candidates_and_resumes_them(tmp_path):
+    gate = FileGate(tmp_path)
+    neighbour = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    mine = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    try:
+        registered = threading.Event()
+        threading.Thread(target=lambda: (gate.register(neighbour.pid), registered.set())).start()
+        registered.wait(5)
+        gate.register(mine.pid)
+        with gate.exclusive():
+            time.sleep(0.1)
+            assert _state(neighbour.pid) == "T"  # a neighbour's candidate is stopped while this one is timed
+            assert _state(mine.pid) != "T"
+        time.sleep(0.1)
+        assert _state(neighbour.pid) != "T"
+    finally:
+        for p in (neighbour, mine):
+            p.kill()
+            p.wait()
