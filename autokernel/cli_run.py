@@ -53,6 +53,13 @@ def register(sub) -> None:
     p.add_argument(
         "--jobs", type=int, default=None, help="problems searched at once (default: number of workers)"
     )
+    p.add_argument(
+        "--stop-after",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="end the run gracefully after this long (rounds in flight finish); resume it later",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     _add_problem_source(p)
     _add_eval_policy(p)
@@ -140,7 +147,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     backend = LocalBackend(config, workers_per_device=args.workers_per_device)
     try:
         outcome = run_search(
-            problems, proposer, backend, ledger, search, progress=not args.no_progress, jobs=args.jobs
+            problems,
+            proposer,
+            backend,
+            ledger,
+            search,
+            progress=not args.no_progress,
+            jobs=args.jobs,
+            stop_after_s=args.stop_after,
         )
     finally:
         backend.close()

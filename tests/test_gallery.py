@@ -8,6 +8,7 @@ Fixtures live in tests/fixtures/{problems,rogues,honest}. Each rogue/honest file
     # device: cpu | cuda               (cuda: GPU-only family, skipped without CUDA)
     # naive: default | none | <flags for rogues/_naive.py>
     # slow: yes                        (optional: marks the evaluator test slow, e.g. a 20 s timeout)
+    # timeout: <seconds>               (optional: the candidate's time limit, e.g. for an nvcc build)
 
 `test_rogue_fools_naive_harness` proves each rogue is a real attack: it passes the deliberately naive
 KernelBench-style harness in rogues/_naive.py, which is what the evaluator must do better than.
@@ -71,7 +72,7 @@ def _config(path: Path):
     short = "timeout" in expected(path) if "expect" in h else False
     return EvalConfig.for_device(
         device,
-        timeout_s=SHORT_TIMEOUT_S if short else TIMEOUT_S,
+        timeout_s=float(h.get("timeout", SHORT_TIMEOUT_S if short else TIMEOUT_S)),
         num_perf_trials=3,
         timing_budget_s=1.0,
     )

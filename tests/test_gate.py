@@ -55,9 +55,8 @@ def test_exclusive_waits_for_shared_and_blocks_new_readers(tmp_path):
 def test_sections_nest(tmp_path):
     gate = FileGate(tmp_path)
     with gate.shared():
-        with gate.exclusive():  # gives up the shared hold while timing, takes it back after
-            with gate.shared():
-                pass
+        with gate.exclusive(), gate.shared():  # exclusive gives up the shared hold, takes it back after
+            pass
         with gate.shared():
             pass
     other = []

@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:  # the package may not be installed into the test 
 from autokernel.problem import Problem  # noqa: E402
 
 SOLUTIONS = ROOT / "benchmarks" / "kernels" / "level1"
-KERNELBENCH = Path("/work/shared/kernelbench")
+KERNELBENCH = Path(os.environ.get("AUTOKERNEL_KB_TEST_DATASET") or ROOT.parent / "shared" / "kernelbench")
 TOL = 1e-4
 
 

@@ -323,3 +323,30 @@ def test_worker_processes_share_a_device_and_survive_a_dead_worker(tmp_path):
         assert [f.result(timeout=120).verdict for f in verdicts] == ["correct", "correct"]
     finally:
         backend.close()
+
+
+def test_stop_after_ends_the_run_gracefully_and_says_so(tmp_path):
+    from autokernel.propose.tuner import TunerProposer
+
+    problems = [
+        Problem.from_source(RELU_SCALE, name="relu_scale_tiny"),
+        Problem.from_file(FIXTURES / "problems" / "relu.py"),
+    ]
+    cfg = _config()
+    backend = LocalBackend(cfg)
+    try:
+        ledger = Ledger(tmp_path / "run", device="cpu", policy=_policy(cfg))
+        out = run_search(
+            problems,
+            TunerProposer(),
+            backend,
+            ledger,
+            SearchConfig(rounds=2, patience=None),
+            progress=False,
+            log=lambda m: None,
+            stop_after_s=0.0,
+        )
+    finally:
+        backend.close()
+    assert [p.stop_reason.startswith("run stopped") for p in out.problems] == [True, True]
+    assert "resume" in out.problems[1].stop_reason

@@ -32,7 +32,10 @@ def test_starter_on_gpu(key):
     torch.backends.cuda.matmul.allow_tf32 = False  # the reference must be true fp32 for a 1e-4 check
     torch.backends.cudnn.allow_tf32 = False
     level, pid = key
-    ds = datasets.load_dataset("/work/shared/kernelbench")
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    ds = datasets.load_dataset(os.environ.get("AUTOKERNEL_KB_TEST_DATASET") or str(root.parent / "shared" / "kernelbench"))
     row = next(r for r in ds[f"level_{level}"] if r["problem_id"] == pid)
     p = Problem.from_source(row["code"], name=row["name"], level=level, problem_id=pid)
     p = tiny_problem(p, 50_000_000)  # GPU-sized but not the full (multi-GB) problem

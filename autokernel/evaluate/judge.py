@@ -128,6 +128,17 @@ class Evaluator:
             self._discard(proc)
         return self._spawn(deadline=deadline)
 
+    def _quiet_spare(self) -> None:
+        """Let the spare interpreter finish importing before anything is timed (it would compete for the CPU)."""
+        spare = self._spare
+        if spare is None:
+            return
+        try:
+            spare.wait_warm(timeout=120)
+        except (CandidateDied, CandidateTimeout):
+            self._spare = None
+            self._discard(spare)
+
     @staticmethod
     def _discard(proc: CandidateProcess) -> None:
         proc.close()
@@ -219,6 +230,7 @@ class Evaluator:
         cfg = self.config
         with stages("spawn"):
             share = 1 if big else self.sharers
+            proc.wait_warm()
             proc.send_json({"gpu_memory_fraction": cfg.gpu_memory_fraction / share})
             ready = proc.recv()
         verdict.confinement = ready.get("confinement", {})
@@ -247,6 +259,7 @@ class Evaluator:
         overhead_ms = 0.0
         if cfg.measure:
             with stages("timing"):
+                self._quiet_spare()
                 with self.gate.shared():
                     timing_sets = [session.trial(0, extra_distributions=False)
                                    for _ in range(1 if big else NUM_TIMING_SETS)]
@@ -300,6 +313,7 @@ class Evaluator:
             verdict.reason = f"correct on {cfg.num_correct_trials} trials (timing skipped)"
             return
         with stages("timing"):
+            self._quiet_spare()
             stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict)
         # The candidate is done: its process and every buffer it saw go before the baselines are timed.
         self._discard(proc)

@@ -89,9 +89,19 @@ class CandidateProcess:
         self.tx = Connection(to_child_w, readable=False)
         self.rx = Connection(from_child_r, writable=False)
         self.gate.register(self.proc.pid)  # its own process group (start_new_session)
+        self.warm = False
 
     def alive(self) -> bool:
         return self.proc.poll() is None
+
+    def wait_warm(self, timeout: float | None = None) -> bool:
+        """Wait until the interpreter has imported torch and triton (its first message)."""
+        if not self.warm:
+            msg = self.recv(timeout=timeout)
+            if msg.get("event") != "warm":
+                raise CandidateDied(f"the candidate process sent {msg!r} before it was ready")
+            self.warm = True
+        return True
 
     def send_json(self, obj: dict) -> None:
         self.tx.send_bytes(json.dumps(obj).encode())

@@ -4,9 +4,10 @@ the best correct kernels, every candidate judged by the backend and recorded in 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
 
 from autokernel.ledger import Ledger
@@ -81,31 +82,45 @@ def run_search(
     progress: bool = True,
     log: Callable[[str], None] = _stderr,
     jobs: int | None = None,
+    stop_after_s: float | None = None,
 ) -> RunOutcome:
     """Search every problem; returns what happened (the ledger holds every row).
 
     ``jobs`` problems are searched at once (default: the backend's worker count), so every worker
     has candidates to judge even when one problem's round is narrower than the pool.
+    ``stop_after_s`` ends the run gracefully (no new round starts after it; rounds in flight finish),
+    so a run fits a time slot and resumes later. Ctrl-C does the same; a second Ctrl-C aborts.
     """
     from tqdm import tqdm
 
     started = time.monotonic()
     jobs = max(1, jobs or getattr(backend, "workers", 1))
+    stop = threading.Event()
+    if stop_after_s is not None:
+        timer = threading.Timer(stop_after_s, stop.set)
+        timer.daemon = True
+        timer.start()
     bar = tqdm(total=len(problems), desc="problems", unit="problem", disable=not progress, file=sys.stderr)
 
     def one(problem: Problem) -> ProblemOutcome:
+        if stop.is_set():
+            return ProblemOutcome(problem=problem.key, name=problem.name, stop_reason=_STOPPED + " before it started")
         out = _search_problem(
-            problem, proposer, backend, ledger, config, progress=progress and jobs == 1, log=log
+            problem, proposer, backend, ledger, config, progress=progress and jobs == 1, log=log, stop=stop
         )
         bar.set_postfix_str(problem.key)
         bar.update(1)
         return out
 
-    if jobs == 1:
-        outcomes = [one(p) for p in problems]
-    else:
-        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="autokernel-search") as pool:
-            outcomes = list(pool.map(one, problems))
+    with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="autokernel-search") as pool:
+        futures = [pool.submit(one, p) for p in problems]
+        try:
+            wait(futures)
+        except KeyboardInterrupt:
+            log("interrupted: finishing the rounds in flight (Ctrl-C again to abort)")
+            stop.set()
+            wait(futures)
+    outcomes = [f.result() for f in futures]
     bar.close()
     return RunOutcome(
         problems=outcomes,
@@ -114,6 +129,9 @@ def run_search(
         run_dir=str(ledger.root),
         wall_s=time.monotonic() - started,
     )
+
+
+_STOPPED = "run stopped (time limit or Ctrl-C); resume the run directory to continue"
 
 
 def _search_problem(
@@ -125,6 +143,7 @@ def _search_problem(
     *,
     progress: bool,
     log: Callable[[str], None],
+    stop: threading.Event | None = None,
 ) -> ProblemOutcome:
     from tqdm import tqdm
 
@@ -136,6 +155,9 @@ def _search_problem(
     bar = tqdm(desc=problem.key, unit="cand", disable=not progress, file=sys.stderr, leave=False)
     try:
         for rnd in range(config.rounds + 1):
+            if stop is not None and stop.is_set():
+                out.stop_reason = _STOPPED
+                break
             if (
                 rnd > 0
                 and config.time_per_problem_s is not None
