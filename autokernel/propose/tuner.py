@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import threading
 
 from autokernel.problem import Problem
 from autokernel.propose.base import History
@@ -62,6 +63,9 @@ class TunerProposer:
         self._tried: dict[str, set[str]] = {}
         self.usage: dict[str, dict[str, int]] = {}
         self.notes: dict[str, str] = {}  # problem key -> why no starter
+        # Problems are searched from several threads; tracing imports parts of torch lazily, and two
+        # threads importing torch._dynamo at once see it half-initialised. One generation at a time.
+        self._generate = threading.Lock()
 
     @staticmethod
     def _config_key(values: dict) -> str:
@@ -69,6 +73,10 @@ class TunerProposer:
 
     # -- proposing ----------------------------------------------------------------------------
     def _starter(self, problem: Problem):
+        with self._generate:
+            return self._starter_locked(problem)
+
+    def _starter_locked(self, problem: Problem):
         if problem.digest not in self._starters:
             from autokernel.starters import generate_starter
 
