@@ -24,7 +24,7 @@ from autokernel.evaluate import transport
 from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
-from autokernel.evaluate.reference import REFERENCE_PRECISION, ReferenceSession
+from autokernel.evaluate.reference import REFERENCE_PRECISION, ReferenceSession, estimate_input_bytes
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import inspect_source
 from autokernel.problem import Problem
@@ -49,6 +49,7 @@ class _Outcome(Exception):
 @dataclass
 class _ProblemState:
     degeneracy: Degeneracy | None = None
+    input_bytes: int | None = None
     roofline: object = None
     baselines: dict[str, TimingStats] = field(default_factory=dict)
 
@@ -168,13 +169,18 @@ class Evaluator:
             if self.prespawn:  # the next candidate's interpreter imports torch while this one is judged
                 self._spare = self._spawn(deadline=math.inf)
         session = None
+        state = self._problems.setdefault(problem.digest, _ProblemState())
+        if state.input_bytes is None:
+            state.input_bytes = estimate_input_bytes(problem) or 0
+        # A big problem is judged with the device to itself from the start: its copies are gigabytes each.
+        alone = self.sharers > 1 and 2 * state.input_bytes > BIG_TRIAL_BYTES
         try:
-            with stages("reference"), self.gate.shared():
-                session = ReferenceSession.build(problem, cfg.device)
-            state = self._problems.setdefault(problem.digest, _ProblemState())
-            solution_path = os.path.join(proc.scratch, "solution.py")
-            Path(solution_path).write_text(candidate.source)
-            self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
+            with self.gate.exclusive() if alone else contextlib.nullcontext():
+                with stages("reference"), self.gate.shared():
+                    session = ReferenceSession.build(problem, cfg.device)
+                solution_path = os.path.join(proc.scratch, "solution.py")
+                Path(solution_path).write_text(candidate.source)
+                self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
         except _Outcome as out:
             verdict.log_tail = proc.log_tail()
             return self._finish(verdict, out.verdict, out.reason, started)
@@ -304,7 +310,9 @@ class Evaluator:
         with stages("own_kernels"):
             if static.backend == "triton":
                 self._ablation_check(proc, session, static, tol, rel_l2_tol, verdict)
-            if cfg.is_cuda:
+            if cfg.is_cuda and static.backend != "triton":
+                # CUDA C++ launches are not counted in the process: the GPU profile shows whose kernels ran.
+                # (Triton launches are counted, and the ablation above proves they compute the output.)
                 self._profile_check(proc, session, static, verdict)
         verdict.checks.append(Check(name="own_kernels", passed=True,
                                     reason=f"own kernels launched: {launches or 'see GPU profile'}"))

@@ -97,6 +97,19 @@ def _all_finite(t) -> bool:
     return bool(torch.isfinite(t).all()) if t.is_floating_point() else True
 
 
+def estimate_input_bytes(problem: Problem) -> int | None:
+    """Bytes of the problem's inputs, from shapes alone (``get_inputs`` on the meta device); None if unknown."""
+    import torch
+
+    try:
+        module = load_problem_module(problem)
+        with torch.device("meta"):
+            inputs = list(module.get_inputs())
+    except Exception:  # noqa: BLE001 - a generator that insists on real tensors: the first trial tells
+        return None
+    return sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
+
+
 @dataclass
 class Trial:
     seed: int
