@@ -184,6 +184,18 @@ def main(argv: list[str]) -> int:
         cmd = msg["cmd"]
         if cmd == "exit":
             return 0
+        if cmd == "release":
+            # Drop every tensor the judge shared: CUDA IPC blocks stay allocated in the judge until the
+            # consumer lets go of them, so an honest process returns them after each command.
+            msg = inputs = out_buf = sets = outs = out = dummy = keep = raw = None  # noqa: F841
+            import gc
+
+            gc.collect()
+            if cuda:
+                torch.cuda.synchronize()
+                torch.cuda.ipc_collect()
+            ch.send(ok=True)
+            continue
         if cmd == "overhead":
             # Before any candidate code: the loop's own cost per call (clone, flush, sync, copy).
             sets = [[transport.open_handle(h) for h in s] for s in msg["sets"]]

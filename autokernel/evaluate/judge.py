@@ -457,10 +457,9 @@ class Evaluator:
         with self.gate.shared():
             shared, handles, outs, out_handles = self._share_sets(timing_sets, proc.scratch)
         with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
-            t0 = time.monotonic()
             reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
                                   "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s})
-            wall_s = time.monotonic() - t0
+            wall_s = proc.last_wall_s
         if not reply.get("ok"):
             raise _Outcome(reply.get("kind", "runtime_error"), "while timing: " + self._error_reason(reply))
         event_ms = [float(x) for x in reply.get("event_ms") or [] if isinstance(x, (int, float)) and math.isfinite(x)]

@@ -133,8 +133,14 @@ class CandidateProcess:
     def request(self, obj: dict, *, exclusive: bool = False, **kw) -> dict:
         """Send a command and wait for its reply, holding the device shared (or alone, for timing)."""
         with self.gate.exclusive() if exclusive else self.gate.shared():
+            t0 = time.monotonic()
             self.send(obj)
-            return self.recv(**kw)
+            reply = self.recv(**kw)
+            self.last_wall_s = time.monotonic() - t0  # the judge's clock on the command alone
+            if obj.get("cmd") != "exit":
+                self.send({"cmd": "release"})  # it lets go of the shared tensors (see _child)
+                self.recv(**kw)
+            return reply
 
     def exit_description(self) -> str:
         try:

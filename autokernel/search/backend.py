@@ -1,9 +1,9 @@
 """`Backend`: where candidates are evaluated.
 
-`LocalBackend` runs evaluation workers on the local devices. With one worker per device it is a
-thread owning an `Evaluator`. With several per device (one GPU judging several candidates at once)
-each worker is a process of its own, and a `FileGate` per device lets correctness work overlap
-while every timed loop runs alone on the GPU.
+`LocalBackend` runs evaluation workers on the local devices. On CPU with one worker it is a thread
+owning an `Evaluator`. Otherwise each worker is a process of its own (replaced when it dies or holds
+GPU memory a candidate never released), and with several per device a `FileGate` lets correctness
+work overlap while every timed loop runs alone on the GPU.
 """
 
 from __future__ import annotations
@@ -63,9 +63,11 @@ class LocalBackend:
         self.device = "cuda" if config.device.startswith("cuda") else "cpu"
         self.devices = devices or local_devices(config.device)
         self.workers_per_device = workers_per_device
+        # GPU judges live in worker processes that can be replaced (see RECYCLE_AFTER_BYTES); on CPU
+        # one evaluation at a time runs in a thread of this process.
         self._pool = (
             _ThreadPool(config, self.devices)
-            if workers_per_device == 1
+            if workers_per_device == 1 and self.device == "cpu"
             else _ProcessPool(config, self.devices, workers_per_device)
         )
 
@@ -145,7 +147,24 @@ def _worker_main(config, gate_dir: str, sharers: int, inbox, outbox) -> None:
                 outbox.put((job, "done", evaluator.evaluate(problem, candidate).to_dict()))
             except BaseException as exc:  # noqa: BLE001 - reported to the search, the worker lives on
                 outbox.put((job, "error", f"{type(exc).__name__}: {exc}"))
+            if _leaked_gpu_bytes(config.device) > RECYCLE_AFTER_BYTES:
+                break  # the watchdog starts a fresh worker; the memory goes with this process
     gate.close()
+
+
+# GPU memory a judge may still hold between evaluations before its worker is replaced. A candidate
+# process that never lets go of the tensors shared with it over CUDA IPC (a crash, a kill, a hostile
+# candidate) pins them in the judge for the judge's lifetime.
+RECYCLE_AFTER_BYTES = 2 * 2**30
+
+
+def _leaked_gpu_bytes(device: str) -> int:
+    if not device.startswith("cuda"):
+        return 0
+    import torch
+
+    torch.cuda.ipc_collect()
+    return int(torch.cuda.memory_allocated(device))
 
 
 class _ProcessPool:
