@@ -21,7 +21,7 @@ from autokernel.evaluate.gate import DeviceGate, NullGate
 # Environment variables the candidate may see; everything else (tokens, keys, seeds) is dropped.
 _ENV_KEEP = ("PATH", "LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NVIDIA_DRIVER_CAPABILITIES",
              "PYTHONPATH", "VIRTUAL_ENV", "CC", "CXX", "TORCH_CUDA_ARCH_LIST", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE",
-             "OMP_NUM_THREADS", "MKL_NUM_THREADS", "PYTORCH_CUDA_ALLOC_CONF")
+             "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 class CandidateDied(RuntimeError):

@@ -131,7 +131,6 @@ def _worker_main(config, gate_dir: str, sharers: int, inbox, outbox) -> None:
     """An evaluation worker process: judges jobs from ``inbox`` until it gets None."""
     # Workers share the machine's cores: inductor's compile pool would otherwise start one process per core each.
     os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
-    os.environ.setdefault("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")  # less fragmentation
     from autokernel.evaluate import Evaluator
     from autokernel.evaluate.gate import FileGate
 
