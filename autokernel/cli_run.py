@@ -112,6 +112,33 @@ def eval_policy(config) -> dict:
     }
 
 
+def _write_run_info(out: Path, args: argparse.Namespace, search, config) -> None:
+    """run.json: what this invocation searched and with which budget (one entry per invocation, so a
+    resumed run shows every session's budget)."""
+    import json
+    import os
+
+    from autokernel import settings
+
+    path = out / "run.json"
+    try:
+        info = json.loads(path.read_text())
+    except (OSError, ValueError):
+        info = {"invocations": []}
+    dataset = args.dataset or settings.get("AUTOKERNEL_KB_DATASET", "ScalingIntelligence/KernelBench")
+    info["dataset"] = dataset if args.level is not None else "embedded suite / problem files"
+    info["config"] = args.dataset_config or settings.get("AUTOKERNEL_KB_DATASET_CONFIG", "default")
+    info["invocations"].append({
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "level": args.level, "problems": args.problems,
+        "rounds": search.rounds, "ideas_per_round": search.ideas_per_round,
+        "branches_per_idea": search.branches_per_idea, "patience": search.patience,
+        "time_per_problem_s": search.time_per_problem_s, "stop_after_s": args.stop_after,
+        "workers_per_device": args.workers_per_device, "proposer": args.proposer, "device": config.device,
+        "compile_baseline": config.baseline_compile, "host_cpus": os.cpu_count(),
+    })  # fmt: skip
+    path.write_text(json.dumps(info, indent=1) + "\n")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from autokernel.cli import eval_config_from_args
     from autokernel.ledger import Ledger
@@ -141,6 +168,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     out = Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S"))
     device_kind = "cuda" if config.device.startswith("cuda") else "cpu"
     ledger = Ledger(out, device=device_kind, policy=eval_policy(config))
+    _write_run_info(out, args, search, config)
     print(f"run directory: {out}", flush=True)
     if ledger.count:
         print(f"resuming: {ledger.count} candidates already evaluated", flush=True)

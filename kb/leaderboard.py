@@ -327,8 +327,10 @@ def plot_roofline(table: pd.DataFrame, path: Path, *, title: str = "") -> Path:
 
 def add_leaderboard_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags of ``autokernel-kb leaderboard``."""
-    parser.add_argument("--results", required=True, action="append",
+    parser.add_argument("--results", action="append", default=[],
                         help="per-problem table (.csv, .json, .jsonl, .parquet); repeatable")  # fmt: skip
+    parser.add_argument("--run", action="append", default=[],
+                        help="an `autokernel-kb run` directory (its best kernel per problem); repeatable")  # fmt: skip
     parser.add_argument("--environment", default=None, help="JSON with gpu, driver, cuda, torch, triton, ...")
     parser.add_argument("--out-dir", default="leaderboards", help="a folder per GPU is written under it")
     parser.add_argument("--totals", default=None, help="problems per level, e.g. 1=100,2=100 (KernelBench's)")
@@ -337,9 +339,16 @@ def add_leaderboard_arguments(parser: argparse.ArgumentParser) -> None:
 
 def cli_leaderboard(args: argparse.Namespace) -> int:
     """``autokernel-kb leaderboard``: write the Markdown page, tables and plots for one GPU."""
+    from kb.runs import run_environment, run_table
+
     try:
-        frames = [read_results(p) for p in args.results]
-        environment = read_environment(args.environment, args.results[0])
+        if not args.results and not args.run:
+            raise ScoreInputError("give --run DIR (a run directory) or --results TABLE")
+        frames = [read_results(p) for p in args.results] + [run_table(d) for d in args.run]
+        if args.environment or args.results:
+            environment = read_environment(args.environment, (args.results or [None])[0])
+        else:
+            environment = run_environment(args.run)
         files = write_leaderboard(frames, environment, args.out_dir, totals=parse_totals(args.totals),
                                   levels=args.level)  # fmt: skip
     except (ScoreInputError, ValueError) as exc:

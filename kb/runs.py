@@ -1,0 +1,122 @@
+"""A run directory (see `autokernel.ledger`) as KernelBench's per-problem results table.
+
+One row per problem: its best correct, non-quarantined kernel (highest speedup over eager), or
+else its last verdict, so a problem the search could not solve still counts in the denominator.
+The environment (GPU, driver, versions, tolerance, timing) comes from the verdicts themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kb.scorer import ScoreInputError
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+_KEY = re.compile(r"^L(\d+)/(\d+)$")
+
+
+def _rows(run_dir: Path) -> list[dict[str, Any]]:
+    path = run_dir / "results.jsonl"
+    if not path.is_file():
+        raise ScoreInputError(f"{run_dir}: no results.jsonl; is this an `autokernel-kb run` directory?")
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue  # a row torn by a crash (the ledger drops it on resume too)
+    return rows
+
+
+def _better(a: dict[str, Any], b: dict[str, Any] | None) -> bool:
+    """Is attempt ``a`` a better kernel to score than ``b``?"""
+    if b is None:
+        return True
+    va, vb = a["verdict"], b["verdict"]
+    ok_a = va["verdict"] == "correct" and not va.get("quarantined")
+    ok_b = vb["verdict"] == "correct" and not vb.get("quarantined")
+    if ok_a != ok_b:
+        return ok_a
+    if ok_a:
+        return (va.get("speedup") or 0.0) > (vb.get("speedup") or 0.0)
+    return a.get("experiment", 0) > b.get("experiment", 0)  # unsolved: the latest word
+
+
+def run_table(run_dir: str | Path) -> pd.DataFrame:
+    """The per-problem table of one run directory (KernelBench problems only: keys like ``L1/19``)."""
+    import pandas as pd
+
+    root = Path(run_dir)
+    best: dict[tuple[int, int], dict[str, Any]] = {}
+    for row in _rows(root):
+        m = _KEY.match(str(row.get("problem", "")))
+        if not m:
+            continue
+        key = (int(m.group(1)), int(m.group(2)))
+        if _better(row, best.get(key)):
+            best[key] = row
+    records = []
+    for (level, pid), row in sorted(best.items()):
+        v = row["verdict"]
+        timing = {k: (v.get(k) or {}).get("median_ms") for k in ("kernel", "eager", "compiled")}
+        records.append({
+            "level": level, "problem_id": pid, "name": row.get("problem_name", ""), "verdict": v["verdict"],
+            "speedup": v.get("speedup"), "speedup_vs_compile": v.get("speedup_vs_compile"),
+            "kernel_median_ms": timing["kernel"], "eager_median_ms": timing["eager"],
+            "compile_median_ms": timing["compiled"], "floor_ms": v.get("floor_ms"),
+            "pct_of_floor": v.get("pct_of_floor"), "quarantined": bool(v.get("quarantined")),
+            "kernel_path": str((root / row["source_path"]).as_posix()) if row.get("source_path") else "",
+            "reason": v.get("reason", ""),
+        })  # fmt: skip
+    if not records:
+        raise ScoreInputError(f"{root}: no KernelBench problems (keys like L1/19) in results.jsonl")
+    return pd.DataFrame.from_records(records)
+
+
+def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
+    """Dataset, config and search budget from each run's run.json (written by `autokernel-kb run`)."""
+    info: dict[str, str] = {}
+    budgets = []
+    for d in run_dirs:
+        try:
+            data = json.loads((Path(d) / "run.json").read_text())
+        except (OSError, ValueError):
+            continue
+        info["dataset"] = str(data.get("dataset", ""))
+        info["config"] = str(data.get("config", ""))
+        for inv in data.get("invocations", []):
+            budgets.append(
+                f"L{inv.get('level')}: rounds={inv.get('rounds')}, ideas={inv.get('ideas_per_round')}, "
+                f"branches={inv.get('branches_per_idea')}, stop_after_s={inv.get('stop_after_s')}, "
+                f"workers_per_gpu={inv.get('workers_per_device')}"
+            )
+    if budgets:
+        info["search_budget"] = "; ".join(budgets)
+    return info
+
+
+def run_environment(run_dirs: list[str | Path]) -> dict[str, Any]:
+    """What the published numbers rest on, read from the runs' own verdicts (the first correct one)."""
+    for d in run_dirs:
+        for row in _rows(Path(d)):
+            v = row["verdict"]
+            if v["verdict"] != "correct" or not v.get("environment"):
+                continue
+            env, policy, kernel = v["environment"], v.get("policy") or {}, v.get("kernel") or {}
+            return {
+                "gpu": env.get("gpu", ""), "driver": env.get("driver", ""), "cuda": env.get("cuda_runtime", ""),
+                "torch": env.get("torch", ""), "triton": env.get("triton", ""),
+                "sm_clock_max": env.get("sm_clock_max_mhz", ""),
+                "dataset": "ScalingIntelligence/KernelBench", "config": "see run notes",
+                "tolerance_preset": f"{policy.get('tolerance_preset', '')} (atol=rtol={policy.get('atol', '')})",
+                "reference_precision": policy.get("reference_precision", ""),
+                "timing_method": kernel.get("method", ""), "statistic": "median of timed calls",
+                "repetitions": f"up to {kernel.get('num_trials', '')} timed calls (capped by the timing budget)",
+                "proposer": row.get("proposer", ""), **_run_info(run_dirs),
+            }  # fmt: skip
+    raise ScoreInputError("no correct verdict with an environment in these runs: nothing to describe")

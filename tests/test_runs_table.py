@@ -1,0 +1,54 @@
+"""A run directory scored as KernelBench scores it: best kernel per problem, checked by hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kb.runs import run_environment, run_table
+from kb.scorer import ScoreInputError, score_level
+
+
+def _row(n, problem, verdict, speedup=None, quarantined=False):
+    env = {"gpu": "NVIDIA H200", "driver": "580", "torch": "2.11", "triton": "3.6", "cuda_runtime": "13.0"}
+    return {
+        "experiment": n, "problem": problem, "problem_name": problem, "source_path": f"candidates/{n}.py",
+        "proposer": "tuner", "verdict": {
+            "verdict": verdict, "reason": "", "speedup": speedup, "quarantined": quarantined,
+            "kernel": {"median_ms": 1.0, "method": "cuda_event"} if speedup else None,
+            "eager": {"median_ms": speedup} if speedup else None, "compiled": None,
+            "environment": env, "policy": {"tolerance_preset": "kernelbench", "atol": 1e-4},
+        },
+    }  # fmt: skip
+
+
+def test_best_kernel_per_problem_and_hand_computed_scores(tmp_path):
+    rows = [
+        _row(1, "L1/1", "correct", 1.5),
+        _row(2, "L1/1", "correct", 2.5),  # the better of two correct kernels is scored
+        _row(3, "L1/1", "incorrect"),  # a later failure does not replace it
+        _row(4, "L1/2", "incorrect"),
+        _row(5, "L1/3", "correct", 40.0, quarantined=True),  # faster than its floor: never counted
+        _row(6, "L1/4", "correct", 0.5),
+        _row(7, "suite/relu", "correct", 3.0),  # not a KernelBench problem: left out
+    ]
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"torn')
+    (tmp_path / "run.json").write_text(json.dumps({"dataset": "kb", "config": "github_main", "invocations": [
+        {"level": 1, "rounds": 2, "ideas_per_round": 2, "branches_per_idea": 1}]}))  # fmt: skip
+    df = run_table(tmp_path)
+    assert list(df["problem_id"]) == [1, 2, 3, 4]
+    assert df["speedup"].iloc[0] == 2.5 and df["verdict"].tolist() == ["correct", "incorrect", "correct", "correct"]
+    s = score_level(df, 1, total_problems=10)
+    # by hand: counted correct = L1/1 (2.5x) and L1/4 (0.5x); the quarantined L1/3 is not counted
+    assert s.fast_p[0.0] == pytest.approx(2 / 10)
+    assert s.fast_p[1.0] == pytest.approx(1 / 10)
+    assert s.fast_p[2.0] == pytest.approx(1 / 10)
+    assert s.geomean_speedup == pytest.approx((2.5 * 0.5) ** 0.5)
+    env = run_environment([tmp_path])
+    assert env["gpu"] == "NVIDIA H200" and env["config"] == "github_main" and "rounds=2" in env["search_budget"]
+
+
+def test_a_folder_that_is_not_a_run_says_so(tmp_path):
+    with pytest.raises(ScoreInputError, match="results.jsonl"):
+        run_table(tmp_path)
