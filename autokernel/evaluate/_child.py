@@ -190,7 +190,7 @@ def main(argv: list[str]) -> int:
             msg = inputs = out_buf = sets = outs = out = dummy = keep = raw = None  # noqa: F841
             import gc
 
-            gc.collect()
+            gc.collect(0)  # the names above held the tensors; only young cycles can hold more
             if cuda:
                 torch.cuda.synchronize()
                 torch.cuda.ipc_collect()

@@ -244,10 +244,13 @@ class Evaluator:
                     "dtype": str(trials[0].expected.dtype).removeprefix("torch.")}
         tol = tolerance_for(cfg.tolerance, out_meta["dtype"])
         if state.degeneracy is None:
+            state.degeneracy = self._cached_degeneracy(session.problem, tol)
+        if state.degeneracy is None:
             with stages("degeneracy_probe"), self.gate.shared():
                 state.degeneracy = probe_degeneracy(
                     lambda i: session.trial(i, extra_distributions=cfg.extra_distributions),
                     max(2, cfg.num_correct_trials), tol=tol, rerun=session.run)
+            self._cache_degeneracy(session.problem, tol, state.degeneracy)
         deg = state.degeneracy
         rel_l2_tol = tol if deg.degenerate else None
         verdict.policy = {
@@ -577,13 +580,34 @@ class Evaluator:
         stats = summarize(raw.event_ms, raw.method)
         state.baselines[key] = stats
         if cfg.is_cuda:
-            cached = _read_json(cache_file)
-            cached[key] = stats.__dict__
-            cache_file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(cached, indent=1))
-            tmp.replace(cache_file)
+            _update_json(cache_file, key, stats.__dict__)
         return stats
+
+    # -- per-problem facts kept across processes (a resumed run, another worker) -------------------
+    def _degeneracy_key(self, problem: Problem, tol: float) -> str:
+        cfg = self.config
+        return (f"{problem.digest}|{'cuda' if cfg.is_cuda else 'cpu'}|tol={tol:g}|trials={cfg.num_correct_trials}|"
+                f"extra={cfg.extra_distributions}")
+
+    def _cached_degeneracy(self, problem: Problem, tol: float) -> Degeneracy | None:
+        if not self.config.is_cuda:  # CPU runs are tests and smoke runs: always probe
+            return None
+        entry = _read_json(self._cache_dir / "degeneracy.json").get(self._degeneracy_key(problem, tol))
+        if not isinstance(entry, dict):
+            return None
+        try:
+            return Degeneracy(trivial_passes=tuple(entry["trivial_passes"]),
+                              constant_output=bool(entry["constant_output"]),
+                              nondeterministic=bool(entry["nondeterministic"]))
+        except (KeyError, TypeError):
+            return None
+
+    def _cache_degeneracy(self, problem: Problem, tol: float, deg: Degeneracy) -> None:
+        if not self.config.is_cuda:
+            return
+        _update_json(self._cache_dir / "degeneracy.json", self._degeneracy_key(problem, tol), {
+            "trivial_passes": list(deg.trivial_passes), "constant_output": deg.constant_output,
+            "nondeterministic": deg.nondeterministic})
 
     @staticmethod
     def _error_reason(reply: dict) -> str:
@@ -602,7 +626,8 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
 
     import torch
 
-    gc.collect()
+    if empty_cache:  # end of an evaluation: also what reference cycles held
+        gc.collect()
     torch.cuda.ipc_collect()
     if empty_cache:
         torch.cuda.empty_cache()
@@ -633,6 +658,20 @@ def _same(a, b) -> bool:
     if a.is_floating_point():
         return bool(((a == b) | (torch.isnan(a) & torch.isnan(b))).all())
     return bool(torch.equal(a, b))
+
+
+def _update_json(path: Path, key: str, value) -> None:
+    """Set one key of a JSON cache file shared by several worker processes (locked read-modify-write)."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data = _read_json(path)
+        data[key] = value
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data, indent=1))
+        tmp.replace(path)
 
 
 def _read_json(path: Path) -> dict:
