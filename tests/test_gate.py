@@ -85,3 +85,27 @@ def test_exclusive_stops_other_candidates_and_resumes_them(tmp_path):
         for p in (neighbour, mine):
             p.kill()
             p.wait()
+
+
+def test_a_waiting_worker_first_hands_back_what_it_can(tmp_path):
+    calls = []
+    gate = FileGate(tmp_path, on_wait=lambda: calls.append("freed"))
+    with gate.shared():
+        pass
+    assert calls == []  # nobody in the way: no waiting, no hook
+    held = threading.Event()
+    release = threading.Event()
+
+    def timer():
+        with gate.exclusive():
+            held.set()
+            release.wait(5)
+
+    t = threading.Thread(target=timer)
+    t.start()
+    held.wait(5)
+    threading.Timer(0.2, release.set).start()
+    with gate.shared():
+        pass
+    t.join(5)
+    assert calls == ["freed"]

@@ -17,7 +17,7 @@ import fcntl
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol
 
@@ -58,8 +58,9 @@ class FileGate:
     (``flock`` belongs to an open file), so threads of one process exclude each other too.
     """
 
-    def __init__(self, directory: str | os.PathLike):
+    def __init__(self, directory: str | os.PathLike, *, on_wait: Callable[[], None] | None = None):
         self.dir = Path(directory)
+        self.on_wait = on_wait  # called before blocking, e.g. to hand cached GPU memory back to the device
         (self.dir / "pids").mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
 
@@ -82,8 +83,8 @@ class FileGate:
             finally:
                 s["shared"] -= 1
             return
-        fcntl.flock(s["turnstile"], fcntl.LOCK_EX)
-        fcntl.flock(s["device"], fcntl.LOCK_SH)
+        self._lock(s["turnstile"], fcntl.LOCK_EX)
+        self._lock(s["device"], fcntl.LOCK_SH)
         fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
         s["shared"] = 1
         try:
@@ -106,8 +107,8 @@ class FileGate:
         held_shared = s["shared"]
         if held_shared:
             fcntl.flock(s["device"], fcntl.LOCK_UN)
-        fcntl.flock(s["turnstile"], fcntl.LOCK_EX)
-        fcntl.flock(s["device"], fcntl.LOCK_EX)
+        self._lock(s["turnstile"], fcntl.LOCK_EX)
+        self._lock(s["device"], fcntl.LOCK_EX)
         s["exclusive"] = 1
         stopped = self._stop_others(s["own"])
         try:
@@ -120,6 +121,14 @@ class FileGate:
             else:
                 fcntl.flock(s["device"], fcntl.LOCK_UN)
             fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
+
+    def _lock(self, fd: int, mode: int) -> None:
+        try:
+            fcntl.flock(fd, mode | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if self.on_wait is not None:
+                self.on_wait()
+            fcntl.flock(fd, mode)
 
     # -- candidate processes -------------------------------------------------------------------------
     def register(self, pgid: int) -> None:

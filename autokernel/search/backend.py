@@ -134,7 +134,7 @@ def _worker_main(config, gate_dir: str, sharers: int, inbox, outbox) -> None:
     from autokernel.evaluate import Evaluator
     from autokernel.evaluate.gate import FileGate
 
-    gate = FileGate(gate_dir)
+    gate = FileGate(gate_dir, on_wait=_free_cached_gpu_memory if config.device.startswith("cuda") else None)
     with Evaluator(config, gate=gate, sharers=sharers) as evaluator:
         while True:
             item = inbox.get()
@@ -155,6 +155,13 @@ def _worker_main(config, gate_dir: str, sharers: int, inbox, outbox) -> None:
 # process that never lets go of the tensors shared with it over CUDA IPC (a crash, a kill, a hostile
 # candidate) pins them in the judge for the judge's lifetime.
 RECYCLE_AFTER_BYTES = 2 * 2**30
+
+
+def _free_cached_gpu_memory() -> None:
+    """A worker about to wait for the device hands its cached blocks back (a big problem may need them)."""
+    import torch
+
+    torch.cuda.empty_cache()
 
 
 def _leaked_gpu_bytes(device: str) -> int:
