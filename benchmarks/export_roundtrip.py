@@ -33,6 +33,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -59,6 +60,9 @@ _CHILD_ENV_DROPPED = (
     "DO_NOT_TRACK",
 )
 _KEY_RE = re.compile(r"L(\d+)/(\d+)$")
+# Work folders under OUT, replaced on each run (names no source folder has, so --out . is harmless).
+STAGED_RUN = "roundtrip_run"
+EXPORT_DIR = "roundtrip_export"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,7 +108,7 @@ def collect_kernels(config: RoundtripConfig) -> tuple[list[Selected], list[dict[
     skipped: list[dict[str, str]] = []
     seen: dict[str, str] = {}
     names: set[str] = set()
-    staged_root = config.out_dir / "run" / "problems"
+    staged_root = config.out_dir / STAGED_RUN / "problems"
     for run in config.runs:
         entries, skips = entries_from_run(run)
         skipped += [{"name": f"{run.name}:{s.name}", "reason": s.reason} for s in skips]
@@ -150,8 +154,8 @@ def first_of_each_run(keys: list[str], selected: list[Selected], limit: int) -> 
 
 
 def stage(selected: list[Selected], out_dir: Path) -> Path:
-    """Copy the chosen problem folders into ``OUT/run`` (a run directory holding only them)."""
-    run = out_dir / "run"
+    """Copy the publishable problem folders into one run directory, ``OUT/roundtrip_run``, for the exporter."""
+    run = out_dir / STAGED_RUN
     if run.exists():
         shutil.rmtree(run)
     for item in selected:
@@ -181,6 +185,23 @@ def _load_fakehub():
     return module
 
 
+def missing_dependencies() -> str:
+    """Why the round trip cannot run here ("" if it can): it needs kernels and huggingface_hub >= 2.3."""
+    import importlib.util
+
+    absent = [
+        name for name in ("kernels", "huggingface_hub", "torch") if importlib.util.find_spec(name) is None
+    ]
+    if absent:
+        return f"missing packages: {', '.join(absent)} (pip install 'kernels>=0.15' 'huggingface_hub>=2.3')"
+    from importlib.metadata import version
+
+    hub = version("huggingface_hub")
+    if tuple(int(p) for p in hub.split(".")[:2] if p.isdigit()) < (2, 3):
+        return f"huggingface_hub {hub} cannot upload kernel repositories; install huggingface_hub>=2.3"
+    return ""
+
+
 def child_env(*, endpoint: str, hf_home: Path, device: str) -> dict[str, str]:
     """The loading process's environment: the loopback Hub, a fresh cache, nothing that bypasses the Hub."""
     env = {k: v for k, v in os.environ.items() if k not in _CHILD_ENV_DROPPED}
@@ -204,6 +225,10 @@ def run_roundtrip(config: RoundtripConfig) -> tuple[dict[str, Any], int]:
         "runs": [str(r) for r in config.runs],
     }
     report["config"]["runs"] = [str(r) for r in config.runs]
+    missing = missing_dependencies()
+    if missing:
+        report["error"] = missing
+        return report, 2
     selected, skipped = collect_kernels(config)
     report["skipped"] = skipped
     if not selected:
@@ -231,7 +256,7 @@ def _export_publish_load(config, selected, run_dir, hub, token, report) -> tuple
     from export.upload import upload
 
     out = config.out_dir
-    export_dir = out / "export"
+    export_dir = out / EXPORT_DIR
     if export_dir.exists():
         shutil.rmtree(export_dir)
     started = time.perf_counter()
@@ -276,9 +301,17 @@ def _export_publish_load(config, selected, run_dir, hub, token, report) -> tuple
         "uploaded": [done.repo_url, done.build_commit, done.card_commit],
         "export_and_upload_s": round(time.perf_counter() - started, 3),
     }
-    hf_home = out / "hf-home"
-    if hf_home.exists():
-        shutil.rmtree(hf_home)
+    # a fresh, empty Hub cache for the loading process (outside OUT: the cache is mostly symlinks)
+    hf_home = Path(tempfile.mkdtemp(prefix="akb-roundtrip-hf-home-"))
+    try:
+        return _load_and_check(config, report, hub, hf_home, plan_kernels, branch_sha)
+    finally:
+        shutil.rmtree(hf_home, ignore_errors=True)
+
+
+def _load_and_check(config, report, hub, hf_home: Path, plan_kernels: list, branch_sha: str):
+    """Run the loading process, then add what the Hub saw (requests, files) and the speed verdicts."""
+    out = config.out_dir
     plan = {
         "repo_id": config.repo_id,
         "version": config.version,
@@ -292,20 +325,19 @@ def _export_publish_load(config, selected, run_dir, hub, token, report) -> tuple
     plan_path.write_text(json.dumps(plan, indent=1))
     results_path.unlink(missing_ok=True)
     before = len(hub.requests)
-    proc = subprocess.run(
-        [
-            sys.executable,
-            str(Path(__file__).resolve()),
-            "--child",
-            str(plan_path),
-            "--child-out",
-            str(results_path),
-        ],
-        env=child_env(endpoint=hub.url, hf_home=hf_home, device=config.device),
-        cwd=REPO,
-        timeout=config.child_timeout_s,
-        check=False,
-    )
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", str(plan_path)]
+    try:
+        proc = subprocess.run(
+            [*command, "--child-out", str(results_path)],
+            env=child_env(endpoint=hub.url, hf_home=hf_home, device=config.device),
+            cwd=REPO,
+            timeout=config.child_timeout_s,
+            check=False,
+        )
+        returncode = proc.returncode
+    except subprocess.TimeoutExpired:
+        returncode = -1
+        report["timed_out_after_s"] = config.child_timeout_s
     requests = hub.requests[before:]
     prefix = f"/kernels/{config.repo_id}/resolve/"
     downloaded = sorted({r.split(prefix, 1)[1] for r in requests if r.startswith("GET ") and prefix in r})
@@ -317,13 +349,13 @@ def _export_publish_load(config, selected, run_dir, hub, token, report) -> tuple
         "branch_sha": branch_sha,
         "loading_requests": len(requests),
         "files_downloaded": downloaded,
-        "child_exit_status": proc.returncode,
+        "child_exit_status": returncode,
         **(child.get("load") or {}),
     }
     records = child.get("kernels") or []
-    if proc.returncode != 0 or not records or "error" in (child.get("load") or {}):
+    if returncode != 0 or not records or "error" in (child.get("load") or {}):
         load_error = (child.get("load") or {}).get("error")
-        report["error"] = load_error or f"loading process exited {proc.returncode}"
+        report["error"] = load_error or f"loading process exited {returncode}"
         return records, 1
     for record in records:
         _judge_speed(record, config)
@@ -383,6 +415,7 @@ def child_main(plan_path: Path, results_path: Path) -> int:
     load.update(
         load_s=round(time.perf_counter() - started, 3),
         loaded_from=str(loaded_from),
+        variant_loaded=loaded_from.parent.name,
         loaded_from_fresh_hub_cache=hf_home in loaded_from.resolve().parents,
         pinned_commit_in_path=plan["branch_sha"] in loaded_from.parts,
         functions=sorted(n for n in getattr(module, "__all__", []) if n not in ("layers", "ops")),
@@ -406,7 +439,7 @@ def evaluate_kernel(module, item: dict, plan: dict, index: int) -> dict[str, Any
     import torch
 
     from autokernel.evaluate.compare import compare
-    from autokernel.evaluate.config import TOLERANCE_PRESETS, tolerance_for
+    from autokernel.evaluate.config import tolerance_for
 
     device = plan["device"]
     run_kernel = item["run_kernel"]
@@ -433,9 +466,14 @@ def evaluate_kernel(module, item: dict, plan: dict, index: int) -> dict[str, Any
         fn = getattr(module, item["function"])
         kwargs = hub_kwargs(fn, model_new, session.init_args)
         record["hub_call"] = f"{item['function']}(*inputs, {', '.join(sorted(kwargs))})"
-        policy = item["verdict_policy"]
+        # the exporter ships the run's file unchanged as _k_<function>.py next to __init__.py
+        shipped = Path(module.__file__).parent / f"_k_{item['function']}.py"
+        run_file = Path(item["folder"]) / "best.py"
+        record["hub_source_is_run_source"] = (
+            shipped.is_file() and shipped.read_bytes() == run_file.read_bytes()
+        )
         preset = plan["tolerance"]
-        rel_l2_tol = policy.get("relative_l2_tol") if preset in TOLERANCE_PRESETS else None
+        rel_l2_tol = item["verdict_policy"].get("relative_l2_tol")  # set for degenerate problems
         worst = {"vs_model_new": [0.0, 0.0], "vs_reference": [0.0, 0.0], "model_new_vs_reference": [0.0, 0.0]}
         passed, bitwise, reasons = True, True, []
         for trial in range(plan["trials"]):

@@ -76,10 +76,12 @@ def test_roundtrip_on_cpu_matches_model_new_and_reference(tmp_path):
     hub = report["hub"]
     assert hub["loaded_from_fresh_hub_cache"] is True and hub["pinned_commit_in_path"] is True
     assert f"{hub['branch_sha']}/build/torch-cuda/_k_relu_scale.py" in hub["files_downloaded"]
+    assert hub["variant_loaded"] == "torch-cuda"
     assert "/snapshots/" in hub["loaded_from"] and str(out / "export") not in hub["loaded_from"]
 
     for record in report["kernels"]:
         assert record["ok"] is True, record
+        assert record["hub_source_is_run_source"] is True
         assert record["max_abs_error_vs_model_new"] == 0.0 and record["bitwise_equal_to_model_new"] is True
         assert record["max_abs_error_vs_reference"] <= 1e-5
         assert record["atol"] == record["rtol"] == 1e-4
