@@ -198,5 +198,6 @@ def _problem_name(verdict: dict[str, Any], slug: str) -> str:
     for key in ("problem_name", "name"):
         if verdict.get(key):
             return str(verdict[key])
-    match = re.match(r"^(?:L\d+[_-])?(?:\d+[_-])?([A-Za-z].*)$", slug)
+    # run folders are named L<level>_<id>_<KernelBench file stem>, and the stem starts with the id again
+    match = re.match(r"^(?:L\d+[_-])?(?:\d+[_-])*([A-Za-z].*)$", slug)
     return match.group(1) if match else slug

@@ -234,6 +234,7 @@ class Ledger:
         data = {
             **attempt.verdict.to_dict(),
             "quarantined": False,
+            "problem_name": problem.name,
             "idea": attempt.candidate.idea,
             "round": attempt.candidate.round,
             "proposer": attempt.candidate.proposer,
