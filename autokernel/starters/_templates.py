@@ -10,6 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 _P2 = [2**i for i in range(4, 14)]
+# split (multi-stage) reductions: taken when the single-pass grid has fewer programs than *_SPLIT_PROGRAMS
+# (0 = never; 264 = 2 x 132 H200 SMs) and the reduction is at least *_SPLIT_MIN_R long; each stage-1
+# program then covers *_SPLIT_CHUNK elements of it
+_SPLIT_PROGRAMS = [0, 66, 132, 264, 528, 1056]
+_SPLIT_MIN_R = [1, 1024, 4096, 16384, 65536, 262144]
+_SPLIT_CHUNK = [4**i for i in range(2, 10)]
 
 
 @dataclass(frozen=True)
@@ -183,8 +189,122 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
         tl.store(idx_ptr + out_offs, idx, mask=cmask)
 
 
+@triton.jit
+def _reduce_split_kernel(x_ptr, part_ptr, R, INNER, NCOLS, CHUNK,
+                         OP: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    # Split stage 1: program (s, b) reduces rows [s * CHUNK, (s + 1) * CHUNK) of BLOCK_I columns into the
+    # fp32 partial part[s, col]. Ops as in _reduce_kernel (no arg/logsumexp): mean and l2 stay raw sums here.
+    s = tl.program_id(0).to(tl.int64)
+    cols = tl.program_id(1).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    x_row = x_ptr + (cols // INNER) * R * INNER + cols % INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    elif OP == 4:
+        neutral = 1.0
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
+    start = s * CHUNK
+    end = tl.minimum(start + CHUNK, R)
+    for r0 in range(0, CHUNK, BLOCK_R):
+        r = start + r0 + r_offs
+        m = (r[:, None] < end) & cmask[None, :]
+        v = tl.load(x_row[None, :] + r[:, None] * INNER, mask=m, other=neutral).to(tl.float32)
+        if OP == 0 or OP == 1:
+            acc += v
+        elif OP == 6:
+            acc += v * v
+        elif OP == 7:
+            acc += tl.abs(v)
+        elif OP == 4:
+            acc *= v
+        elif OP == 2:
+            acc = tl.maximum(acc, v)
+        else:
+            acc = tl.minimum(acc, v)
+    if OP == 4:
+        res = tl.reduce(acc, 0, _mul_combine)
+    elif OP == 2:
+        res = tl.max(acc, 0)
+    elif OP == 3:
+        res = tl.min(acc, 0)
+    else:
+        res = tl.sum(acc, 0)
+    tl.store(part_ptr + s * NCOLS + cols, res, mask=cmask)
+
+
+@triton.jit
+def _reduce_partials_kernel(part_ptr, out_ptr, S, NCOLS, R,
+                            OP: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_I: tl.constexpr):
+    # Split stage 2: combine the S fp32 partials of BLOCK_I columns, then the final transform
+    # (mean: / R, the full reduction length; l2: sqrt of the summed squares).
+    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    s_offs = tl.arange(0, BLOCK_S)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    elif OP == 4:
+        neutral = 1.0
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_S, BLOCK_I), neutral, tl.float32)
+    for s0 in range(0, S, BLOCK_S):
+        sr = (s0 + s_offs).to(tl.int64)
+        m = (sr[:, None] < S) & cmask[None, :]
+        v = tl.load(part_ptr + sr[:, None] * NCOLS + cols[None, :], mask=m, other=neutral)
+        if OP == 4:
+            acc *= v
+        elif OP == 2:
+            acc = tl.maximum(acc, v)
+        elif OP == 3:
+            acc = tl.minimum(acc, v)
+        else:
+            acc += v
+    if OP == 4:
+        res = tl.reduce(acc, 0, _mul_combine)
+    elif OP == 2:
+        res = tl.max(acc, 0)
+    elif OP == 3:
+        res = tl.min(acc, 0)
+    else:
+        res = tl.sum(acc, 0)
+    if OP == 1:
+        res = res / R
+    elif OP == 6:
+        res = tl.sqrt(res)
+    tl.store(out_ptr + cols, res.to(out_ptr.dtype.element_ty), mask=cmask)
+
+
 _REDUCE_OPS = {"sum": 0, "mean": 1, "max": 2, "amax": 2, "argmax": 2, "min": 3, "amin": 3, "argmin": 3,
                "prod": 4, "logsumexp": 5, "l2": 6, "l1": 7}
+_SPLIT_REDUCE_OPS = ("sum", "mean", "max", "amax", "min", "amin", "prod", "l2", "l1")
+_SPLIT_MAX_PARTS = 65536  # cap on stage-1 splits (the chunk grows instead): bounds the partial buffer
+
+
+def _reduce_split(x, out, r, inner, ncols, op):
+    """Two-stage reduction for few output columns and long rows: (splits, column blocks) programs write
+    fp32 partials, then one kernel combines them. Returns False when splitting would not add programs."""
+    block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
+    chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, _SPLIT_MAX_PARTS))
+    chunk = triton.cdiv(chunk, block_r) * block_r
+    splits = triton.cdiv(r, chunk)
+    col_blocks = triton.cdiv(ncols, block_i)
+    if splits < 2 or col_blocks > 65535:  # grid axis 1 limit
+        return False
+    part = torch.empty((splits, ncols), dtype=torch.float32, device=x.device)
+    _reduce_split_kernel[(splits, col_blocks)](x, part, r, inner, ncols, chunk, OP=_REDUCE_OPS[op],
+                                               BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
+    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](part, out, splits, ncols, r, OP=_REDUCE_OPS[op],
+                                                             BLOCK_S=block_s, BLOCK_I=block_i2,
+                                                             num_warps=RED_NUM_WARPS)
+    return True
 
 
 def _reduce(x, dims, keepdim, op, with_idx=False):
@@ -206,19 +326,33 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
     block_r, block_i = _tile(r, inner, outer * inner, RED_TILE, RED_BLOCK_INNER)
     if out.numel() > 0 and r > 0:
         grid = (triton.cdiv(outer * inner, block_i),)
-        _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
-                             BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+        # few programs, each with a long reduction: split it (two stages) so that the GPU fills up
+        split = (not want_idx and op in _SPLIT_REDUCE_OPS and grid[0] < RED_SPLIT_PROGRAMS
+                 and r >= RED_SPLIT_MIN_R and _reduce_split(x, out, r, inner, outer * inner, op))
+        if not split:
+            _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
+                                 BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
     if op in ("argmax", "argmin"):
         return idx
     if with_idx:
         return torch.return_types.max((out, idx)) if op == "max" else torch.return_types.min((out, idx))
     return out
 ''',
-    {"RED_TILE": 1024, "RED_BLOCK_INNER": 32, "RED_NUM_WARPS": 4},
+    {
+        "RED_TILE": 1024,
+        "RED_BLOCK_INNER": 32,
+        "RED_NUM_WARPS": 4,
+        "RED_SPLIT_PROGRAMS": 264,
+        "RED_SPLIT_MIN_R": 16384,
+        "RED_SPLIT_CHUNK": 16384,
+    },
     {
         "RED_TILE": _P2[2:],
         "RED_BLOCK_INNER": [1, 2, 4, 8, 16, 32, 64, 128],
         "RED_NUM_WARPS": [1, 2, 4, 8, 16],
+        "RED_SPLIT_PROGRAMS": _SPLIT_PROGRAMS,
+        "RED_SPLIT_MIN_R": _SPLIT_MIN_R,
+        "RED_SPLIT_CHUNK": _SPLIT_CHUNK,
     },
 )
 
@@ -321,6 +455,90 @@ def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
         tl.store(y_ptr + base[:, None] + c[None, :], y.to(y_ptr.dtype.element_ty), mask=m)
 
 
+@triton.jit
+def _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE: tl.constexpr, BLOCK_P: tl.constexpr):
+    # (mean, rstd) of a row from its NCHUNK fp32 partials; STAGE 2 needs only the mean (rstd = 0).
+    p_offs = tl.arange(0, BLOCK_P)
+    acc = tl.zeros((BLOCK_P,), tl.float32)
+    acc2 = tl.zeros((BLOCK_P,), tl.float32)
+    for p0 in range(0, NCHUNK, BLOCK_P):
+        p = p0 + p_offs
+        pm = p < NCHUNK
+        acc += tl.load(sum_ptr + row * NCHUNK + p, mask=pm, other=0.0)
+        if STAGE == 3:
+            acc2 += tl.load(m2_ptr + row * NCHUNK + p, mask=pm, other=0.0)
+    mean = tl.sum(acc, 0) / R
+    rstd = 0.0
+    if STAGE == 3:
+        rstd = 1.0 / tl.sqrt(tl.sum(acc2, 0) / R + eps)
+    return mean, rstd
+
+
+@triton.jit
+def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, sum_ptr, m2_ptr, R, G, CPG, S, eps, CHUNK, NCHUNK,
+                          STAGE: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr,
+                          BLOCK: tl.constexpr, BLOCK_P: tl.constexpr):
+    # Split row normalisation, program (chunk k, row): elements [k * CHUNK, (k + 1) * CHUNK) of the row.
+    # STAGE 1: partial sum -> sum[row, k]; STAGE 2: partial sum of (x - mean)^2 -> m2[row, k] (two passes
+    # keep fp32 accurate for large-magnitude rows); STAGE 3: normalise + affine (same index as _rownorm_kernel).
+    k = tl.program_id(0).to(tl.int64)
+    row = tl.program_id(1).to(tl.int64)
+    base = row * R
+    start = k * CHUNK
+    end = tl.minimum(start + CHUNK, R)
+    offs = tl.arange(0, BLOCK)
+    if STAGE == 1:
+        acc = tl.zeros((BLOCK,), tl.float32)
+        for c0 in range(0, CHUNK, BLOCK):
+            c = start + c0 + offs
+            acc += tl.load(x_ptr + base + c, mask=c < end, other=0.0).to(tl.float32)
+        tl.store(sum_ptr + row * NCHUNK + k, tl.sum(acc, 0))
+    elif STAGE == 2:
+        mean, _ = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
+        acc = tl.zeros((BLOCK,), tl.float32)
+        for c0 in range(0, CHUNK, BLOCK):
+            c = start + c0 + offs
+            m = c < end
+            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
+            d = tl.where(m, v - mean, 0.0)
+            acc += d * d
+        tl.store(m2_ptr + row * NCHUNK + k, tl.sum(acc, 0))
+    else:
+        mean, rstd = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
+        for c0 in range(0, CHUNK, BLOCK):
+            c = start + c0 + offs
+            m = c < end
+            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
+            y = (v - mean) * rstd
+            widx = (row % G) * CPG + c // S
+            if HAS_W:
+                y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
+            if HAS_B:
+                y = y + tl.load(b_ptr + widx, mask=m, other=0.0).to(tl.float32)
+            tl.store(y_ptr + base + c, y.to(y_ptr.dtype.element_ty), mask=m)
+
+
+_NORM_SPLIT_MAX_PARTS = 256  # cap on chunks per row (the chunk grows instead): every program reads them all
+
+
+def _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, has_w, has_b):
+    # three launches over (chunks, rows) programs for few, long rows; False when it would not add programs
+    block = min(NORM_BLOCK, triton.next_power_of_2(min(r, NORM_SPLIT_CHUNK)))
+    chunk = max(NORM_SPLIT_CHUNK, triton.cdiv(r, _NORM_SPLIT_MAX_PARTS))
+    chunk = triton.cdiv(chunk, block) * block
+    nchunk = triton.cdiv(r, chunk)
+    if nchunk < 2 or rows > 65535:  # grid axis 1 limit
+        return False
+    sums = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
+    m2 = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
+    block_p = min(1024, triton.next_power_of_2(nchunk))
+    for stage in (1, 2, 3):
+        _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, sums, m2, r, g, cpg, s, eps, chunk, nchunk,
+                                              STAGE=stage, HAS_W=has_w, HAS_B=has_b, BLOCK=block,
+                                              BLOCK_P=block_p, num_warps=NORM_NUM_WARPS)
+    return True
+
+
 def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
     x = x.contiguous()
     y = torch.empty_like(x)
@@ -328,6 +546,10 @@ def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
     b = bias.contiguous() if bias is not None else x
     block = min(NORM_BLOCK, triton.next_power_of_2(max(r, 1)))
     block_rows = max(1, min(NORM_BLOCK // block, triton.next_power_of_2(max(rows, 1))))
+    # few programs, each normalising a long row: split the rows into chunks (three stages)
+    if (y.numel() > 0 and triton.cdiv(rows, block_rows) < NORM_SPLIT_PROGRAMS and r >= NORM_SPLIT_MIN_R
+            and _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, weight is not None, bias is not None)):
+        return y
     if y.numel() > 0:
         _rownorm_kernel[(triton.cdiv(rows, block_rows),)](x, w, b, y, rows, r, g, cpg, s, eps,
                                                           HAS_W=weight is not None, HAS_B=bias is not None,
@@ -352,8 +574,20 @@ def _instance_norm(x, weight, bias, eps):
     s = math.prod(x.shape[2:])
     return _rownorm(x, n * c, s, c, 1, s, weight, bias, eps)
 """,
-    {"NORM_BLOCK": 1024, "NORM_NUM_WARPS": 4},
-    {"NORM_BLOCK": _P2, "NORM_NUM_WARPS": [1, 2, 4, 8, 16]},
+    {
+        "NORM_BLOCK": 1024,
+        "NORM_NUM_WARPS": 4,
+        "NORM_SPLIT_PROGRAMS": 264,
+        "NORM_SPLIT_MIN_R": 16384,
+        "NORM_SPLIT_CHUNK": 16384,
+    },
+    {
+        "NORM_BLOCK": _P2,
+        "NORM_NUM_WARPS": [1, 2, 4, 8, 16],
+        "NORM_SPLIT_PROGRAMS": _SPLIT_PROGRAMS,
+        "NORM_SPLIT_MIN_R": _SPLIT_MIN_R,
+        "NORM_SPLIT_CHUNK": _SPLIT_CHUNK,
+    },
 )
 
 BATCHNORM = Family(
@@ -501,8 +735,14 @@ def _linear(x, weight, bias):
     out = _mm3(x2.unsqueeze(0), weight.t().unsqueeze(0), bias)[0]
     return out.reshape(*lead, weight.shape[0])
 ''',
-    {"MM_PRECISION": "ieee", "MM_BLOCK_M": 64, "MM_BLOCK_N": 64, "MM_BLOCK_K": 32, "MM_NUM_WARPS": 4,
-     "MM_NUM_STAGES": 3},
+    {
+        "MM_PRECISION": "ieee",
+        "MM_BLOCK_M": 64,
+        "MM_BLOCK_N": 64,
+        "MM_BLOCK_K": 32,
+        "MM_NUM_WARPS": 4,
+        "MM_NUM_STAGES": 3,
+    },
     {
         "MM_PRECISION": ["ieee", "tf32x3"],  # first: the tuner's first round tries the tensor-core path
         "MM_BLOCK_M": [16, 32, 64, 128, 256],
@@ -618,8 +858,14 @@ def _conv(x, conv):
                            num_stages=CONV_NUM_STAGES)
     return y.reshape(n, cout, *out_sp[3 - nd:])
 ''',
-    {"CONV_PRECISION": "ieee", "CONV_BLOCK_M": 64, "CONV_BLOCK_N": 32, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 4,
-     "CONV_NUM_STAGES": 2},
+    {
+        "CONV_PRECISION": "ieee",
+        "CONV_BLOCK_M": 64,
+        "CONV_BLOCK_N": 32,
+        "CONV_BLOCK_K": 32,
+        "CONV_NUM_WARPS": 4,
+        "CONV_NUM_STAGES": 2,
+    },
     {
         "CONV_PRECISION": ["ieee", "tf32x3"],  # first: the tuner's first round tries the tensor-core path
         "CONV_BLOCK_M": [16, 32, 64, 128],
