@@ -180,7 +180,9 @@ class Evaluator:
                     session = ReferenceSession.build(problem, cfg.device)
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
-                self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
+                measured = self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
+            if measured is not None:  # baselines after the device is shared again: compiling takes seconds
+                self._compare_to_baselines(session, state, *measured, verdict, stages)
         except _Outcome as out:
             verdict.log_tail = proc.log_tail()
             return self._finish(verdict, out.verdict, out.reason, started)
@@ -230,9 +232,10 @@ class Evaluator:
                 trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
             big = True
         with self.gate.exclusive() if big else contextlib.nullcontext():
-            self._judge(proc, session, state, trials, big, solution_path, static, verdict, stages)
+            return self._judge(proc, session, state, trials, big, solution_path, static, verdict, stages)
 
-    def _judge(self, proc, session, state, trials, big, solution_path, static, verdict, stages) -> None:
+    def _judge(self, proc, session, state, trials, big, solution_path, static, verdict, stages):
+        """Correctness, then the candidate's timing; returns (timing sets, stats, tolerance) when timed."""
         cfg = self.config
         with stages("spawn"):
             share = 1 if big else self.sharers
@@ -322,7 +325,7 @@ class Evaluator:
 
         if not cfg.measure:
             verdict.reason = f"correct on {cfg.num_correct_trials} trials (timing skipped)"
-            return
+            return None
         with stages("timing"):
             self._quiet_spare()
             stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict)
@@ -330,6 +333,11 @@ class Evaluator:
         self._discard(proc)
         with self.gate.shared():
             _release_ipc(cfg, empty_cache=True)
+        return timing_sets, stats, tol
+
+    def _compare_to_baselines(self, session, state, timing_sets, stats, tol, verdict, stages) -> None:
+        """Speedups over eager and torch.compile (same loop, same GPU), and the roofline plausibility check."""
+        cfg = self.config
         with stages("baselines"):
             verdict.eager = self._baseline(session, state, timing_sets, "eager")
             verdict.speedup = round(verdict.eager.median_ms / stats.median_ms, 4)
