@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # One device call that continues the H200 work where the committed runs stopped (see the closing notes):
+#   0. calibrate the GPU, and run the split-reduction starter GPU tests,
 #   1. export round trip of the runs' kernels through the Hub code path (issue 6),
 #   2. resume the level-2 and level-1 runs in leaderboards/runs/h200-2026-11-29 (issues 2-5).
 # Carry .whl: datasets, dill, multiprocess (KernelBench loading) and kernels, tomlkit, huggingface_hub 2.4,
@@ -18,6 +19,11 @@ python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', tr
 pack() { tar czf "$OUT/runs.tgz" --exclude=.git --exclude=.gitignore -C leaderboards runs; }
 
 python3 -c "import kernels, huggingface_hub; print('kernels', kernels.__version__, 'hub', huggingface_hub.__version__)" >> "$OUT/gpu.txt" 2>&1
+# measured ceilings (cached with the runs; they win over the datasheet table for % of floor)
+timeout 120 python3 -m autokernel calibrate --json > "$OUT/calibrate.json" 2> "$OUT/calibrate.log"; echo "calibrate rc=$?"
+# the split reduction / row-norm starters compiled for real (CPU tests use the interpreter)
+TRITON_INTERPRET=0 timeout -k 5 90 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_split.py \
+  > "$OUT/split-gpu.log" 2>&1; echo "split gpu tests rc=$?"; tail -n 3 "$OUT/split-gpu.log"
 ( unset HF_HUB_DISABLE_TELEMETRY DISABLE_TELEMETRY DO_NOT_TRACK LOCAL_KERNELS TRITON_INTERPRET
   timeout -k 10 200 python3 benchmarks/export_roundtrip.py --run $RUNS/L1 --run $RUNS/L2 --device cuda \
     --out "$OUT/export" --limit 8 > "$OUT/export.log" 2>&1
