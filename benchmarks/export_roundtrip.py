@@ -526,12 +526,18 @@ def hub_kwargs(fn, model_new, init_args: list) -> dict[str, Any]:
         for name, tensor in [*model_new.named_parameters(), *model_new.named_buffers()]
     }
     bound = inspect.signature(type(model_new)).bind(*init_args).arguments
+    params = [p for p in inspect.signature(fn).parameters.values() if p.kind is inspect.Parameter.KEYWORD_ONLY]
+    names = {p.name for p in params}
     kwargs: dict[str, Any] = {}
-    for param in inspect.signature(fn).parameters.values():
-        if param.kind is not inspect.Parameter.KEYWORD_ONLY:
-            continue
-        if param.name in state:
-            kwargs[param.name] = state[param.name]
+    for param in params:
+        # a state tensor named like a constructor argument is exported as `<name>_state` (export/codegen.py)
+        base = param.name
+        while base.endswith("_state") and base not in state:
+            base = base[: -len("_state")]
+        if param.name in bound and (param.name not in state or param.name + "_state" in names):
+            kwargs[param.name] = bound[param.name]
+        elif base in state:
+            kwargs[param.name] = state[base]
         elif param.name in bound:
             kwargs[param.name] = bound[param.name]
         elif param.default is inspect.Parameter.empty:

@@ -86,14 +86,21 @@ def build_spec(
     facts: ModelFacts,
     reference_forward: tuple[Param, ...] | None,
 ) -> FunctionSpec:
-    state_args = tuple(
-        StateArg(arg=s.name.replace(".", "_"), state=s.name, shape=s.shape, dtype=s.dtype, kind=s.kind)
-        for s in facts.state
-    )
     init_args = []
     for p in info.init_params:
         validated = literal_source(facts.init_values[p.name]) if p.name in facts.init_values else None
         init_args.append(InitArg(name=p.name, default=validated or p.default, validated=validated))
+    # A weight may be named like a constructor argument (KernelBench L2/3: `sum_weight` is both): the
+    # weight's keyword then becomes `<name>_state`, so the function keeps every input.
+    taken = {p.name for p in info.forward_params} | {i.name for i in init_args}
+    state_args = []
+    for s in facts.state:
+        arg = s.name.replace(".", "_")
+        while arg in taken:
+            arg += "_state"
+        taken.add(arg)
+        state_args.append(StateArg(arg=arg, state=s.name, shape=s.shape, dtype=s.dtype, kind=s.kind))
+    state_args = tuple(state_args)
     names = [p.name for p in info.forward_params] + [s.arg for s in state_args] + [i.name for i in init_args]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:

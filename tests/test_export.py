@@ -428,3 +428,24 @@ def test_layer_finds_constructor_values_inside_submodules():
     assert (
         _attr_holding(ref, "axis", 1) is None
     )  # a small int found only by value is a coincidence, not a binding
+
+
+def test_a_state_tensor_named_like_a_constructor_argument_gets_its_own_keyword():
+    """KernelBench L2/3 has `sum_weight` as a constructor argument and as a parameter: both stay inputs."""
+    from export.codegen import build_spec
+    from export.introspect import ModelFacts, StateTensor
+    from export.source import Param, SolutionInfo
+
+    info = SolutionInfo(
+        init_params=(Param(name="channels", kind="positional"), Param(name="sum_weight", kind="positional")),
+        forward_params=(Param(name="x", kind="positional"),),
+        forward_returns=None,
+        python_depends=(),
+    )
+    facts = ModelFacts(
+        init_values={"channels": 4, "sum_weight": 1.5},
+        state=(StateTensor(name="sum_weight", shape=(), dtype="float32", kind="parameter"),),
+    )
+    spec = build_spec(fn_name="f", cls_name="F", info=info, facts=facts, reference_forward=None)
+    assert [(s.arg, s.state) for s in spec.state_args] == [("sum_weight_state", "sum_weight")]
+    assert [i.name for i in spec.init_args] == ["channels", "sum_weight"]

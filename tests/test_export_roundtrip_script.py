@@ -143,6 +143,30 @@ def test_speed_verdicts():
     assert cpu["speed_ok"] is None and cpu["ratio_vs_run"] is None
 
 
+def test_a_weight_named_like_a_constructor_argument_keeps_both():
+    """KernelBench L2/3: `sum_weight` is a constructor argument and a parameter; the exporter names the
+    tensor `sum_weight_state`, and the script passes each its own value."""
+    import torch
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from export_roundtrip import hub_kwargs
+
+    class ModelNew(torch.nn.Module):
+        def __init__(self, channels, sum_weight):
+            super().__init__()
+            self.sum_weight = torch.nn.Parameter(torch.tensor(sum_weight))
+            self.channels = channels
+
+    def fn(x, *, sum_weight, sum_weight_state, channels):
+        return x
+
+    model = ModelNew(4, 1.5)
+    kwargs = hub_kwargs(fn, model, [4, 1.5])
+    assert kwargs["sum_weight"] == 1.5 and kwargs["channels"] == 4
+    assert kwargs["sum_weight_state"] is not None and float(kwargs["sum_weight_state"]) == 1.5
+    assert isinstance(kwargs["sum_weight_state"], torch.Tensor)
+
+
 @pytest.mark.gpu
 def test_roundtrip_on_cuda(tmp_path):
     """On a CUDA machine: real variant selection, compiled Triton, CUDA-event timing (fixture medians are not
