@@ -92,12 +92,28 @@ class Evaluator:
         self._lock = threading.Lock()
         self._cache_dir = Path(self.config.cache_dir) if self.config.cache_dir else default_cache_dir()
         self._spare: CandidateProcess | None = None
+        self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
 
     # -- public -------------------------------------------------------------------------------
     def evaluate(self, problem: Problem, candidate: Candidate | str) -> Verdict:
         if isinstance(candidate, str):
             candidate = Candidate(source=candidate)
         with self._lock:
+            if self.sharers == 1:
+                return self._evaluate(problem, candidate)
+            # Sharing the GPU, an out-of-memory error may be the neighbours' doing: judge once more, alone.
+            try:
+                verdict = self._evaluate(problem, candidate)
+            except Exception as exc:  # noqa: BLE001 - torch.OutOfMemoryError in the judge's own work
+                if type(exc).__name__ != "OutOfMemoryError" or problem.digest in self._alone:
+                    raise
+                verdict = None
+            if verdict is not None and not (verdict.verdict == "runtime_error" and problem.digest not in self._alone
+                                            and _out_of_memory(verdict)):
+                return verdict
+            self._alone.add(problem.digest)
+            with self.gate.shared():
+                _release_ipc(self.config, empty_cache=True)
             return self._evaluate(problem, candidate)
 
     def close(self) -> None:
@@ -173,7 +189,7 @@ class Evaluator:
         if state.input_bytes is None:
             state.input_bytes = estimate_input_bytes(problem) or 0
         # A big problem is judged with the device to itself from the start: its copies are gigabytes each.
-        alone = self.sharers > 1 and 2 * state.input_bytes > BIG_TRIAL_BYTES
+        alone = self.sharers > 1 and (2 * state.input_bytes > BIG_TRIAL_BYTES or problem.digest in self._alone)
         try:
             with self.gate.exclusive() if alone else contextlib.nullcontext():
                 with stages("reference"), self.gate.shared():
@@ -639,6 +655,11 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
     torch.cuda.ipc_collect()
     if empty_cache:
         torch.cuda.empty_cache()
+
+
+def _out_of_memory(verdict: Verdict) -> bool:
+    text = f"{verdict.reason}\n{verdict.log_tail}"
+    return "OutOfMemoryError" in text or "CUDA out of memory" in text
 
 
 def _trial_bytes(trial) -> int:
