@@ -157,6 +157,12 @@ class Evaluator:
             self._discard(spare)
 
     @staticmethod
+    def _input_bytes(problem: Problem, state: _ProblemState) -> int:
+        if state.input_bytes is None:
+            state.input_bytes = estimate_input_bytes(problem) or 0
+        return state.input_bytes
+
+    @staticmethod
     def _discard(proc: CandidateProcess) -> None:
         proc.close()
         shutil.rmtree(proc.scratch, ignore_errors=True)
@@ -186,10 +192,10 @@ class Evaluator:
                 self._spare = self._spawn(deadline=math.inf)
         session = None
         state = self._problems.setdefault(problem.digest, _ProblemState())
-        if state.input_bytes is None:
-            state.input_bytes = estimate_input_bytes(problem) or 0
-        # A big problem is judged with the device to itself from the start: its copies are gigabytes each.
-        alone = self.sharers > 1 and (2 * state.input_bytes > BIG_TRIAL_BYTES or problem.digest in self._alone)
+        # Sharing the GPU, a big problem is judged with the device to itself from the start: its copies are
+        # gigabytes each (inputs + an output of about their size, from the shapes alone).
+        alone = self.sharers > 1 and (problem.digest in self._alone or 2 * self._input_bytes(problem, state)
+                                      > BIG_TRIAL_BYTES)
         try:
             with self.gate.exclusive() if alone else contextlib.nullcontext():
                 with stages("reference"), self.gate.shared():
@@ -235,18 +241,11 @@ class Evaluator:
     def _run_candidate(self, proc: CandidateProcess, session: ReferenceSession, state: _ProblemState,
                        solution_path: str, static, verdict: Verdict, stages: _Stages) -> None:
         cfg = self.config
-        # Facts about the problem: its first trial, degeneracy (once per problem), tolerance.
-        import torch
-
-        try:
-            with stages("reference"), self.gate.shared():
-                trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
-            big = _trial_bytes(trials[0]) > BIG_TRIAL_BYTES
-        except torch.OutOfMemoryError:  # neighbours hold the memory: wait for the device alone
-            _release_ipc(cfg, empty_cache=True)
-            with stages("reference"), self.gate.exclusive():
-                trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
-            big = True
+        # Facts about the problem: its first trial, degeneracy (once per problem), tolerance. (Running out of
+        # memory beside neighbours here is handled by `evaluate`, which judges the candidate again alone.)
+        with stages("reference"), self.gate.shared():
+            trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
+        big = _trial_bytes(trials[0]) > BIG_TRIAL_BYTES
         with self.gate.exclusive() if big else contextlib.nullcontext():
             return self._judge(proc, session, state, trials, big, solution_path, static, verdict, stages)
 
