@@ -350,3 +350,19 @@ def test_stop_after_ends_the_run_gracefully_and_says_so(tmp_path):
         backend.close()
     assert [p.stop_reason.startswith("run stopped") for p in out.problems] == [True, True]
     assert "resume" in out.problems[1].stop_reason
+
+
+def test_closing_the_backend_fails_the_candidates_it_holds():
+    """After a second Ctrl-C the backend is closed: searches waiting on it must get an error, not hang."""
+    from autokernel.evaluate import EvaluationError
+
+    problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
+    backend = LocalBackend(_config(), workers_per_device=2)
+    futures = [backend.submit(problem, Candidate(source=SLEEPY, branch=i)) for i in range(3)]
+    time.sleep(3)  # two in flight, one queued
+    started = time.monotonic()
+    backend.close()
+    for fut in futures:
+        with pytest.raises(EvaluationError, match="closed before this candidate was judged"):
+            fut.result(timeout=5)
+    assert time.monotonic() - started < 30

@@ -119,12 +119,26 @@ class _ThreadPool:
         return fut
 
     def close(self) -> None:
+        """Stop the workers; candidates still queued fail (their searches stop instead of waiting forever)."""
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is not None and item[2].set_running_or_notify_cancel():
+                item[2].set_exception(_closed_error())
         for _ in self._threads:
             self._queue.put(None)
         for t in self._threads:
             t.join(timeout=5)
         for e in self._evaluators:
             e.close()
+
+
+def _closed_error():
+    from autokernel.evaluate import EvaluationError
+
+    return EvaluationError("the evaluation backend was closed before this candidate was judged")
 
 
 def _worker_main(config, gate_dir: str, sharers: int, inbox, outbox) -> None:
@@ -250,7 +264,9 @@ class _ProcessPool:
                 with self._lock:
                     del self._procs[pid]
                     job = self._running.pop(pid, None)
-                    fut = self._futures.pop(job, None) if job is not None else None
+                    # exit code 0: a worker that retired after its job (see RECYCLE_AFTER_BYTES); its verdict
+                    # is on its way through the outbox
+                    fut = self._futures.pop(job, None) if job is not None and p.exitcode != 0 else None
                 if fut is not None:
                     fut.set_exception(
                         EvaluationError(
@@ -281,6 +297,10 @@ class _ProcessPool:
                 p.kill()
         self._outbox.put((None, "", None))
         self._reader.join(timeout=5)
+        with self._lock:
+            pending, self._futures = list(self._futures.values()), {}
+        for fut in pending:
+            fut.set_exception(_closed_error())
         for d in self._gate_dirs.values():
             shutil.rmtree(d, ignore_errors=True)
         with contextlib.suppress(Exception):

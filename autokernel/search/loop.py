@@ -112,14 +112,20 @@ def run_search(
         bar.update(1)
         return out
 
-    with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="autokernel-search") as pool:
-        futures = [pool.submit(one, p) for p in problems]
+    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="autokernel-search")
+    futures = [pool.submit(one, p) for p in problems]
+    try:
         try:
             wait(futures)
         except KeyboardInterrupt:
             log("interrupted: finishing the rounds in flight (Ctrl-C again to abort)")
             stop.set()
             wait(futures)
+    finally:
+        # a second Ctrl-C leaves without waiting; closing the backend then fails the candidates in flight
+        pool.shutdown(wait=False, cancel_futures=True)
+        if stop_after_s is not None:
+            timer.cancel()
     outcomes = [f.result() for f in futures]
     bar.close()
     return RunOutcome(
