@@ -567,18 +567,9 @@ def _problem(item: dict, plan: dict):
 
 def _reference_session(problem, device: str, seed: int):
     """The judge's ReferenceSession, with a chosen init seed instead of a secret one (reruns agree)."""
-    import torch
+    from autokernel.evaluate.reference import ReferenceSession
 
-    from autokernel.evaluate.reference import ReferenceSession, load_problem_module
-
-    module = load_problem_module(problem)
-    torch.manual_seed(seed)
-    init_args = list(module.get_init_inputs())
-    torch.manual_seed(seed)
-    model = module.Model(*init_args).to(device)
-    return ReferenceSession(
-        problem=problem, device=device, module=module, init_args=init_args, init_seed=seed, model=model
-    )
+    return ReferenceSession.build(problem, device, init_seed=seed)
 
 
 def _model_new(path: Path, session, index: int):

@@ -131,11 +131,12 @@ class ReferenceSession:
     notes: list[str] = field(default_factory=list)
 
     @classmethod
-    def build(cls, problem: Problem, device: str) -> ReferenceSession:
+    def build(cls, problem: Problem, device: str, *, init_seed: int | None = None) -> ReferenceSession:
+        """The reference model, built after seeding with ``init_seed`` (default: a fresh secret seed)."""
         import torch
 
         module = load_problem_module(problem)
-        init_seed = secrets.randbits(31)
+        init_seed = secrets.randbits(31) if init_seed is None else init_seed
         torch.manual_seed(init_seed)
         init_args = list(module.get_init_inputs())
         torch.manual_seed(init_seed)
