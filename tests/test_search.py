@@ -366,3 +366,14 @@ def test_closing_the_backend_fails_the_candidates_it_holds():
         with pytest.raises(EvaluationError, match="closed before this candidate was judged"):
             fut.result(timeout=5)
     assert time.monotonic() - started < 30
+
+
+def test_pin_gpu_maps_worker_to_one_physical_gpu(monkeypatch):
+    from autokernel.search.backend import pin_gpu
+
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    assert pin_gpu("cuda:3") == "cuda:0" and os.environ["CUDA_VISIBLE_DEVICES"] == "3"
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "4,6")  # the user already narrowed the GPUs
+    assert pin_gpu("cuda:1") == "cuda:0" and os.environ["CUDA_VISIBLE_DEVICES"] == "6"
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "5")
+    assert pin_gpu("cpu") == "cpu" and os.environ["CUDA_VISIBLE_DEVICES"] == "5"

@@ -135,6 +135,23 @@ class _ThreadPool:
             e.close()
 
 
+def pin_gpu(device: str) -> str:
+    """Make ``cuda:N`` the only GPU this process (and the candidates it starts) can see; returns ``cuda:0``.
+
+    Called in a worker before CUDA starts. Everything then lives on device 0: a candidate that writes
+    ``.cuda()`` or ``device="cuda"`` lands on the judge's GPU, and tensors shared over CUDA IPC name a
+    device index that exists in the candidate process too.
+    """
+    if not device.startswith("cuda:"):
+        return device
+    index = device.split(":", 1)[1]
+    visible = [v for v in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",") if v]
+    if visible and index.isdigit() and int(index) < len(visible):
+        index = visible[int(index)]
+    os.environ["CUDA_VISIBLE_DEVICES"] = index
+    return "cuda:0"
+
+
 def _closed_error():
     from autokernel.evaluate import EvaluationError
 
@@ -143,6 +160,7 @@ def _closed_error():
 
 def _worker_main(config, gate_dir: str, sharers: int, inbox, outbox) -> None:
     """An evaluation worker process: judges jobs from ``inbox`` until it gets None."""
+    config = replace(config, device=pin_gpu(config.device))
     # Workers share the machine's cores: inductor's compile pool would otherwise start one process per core each.
     os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
     from autokernel.evaluate import Evaluator

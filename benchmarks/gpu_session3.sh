@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Session 3's device calls, for a machine with several H200s (kind nvidia-h200-x4; works with any count).
+# The runs live in .gpurun/ (ignored, kept between calls while the machine stays warm; a cold machine
+# starts again from the committed leaderboards/runs). Bring back $OUT/runs.tgz and unpack it over
+# leaderboards/runs/ after every call. Carry .whl and .gpu (see gpu_next.sh).
+#   bash benchmarks/gpu_session3.sh a   # GPU 3: calibrate, split tests, export round trip, then L2 round 0;
+#                                       # GPUs 0-2: L1 round 0 (every problem's generated starter)
+#   bash benchmarks/gpu_session3.sh b S R   # L1 on GPUs 0-1 and L2 on GPUs 2-3 for S seconds, R rounds
+#   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
+set -u
+PHASE=${1:-a}
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl || exit 1
+[ -d .gpurun/runs ] || { mkdir -p .gpurun && cp -r leaderboards/runs .gpurun/; echo "state: from the committed runs"; }
+RUNS=$PWD/.gpurun/runs/h200-2026-11-29
+export PYTHONPATH=/tmp/site:$PWD AUTOKERNEL_KB_DATASET=$PWD/.gpu/kb AUTOKERNEL_KB_DATASET_CONFIG=github_main \
+  AUTOKERNEL_KB_TEST_DATASET=$PWD/.gpu/kb AUTOKERNEL_KB_CACHE=$RUNS/cache PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=index,name,driver_version,clocks.max.sm,temperature.gpu,power.draw --format=csv > "$OUT/gpu.txt"
+python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__, 'gpus', torch.cuda.device_count())" >> "$OUT/gpu.txt"
+nproc >> "$OUT/gpu.txt"; cat "$OUT/gpu.txt"
+LOGS=$OUT/logs; mkdir -p "$LOGS"
+pack() { tar czf "$OUT/runs.tgz" --exclude=.git --exclude=.gitignore -C .gpurun runs; tar czf "$OUT/logs.tgz" -C "$OUT" logs; }
+
+level() {  # LEVEL GPUS SECONDS WORKERS ROUNDS OUTDIR [extra run flags]
+  local lv=$1 gpus=$2 secs=$3 w=$4 r=$5 out=$6; shift 6
+  local t0=$(date +%s)
+  CUDA_VISIBLE_DEVICES=$gpus timeout -s INT -k 40 $(( secs + 60 )) python3 -m autokernel run --level "$lv" \
+    --rounds "$r" --device cuda --workers-per-gpu "$w" --stop-after "$secs" --out "$out" --no-progress "$@" \
+    > "$LOGS/$(basename "$out")-L$lv-g${gpus//,/}.log" 2>&1
+  echo "L$lv gpus=$gpus rc=$? $(( $(date +%s) - t0 ))s"
+}
+
+case $PHASE in
+a)
+  ( export CUDA_VISIBLE_DEVICES=3
+    python3 -c "import kernels, huggingface_hub; print('kernels', kernels.__version__, 'hub', huggingface_hub.__version__)"
+    timeout 120 python3 -m autokernel calibrate --json > "$LOGS/calibrate.json" 2> "$LOGS/calibrate.log"; echo "calibrate rc=$?"
+    TRITON_INTERPRET=0 timeout -k 5 90 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_split.py \
+      > "$LOGS/split-gpu.log" 2>&1; echo "split gpu tests rc=$?"; tail -n 2 "$LOGS/split-gpu.log"
+    ( unset HF_HUB_DISABLE_TELEMETRY DISABLE_TELEMETRY DO_NOT_TRACK LOCAL_KERNELS TRITON_INTERPRET
+      timeout -k 10 200 python3 benchmarks/export_roundtrip.py --run "$RUNS/L1" --run "$RUNS/L2" --device cuda \
+        --out "$LOGS/export" --limit 8 > "$LOGS/export.log" 2>&1; echo "export rc=$?"; tail -n 14 "$LOGS/export.log" )
+    left=$(( 500 - SECONDS )); [ $left -gt 60 ] && level 2 3 $left 2 0 "$RUNS/L2"
+  ) > "$LOGS/gpu3.log" 2>&1 &
+  level 1 0,1,2 470 2 0 "$RUNS/L1"
+  wait; cat "$LOGS/gpu3.log" ;;
+b)
+  level 1 0,1 "${2:-480}" 2 "${3:-1}" "$RUNS/L1" &
+  level 2 2,3 "${2:-480}" 2 "${3:-1}" "$RUNS/L2"
+  wait ;;
+scale)
+  n=$(nvidia-smi -L | wc -l); all=$(seq -s, 0 $(( n - 1 )))
+  level 1 0 "${2:-150}" 2 0 "$PWD/.gpurun/scale-1gpu" --problems 1-40
+  level 1 "$all" "${2:-150}" 2 0 "$PWD/.gpurun/scale-${n}gpu" --problems 1-40 ;;
+esac
+for f in "$LOGS"/*.log; do echo "== $f"; grep -E "^(problems_with|problems_faster|candidates_)|Traceback|Error" "$f" | head -8; done
+pack
