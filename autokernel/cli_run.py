@@ -139,13 +139,26 @@ def _write_run_info(out: Path, args: argparse.Namespace, search, config) -> None
     path.write_text(json.dumps(info, indent=1) + "\n")
 
 
+def _close_run_info(out: Path, figures: dict) -> None:
+    """The invocation's outcome in run.json: devices, candidates judged, wall time, throughput."""
+    import json
+
+    path = out / "run.json"
+    try:
+        info = json.loads(path.read_text())
+        info["invocations"][-1].update(figures, ended=time.strftime("%Y-%m-%dT%H:%M:%S%z"))
+    except (OSError, ValueError, LookupError, AttributeError):
+        return  # run.json is a record, never a reason to lose the run's results
+    path.write_text(json.dumps(info, indent=1) + "\n")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from autokernel.cli import eval_config_from_args
     from autokernel.ledger import Ledger
     from autokernel.search import SearchConfig
     from autokernel.search.backend import LocalBackend
     from autokernel.search.loop import run_search
-    from autokernel.search.summary import format_summary
+    from autokernel.search.summary import format_summary, throughput
 
     if args.resume and args.out and Path(args.resume) != Path(args.out):
         raise ValueError("give either --resume DIR or --out DIR (rerunning into --out resumes too), not both")
@@ -187,7 +200,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     finally:
         backend.close()
     notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])
-    text = format_summary(outcome, notes=notes)
+    _close_run_info(out, throughput(outcome, backend.devices))
+    text = format_summary(outcome, notes=notes, devices=backend.devices)
     ledger.write_summary(text)
     print(text, end="")
     print(f"run directory: {out}")

@@ -9,7 +9,9 @@ cache, load them with ``kernels.get_kernel(repo, version=N, trust_remote_code=Tr
 reference ``Model`` and the run's ``ModelNew`` are built with one seed, as the judge builds them; the Hub
 function runs on the same inputs and is compared with both (atol = rtol from the tolerance preset, 1e-4 for
 fp32), then timed with the judge's loop (``time_calls``: CUDA events, L2 flush, fresh clones) next to
-``ModelNew`` timed the same way now and to the run's recorded ``kernel.median_ms``.
+``ModelNew`` timed the same way now and to the run's recorded ``kernel.median_ms``. ``ModelNew`` runs with
+TF32 off, as the judge ran it; the Hub function runs under the process's default flags, since it sets the
+validated numerics itself (see ``export/_shipped_runtime.py``).
 
 On CPU (``--device cpu``, for tests) problems are shrunk (``tiny_problem``), Triton runs in its interpreter,
 and ``torch.version.cuda`` is set in the loading process so ``kernels`` picks the ``torch-cuda`` variant as
@@ -26,6 +28,7 @@ is slower than ``--speed-tol`` allows); 1 a kernel disagrees or failed to load o
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -440,6 +443,7 @@ def evaluate_kernel(module, item: dict, plan: dict, index: int) -> dict[str, Any
 
     from autokernel.evaluate.compare import compare
     from autokernel.evaluate.config import tolerance_for
+    from autokernel.evaluate.reference import exact_fp32
 
     device = plan["device"]
     run_kernel = item["run_kernel"]
@@ -480,7 +484,8 @@ def evaluate_kernel(module, item: dict, plan: dict, index: int) -> dict[str, Any
             inputs = session.make_inputs(plan["seed"] + 1 + trial)
             expected = session.run(inputs)
             with torch.no_grad():
-                out_new = model_new(*_clones(inputs))
+                with exact_fp32():  # ModelNew as the judge ran it; the Hub function sets this itself
+                    out_new = model_new(*_clones(inputs))
                 out_hub = fn(*_clones(inputs), **kwargs)
             _sync(device)
             tol = tolerance_for(preset, str(expected.dtype))
@@ -603,9 +608,13 @@ def _time_both(fn, kwargs: dict, model_new, session, plan: dict) -> dict[str, An
         session.make_inputs(plan["seed"] + 1000 + k) for k in range(1, 1 if big else NUM_TIMING_SETS)
     ]
     out: dict[str, Any] = {"timing_input_sets": len(sets)}
-    calls = {"hub": lambda *a: fn(*a, **kwargs), "model_new": model_new}
-    for label, call in calls.items():
-        with torch.no_grad():
+    from autokernel.evaluate.reference import exact_fp32
+
+    # the Hub function under the caller's default flags (it sets the validated ones itself);
+    # ModelNew under the judge's (TF32 off), as in the run
+    calls = {"hub": (lambda *a: fn(*a, **kwargs), contextlib.nullcontext), "model_new": (model_new, exact_fp32)}
+    for label, (call, precision) in calls.items():
+        with torch.no_grad(), precision():
             raw = time_calls(
                 call,
                 sets,

@@ -7,6 +7,7 @@
 #                                       # GPUs 0-2: L1 round 0 (every problem's generated starter)
 #   bash benchmarks/gpu_session3.sh b S R   # L1 on GPUs 0-1 and L2 on GPUs 2-3 for S seconds, R rounds
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
+#   bash benchmarks/gpu_session3.sh c L2_S S  # GPU 3: export round trip; GPUs 0-2: L2 round 0; then `scale S`
 set -u
 PHASE=${1:-a}
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
@@ -19,7 +20,7 @@ nvidia-smi --query-gpu=index,name,driver_version,clocks.max.sm,temperature.gpu,p
 python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__, 'gpus', torch.cuda.device_count())" >> "$OUT/gpu.txt"
 nproc >> "$OUT/gpu.txt"; cat "$OUT/gpu.txt"
 LOGS=$OUT/logs; mkdir -p "$LOGS"
-pack() { tar czf "$OUT/runs.tgz" --exclude=.git --exclude=.gitignore -C .gpurun runs; tar czf "$OUT/logs.tgz" -C "$OUT" logs; }
+pack() { tar czf "$OUT/runs.tgz" --exclude=.git --exclude=.gitignore -C .gpurun runs; tar czf "$OUT/logs.tgz" --exclude=.git -C "$OUT" logs; }
 
 level() {  # LEVEL GPUS SECONDS WORKERS ROUNDS OUTDIR [extra run flags]
   local lv=$1 gpus=$2 secs=$3 w=$4 r=$5 out=$6; shift 6
@@ -30,16 +31,31 @@ level() {  # LEVEL GPUS SECONDS WORKERS ROUNDS OUTDIR [extra run flags]
   echo "L$lv gpus=$gpus rc=$? $(( $(date +%s) - t0 ))s"
 }
 
+roundtrip() {
+  ( unset HF_HUB_DISABLE_TELEMETRY DISABLE_TELEMETRY DO_NOT_TRACK LOCAL_KERNELS TRITON_INTERPRET
+    timeout -k 10 200 python3 benchmarks/export_roundtrip.py --run "$RUNS/L1" --run "$RUNS/L2" --device cuda \
+      --out "$LOGS/export" --limit 8 > "$LOGS/export.log" 2>&1; echo "export rc=$?"; tail -n 14 "$LOGS/export.log" )
+}
+scale() {  # SECONDS: the same 40 level-1 starters judged on one GPU, then on every GPU (cached baselines)
+  local n all; n=$(nvidia-smi -L | wc -l); all=$(seq -s, 0 $(( n - 1 )))
+  level 1 0 "$1" 2 0 "$LOGS/scale-1gpu" --problems 1-40; pack
+  level 1 "$all" "$1" 2 0 "$LOGS/scale-${n}gpu" --problems 1-40
+  grep -hE "^(devices|candidates_evaluated|candidates_per|wall_s)" "$LOGS"/scale-*gpu/summary.txt
+}
+
 case $PHASE in
+c)
+  ( export CUDA_VISIBLE_DEVICES=3; roundtrip ) > "$LOGS/gpu3.log" 2>&1 &
+  level 2 0,1,2 "${2:-180}" 2 0 "$RUNS/L2"
+  wait; cat "$LOGS/gpu3.log"; pack
+  scale "${3:-80}" ;;
 a)
   ( export CUDA_VISIBLE_DEVICES=3
     python3 -c "import kernels, huggingface_hub; print('kernels', kernels.__version__, 'hub', huggingface_hub.__version__)"
     timeout 120 python3 -m autokernel calibrate --json > "$LOGS/calibrate.json" 2> "$LOGS/calibrate.log"; echo "calibrate rc=$?"
     TRITON_INTERPRET=0 timeout -k 5 90 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_split.py \
       > "$LOGS/split-gpu.log" 2>&1; echo "split gpu tests rc=$?"; tail -n 2 "$LOGS/split-gpu.log"
-    ( unset HF_HUB_DISABLE_TELEMETRY DISABLE_TELEMETRY DO_NOT_TRACK LOCAL_KERNELS TRITON_INTERPRET
-      timeout -k 10 200 python3 benchmarks/export_roundtrip.py --run "$RUNS/L1" --run "$RUNS/L2" --device cuda \
-        --out "$LOGS/export" --limit 8 > "$LOGS/export.log" 2>&1; echo "export rc=$?"; tail -n 14 "$LOGS/export.log" )
+    roundtrip
     left=$(( 500 - SECONDS )); [ $left -gt 60 ] && level 2 3 $left 2 0 "$RUNS/L2"
   ) > "$LOGS/gpu3.log" 2>&1 &
   level 1 0,1,2 470 2 0 "$RUNS/L1"
@@ -48,10 +64,7 @@ b)
   level 1 0,1 "${2:-480}" 2 "${3:-1}" "$RUNS/L1" &
   level 2 2,3 "${2:-480}" 2 "${3:-1}" "$RUNS/L2"
   wait ;;
-scale)
-  n=$(nvidia-smi -L | wc -l); all=$(seq -s, 0 $(( n - 1 )))
-  level 1 0 "${2:-150}" 2 0 "$PWD/.gpurun/scale-1gpu" --problems 1-40
-  level 1 "$all" "${2:-150}" 2 0 "$PWD/.gpurun/scale-${n}gpu" --problems 1-40 ;;
+scale) scale "${2:-150}" ;;
 esac
 for f in "$LOGS"/*.log; do echo "== $f"; grep -E "^(problems_with|problems_faster|candidates_)|Traceback|Error" "$f" | head -8; done
 pack

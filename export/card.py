@@ -97,6 +97,9 @@ def render_card(
         "## Limits",
         "",
         "- Forward only: the kernels define no backward (`has_backward = False` on the layers).",
+        "- Each call runs with TF32 off for PyTorch's own matmuls and convolutions, the numerics it was "
+        "validated with (against an fp32 reference at the tolerance above); the caller's flags are restored "
+        "after the call.",
         "- Functions are not registered as `torch.library` custom ops (`can_torch_compile` is off).",
         "- Shapes and dtypes other than the validated ones were not measured; the kernels were validated "
         "on the problem's inputs only.",

@@ -127,3 +127,30 @@ def test_constant_output_problem_cannot_judge(cpu_config):
 def test_confinement_is_reported(cpu_config):
     v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
     assert set(v.confinement) >= {"process", "network", "filesystem", "memory"}
+
+
+def test_big_problem_path_frees_trials_and_still_judges(cpu_config, monkeypatch):
+    # Every trial counts as big: trial 0 is dropped before the degeneracy probe and the timing set is made
+    # again after correctness (KernelBench's 16 GiB inputs); the verdicts must not change.
+    from autokernel.evaluate import judge
+
+    monkeypatch.setattr(judge, "BIG_TRIAL_BYTES", 0)
+    v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
+    assert v.verdict == "correct", v.reason
+    assert v.kernel.num_trials >= 3 and v.speedup > 0
+    v = evaluate(PROBLEM, Candidate(source=kernel(body="x * alpha")), cpu_config)
+    assert v.verdict == "incorrect" and "signed" in v.reason
+
+
+def test_out_of_domain_distribution_falls_back_to_the_problems_own_inputs():
+    from autokernel.evaluate.reference import ReferenceSession
+
+    problem = Problem.from_source(
+        PROBLEM.source.replace("torch.relu(x) * self.alpha", "torch.sqrt(x) * self.alpha"), name="sqrt_scale"
+    )
+    session = ReferenceSession.build(problem, "cpu")
+    trial = session.trial(2, extra_distributions=True)  # "signed": negative inputs, NaN reference
+    assert trial.distribution == "problem" and bool(trial.expected.isfinite().all())
+    assert bool((trial.inputs[0] >= 0).all())
+    assert any("outside the operation's domain" in n for n in session.notes)
+    assert session.trial(3, extra_distributions=True).distribution == "large"

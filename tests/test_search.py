@@ -247,6 +247,11 @@ def test_resume_after_kill_9_evaluates_nothing_twice(tmp_path):
     assert rows[0] == first[0]
     assert len((run / "results.tsv").read_text().splitlines()) == 1 + 3
     assert "rounds exhausted (1)" in done.stdout
+    assert "candidates_per_device_hour:" in done.stdout and "devices: 1 (cpu)" in done.stdout
+    calls = json.loads((run / "run.json").read_text())["invocations"]
+    assert len(calls) == 2 and "ended" not in calls[0]  # the killed invocation never finished
+    assert calls[1]["devices"] == ["cpu"] and calls[1]["candidates_evaluated"] == 2
+    assert calls[1]["candidates_per_hour"] > 0 and calls[1]["wall_s"] > 0
 
 
 def test_search_config_rejects_bad_values():

@@ -264,6 +264,8 @@ class Evaluator:
         if state.degeneracy is None:
             state.degeneracy = self._cached_degeneracy(session.problem, tol)
         if state.degeneracy is None:
+            if big:
+                trials.clear()  # the probe's own trials need the memory; correctness makes trial 0 again
             with stages("degeneracy_probe"), self.gate.shared():
                 state.degeneracy = probe_degeneracy(
                     lambda i: session.trial(i, extra_distributions=cfg.extra_distributions),
@@ -295,6 +297,8 @@ class Evaluator:
                                       "warmup": cfg.warmup, "expected": out_meta}, exclusive=True)
                 overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
                 del t_shared, o_shared, t_handles, o_handles
+                if big:  # gigabytes held through correctness for nothing: made again before the timed loop
+                    timing_sets = []
 
         with stages("load"):
             reply = proc.request({"cmd": "load", "path": solution_path, "init_seed": session.init_seed,
@@ -343,6 +347,9 @@ class Evaluator:
             return None
         with stages("timing"):
             self._quiet_spare()
+            if not timing_sets:
+                with self.gate.shared():
+                    timing_sets = [session.trial(0, extra_distributions=False)]
             stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict)
         # The candidate is done: its process and every buffer it saw go before the baselines are timed.
         self._discard(proc)

@@ -5,7 +5,16 @@ from __future__ import annotations
 from autokernel.search.loop import RunOutcome
 
 
-def format_summary(run: RunOutcome, *, notes: list[str] | None = None) -> str:
+def throughput(run: RunOutcome, devices: list[str]) -> dict:
+    """Candidates judged by this invocation per hour of its wall time (start-up included), in all and per device."""
+    evaluated = sum(p.evaluated for p in run.problems)
+    per_hour = evaluated * 3600.0 / run.wall_s if run.wall_s > 0 else 0.0
+    return {"devices": list(devices), "candidates_evaluated": evaluated, "wall_s": round(run.wall_s, 1),
+            "candidates_per_hour": round(per_hour, 1),
+            "candidates_per_device_hour": round(per_hour / max(1, len(devices)), 1)}  # fmt: skip
+
+
+def format_summary(run: RunOutcome, *, notes: list[str] | None = None, devices: list[str] | None = None) -> str:
     probs = run.problems
     evaluated = sum(p.evaluated for p in probs)
     reused = sum(p.reused for p in probs)
@@ -26,6 +35,11 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None) -> str:
         f"tokens: {sum(p.tokens for p in probs)}",
         f"wall_s: {run.wall_s:.1f}",
     ]
+    if devices:
+        t = throughput(run, devices)
+        lines += [f"devices: {len(devices)} ({', '.join(devices)})",
+                  f"candidates_per_hour: {t['candidates_per_hour']:.0f}",
+                  f"candidates_per_device_hour: {t['candidates_per_device_hour']:.0f}"]  # fmt: skip
     if run.device == "cpu":
         lines.append("note: CPU speedups are Triton-interpreter times, not GPU performance")
     lines.extend(f"note: {n}" for n in notes or [])

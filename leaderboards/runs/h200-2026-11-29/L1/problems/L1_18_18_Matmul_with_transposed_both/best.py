@@ -14,6 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
+MM_PRECISION = 'ieee'
 MM_BLOCK_M = 64
 MM_BLOCK_N = 64
 MM_BLOCK_K = 32
@@ -97,9 +98,11 @@ def _mul_combine(a, b):
 @triton.jit
 def _matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K,
                    s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cb, s_cm, s_cn,
-                   HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    # C[b] = A[b] @ B[b] (+ bias[n]); any strides (transposed views need no copy); fp32 accumulation,
-    # IEEE fp32 dot (no TF32) so results stay within KernelBench's 1e-4 tolerance.
+                   HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                   PRECISION: tl.constexpr):
+    # C[b] = A[b] @ B[b] (+ bias[n]); any strides (transposed views need no copy); fp32 accumulation.
+    # PRECISION "ieee" is exact fp32; "tf32x3" splits each operand into two TF32 parts on the tensor cores,
+    # about fp32-accurate (well inside KernelBench's 1e-4) and usually faster than fp32 without tensor cores.
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     pid_b = tl.program_id(2).to(tl.int64)
@@ -113,7 +116,7 @@ def _matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K,
         k = k0 + rk
         a = tl.load(a_base + k[None, :].to(tl.int64) * s_ak, mask=(rm[:, None] < M) & (k[None, :] < K), other=0.0)
         b = tl.load(b_base + k[:, None].to(tl.int64) * s_bk, mask=(k[:, None] < K) & (rn[None, :] < N), other=0.0)
-        acc += tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+        acc += tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision=PRECISION)
     if HAS_BIAS:
         acc += tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)[None, :]
     c = c_ptr + pid_b * s_cb + rm[:, None].to(tl.int64) * s_cm + rn[None, :] * s_cn
@@ -133,7 +136,7 @@ def _mm3(a, b, bias=None):
         _matmul_kernel[grid](a, b, c, bias if bias is not None else c, m, n, k,
                              sab, a.stride(1), a.stride(2), sbb, b.stride(1), b.stride(2),
                              c.stride(0), c.stride(1), c.stride(2), HAS_BIAS=bias is not None,
-                             BLOCK_M=MM_BLOCK_M, BLOCK_N=MM_BLOCK_N, BLOCK_K=MM_BLOCK_K,
+                             BLOCK_M=MM_BLOCK_M, BLOCK_N=MM_BLOCK_N, BLOCK_K=MM_BLOCK_K, PRECISION=MM_PRECISION,
                              num_warps=MM_NUM_WARPS, num_stages=MM_NUM_STAGES)
     return c
 
