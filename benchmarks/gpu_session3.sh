@@ -7,7 +7,7 @@
 #                                       # GPUs 0-2: L1 round 0 (every problem's generated starter)
 #   bash benchmarks/gpu_session3.sh b S R   # L1 on GPUs 0-1 and L2 on GPUs 2-3 for S seconds, R rounds
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
-#   bash benchmarks/gpu_session3.sh c L2_S S  # GPU 3: export round trip; GPUs 0-2: L2 round 0; then `scale S`
+#   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
 set -u
 PHASE=${1:-a}
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
@@ -45,9 +45,14 @@ scale() {  # SECONDS: the same 40 level-1 starters judged on one GPU, then on ev
 
 case $PHASE in
 c)
-  ( export CUDA_VISIBLE_DEVICES=3; roundtrip ) > "$LOGS/gpu3.log" 2>&1 &
-  level 2 0,1,2 "${2:-180}" 2 0 "$RUNS/L2"
-  wait; cat "$LOGS/gpu3.log"; pack
+  n=$(nvidia-smi -L | wc -l)
+  if [ "$n" -gt 1 ]; then
+    ( export CUDA_VISIBLE_DEVICES=$(( n - 1 )); roundtrip ) > "$LOGS/gpu-last.log" 2>&1 &
+    level 2 "$(seq -s, 0 $(( n - 2 )))" "${2:-180}" 2 0 "$RUNS/L2"
+  else
+    roundtrip > "$LOGS/gpu-last.log" 2>&1; level 2 0 "${2:-180}" 2 0 "$RUNS/L2"
+  fi
+  wait; cat "$LOGS/gpu-last.log"; pack
   scale "${3:-80}" ;;
 a)
   ( export CUDA_VISIBLE_DEVICES=3
