@@ -65,9 +65,11 @@ a)
   ) > "$LOGS/gpu3.log" 2>&1 &
   level 1 0,1,2 470 2 0 "$RUNS/L1"
   wait; cat "$LOGS/gpu3.log" ;;
-b)
-  level 1 0,1 "${2:-480}" 2 "${3:-1}" "$RUNS/L1" &
-  level 2 2,3 "${2:-480}" 2 "${3:-1}" "$RUNS/L2"
+b)  # first half of the GPUs: L1 with R rounds; the rest: L2 round 0 (one GPU: both share it)
+  n=$(nvidia-smi -L | wc -l); h=$(( n > 1 ? n / 2 : 1 ))
+  g1=$(seq -s, 0 $(( h - 1 ))); g2=$( [ "$n" -gt 1 ] && seq -s, $h $(( n - 1 )) || echo 0)
+  level 1 "$g1" "${2:-480}" 2 "${3:-1}" "$RUNS/L1" --ideas 2 --branches 1 &
+  level 2 "$g2" "${2:-480}" 2 0 "$RUNS/L2"
   wait ;;
 scale) scale "${2:-150}" ;;
 esac
