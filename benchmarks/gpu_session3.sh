@@ -71,6 +71,11 @@ b)  # first half of the GPUs: L1 with R rounds; the rest: L2 round 0 (one GPU: b
   level 1 "$g1" "${2:-480}" 2 "${3:-1}" "$RUNS/L1" --ideas 2 --branches 1 &
   level 2 "$g2" "${2:-480}" 2 0 "$RUNS/L2"
   wait ;;
+d)  # every GPU on L2 round 0; L1 round 0 beside it (re-judges what failed in the harness)
+  n=$(nvidia-smi -L | wc -l)
+  level 1 0 "${2:-400}" 2 0 "$RUNS/L1" &
+  level 2 "$(seq -s, 0 $(( n - 1 )))" "${2:-400}" 2 0 "$RUNS/L2"
+  wait ;;
 scale) scale "${2:-150}" ;;
 esac
 for f in "$LOGS"/*.log; do echo "== $f"; grep -E "^(problems_with|problems_faster|candidates_)|Traceback|Error" "$f" | head -8; done
