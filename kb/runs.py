@@ -81,7 +81,8 @@ def run_table(run_dir: str | Path) -> pd.DataFrame:
 def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
     """Dataset, config and search budget from each run's run.json (written by `autokernel-kb run`)."""
     info: dict[str, str] = {}
-    budgets = []
+    budgets: list[str] = []
+    notes: list[str] = []  # what a reader must know about a run (merges, re-runs, known contamination)
     for d in run_dirs:
         try:
             data = json.loads((Path(d) / "run.json").read_text())
@@ -89,14 +90,24 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
             continue
         info["dataset"] = str(data.get("dataset", ""))
         info["config"] = str(data.get("config", ""))
+        if data.get("note"):
+            notes.append(f"{Path(d).name}: {data['note']}")
         for inv in data.get("invocations", []):
-            budgets.append(
+            budget = (
                 f"L{inv.get('level')}: rounds={inv.get('rounds')}, ideas={inv.get('ideas_per_round')}, "
                 f"branches={inv.get('branches_per_idea')}, stop_after_s={inv.get('stop_after_s')}, "
                 f"workers_per_gpu={inv.get('workers_per_device')}"
             )
+            if inv.get("devices"):
+                budget += (f", gpus={len(inv['devices'])}, judged={inv.get('candidates_evaluated')} in "
+                           f"{inv.get('wall_s')} s ({inv.get('candidates_per_device_hour')}/h per GPU)")
+            budgets.append(budget)
+            if inv.get("note"):
+                notes.append(f"{Path(d).name} ({inv.get('started', 'invocation')}): {inv['note']}")
     if budgets:
         info["search_budget"] = "; ".join(budgets)
+    if notes:
+        info["run_notes"] = " · ".join(notes)
     return info
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -66,9 +67,13 @@ def test_sections_nest(tmp_path):
     assert other == [True]  # nothing was left held
 
 
+# looks like a candidate interpreter to the gate (its command line names the child module)
+CANDIDATE_LIKE = [sys.executable, "-c", "import time; time.sleep(30)", "autokernel.evaluate._child"]
+
+
 def test_exclusive_stops_other_candidates_and_resumes_them(tmp_path):
     gate = FileGate(tmp_path)
-    neighbour = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    neighbour = subprocess.Popen(CANDIDATE_LIKE, start_new_session=True)
     mine = subprocess.Popen(["sleep", "30"], start_new_session=True)
     try:
         registered = threading.Event()
@@ -109,3 +114,39 @@ def test_a_waiting_worker_first_hands_back_what_it_can(tmp_path):
         pass
     t.join(5)
     assert calls == ["freed"]
+
+
+def test_a_stale_entry_for_another_process_is_dropped_not_stopped(tmp_path):
+    # The gate directory is the machine's and outlives crashed runs: a recorded number may name an
+    # unrelated process by now, which must never be stopped.
+    gate = FileGate(tmp_path)
+    stranger = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    try:
+        (tmp_path / "pids" / str(stranger.pid)).touch()
+        with gate.exclusive():
+            time.sleep(0.1)
+            assert _state(stranger.pid) != "T"
+        assert not (tmp_path / "pids" / str(stranger.pid)).exists()
+    finally:
+        stranger.kill()
+        stranger.wait()
+
+
+def test_machine_gate_dir_names_the_physical_gpu(monkeypatch):
+    import torch
+
+    from autokernel.evaluate.gate import machine_gate_dir
+
+    class Props:
+        uuid = "GPU-1234"
+
+    monkeypatch.setattr(torch.cuda, "get_device_properties", lambda index: Props)
+    a = machine_gate_dir("cuda:0")
+    assert a.name == "gpu-GPU-1234" and a == machine_gate_dir("cuda:1")  # same GPU, whatever its index here
+
+    def no_props(index):
+        raise RuntimeError("no uuid")
+
+    monkeypatch.setattr(torch.cuda, "get_device_properties", no_props)
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "3")
+    assert machine_gate_dir("cuda:0").name == "gpu-index-3"

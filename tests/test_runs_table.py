@@ -34,8 +34,10 @@ def test_best_kernel_per_problem_and_hand_computed_scores(tmp_path):
         _row(7, "suite/relu", "correct", 3.0),  # not a KernelBench problem: left out
     ]
     (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"torn')
-    (tmp_path / "run.json").write_text(json.dumps({"dataset": "kb", "config": "github_main", "invocations": [
-        {"level": 1, "rounds": 2, "ideas_per_round": 2, "branches_per_idea": 1}]}))  # fmt: skip
+    (tmp_path / "run.json").write_text(json.dumps({"dataset": "kb", "config": "github_main", "note": "merged", "invocations": [
+        {"level": 1, "rounds": 2, "ideas_per_round": 2, "branches_per_idea": 1},
+        {"level": 1, "rounds": 0, "devices": ["cuda:0", "cuda:1"], "candidates_evaluated": 21, "wall_s": 103.8,
+         "candidates_per_device_hour": 364.0, "note": "shared GPU 0"}]}))  # fmt: skip
     df = run_table(tmp_path)
     assert list(df["problem_id"]) == [1, 2, 3, 4]
     assert df["speedup"].iloc[0] == 2.5 and df["verdict"].tolist() == ["correct", "incorrect", "correct", "correct"]
@@ -47,6 +49,8 @@ def test_best_kernel_per_problem_and_hand_computed_scores(tmp_path):
     assert s.geomean_speedup == pytest.approx((2.5 * 0.5) ** 0.5)
     env = run_environment([tmp_path])
     assert env["gpu"] == "NVIDIA H200" and env["config"] == "github_main" and "rounds=2" in env["search_budget"]
+    assert "gpus=2, judged=21 in 103.8 s (364.0/h per GPU)" in env["search_budget"]
+    assert "merged" in env["run_notes"] and "shared GPU 0" in env["run_notes"]
 
 
 def test_a_folder_that_is_not_a_run_says_so(tmp_path):

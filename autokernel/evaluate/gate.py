@@ -7,7 +7,9 @@ stopped (SIGSTOP), so a hostile candidate's background work cannot slow a neighb
 its CPU threads do not compete with the timed loop's launches.
 
 `FileGate` works across processes (``flock`` on files in one directory, which every worker for the
-device opens); `NullGate` is for a device with one worker, where nothing needs sharing.
+device opens); on a GPU that directory is the machine's for that GPU (`machine_gate_dir`), so separate
+runs and `autokernel-kb eval` calls on one GPU take turns at timing too. `NullGate` is for a device
+nothing else uses (the CPU interpreter).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import contextlib
 import fcntl
 import os
 import signal
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,6 +33,35 @@ class DeviceGate(Protocol):
     def register(self, pgid: int) -> None: ...
 
     def unregister(self, pgid: int) -> None: ...
+
+
+def machine_gate_dir(device: str) -> Path:
+    """This user's gate directory for the physical GPU behind ``device`` (``cuda:N`` in this process).
+
+    Named by the GPU's UUID, so every process that sees the GPU, whatever its CUDA_VISIBLE_DEVICES,
+    opens the same lock files.
+    """
+    import torch
+
+    index = int(device.split(":", 1)[1]) if ":" in device else torch.cuda.current_device()
+    try:
+        ident = f"gpu-{torch.cuda.get_device_properties(index).uuid}"
+    except Exception:  # noqa: BLE001 - an old torch without uuid: the visible index is the next best name
+        visible = [v for v in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",") if v]
+        ident = f"gpu-index-{visible[index] if index < len(visible) else index}"
+    return Path(tempfile.gettempdir()) / f"autokernel-kb-gates-{os.getuid()}" / ident
+
+
+def _is_candidate(pgid: int) -> bool | None:
+    """Whether process ``pgid`` is a candidate interpreter (None where /proc cannot say). A gate directory
+    outlives crashed runs, and a stale entry's number may belong to an unrelated process by now."""
+    try:
+        with open(f"/proc/{pgid}/cmdline", "rb") as f:
+            return b"autokernel.evaluate._child" in f.read()
+    except FileNotFoundError:
+        return False if os.path.isdir("/proc/self") else None
+    except OSError:
+        return None
 
 
 class NullGate:
@@ -146,6 +178,10 @@ class FileGate:
             if not entry.name.isdigit() or int(entry.name) in own:
                 continue
             pgid = int(entry.name)
+            if _is_candidate(pgid) is False:
+                with contextlib.suppress(FileNotFoundError):
+                    entry.unlink()  # stale: its judge died without unregistering
+                continue
             try:
                 os.killpg(pgid, signal.SIGSTOP)
                 stopped.append(pgid)

@@ -78,6 +78,7 @@ class Evaluator:
 
     ``gate`` lets ``sharers`` evaluators share one GPU (see `gate.FileGate`): each candidate then gets
     its share of the GPU memory, except on a big problem, which is judged with the device to itself.
+    On a GPU the default gate is the machine's for that GPU, so timings never overlap another run's work.
     ``prespawn`` starts the next candidate interpreter (confined, torch imported) while the current
     one is judged.
     """
@@ -85,6 +86,10 @@ class Evaluator:
     def __init__(self, config: EvalConfig | None = None, *, gate: DeviceGate | None = None, sharers: int = 1,
                  prespawn: bool = True):
         self.config = config or EvalConfig()
+        if gate is None and self.config.is_cuda:  # a GPU is the machine's: other runs' timings take turns with ours
+            from autokernel.evaluate.gate import FileGate, machine_gate_dir
+
+            gate = FileGate(machine_gate_dir(self.config.device))
         self.gate = gate or NullGate()
         self.sharers = max(1, sharers)
         self.prespawn = prespawn

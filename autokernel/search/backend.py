@@ -158,15 +158,16 @@ def _closed_error():
     return EvaluationError("the evaluation backend was closed before this candidate was judged")
 
 
-def _worker_main(config, gate_dir: str, sharers: int, inbox, outbox) -> None:
+def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox) -> None:
     """An evaluation worker process: judges jobs from ``inbox`` until it gets None."""
     config = replace(config, device=pin_gpu(config.device))
     # Workers share the machine's cores: inductor's compile pool would otherwise start one process per core each.
     os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
     from autokernel.evaluate import Evaluator
-    from autokernel.evaluate.gate import FileGate
+    from autokernel.evaluate.gate import FileGate, machine_gate_dir
 
-    gate = FileGate(gate_dir, on_wait=_free_cached_gpu_memory if config.device.startswith("cuda") else None)
+    cuda = config.device.startswith("cuda")
+    gate = FileGate(gate_dir or machine_gate_dir(config.device), on_wait=_free_cached_gpu_memory if cuda else None)
     with Evaluator(config, gate=gate, sharers=sharers) as evaluator:
         while True:
             item = inbox.get()
@@ -221,7 +222,9 @@ class _ProcessPool:
         self._lock = threading.Lock()
         self._next = 0
         self._closed = False
-        self._gate_dirs = {dev: tempfile.mkdtemp(prefix="akb_gate_") for dev in devices}
+        # A GPU's gate is the machine's (other runs on that GPU take turns with this one); the CPU's is private.
+        self._gate_dirs = {dev: None if dev.startswith("cuda") else tempfile.mkdtemp(prefix="akb_gate_")
+                           for dev in devices}
         self._procs: dict[int, tuple[str, multiprocessing.Process]] = {}
         for dev in devices:
             for _ in range(per_device):
@@ -320,7 +323,8 @@ class _ProcessPool:
         for fut in pending:
             fut.set_exception(_closed_error())
         for d in self._gate_dirs.values():
-            shutil.rmtree(d, ignore_errors=True)
+            if d is not None:
+                shutil.rmtree(d, ignore_errors=True)
         with contextlib.suppress(Exception):
             self._inbox.close()
             self._outbox.close()
