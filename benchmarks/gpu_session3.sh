@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Session 3's device calls, for a machine with several H200s (kind nvidia-h200-x4; works with any count).
-# The runs live in .gpurun/ (ignored, kept between calls while the machine stays warm; a cold machine
-# starts again from the committed leaderboards/runs). Bring back $OUT/runs.tgz and unpack it over
-# leaderboards/runs/ after every call. Carry .whl and .gpu (see gpu_next.sh).
-#   bash benchmarks/gpu_session3.sh a   # GPU 3: calibrate, split tests, export round trip, then L2 round 0;
-#                                       # GPUs 0-2: L1 round 0 (every problem's generated starter)
-#   bash benchmarks/gpu_session3.sh b S R   # L1 on GPUs 0-1 and L2 on GPUs 2-3 for S seconds, R rounds
+# Every call starts from this checkout's leaderboards/runs (copied to the ignored .gpurun/): a warm machine's
+# ignored folders were not reliably kept between calls (session 3 lost a run directory that way). Bring back
+# $OUT/runs.tgz and unpack it over leaderboards/runs/ after every call, before the next one.
+# Carry .whl and .gpu (see gpu_next.sh).
+#   bash benchmarks/gpu_session3.sh a   # last GPU: calibrate, split tests, export round trip, then L2 round 0;
+#                                       # the others: L1 round 0 (every problem's generated starter)
+#   bash benchmarks/gpu_session3.sh b S R   # first half of the GPUs: L1 with R rounds; the rest: L2 round 0
+#   bash benchmarks/gpu_session3.sh d S     # L1 round 0 on GPU 0, L2 round 0 on the others
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
 set -u
 PHASE=${1:-a}
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
-python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl || exit 1
-[ -d .gpurun/runs ] || { mkdir -p .gpurun && cp -r leaderboards/runs .gpurun/; echo "state: from the committed runs"; }
+python3 -m pip install -q --no-index --no-deps --no-compile --upgrade --target /tmp/site .whl/*.whl || exit 1
+rm -rf .gpurun && mkdir -p .gpurun && cp -r leaderboards/runs .gpurun/
 RUNS=$PWD/.gpurun/runs/h200-2026-11-29
 export PYTHONPATH=/tmp/site:$PWD AUTOKERNEL_KB_DATASET=$PWD/.gpu/kb AUTOKERNEL_KB_DATASET_CONFIG=github_main \
   AUTOKERNEL_KB_TEST_DATASET=$PWD/.gpu/kb AUTOKERNEL_KB_CACHE=$RUNS/cache PYTHONUNBUFFERED=1
@@ -55,26 +57,27 @@ c)
   wait; cat "$LOGS/gpu-last.log"; pack
   scale "${3:-80}" ;;
 a)
-  ( export CUDA_VISIBLE_DEVICES=3
+  n=$(nvidia-smi -L | wc -l); [ "$n" -gt 1 ] || { echo "phase a needs 2 or more GPUs"; exit 2; }
+  ( export CUDA_VISIBLE_DEVICES=$(( n - 1 ))
     python3 -c "import kernels, huggingface_hub; print('kernels', kernels.__version__, 'hub', huggingface_hub.__version__)"
     timeout 120 python3 -m autokernel calibrate --json > "$LOGS/calibrate.json" 2> "$LOGS/calibrate.log"; echo "calibrate rc=$?"
     TRITON_INTERPRET=0 timeout -k 5 90 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_split.py \
       > "$LOGS/split-gpu.log" 2>&1; echo "split gpu tests rc=$?"; tail -n 2 "$LOGS/split-gpu.log"
     roundtrip
-    left=$(( 500 - SECONDS )); [ $left -gt 60 ] && level 2 3 $left 2 0 "$RUNS/L2"
-  ) > "$LOGS/gpu3.log" 2>&1 &
-  level 1 0,1,2 470 2 0 "$RUNS/L1"
-  wait; cat "$LOGS/gpu3.log" ;;
+    left=$(( 500 - SECONDS )); [ $left -gt 60 ] && level 2 $(( n - 1 )) $left 2 0 "$RUNS/L2"
+  ) > "$LOGS/gpu-last.log" 2>&1 &
+  level 1 "$(seq -s, 0 $(( n - 2 )))" 470 2 0 "$RUNS/L1"
+  wait; cat "$LOGS/gpu-last.log" ;;
 b)  # first half of the GPUs: L1 with R rounds; the rest: L2 round 0 (one GPU: both share it)
   n=$(nvidia-smi -L | wc -l); h=$(( n > 1 ? n / 2 : 1 ))
   g1=$(seq -s, 0 $(( h - 1 ))); g2=$( [ "$n" -gt 1 ] && seq -s, $h $(( n - 1 )) || echo 0)
   level 1 "$g1" "${2:-480}" 2 "${3:-1}" "$RUNS/L1" --ideas 2 --branches 1 &
   level 2 "$g2" "${2:-480}" 2 0 "$RUNS/L2"
   wait ;;
-d)  # every GPU on L2 round 0; L1 round 0 beside it (re-judges what failed in the harness)
+d)  # L1 round 0 on GPU 0 (re-judges what failed in the harness), L2 round 0 on the others (on GPU 0 too if alone)
   n=$(nvidia-smi -L | wc -l)
   level 1 0 "${2:-400}" 2 0 "$RUNS/L1" &
-  level 2 "$(seq -s, 0 $(( n - 1 )))" "${2:-400}" 2 0 "$RUNS/L2"
+  level 2 "$( [ "$n" -gt 1 ] && seq -s, 1 $(( n - 1 )) || echo 0)" "${2:-400}" 2 0 "$RUNS/L2"
   wait ;;
 scale) scale "${2:-150}" ;;
 esac
