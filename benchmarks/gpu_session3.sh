@@ -6,7 +6,7 @@
 # Carry .whl and .gpu (see gpu_next.sh).
 #   bash benchmarks/gpu_session3.sh a   # last GPU: calibrate, split tests, export round trip, then L2 round 0;
 #                                       # the others: L1 round 0 (every problem's generated starter)
-#   bash benchmarks/gpu_session3.sh b S R   # first half of the GPUs: L1 with R rounds; the rest: L2 round 0
+#   bash benchmarks/gpu_session3.sh b S R   # first half of the GPUs: L1 with R rounds; the rest: L2 with R rounds
 #   bash benchmarks/gpu_session3.sh d S     # L1 round 0 on GPU 0, L2 round 0 on the others
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -68,11 +68,11 @@ a)
   ) > "$LOGS/gpu-last.log" 2>&1 &
   level 1 "$(seq -s, 0 $(( n - 2 )))" 470 2 0 "$RUNS/L1"
   wait; cat "$LOGS/gpu-last.log" ;;
-b)  # first half of the GPUs: L1 with R rounds; the rest: L2 round 0 (one GPU: both share it)
+b)  # first half of the GPUs: L1 with R rounds; the rest: L2 with R rounds (one GPU: both share it, taking turns)
   n=$(nvidia-smi -L | wc -l); h=$(( n > 1 ? n / 2 : 1 ))
   g1=$(seq -s, 0 $(( h - 1 ))); g2=$( [ "$n" -gt 1 ] && seq -s, $h $(( n - 1 )) || echo 0)
   level 1 "$g1" "${2:-480}" 2 "${3:-1}" "$RUNS/L1" --ideas 2 --branches 1 &
-  level 2 "$g2" "${2:-480}" 2 0 "$RUNS/L2"
+  level 2 "$g2" "${2:-480}" 2 "${3:-1}" "$RUNS/L2" --ideas 2 --branches 1
   wait ;;
 d)  # L1 round 0 on GPU 0 (re-judges what failed in the harness), L2 round 0 on the others (on GPU 0 too if alone)
   n=$(nvidia-smi -L | wc -l)
