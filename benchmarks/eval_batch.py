@@ -71,6 +71,28 @@ def candidate_for(kind: str, problem) -> str | None:
     raise SystemExit(f"unknown candidate kind {kind}")
 
 
+def repeat_summary(records: list[dict]) -> list[dict]:
+    """Per problem: the median kernel time of each repeat, their spread ((max - min) / median of the
+    medians, in %) and the median wall time per evaluation (compile, correctness, timing, baselines)."""
+    import statistics
+
+    by_problem: dict[str, list[dict]] = {}
+    for rec in records:
+        by_problem.setdefault(rec.get("problem", "?"), []).append(rec)
+    rows = []
+    for problem, recs in by_problem.items():
+        medians = [r["kernel"]["median_ms"] for r in recs if r.get("verdict") == "correct" and r.get("kernel")]
+        walls = [r["eval_wall_s"] for r in recs if isinstance(r.get("eval_wall_s"), (int, float))]
+        mid = statistics.median(medians) if medians else None
+        rows.append({
+            "problem": problem, "repeats": len(recs), "correct": len(medians),
+            "median_ms": [round(m, 4) for m in medians],
+            "spread_pct": round(100 * (max(medians) - min(medians)) / mid, 2) if mid else None,
+            "median_wall_s": round(statistics.median(walls), 2) if walls else None,
+        })  # fmt: skip
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--problems", nargs="+", required=True, help="e.g. L1/1-100 L2/1-10 or files")
@@ -138,6 +160,10 @@ def main() -> int:
             print(f"{rec['problem']:7s} {rec['name'][:40]:40s} {v:14s} {sp if sp else '':>8} {rec['eval_wall_s']:6.1f}s "
                   f"{(rec.get('reason') or rec.get('harness_error') or '')[:110]}", flush=True)
     print(f"done {len(jobs)} in {time.time() - t_start:.0f}s")
+    if args.repeat > 1:
+        print("repeatability (same kernel judged again, fresh process and compile each time):")
+        for row in repeat_summary([json.loads(line) for line in open(args.out) if line.strip()]):
+            print("  " + "  ".join(f"{k}={v}" for k, v in row.items()), flush=True)
     return 0
 
 

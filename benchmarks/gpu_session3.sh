@@ -8,6 +8,7 @@
 #                                       # the others: L1 round 0 (every problem's generated starter)
 #   bash benchmarks/gpu_session3.sh b S R   # first half of the GPUs: L1 with R rounds; the rest: L2 with R rounds
 #   bash benchmarks/gpu_session3.sh d S     # L1 round 0 on GPU 0, L2 round 0 on the others
+#   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
 set -u
@@ -79,6 +80,10 @@ d)  # L1 round 0 on GPU 0 (re-judges what failed in the harness), L2 round 0 on 
   level 1 0 "${2:-400}" 2 0 "$RUNS/L1" &
   level 2 "$( [ "$n" -gt 1 ] && seq -s, 1 $(( n - 1 )) || echo 0)" "${2:-400}" 2 0 "$RUNS/L2"
   wait ;;
+rep)  # issue 2's repeatability: hand-written kernels judged 5 times each on GPU 0 (fresh process, compile each time)
+  CUDA_VISIBLE_DEVICES=0 timeout -k 10 "${2:-300}" python3 benchmarks/eval_batch.py --problems L1/19 L1/23 L1/40 \
+    --candidates dir:benchmarks/kernels/level1 --repeat 5 --compile-baseline --out "$LOGS/repeat.jsonl" \
+    > "$LOGS/repeat.log" 2>&1; echo "repeat rc=$?"; tail -n 5 "$LOGS/repeat.log" ;;
 scale) scale "${2:-150}" ;;
 esac
 for f in "$LOGS"/*.log; do echo "== $f"; grep -E "^(problems_with|problems_faster|candidates_)|Traceback|Error" "$f" | head -8; done
