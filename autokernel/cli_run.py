@@ -60,6 +60,13 @@ def register(sub) -> None:
         metavar="SECONDS",
         help="end the run gracefully after this long (rounds in flight finish); resume it later",
     )
+    p.add_argument(
+        "--rejudge",
+        metavar="VERDICTS",
+        default="",
+        help="when resuming, judge again candidates recorded with these verdicts (comma-separated, e.g. "
+        "runtime_error,timeout after a harness fix); the new verdict replaces the old",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     _add_problem_source(p)
     _add_eval_policy(p)
@@ -135,8 +142,19 @@ def _write_run_info(out: Path, args: argparse.Namespace, search, config) -> None
         "time_per_problem_s": search.time_per_problem_s, "stop_after_s": args.stop_after,
         "workers_per_device": args.workers_per_device, "proposer": args.proposer, "device": config.device,
         "compile_baseline": config.baseline_compile, "host_cpus": os.cpu_count(),
+        **({"rejudge": args.rejudge} if getattr(args, "rejudge", "") else {}),
     })  # fmt: skip
     path.write_text(json.dumps(info, indent=1) + "\n")
+
+
+def _rejudge(text: str) -> frozenset[str]:
+    from autokernel.records import VERDICTS
+
+    kinds = frozenset(k.strip() for k in text.split(",") if k.strip())
+    unknown = sorted(kinds - set(VERDICTS))
+    if unknown:
+        raise ValueError(f"--rejudge: unknown verdict(s) {', '.join(unknown)}; choose from {', '.join(VERDICTS)}")
+    return kinds
 
 
 def _close_run_info(out: Path, figures: dict) -> None:
@@ -180,7 +198,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     proposer = make_proposer(args)
     out = Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S"))
     device_kind = "cuda" if config.device.startswith("cuda") else "cpu"
-    ledger = Ledger(out, device=device_kind, policy=eval_policy(config))
+    ledger = Ledger(out, device=device_kind, policy=eval_policy(config), rejudge=_rejudge(args.rejudge))
     _write_run_info(out, args, search, config)
     print(f"run directory: {out}", flush=True)
     if ledger.count:

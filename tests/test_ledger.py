@@ -88,3 +88,35 @@ def test_best_kernels_are_git_commits_with_the_idea(tmp_path):
 def test_slug_names():
     assert slug(Problem.from_source(SRC, name="19_ReLU", level=1, problem_id=19)) == "L1_19_19_ReLU"
     assert slug(Problem.from_source(SRC, name="a b/c")) == "a_b_c"
+
+
+def test_rejudge_reuses_nothing_of_the_named_verdicts_once_per_invocation(tmp_path):
+    problem = Problem.from_source(SRC, name="double it")
+    first = Ledger(tmp_path, device="cpu", policy=POLICY)
+    crashed = _attempt("class ModelNew: crash = 1\n", kind="runtime_error", speedup=None)
+    wrong = _attempt("class ModelNew: wrong = 1\n", kind="incorrect", speedup=None)
+    first.record(problem, crashed)
+    first.record(problem, wrong)
+
+    again = Ledger(tmp_path, device="cpu", policy=POLICY, rejudge={"runtime_error"})
+    assert again.lookup(problem, crashed.candidate) is None  # judged again (e.g. after a harness fix)
+    assert again.lookup(problem, wrong.candidate).verdict.verdict == "incorrect"  # other verdicts stand
+    again.record(problem, _attempt(crashed.candidate.source, kind="runtime_error", speedup=None))
+    assert again.lookup(problem, crashed.candidate).verdict.verdict == "runtime_error"  # not twice in one run
+
+    fixed = Ledger(tmp_path, device="cpu", policy=POLICY, rejudge={"runtime_error"})
+    fixed.record(problem, _attempt(crashed.candidate.source, kind="correct", speedup=1.2))
+    reloaded = Ledger(tmp_path, device="cpu", policy=POLICY)
+    assert reloaded.lookup(problem, crashed.candidate).verdict.verdict == "correct"  # the newest row wins
+    assert reloaded.count == 2
+
+
+def test_rejudge_flag_names_real_verdicts():
+    import pytest
+
+    from autokernel.cli_run import _rejudge
+
+    assert _rejudge("runtime_error, timeout") == {"runtime_error", "timeout"}
+    assert _rejudge("") == frozenset()
+    with pytest.raises(ValueError, match="unknown verdict"):
+        _rejudge("oom")

@@ -100,10 +100,15 @@ class Ledger:
         device: device kind the verdicts were measured on ("cpu", "cuda"); part of the cache key.
         policy: the evaluation policy (tolerance, trials ...); part of the cache key.
         use_git: commit best-kernel updates in a git repository in ``root`` (skipped with a note when git is missing).
+        rejudge: verdicts (e.g. ``runtime_error``) whose earlier rows are not reused: those candidates are
+            judged again, once per invocation, and the new row replaces the old (after a harness fix).
     """
 
-    def __init__(self, root: str | Path, *, device: str, policy: dict[str, Any], use_git: bool = True):
+    def __init__(self, root: str | Path, *, device: str, policy: dict[str, Any], use_git: bool = True,
+                 rejudge: frozenset[str] | set[str] = frozenset()):  # fmt: skip
         self.root = Path(root)
+        self.rejudge = frozenset(rejudge)
+        self._recorded_now: set[str] = set()  # keys judged by this invocation: never judged twice in it
         self.root.mkdir(parents=True, exist_ok=True)
         self.device = device
         self.policy = policy
@@ -148,8 +153,11 @@ class Ledger:
 
     def lookup(self, problem: Problem, candidate: Candidate) -> Attempt | None:
         """The recorded attempt for this exact candidate on this problem, device and policy, if any."""
-        row = self._rows.get(self.key(problem, candidate))
+        key = self.key(problem, candidate)
+        row = self._rows.get(key)
         if row is None:
+            return None
+        if row["verdict"].get("verdict") in self.rejudge and key not in self._recorded_now:
             return None
         return Attempt(
             candidate=candidate, verdict=Verdict.from_dict(row["verdict"]), tokens=row.get("tokens") or {}
@@ -212,6 +220,7 @@ class Ledger:
         }
         _fsync_append(self.tsv, "\t".join(_cell(cells[c]) for c in TSV_COLUMNS) + "\n")
         self._rows[row["cache_key"]] = row
+        self._recorded_now.add(row["cache_key"])
         return row
 
     @_locked
