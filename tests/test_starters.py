@@ -407,3 +407,30 @@ def test_docstring_example_runs():
 
     result = doctest.testmod(mod)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize(
+    "expr, shapes, split",
+    [
+        ("torch.matmul(a, b)", [(9, 100), (100, 5)], 4),  # K not a multiple of the split or the block
+        ("torch.bmm(a, b)", [(3, 6, 70), (3, 70, 4)], 2),  # batches and splits share grid axis 2
+        ("torch.matmul(a, b)", [(33, 4096), (4096, 1)], 0),  # auto: one output tile on 4 "SMs" -> 8 splits
+    ],
+)
+def test_matmul_split_k(expr, shapes, split):
+    p = make_problem(
+        f"def forward(self, a, b):\n    return {expr}", f"[torch.randn{shapes[0]}, torch.randn{shapes[1]}]"
+    )
+    st = generate_starter(p, tunables={"MM_SPLIT_K": split})
+    run_shapes(p, st, [shapes])
+
+
+def test_linear_split_k_adds_the_bias_once():
+    p = make_problem(
+        "def __init__(self):\n    super().__init__()\n    self.op = nn.Linear(200, 3)\ndef forward(self, x):\n"
+        "    return self.op(x)",
+        "[torch.randn(2, 200)]",
+    )
+    st = generate_starter(p, tunables={"MM_SPLIT_K": 4})
+    assert "MM_SPLIT_K = 4" in st.source
+    run_shapes(p, st, [[(2, 200)]])
