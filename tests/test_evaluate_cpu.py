@@ -154,3 +154,31 @@ def test_out_of_domain_distribution_falls_back_to_the_problems_own_inputs():
     assert bool((trial.inputs[0] >= 0).all())
     assert any("outside the operation's domain" in n for n in session.notes)
     assert session.trial(3, extra_distributions=True).distribution == "large"
+
+
+def test_ill_conditioned_distribution_is_checked_against_float64_and_dropped():
+    # sin(1000 x): on "large" inputs (x 64) the fp32 product's rounding alone moves sin by ~1e-3, so the fp32
+    # reference misses 1e-4 against float64 there and cannot judge; "signed" inputs stay well-conditioned.
+    from autokernel.evaluate.reference import ReferenceSession
+
+    problem = Problem.from_source(
+        PROBLEM.source.replace("torch.relu(x) * self.alpha", "torch.sin(x * 1000.0) * self.alpha"), name="sin_1000"
+    )
+    session = ReferenceSession.build(problem, "cpu")
+    assert session.trial(3, extra_distributions=True).distribution == "large"  # no tolerance yet: unchecked
+    session.conditioning_tol = 1e-4
+    assert session.trial(2, extra_distributions=True).distribution == "signed"
+    trial = session.trial(3, extra_distributions=True)
+    assert trial.distribution == "problem"
+    assert session.conditioning["signed"] == "" and "misses atol=rtol=0.0001 against float64" in session.conditioning["large"]
+    assert any(n.startswith("large inputs: the fp32 reference itself") for n in session.notes)
+    assert session.trial(3, extra_distributions=True).distribution == "problem"  # decided once
+
+
+def test_reference_notes_reach_the_verdict(cpu_config):
+    problem = Problem.from_source(
+        PROBLEM.source.replace("torch.relu(x) * self.alpha", "torch.sqrt(x) * self.alpha"), name="sqrt_scale"
+    )
+    v = evaluate(problem, Candidate(source=kernel(body="tl.sqrt(x) * alpha")), cpu_config)
+    assert v.verdict == "correct", v.reason
+    assert any("outside the operation's domain" in n for n in v.policy["reference_notes"])

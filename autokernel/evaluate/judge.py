@@ -52,6 +52,7 @@ class _ProblemState:
     input_bytes: int | None = None
     roofline: object = None
     baselines: dict[str, TimingStats] = field(default_factory=dict)
+    conditioning: dict[str, str] = field(default_factory=dict)  # see ReferenceSession.conditioning
 
 
 def default_cache_dir() -> Path:
@@ -205,6 +206,7 @@ class Evaluator:
             with self.gate.exclusive() if alone else contextlib.nullcontext():
                 with stages("reference"), self.gate.shared():
                     session = ReferenceSession.build(problem, cfg.device)
+                session.conditioning = state.conditioning  # what earlier candidates' trials found
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
                 measured = self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
@@ -266,6 +268,7 @@ class Evaluator:
         out_meta = {"shape": list(trials[0].expected.shape),
                     "dtype": str(trials[0].expected.dtype).removeprefix("torch.")}
         tol = tolerance_for(cfg.tolerance, out_meta["dtype"])
+        session.conditioning_tol = tol
         if state.degeneracy is None:
             state.degeneracy = self._cached_degeneracy(session.problem, tol)
         if state.degeneracy is None:
@@ -283,6 +286,7 @@ class Evaluator:
             "trials": cfg.num_correct_trials, "seeds": "secret per trial (secrets.randbits), never sent to the candidate",
             "degenerate": deg.describe(), "relative_l2_tol": rel_l2_tol,
             "problem_notes": list(session.problem.notes),
+            "reference_notes": session.notes,  # filled as trials are made (distributions not used, and why)
         }
         if deg.nondeterministic or deg.constant_output:
             raise _Outcome("rejected", f"the problem cannot judge kernels: {deg.describe()}; fix the problem or "
