@@ -434,3 +434,31 @@ def test_linear_split_k_adds_the_bias_once():
     st = generate_starter(p, tunables={"MM_SPLIT_K": 4})
     assert "MM_SPLIT_K = 4" in st.source
     run_shapes(p, st, [[(2, 200)]])
+
+
+@pytest.mark.parametrize(
+    "ctor, shape",
+    [
+        ("nn.Conv2d(4, 4, 3, padding=1, groups=4)", (2, 4, 9, 7)),
+        ("nn.Conv2d(3, 6, (3, 1), stride=(2, 1), dilation=(2, 1), padding=(2, 0), groups=3)", (1, 3, 11, 5)),
+        ("nn.Conv1d(5, 5, 4, groups=5, bias=False)", (2, 5, 13)),
+        ("nn.Conv3d(2, 2, 2, stride=2, groups=2)", (1, 2, 5, 4, 6)),
+    ],
+)
+@pytest.mark.parametrize("depthwise", ["direct", "gemm"])
+def test_depthwise_convolutions(ctor, shape, depthwise):
+    p = make_problem(
+        f"def __init__(self):\n    super().__init__()\n    self.op = {ctor}\ndef forward(self, x):\n    return self.op(x)",
+        f"[torch.randn{shape}]",
+    )
+    st = generate_starter(p, tunables={"CONV_DEPTHWISE": depthwise, "CONV_DW_BLOCK": 128})
+    assert f"CONV_DEPTHWISE = '{depthwise}'" in st.source
+    run_shapes(p, st, [[shape]])
+    from autokernel.starters.check import _LaunchCounter
+
+    mod = load_module(st.source)
+    counts = [0]
+    mod._dwconv_kernel = _LaunchCounter(mod._dwconv_kernel, counts)
+    torch.manual_seed(0)
+    mod.ModelNew()(torch.randn(shape))
+    assert counts[0] == (1 if depthwise == "direct" else 0)  # the tunable picks the kernel
