@@ -526,11 +526,13 @@ class Evaluator:
             new = statistics.median([t for t, f in zip(event_ms, fresh) if f])
             verdict.checks.append(Check(name="seen_vs_fresh_inputs", passed=True, reason="", figures={
                 "seen_inputs_median_ms": seen, "fresh_inputs_median_ms": new}))
-            slack = 0.02 if cfg.is_cuda else 0.1 * max(seen, new)  # the interpreter's own noise
-            if seen < 0.7 * new - slack:
+            # The interpreter's own noise on a loaded CPU reaches 2x between the two groups; a replayed output
+            # there is still 10x faster than computing it.
+            ratio, slack = (0.7, 0.02) if cfg.is_cuda else (0.35, 0.1 * max(seen, new))
+            if seen < ratio * new - slack:
                 raise _Outcome("rejected", f"calls on inputs seen before take {seen:.4g} ms, on rearranged inputs "
                                            f"{new:.4g} ms: outputs are cached or replayed across calls")
-            if new < 0.7 * seen - slack:
+            if new < ratio * seen - slack:
                 raise _Outcome("rejected", f"calls on unverifiable rearranged inputs take {new:.4g} ms, on verified "
                                            f"ones {seen:.4g} ms: work is skipped when it is not checked")
         synced = statistics.median(device_ms)
