@@ -150,3 +150,27 @@ def test_machine_gate_dir_names_the_physical_gpu(monkeypatch):
     monkeypatch.setattr(torch.cuda, "get_device_properties", no_props)
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "3")
     assert machine_gate_dir("cuda:0").name == "gpu-index-3"
+
+
+def test_time_blocked_on_the_gate_is_counted_per_thread(tmp_path):
+    gate = FileGate(tmp_path)
+    held = threading.Event()
+    waited = []
+
+    def holder():
+        with gate.exclusive():
+            held.set()
+            time.sleep(0.3)
+
+    def waiter():
+        held.wait(5)
+        with gate.shared():
+            waited.append(gate.waited_s())
+
+    threads = [threading.Thread(target=holder), threading.Thread(target=waiter)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert waited and waited[0] >= 0.2
+    assert gate.waited_s() == 0.0  # this thread never waited

@@ -20,6 +20,7 @@ import os
 import signal
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol
@@ -33,6 +34,8 @@ class DeviceGate(Protocol):
     def register(self, pgid: int) -> None: ...
 
     def unregister(self, pgid: int) -> None: ...
+
+    def waited_s(self) -> float: ...
 
 
 def machine_gate_dir(device: str) -> Path:
@@ -81,6 +84,9 @@ class NullGate:
     def unregister(self, pgid: int) -> None:
         pass
 
+    def waited_s(self) -> float:
+        return 0.0
+
 
 class FileGate:
     """Readers-writer lock over a device, across processes, preferring the writer.
@@ -102,7 +108,7 @@ class FileGate:
     def _state(self) -> dict:
         if not hasattr(self._local, "s"):
             flags = os.O_RDWR | os.O_CREAT
-            self._local.s = {"shared": 0, "exclusive": 0, "own": set(),
+            self._local.s = {"shared": 0, "exclusive": 0, "own": set(), "waited": 0.0,
                              "device": os.open(self.dir / "device.lock", flags, 0o600),
                              "turnstile": os.open(self.dir / "turnstile.lock", flags, 0o600)}
         return self._local.s
@@ -162,7 +168,13 @@ class FileGate:
         except BlockingIOError:
             if self.on_wait is not None:
                 self.on_wait()
+            t0 = time.monotonic()
             fcntl.flock(fd, mode)
+            self._state()["waited"] += time.monotonic() - t0
+
+    def waited_s(self) -> float:
+        """Seconds this thread has spent blocked on the gate (other evaluations held the device)."""
+        return self._state()["waited"]
 
     # -- candidate processes -------------------------------------------------------------------------
     def register(self, pgid: int) -> None:

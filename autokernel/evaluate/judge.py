@@ -99,6 +99,7 @@ class Evaluator:
         self._cache_dir = Path(self.config.cache_dir) if self.config.cache_dir else default_cache_dir()
         self._spare: CandidateProcess | None = None
         self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
+        self._waited0 = 0.0  # the gate's wait counter when the current evaluation started
 
     # -- public -------------------------------------------------------------------------------
     def evaluate(self, problem: Problem, candidate: Candidate | str) -> Verdict:
@@ -177,6 +178,7 @@ class Evaluator:
     def _evaluate(self, problem: Problem, candidate: Candidate) -> Verdict:
         cfg = self.config
         started = time.monotonic()
+        self._waited0 = self.gate.waited_s()
         stages = _Stages()
         verdict = Verdict(verdict="rejected", reason="", problem=problem.key, problem_digest=problem.digest,
                           candidate_digest=candidate.digest, device=cfg.device, stages_s=stages.seconds)
@@ -236,6 +238,9 @@ class Evaluator:
         verdict.verdict = kind  # type: ignore[assignment]
         verdict.reason = reason
         verdict.wall_s = round(time.monotonic() - started, 3)
+        waited = self.gate.waited_s() - self._waited0
+        if waited > 0:  # inside the stages above: time the device was held by other evaluations
+            verdict.stages_s["gate_wait"] = round(waited, 3)
         return verdict
 
     def _require_device(self) -> None:
@@ -296,7 +301,7 @@ class Evaluator:
         timing_sets = []
         overhead_ms = 0.0
         if cfg.measure:
-            with stages("timing"):
+            with stages("timing_sets"):  # the sets, and the timing loop's own cost per call
                 self._quiet_spare()
                 with self.gate.shared():
                     timing_sets = [session.trial(0, extra_distributions=False)
