@@ -791,6 +791,16 @@ CONV = Family(
     '''
 
 @triton.jit
+def _split_dhw(offs, OD, OH, OW):
+    # flat index over (..., OD, OH, OW) -> (leading index, od, oh, ow)
+    ow = offs % OW
+    t = offs // OW
+    oh = t % OH
+    t = t // OH
+    return t // OD, t % OD, oh, ow
+
+
+@triton.jit
 def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
                  KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
                  HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
@@ -804,12 +814,7 @@ def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
     g = tl.program_id(2)
     offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
     m_mask = offs_m < M
-    ow = offs_m % OW
-    t = offs_m // OW
-    oh = t % OH
-    t = t // OH
-    od = t % OD
-    n = t // OD
+    n, od, oh, ow = _split_dhw(offs_m, OD, OH, OW)
     offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     n_mask = offs_n < COUT_G
     co = g * COUT_G + offs_n
@@ -868,12 +873,7 @@ def _dwconv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, T
     # kernel tap at a time (neighbouring taps hit the cache). Memory-bound, fp32 accumulation.
     offs = (tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)).to(tl.int64)
     mask = offs < TOTAL
-    ow = offs % OW
-    t = offs // OW
-    oh = t % OH
-    t = t // OH
-    od = t % OD
-    t = t // OD
+    t, od, oh, ow = _split_dhw(offs, OD, OH, OW)
     co = t % COUT
     n = t // COUT
     x_base = (n * CIN + co // MULT) * D
