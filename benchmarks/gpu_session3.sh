@@ -8,6 +8,7 @@
 #                                       # the others: L1 round 0 (every problem's generated starter)
 #   bash benchmarks/gpu_session3.sh b S R   # first half of the GPUs: L1 with R rounds; the rest: L2 with R rounds
 #   bash benchmarks/gpu_session3.sh d S     # L1 round 0 on GPU 0, L2 round 0 on the others
+#   bash benchmarks/gpu_session3.sh next S R  # repeatability, then both levels with R rounds (see the phase)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -27,6 +28,7 @@ pack() { tar czf "$OUT/runs.tgz" --exclude=.git --exclude=.gitignore -C .gpurun 
 
 level() {  # LEVEL GPUS SECONDS WORKERS ROUNDS OUTDIR [extra run flags]
   local lv=$1 gpus=$2 secs=$3 w=$4 r=$5 out=$6; shift 6
+  [ "$secs" -gt 30 ] || { echo "L$lv gpus=$gpus: no time left"; return 0; }
   local t0=$(date +%s)
   CUDA_VISIBLE_DEVICES=$gpus timeout -s INT -k 40 $(( secs + 60 )) python3 -m autokernel run --level "$lv" \
     --rounds "$r" --device cuda --workers-per-gpu "$w" --stop-after "$secs" --out "$out" --no-progress "$@" \
@@ -79,6 +81,18 @@ d)  # L1 round 0 on GPU 0 (re-judges what failed in the harness), L2 round 0 on 
   n=$(nvidia-smi -L | wc -l)
   level 1 0 "${2:-400}" 2 0 "$RUNS/L1" &
   level 2 "$( [ "$n" -gt 1 ] && seq -s, 1 $(( n - 1 )) || echo 0)" "${2:-400}" 2 0 "$RUNS/L2"
+  wait ;;
+next)  # session 4's plan in one call (any GPU count): GPU 0 measures repeatability, then searches level 1;
+        # the other GPUs (or GPU 0 afterwards) search level 2; both re-judge rows recorded incorrect (the
+        # conditioning check is new) and re-run the starters that changed (split-K, depthwise)
+  n=$(nvidia-smi -L | wc -l); S=${2:-420}; R=${3:-1}
+  ( CUDA_VISIBLE_DEVICES=0 timeout -k 10 200 python3 benchmarks/eval_batch.py --problems L1/19 L1/23 L1/40 \
+      --candidates dir:benchmarks/kernels/level1 --repeat 5 --out "$LOGS/repeat.jsonl" > "$LOGS/repeat.log" 2>&1
+    echo "repeat rc=$?"; tail -n 5 "$LOGS/repeat.log"
+    level 1 0 $(( S - SECONDS )) 2 "$R" "$RUNS/L1" --ideas 2 --branches 1 --rejudge incorrect
+    [ "$n" -gt 1 ] || level 2 0 $(( S + 60 - SECONDS )) 2 "$R" "$RUNS/L2" --ideas 2 --branches 1 --rejudge incorrect
+  ) &
+  [ "$n" -gt 1 ] && level 2 "$(seq -s, 1 $(( n - 1 )))" "$S" 2 "$R" "$RUNS/L2" --ideas 2 --branches 1 --rejudge incorrect
   wait ;;
 rep)  # issue 2's repeatability: hand-written kernels judged 5 times each on GPU 0 (fresh process, compile each time)
   CUDA_VISIBLE_DEVICES=0 timeout -k 10 "${2:-300}" python3 benchmarks/eval_batch.py --problems L1/19 L1/23 L1/40 \
