@@ -462,3 +462,22 @@ def test_depthwise_convolutions(ctor, shape, depthwise):
     torch.manual_seed(0)
     mod.ModelNew()(torch.randn(shape))
     assert counts[0] == (1 if depthwise == "direct" else 0)  # the tunable picks the kernel
+
+
+def test_search_space_holds_only_tunables_that_can_matter_and_split_k_last():
+    conv = make_problem(
+        "def __init__(self):\n    super().__init__()\n    self.op = nn.Conv2d(4, 6, 3)\ndef forward(self, x):\n"
+        "    return self.op(x)",
+        "[torch.randn(1, 4, 8, 8)]",
+    )
+    st = generate_starter(conv)
+    assert "CONV_DEPTHWISE" not in st.space and "CONV_DW_BLOCK" not in st.space  # no depthwise conv here
+    assert "CONV_DEPTHWISE = 'direct'" in st.source  # still defined: the file stays valid
+    dw = make_problem(
+        "def __init__(self):\n    super().__init__()\n    self.op = nn.Conv2d(4, 4, 3, groups=4)\ndef forward(self, x):\n"
+        "    return self.op(x)",
+        "[torch.randn(1, 4, 8, 8)]",
+    )
+    assert "CONV_DEPTHWISE" in generate_starter(dw).space
+    mm = make_problem("def forward(self, a, b):\n    return torch.matmul(a, b)", "[torch.rand(5, 7), torch.rand(7, 3)]")
+    assert list(generate_starter(mm).space)[-1] == "MM_SPLIT_K"

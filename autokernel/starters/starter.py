@@ -86,6 +86,7 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         values.update(fam.defaults)
         space.update(fam.space)
     values = _apply_overrides(values, space, tunables)
+    space = _search_space(space, traced.model)
     globals_src, class_src = split_problem(problem.source)
     source = assemble(
         title=problem.name,
@@ -106,6 +107,27 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         space=space,
         notes=tuple(traced.notes),
     )
+
+
+# Tunables the search reaches last: they change nothing for most problems of their family (split-K only
+# acts when the output has too few tiles for the GPU).
+_LATE_TUNABLES = ("MM_SPLIT_K",)
+
+
+def _search_space(space: dict, model) -> dict:
+    """The tunables worth varying for this problem, in the order the tuner tries them: the depthwise
+    ones only where a depthwise convolution is generated, split-K last (a change that does nothing
+    would cost an evaluation)."""
+    from torch import nn
+
+    depthwise = any(
+        isinstance(m, nn.modules.conv._ConvNd) and not m.transposed and m.groups == m.in_channels
+        for m in (model.modules() if model is not None else ())
+    )
+    drop = set() if depthwise else {"CONV_DEPTHWISE", "CONV_DW_BLOCK"}
+    kept = {k: v for k, v in space.items() if k not in drop and k not in _LATE_TUNABLES}
+    kept.update({k: space[k] for k in _LATE_TUNABLES if k in space})
+    return kept
 
 
 def _dedupe(items) -> list:
