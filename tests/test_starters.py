@@ -478,6 +478,7 @@ def test_search_space_holds_only_tunables_that_can_matter_and_split_k_last():
         "    return self.op(x)",
         "[torch.randn(1, 4, 8, 8)]",
     )
-    assert "CONV_DEPTHWISE" in generate_starter(dw).space
+    dw_space = generate_starter(dw).space
+    assert "CONV_DEPTHWISE" in dw_space and "CONV_BLOCK_M" not in dw_space  # the GEMM is not what runs
     mm = make_problem("def forward(self, a, b):\n    return torch.matmul(a, b)", "[torch.rand(5, 7), torch.rand(7, 3)]")
     assert list(generate_starter(mm).space)[-1] == "MM_SPLIT_K"

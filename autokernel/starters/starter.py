@@ -116,15 +116,18 @@ _LATE_TUNABLES = ("MM_SPLIT_K",)
 
 def _search_space(space: dict, model) -> dict:
     """The tunables worth varying for this problem, in the order the tuner tries them: the depthwise
-    ones only where a depthwise convolution is generated, split-K last (a change that does nothing
-    would cost an evaluation)."""
+    ones only where a depthwise convolution is generated, the implicit GEMM's only where another
+    convolution is, split-K last (a change that does nothing would cost an evaluation)."""
     from torch import nn
 
-    depthwise = any(
-        isinstance(m, nn.modules.conv._ConvNd) and not m.transposed and m.groups == m.in_channels
-        for m in (model.modules() if model is not None else ())
-    )
-    drop = set() if depthwise else {"CONV_DEPTHWISE", "CONV_DW_BLOCK"}
+    convs = [m for m in (model.modules() if model is not None else ()) if isinstance(m, nn.modules.conv._ConvNd)]
+    depthwise = [m for m in convs if not m.transposed and m.groups == m.in_channels]
+    if not depthwise:
+        drop = {"CONV_DEPTHWISE", "CONV_DW_BLOCK"}
+    elif len(depthwise) == len(convs):  # only the direct kernel runs (by default): the GEMM's tiles do nothing
+        drop = {"CONV_PRECISION", "CONV_BLOCK_M", "CONV_BLOCK_N", "CONV_BLOCK_K", "CONV_NUM_STAGES"}
+    else:
+        drop = set()
     kept = {k: v for k, v in space.items() if k not in drop and k not in _LATE_TUNABLES}
     kept.update({k: space[k] for k in _LATE_TUNABLES if k in space})
     return kept
