@@ -415,6 +415,8 @@ def test_docstring_example_runs():
         ("torch.matmul(a, b)", [(9, 100), (100, 5)], 4),  # K not a multiple of the split or the block
         ("torch.bmm(a, b)", [(3, 6, 70), (3, 70, 4)], 2),  # batches and splits share grid axis 2
         ("torch.matmul(a, b)", [(33, 4096), (4096, 1)], 0),  # auto: one output tile on 4 "SMs" -> 8 splits
+        ("torch.matmul(a, b)", [(3, 0), (0, 4)], 4),  # empty K: zeros, as torch gives
+        ("torch.bmm(a, b)", [(2, 3, 0), (2, 0, 4)], 0),
     ],
 )
 def test_matmul_split_k(expr, shapes, split):

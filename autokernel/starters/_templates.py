@@ -723,7 +723,7 @@ def _mm3(a, b, bias=None):
     if c.numel() == 0:
         return c
     split = _mm_splits(m, n, k, batch, a.device)
-    k_per_split = triton.cdiv(triton.cdiv(k, split), MM_BLOCK_K) * MM_BLOCK_K
+    k_per_split = max(1, triton.cdiv(triton.cdiv(k, split), MM_BLOCK_K)) * MM_BLOCK_K  # K = 0: one empty split
     split = max(1, triton.cdiv(k, k_per_split))
     # partial sums in fp32, summed after the kernel (bias added once, after the sum)
     out = c if split == 1 else torch.empty((split, batch, m, n), dtype=torch.float32, device=a.device)
@@ -751,18 +751,18 @@ def _matmul(a, b):
         return _matmul(a.unsqueeze(0), b).squeeze(-2)
     if b.dim() == 2:
         lead = a.shape[:-1]
-        a2 = a.reshape(-1, a.shape[-1])
+        a2 = a.reshape(math.prod(lead), a.shape[-1])  # explicit sizes: -1 is ambiguous when K = 0
         return _mm3(a2.unsqueeze(0), b.unsqueeze(0))[0].reshape(*lead, b.shape[-1])
     batch = torch.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a3 = a.expand(*batch, *a.shape[-2:]).reshape(-1, *a.shape[-2:])
-    b3 = b.expand(*batch, *b.shape[-2:]).reshape(-1, *b.shape[-2:])
+    a3 = a.expand(*batch, *a.shape[-2:]).reshape(math.prod(batch), *a.shape[-2:])
+    b3 = b.expand(*batch, *b.shape[-2:]).reshape(math.prod(batch), *b.shape[-2:])
     return _mm3(a3, b3).reshape(*batch, a.shape[-2], b.shape[-1])
 
 
 def _linear(x, weight, bias):
     """F.linear: x @ weight.T + bias, with the bias added in the matmul epilogue."""
     lead = x.shape[:-1]
-    x2 = x.reshape(-1, x.shape[-1])
+    x2 = x.reshape(math.prod(lead), x.shape[-1])
     out = _mm3(x2.unsqueeze(0), weight.t().unsqueeze(0), bias)[0]
     return out.reshape(*lead, weight.shape[0])
 ''',
