@@ -119,32 +119,47 @@ def eval_policy(config) -> dict:
     }
 
 
-def _write_run_info(out: Path, args: argparse.Namespace, search, config) -> None:
-    """run.json: what this invocation searched and with which budget (one entry per invocation, so a
-    resumed run shows every session's budget)."""
+def _update_run_info(out: Path, update, *, create: bool) -> None:
+    """Read run.json (one entry per invocation, so a resumed run shows every session's budget), let
+    ``update`` change it, write it back. It is a record, never a reason to stop a run: a file of another
+    shape is left as it is (and a missing or unreadable one is started afresh only when ``create``)."""
     import json
-    import os
-
-    from autokernel import settings
 
     path = out / "run.json"
     try:
         info = json.loads(path.read_text())
     except (OSError, ValueError):
+        if not create:
+            return
         info = {"invocations": []}
-    dataset = args.dataset or settings.get("AUTOKERNEL_KB_DATASET", "ScalingIntelligence/KernelBench")
-    info["dataset"] = dataset if args.level is not None else "embedded suite / problem files"
-    info["config"] = args.dataset_config or settings.get("AUTOKERNEL_KB_DATASET_CONFIG", "default")
-    info["invocations"].append({
-        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "level": args.level, "problems": args.problems,
-        "rounds": search.rounds, "ideas_per_round": search.ideas_per_round,
-        "branches_per_idea": search.branches_per_idea, "patience": search.patience,
-        "time_per_problem_s": search.time_per_problem_s, "stop_after_s": args.stop_after,
-        "workers_per_device": args.workers_per_device, "proposer": args.proposer, "device": config.device,
-        "compile_baseline": config.baseline_compile, "host_cpus": os.cpu_count(),
-        **({"rejudge": args.rejudge} if getattr(args, "rejudge", "") else {}),
-    })  # fmt: skip
+    try:
+        update(info)
+    except (LookupError, AttributeError, TypeError):
+        return
     path.write_text(json.dumps(info, indent=1) + "\n")
+
+
+def _start_run_info(out: Path, args: argparse.Namespace, search, config) -> None:
+    """run.json: what this invocation searches and with which budget."""
+    import os
+
+    from autokernel import settings
+
+    def update(info: dict) -> None:
+        dataset = args.dataset or settings.get("AUTOKERNEL_KB_DATASET", "ScalingIntelligence/KernelBench")
+        info["dataset"] = dataset if args.level is not None else "embedded suite / problem files"
+        info["config"] = args.dataset_config or settings.get("AUTOKERNEL_KB_DATASET_CONFIG", "default")
+        info["invocations"].append({
+            "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "level": args.level, "problems": args.problems,
+            "rounds": search.rounds, "ideas_per_round": search.ideas_per_round,
+            "branches_per_idea": search.branches_per_idea, "patience": search.patience,
+            "time_per_problem_s": search.time_per_problem_s, "stop_after_s": args.stop_after,
+            "workers_per_device": args.workers_per_device, "proposer": args.proposer, "device": config.device,
+            "compile_baseline": config.baseline_compile, "host_cpus": os.cpu_count(),
+            **({"rejudge": args.rejudge} if args.rejudge else {}),
+        })  # fmt: skip
+
+    _update_run_info(out, update, create=True)
 
 
 def _rejudge(text: str) -> frozenset[str]:
@@ -159,15 +174,11 @@ def _rejudge(text: str) -> frozenset[str]:
 
 def _close_run_info(out: Path, figures: dict) -> None:
     """The invocation's outcome in run.json: devices, candidates judged, wall time, throughput."""
-    import json
 
-    path = out / "run.json"
-    try:
-        info = json.loads(path.read_text())
+    def update(info: dict) -> None:
         info["invocations"][-1].update(figures, ended=time.strftime("%Y-%m-%dT%H:%M:%S%z"))
-    except (OSError, ValueError, LookupError, AttributeError):
-        return  # run.json is a record, never a reason to lose the run's results
-    path.write_text(json.dumps(info, indent=1) + "\n")
+
+    _update_run_info(out, update, create=False)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -199,7 +210,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     out = Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S"))
     device_kind = "cuda" if config.device.startswith("cuda") else "cpu"
     ledger = Ledger(out, device=device_kind, policy=eval_policy(config), rejudge=_rejudge(args.rejudge))
-    _write_run_info(out, args, search, config)
+    _start_run_info(out, args, search, config)
     print(f"run directory: {out}", flush=True)
     if ledger.count:
         print(f"resuming: {ledger.count} candidates already evaluated", flush=True)
@@ -218,8 +229,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     finally:
         backend.close()
     notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])
-    _close_run_info(out, throughput(outcome, backend.devices))
-    text = format_summary(outcome, notes=notes, devices=backend.devices)
+    figures = throughput(outcome, backend.devices)
+    _close_run_info(out, figures)
+    text = format_summary(outcome, notes=notes, throughput=figures)
     ledger.write_summary(text)
     print(text, end="")
     print(f"run directory: {out}")

@@ -156,7 +156,7 @@ def main(argv: list[str]) -> int:
     import torch
 
     from autokernel.evaluate import transport
-    from autokernel.evaluate.timing import time_calls
+    from autokernel.evaluate.timing import time_calls, warmup_calls
 
     cuda = device != "cpu"
     if cuda:
@@ -207,7 +207,8 @@ def main(argv: list[str]) -> int:
             raw = time_calls(lambda *a, d=dummy: d, sets, device=device, n=msg["n"], warmup=msg["warmup"],
                              budget_s=5.0, after_call=lambda i, out, outs=outs: outs[i].copy_(out))
             # Wall time per call of the whole loop (clones, flushes, syncs, copies), before any candidate code.
-            per_call_ms = (time.perf_counter() - t0) * 1e3 / (len(raw.event_ms) + (max(msg["warmup"], len(sets)) if msg["warmup"] else 0))
+            calls = len(raw.event_ms) + warmup_calls(msg["warmup"], len(sets))
+            per_call_ms = (time.perf_counter() - t0) * 1e3 / calls
             ch.send(ok=True, overhead_ms_per_call=per_call_ms)
             continue
         if cmd == "load":

@@ -46,14 +46,13 @@ def machine_gate_dir(device: str) -> Path:
     """
     import torch
 
-    index = int(device.split(":", 1)[1]) if ":" in device else 0
+    from autokernel.evaluate.sandbox import physical_gpu  # sandbox imports this module
+
     try:
-        if ":" not in device:
-            index = torch.cuda.current_device()
+        index = int(device.split(":", 1)[1]) if ":" in device else torch.cuda.current_device()
         ident = f"gpu-{torch.cuda.get_device_properties(index).uuid}"
     except Exception:  # noqa: BLE001 - no uuid (old torch, or no GPU yet: the judge says so later): the index
-        visible = [v for v in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",") if v]
-        ident = f"gpu-index-{visible[index] if index < len(visible) else index}"
+        ident = f"gpu-index-{physical_gpu(device)}"
     return Path(tempfile.gettempdir()) / f"autokernel-kb-gates-{os.getuid()}" / ident
 
 

@@ -24,7 +24,12 @@ from autokernel.evaluate import transport
 from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
-from autokernel.evaluate.reference import REFERENCE_PRECISION, ReferenceSession, estimate_input_bytes
+from autokernel.evaluate.reference import (
+    REFERENCE_PRECISION,
+    ReferenceSession,
+    estimate_input_bytes,
+    input_bytes,
+)
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import inspect_source
 from autokernel.problem import Problem
@@ -99,7 +104,6 @@ class Evaluator:
         self._cache_dir = Path(self.config.cache_dir) if self.config.cache_dir else default_cache_dir()
         self._spare: CandidateProcess | None = None
         self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
-        self._waited0 = 0.0  # the gate's wait counter when the current evaluation started
 
     # -- public -------------------------------------------------------------------------------
     def evaluate(self, problem: Problem, candidate: Candidate | str) -> Verdict:
@@ -178,7 +182,7 @@ class Evaluator:
     def _evaluate(self, problem: Problem, candidate: Candidate) -> Verdict:
         cfg = self.config
         started = time.monotonic()
-        self._waited0 = self.gate.waited_s()
+        waited0 = self.gate.waited_s()
         stages = _Stages()
         verdict = Verdict(verdict="rejected", reason="", problem=problem.key, problem_digest=problem.digest,
                           candidate_digest=candidate.digest, device=cfg.device, stages_s=stages.seconds)
@@ -231,6 +235,9 @@ class Evaluator:
             del session
             with self.gate.shared():
                 _release_ipc(cfg, empty_cache=True)
+            waited = self.gate.waited_s() - waited0
+            if waited > 0:  # inside the stages: time the device was held by other evaluations
+                stages.seconds["gate_wait"] = round(waited, 3)
         verdict.log_tail = ""
         return self._finish(verdict, "correct", verdict.reason, started)
 
@@ -238,9 +245,6 @@ class Evaluator:
         verdict.verdict = kind  # type: ignore[assignment]
         verdict.reason = reason
         verdict.wall_s = round(time.monotonic() - started, 3)
-        waited = self.gate.waited_s() - self._waited0
-        if waited > 0:  # inside the stages above: time the device was held by other evaluations
-            verdict.stages_s["gate_wait"] = round(waited, 3)
         return verdict
 
     def _require_device(self) -> None:
@@ -251,13 +255,14 @@ class Evaluator:
                                   "or on a machine with an NVIDIA GPU")
 
     def _run_candidate(self, proc: CandidateProcess, session: ReferenceSession, state: _ProblemState,
-                       solution_path: str, static, verdict: Verdict, stages: _Stages) -> None:
+                       solution_path: str, static, verdict: Verdict,
+                       stages: _Stages) -> tuple[list, TimingStats, float] | None:
         cfg = self.config
         # Facts about the problem: its first trial, degeneracy (once per problem), tolerance. (Running out of
         # memory beside neighbours here is handled by `evaluate`, which judges the candidate again alone.)
         with stages("reference"), self.gate.shared():
             trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
-        big = _trial_bytes(trials[0]) > BIG_TRIAL_BYTES
+        big = input_bytes([*trials[0].inputs, trials[0].expected]) > BIG_TRIAL_BYTES
         with self.gate.exclusive() if big else contextlib.nullcontext():
             return self._judge(proc, session, state, trials, big, solution_path, static, verdict, stages)
 
@@ -522,7 +527,7 @@ class Evaluator:
                     raise _Outcome("incorrect", f"outputs produced during timing are wrong for input set {i} "
                                                 f"({cmp.reason}): results cached or replayed across calls?")
         del shared, outs, handles, out_handles
-        from autokernel.evaluate.timing import summarize
+        from autokernel.evaluate.timing import summarize, warmup_calls
 
         stats = summarize(event_ms, str(reply.get("method", "")))
         fresh = reply.get("fresh") or []
@@ -548,7 +553,7 @@ class Evaluator:
             raise _Outcome("rejected", f"work continues outside the timed stream: {stats.median_ms:.4f} ms by events on "
                                        f"the current stream, {synced:.4f} ms until the device is idle (side stream?)")
         # The judge's own clock: the reported times must account for the wall time it saw.
-        warmups = max(cfg.warmup, len(timing_sets)) if cfg.warmup else 0  # as timing.time_calls does
+        warmups = warmup_calls(cfg.warmup, len(timing_sets))
         calls = len(event_ms) + warmups
         claimed_s = (sum(event_ms) + stats.mean_ms * warmups + overhead_ms * calls) / 1e3
         verdict.checks.append(Check(name="wall_clock", passed=True, reason="", figures={
@@ -682,11 +687,6 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
 def _out_of_memory(verdict: Verdict) -> bool:
     text = f"{verdict.reason}\n{verdict.log_tail}"
     return "OutOfMemoryError" in text or "CUDA out of memory" in text
-
-
-def _trial_bytes(trial) -> int:
-    tensors = [x for x in trial.inputs if hasattr(x, "element_size")] + [trial.expected]
-    return sum(t.numel() * t.element_size() for t in tensors)
 
 
 def _poison(t) -> None:

@@ -41,6 +41,15 @@ def _pythonpath() -> str:
     return root + (os.pathsep + existing if existing else "")
 
 
+def physical_gpu(device: str) -> str:
+    """The ``CUDA_VISIBLE_DEVICES`` entry behind ``cuda:N`` (``cuda`` = ``cuda:0``) in this process."""
+    index = device.split(":", 1)[1] if ":" in device else "0"
+    visible = [v for v in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",") if v]
+    if visible and index.isdigit() and int(index) < len(visible):
+        return visible[int(index)]
+    return index
+
+
 class CandidateProcess:
     """One untrusted process for one candidate; every call has a deadline."""
 
@@ -66,12 +75,7 @@ class CandidateProcess:
             env["TRITON_INTERPRET"] = "1"
             env["CUDA_VISIBLE_DEVICES"] = ""
         else:
-            index = device.split(":", 1)[1] if ":" in device else "0"
-            visible = os.environ.get("CUDA_VISIBLE_DEVICES")
-            if visible:
-                ids = [v for v in visible.split(",") if v]
-                index = ids[int(index)] if index.isdigit() and int(index) < len(ids) else index
-            env["CUDA_VISIBLE_DEVICES"] = index
+            env["CUDA_VISIBLE_DEVICES"] = physical_gpu(device)
             env["TORCH_USE_CUDA_DSA"] = "1"
         env.update(extra_env or {})
         to_child_r, to_child_w = os.pipe()

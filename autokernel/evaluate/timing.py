@@ -91,6 +91,12 @@ def _load_cudart():
     return None
 
 
+def warmup_calls(warmup: int, num_sets: int) -> int:
+    """Untimed calls `time_calls` makes first: every input set at least once (so no set is first seen
+    timed), none when warm-up is off. The judge counts them when it checks the loop's wall time."""
+    return max(warmup, num_sets) if warmup else 0
+
+
 def time_calls(
     fn: Callable,
     input_sets: Sequence[Sequence],
@@ -117,7 +123,7 @@ def time_calls(
     cuda = device.startswith("cuda")
     flush = _L2Flusher(device) if cuda else None
     k = len(input_sets)
-    for i in range(max(warmup, k) if warmup else 0):  # every set at least once, so no set is first seen timed
+    for i in range(warmup_calls(warmup, k)):
         args = _clone_args(input_sets[i % k])
         out = fn(*args)
         if cuda:

@@ -144,11 +144,9 @@ def pin_gpu(device: str) -> str:
     """
     if not device.startswith("cuda:"):
         return device
-    index = device.split(":", 1)[1]
-    visible = [v for v in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",") if v]
-    if visible and index.isdigit() and int(index) < len(visible):
-        index = visible[int(index)]
-    os.environ["CUDA_VISIBLE_DEVICES"] = index
+    from autokernel.evaluate.sandbox import physical_gpu
+
+    os.environ["CUDA_VISIBLE_DEVICES"] = physical_gpu(device)
     return "cuda:0"
 
 

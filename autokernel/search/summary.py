@@ -14,7 +14,8 @@ def throughput(run: RunOutcome, devices: list[str]) -> dict:
             "candidates_per_device_hour": round(per_hour / max(1, len(devices)), 1)}  # fmt: skip
 
 
-def format_summary(run: RunOutcome, *, notes: list[str] | None = None, devices: list[str] | None = None) -> str:
+def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughput: dict | None = None) -> str:
+    """``throughput``: this invocation's figures (see `throughput`), shown when given."""
     probs = run.problems
     evaluated = sum(p.evaluated for p in probs)
     reused = sum(p.reused for p in probs)
@@ -35,11 +36,11 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, devices: 
         f"tokens: {sum(p.tokens for p in probs)}",
         f"wall_s: {run.wall_s:.1f}",
     ]
-    if devices:
-        t = throughput(run, devices)
+    if throughput:
+        devices = throughput["devices"]
         lines += [f"devices: {len(devices)} ({', '.join(devices)})",
-                  f"candidates_per_hour: {t['candidates_per_hour']:.0f}",
-                  f"candidates_per_device_hour: {t['candidates_per_device_hour']:.0f}"]  # fmt: skip
+                  f"candidates_per_hour: {throughput['candidates_per_hour']:.0f}",
+                  f"candidates_per_device_hour: {throughput['candidates_per_device_hour']:.0f}"]  # fmt: skip
     if run.device == "cpu":
         lines.append("note: CPU speedups are Triton-interpreter times, not GPU performance")
     lines.extend(f"note: {n}" for n in notes or [])
