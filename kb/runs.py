@@ -21,16 +21,12 @@ _KEY = re.compile(r"^L(\d+)/(\d+)$")
 
 
 def _rows(run_dir: Path) -> list[dict[str, Any]]:
+    from autokernel.ledger import read_rows
+
     path = run_dir / "results.jsonl"
     if not path.is_file():
         raise ScoreInputError(f"{run_dir}: no results.jsonl; is this an `autokernel-kb run` directory?")
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue  # a row torn by a crash (the ledger drops it on resume too)
-    return rows
+    return read_rows(path)[0]  # a row torn by a crash is skipped (the ledger drops it on resume too)
 
 
 def _better(a: dict[str, Any], b: dict[str, Any] | None) -> bool:

@@ -85,6 +85,21 @@ def _locked(method):
     return wrapper
 
 
+def read_rows(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
+    """The rows of a results.jsonl in file order, and the numbers of lines torn by a crash (skipped)."""
+    if not path.is_file():
+        return [], []
+    rows, torn = [], []
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            torn.append(i + 1)
+    return rows, torn
+
+
 def _fsync_append(path: Path, line: str) -> None:
     with open(path, "a", encoding="utf-8") as fh:
         fh.write(line)
@@ -125,23 +140,15 @@ class Ledger:
 
     # -- loading ----------------------------------------------------------------------------------
     def _load(self) -> None:
-        if not self.jsonl.exists():
-            return
-        lines = self.jsonl.read_text(encoding="utf-8").splitlines()
-        for i, line in enumerate(lines):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                # a row torn by a crash can only be the last one; it is evaluated again
-                self.notes.append(f"results.jsonl line {i + 1} is incomplete (interrupted write); ignored")
-                continue
-            self._rows[row["cache_key"]] = row
+        rows, torn = read_rows(self.jsonl)
+        for row in rows:
+            self._rows[row["cache_key"]] = row  # a later row for the same key (judged again) wins
             self._experiments = max(self._experiments, int(row.get("experiment", 0)))
-        if lines and self.notes:  # rewrite without the torn row so later appends stay parseable
+        # a row torn by a crash can only be the last one; it is evaluated again
+        self.notes += [f"results.jsonl line {n} is incomplete (interrupted write); ignored" for n in torn]
+        if torn:  # rewrite without the torn row so later appends stay parseable
             tmp = self.jsonl.with_suffix(".tmp")
-            tmp.write_text("".join(json.dumps(r) + "\n" for r in self._rows.values()), encoding="utf-8")
+            tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
             tmp.replace(self.jsonl)
 
     @property
