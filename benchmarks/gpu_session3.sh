@@ -3,10 +3,11 @@
 # Every call starts from this checkout's leaderboards/runs (copied to the ignored .gpurun/): a warm machine's
 # ignored folders were not reliably kept between calls (session 3 lost a run directory that way). Bring back
 # $OUT/runs.tgz and unpack it over leaderboards/runs/ after every call, before the next one.
-# Carry .whl and .gpu (see gpu_next.sh).
+# Carry .whl: datasets, dill, multiprocess (KernelBench loading) and kernels, tomlkit, huggingface_hub 2.4, httpx2,
+# httpcore2, truststore (Hub export), fetched with the `pip download` line in the device README; and .gpu/kb, a copy
+# of ../shared/kernelbench.
 #   bash benchmarks/gpu_session3.sh a   # last GPU: calibrate, split tests, export round trip, then L2 round 0;
 #                                       # the others: L1 round 0 (every problem's generated starter)
-#   bash benchmarks/gpu_session3.sh b S R   # first half of the GPUs: L1 with R rounds; the rest: L2 with R rounds
 #   bash benchmarks/gpu_session3.sh d S     # L1 round 0 on GPU 0, L2 round 0 on the others
 #   bash benchmarks/gpu_session3.sh next S R  # repeatability, then both levels with R rounds (see the phase)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
@@ -24,6 +25,9 @@ nvidia-smi --query-gpu=index,name,driver_version,clocks.max.sm,temperature.gpu,p
 python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__, 'gpus', torch.cuda.device_count())" >> "$OUT/gpu.txt"
 nproc >> "$OUT/gpu.txt"; cat "$OUT/gpu.txt"
 LOGS=$OUT/logs; mkdir -p "$LOGS"
+NGPU=$(nvidia-smi -L | wc -l)
+upto() { seq -s, 0 $(( $1 - 1 )); }  # the first N GPUs, as a CUDA_VISIBLE_DEVICES list
+rest() { if [ "$NGPU" -gt 1 ]; then seq -s, 1 $(( NGPU - 1 )); else echo 0; fi; }  # all but GPU 0 (0 if alone)
 pack() { tar czf "$OUT/runs.tgz" --exclude=.git --exclude=.gitignore -C .gpurun runs; tar czf "$OUT/logs.tgz" --exclude=.git -C "$OUT" logs; }
 
 level() {  # LEVEL GPUS SECONDS WORKERS ROUNDS OUTDIR [extra run flags]
@@ -42,62 +46,55 @@ roundtrip() {
       --out "$LOGS/export" --limit 8 > "$LOGS/export.log" 2>&1; echo "export rc=$?"; tail -n 14 "$LOGS/export.log" )
 }
 scale() {  # SECONDS: the same 40 level-1 starters judged on one GPU, then on every GPU (cached baselines)
-  local n all; n=$(nvidia-smi -L | wc -l); all=$(seq -s, 0 $(( n - 1 )))
   level 1 0 "$1" 2 0 "$LOGS/scale-1gpu" --problems 1-40; pack
-  level 1 "$all" "$1" 2 0 "$LOGS/scale-${n}gpu" --problems 1-40
+  level 1 "$(upto "$NGPU")" "$1" 2 0 "$LOGS/scale-${NGPU}gpu" --problems 1-40
   grep -hE "^(devices|candidates_evaluated|candidates_per|wall_s)" "$LOGS"/scale-*gpu/summary.txt
+}
+
+repeat() {  # SECONDS [eval_batch flags]: issue 2's repeatability on GPU 0, hand-written kernels judged 5 times
+  local secs=$1; shift  # each (fresh process and compile each time): spread of the medians, wall per candidate
+  CUDA_VISIBLE_DEVICES=0 timeout -k 10 "$secs" python3 benchmarks/eval_batch.py --problems L1/19 L1/23 L1/40 \
+    --candidates dir:benchmarks/kernels/level1 --repeat 5 --out "$LOGS/repeat.jsonl" "$@" > "$LOGS/repeat.log" 2>&1
+  echo "repeat rc=$?"; tail -n 5 "$LOGS/repeat.log"
 }
 
 case $PHASE in
 c)
-  n=$(nvidia-smi -L | wc -l)
-  if [ "$n" -gt 1 ]; then
-    ( export CUDA_VISIBLE_DEVICES=$(( n - 1 )); roundtrip ) > "$LOGS/gpu-last.log" 2>&1 &
-    level 2 "$(seq -s, 0 $(( n - 2 )))" "${2:-180}" 2 0 "$RUNS/L2"
+  if [ "$NGPU" -gt 1 ]; then
+    ( export CUDA_VISIBLE_DEVICES=$(( NGPU - 1 )); roundtrip ) > "$LOGS/gpu-last.log" 2>&1 &
+    level 2 "$(upto $(( NGPU - 1 )))" "${2:-180}" 2 0 "$RUNS/L2"
   else
     roundtrip > "$LOGS/gpu-last.log" 2>&1; level 2 0 "${2:-180}" 2 0 "$RUNS/L2"
   fi
   wait; cat "$LOGS/gpu-last.log"; pack
   scale "${3:-80}" ;;
 a)
-  n=$(nvidia-smi -L | wc -l); [ "$n" -gt 1 ] || { echo "phase a needs 2 or more GPUs"; exit 2; }
-  ( export CUDA_VISIBLE_DEVICES=$(( n - 1 ))
+  [ "$NGPU" -gt 1 ] || { echo "phase a needs 2 or more GPUs"; exit 2; }
+  ( export CUDA_VISIBLE_DEVICES=$(( NGPU - 1 ))
     python3 -c "import kernels, huggingface_hub; print('kernels', kernels.__version__, 'hub', huggingface_hub.__version__)"
     timeout 120 python3 -m autokernel calibrate --json > "$LOGS/calibrate.json" 2> "$LOGS/calibrate.log"; echo "calibrate rc=$?"
     TRITON_INTERPRET=0 timeout -k 5 90 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_split.py \
       > "$LOGS/split-gpu.log" 2>&1; echo "split gpu tests rc=$?"; tail -n 2 "$LOGS/split-gpu.log"
     roundtrip
-    left=$(( 500 - SECONDS )); [ $left -gt 60 ] && level 2 $(( n - 1 )) $left 2 0 "$RUNS/L2"
+    left=$(( 500 - SECONDS )); [ $left -gt 60 ] && level 2 $(( NGPU - 1 )) $left 2 0 "$RUNS/L2"
   ) > "$LOGS/gpu-last.log" 2>&1 &
-  level 1 "$(seq -s, 0 $(( n - 2 )))" 470 2 0 "$RUNS/L1"
+  level 1 "$(upto $(( NGPU - 1 )))" 470 2 0 "$RUNS/L1"
   wait; cat "$LOGS/gpu-last.log" ;;
-b)  # first half of the GPUs: L1 with R rounds; the rest: L2 with R rounds (one GPU: both share it, taking turns)
-  n=$(nvidia-smi -L | wc -l); h=$(( n > 1 ? n / 2 : 1 ))
-  g1=$(seq -s, 0 $(( h - 1 ))); g2=$( [ "$n" -gt 1 ] && seq -s, $h $(( n - 1 )) || echo 0)
-  level 1 "$g1" "${2:-480}" 2 "${3:-1}" "$RUNS/L1" --ideas 2 --branches 1 &
-  level 2 "$g2" "${2:-480}" 2 "${3:-1}" "$RUNS/L2" --ideas 2 --branches 1
-  wait ;;
 d)  # L1 round 0 on GPU 0 (re-judges what failed in the harness), L2 round 0 on the others (on GPU 0 too if alone)
-  n=$(nvidia-smi -L | wc -l)
   level 1 0 "${2:-400}" 2 0 "$RUNS/L1" &
-  level 2 "$( [ "$n" -gt 1 ] && seq -s, 1 $(( n - 1 )) || echo 0)" "${2:-400}" 2 0 "$RUNS/L2"
+  level 2 "$(rest)" "${2:-400}" 2 0 "$RUNS/L2"
   wait ;;
 next)  # session 4's plan in one call (any GPU count): GPU 0 measures repeatability, then searches level 1;
         # the other GPUs (or GPU 0 afterwards) search level 2; both re-judge rows recorded incorrect (the
         # conditioning check is new) and re-run the starters that changed (split-K, depthwise)
-  n=$(nvidia-smi -L | wc -l); S=${2:-420}; R=${3:-1}
-  ( CUDA_VISIBLE_DEVICES=0 timeout -k 10 200 python3 benchmarks/eval_batch.py --problems L1/19 L1/23 L1/40 \
-      --candidates dir:benchmarks/kernels/level1 --repeat 5 --out "$LOGS/repeat.jsonl" > "$LOGS/repeat.log" 2>&1
-    echo "repeat rc=$?"; tail -n 5 "$LOGS/repeat.log"
+  S=${2:-420}; R=${3:-1}
+  ( repeat 200
     level 1 0 $(( S - SECONDS )) 2 "$R" "$RUNS/L1" --ideas 2 --branches 1 --rejudge incorrect
-    [ "$n" -gt 1 ] || level 2 0 $(( S + 60 - SECONDS )) 2 "$R" "$RUNS/L2" --ideas 2 --branches 1 --rejudge incorrect
+    [ "$NGPU" -gt 1 ] || level 2 0 $(( S + 60 - SECONDS )) 2 "$R" "$RUNS/L2" --ideas 2 --branches 1 --rejudge incorrect
   ) &
-  [ "$n" -gt 1 ] && level 2 "$(seq -s, 1 $(( n - 1 )))" "$S" 2 "$R" "$RUNS/L2" --ideas 2 --branches 1 --rejudge incorrect
+  [ "$NGPU" -gt 1 ] && level 2 "$(rest)" "$S" 2 "$R" "$RUNS/L2" --ideas 2 --branches 1 --rejudge incorrect
   wait ;;
-rep)  # issue 2's repeatability: hand-written kernels judged 5 times each on GPU 0 (fresh process, compile each time)
-  CUDA_VISIBLE_DEVICES=0 timeout -k 10 "${2:-300}" python3 benchmarks/eval_batch.py --problems L1/19 L1/23 L1/40 \
-    --candidates dir:benchmarks/kernels/level1 --repeat 5 --compile-baseline --out "$LOGS/repeat.jsonl" \
-    > "$LOGS/repeat.log" 2>&1; echo "repeat rc=$?"; tail -n 5 "$LOGS/repeat.log" ;;
+rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac
 for f in "$LOGS"/*.log; do echo "== $f"; grep -E "^(problems_with|problems_faster|candidates_)|Traceback|Error" "$f" | head -8; done
