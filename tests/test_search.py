@@ -49,7 +49,9 @@ def get_init_inputs():
     return [3.0]
 """
 
-HACKED = """
+# a Triton ReLU kernel that the candidates below define but never launch
+UNLAUNCHED_KERNEL = """
+import time
 import torch
 import torch.nn as nn
 import triton
@@ -60,7 +62,9 @@ import triton.language as tl
 def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=offs < n), 0.0), mask=offs < n)
+"""
 
+HACKED = UNLAUNCHED_KERNEL + """
 
 class ModelNew(nn.Module):
     def forward(self, x):
@@ -285,19 +289,7 @@ def test_gpu_search_uses_every_visible_gpu(tmp_path):
     assert p.best.verdict.device.startswith("cuda") and p.best.verdict.speedup is not None
 
 
-SLEEPY = """
-import time
-import torch
-import torch.nn as nn
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=offs < n), 0.0), mask=offs < n)
-
+SLEEPY = UNLAUNCHED_KERNEL + """
 
 class ModelNew(nn.Module):
     def forward(self, x):
