@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 3's device calls, for a machine with several H200s (kind nvidia-h200-x4; works with any count).
+# Sessions 3 and 4's device calls, for one or several H200s (session 3 had nvidia-h200-x4 and x2, session 4 one GPU).
 # Every call starts from this checkout's leaderboards/runs (copied to the ignored .gpurun/): a warm machine's
 # ignored folders were not reliably kept between calls (session 3 lost a run directory that way). Bring back
 # $OUT/runs.tgz and unpack it over leaderboards/runs/ after every call, before the next one.
@@ -9,7 +9,7 @@
 #   bash benchmarks/gpu_session3.sh a   # last GPU: calibrate, split tests, export round trip, then L2 round 0;
 #                                       # the others: L1 round 0 (every problem's generated starter)
 #   bash benchmarks/gpu_session3.sh d S     # L1 round 0 on GPU 0, L2 round 0 on the others
-#   bash benchmarks/gpu_session3.sh next S R  # repeatability, then both levels with R rounds (see the phase)
+#   bash benchmarks/gpu_session3.sh next S R IDEAS W REP  # repeatability, then both levels with R rounds (see the phase)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -84,15 +84,15 @@ d)  # L1 round 0 on GPU 0 (re-judges what failed in the harness), L2 round 0 on 
   level 1 0 "${2:-400}" 2 0 "$RUNS/L1" &
   level 2 "$(rest)" "${2:-400}" 2 0 "$RUNS/L2"
   wait ;;
-next)  # session 4's plan in one call (any GPU count): GPU 0 measures repeatability, then searches level 1;
-        # the other GPUs (or GPU 0 afterwards) search level 2; both re-judge rows recorded incorrect (the
-        # conditioning check is new) and re-run the starters that changed (split-K, depthwise)
-  S=${2:-420}; R=${3:-1}
-  ( repeat 200
-    level 1 0 $(( S - SECONDS )) 2 "$R" "$RUNS/L1" --ideas 2 --branches 1 --rejudge incorrect
-    [ "$NGPU" -gt 1 ] || level 2 0 $(( S + 60 - SECONDS )) 2 "$R" "$RUNS/L2" --ideas 2 --branches 1 --rejudge incorrect
+next)  # session 4 (any GPU count): GPU 0 measures repeatability (unless REP=0), then searches level 1 with
+        # R rounds of IDEAS ideas x 1 branch, W workers per GPU; the other GPUs, if any, search level 2.
+        # Both re-judge rows recorded incorrect (the conditioning check is new) and re-run the starters that
+        # changed (split-K, depthwise). Resuming the same run directories, so a second call continues the first.
+  S=${2:-420}; R=${3:-1}; IDEAS=${4:-1}; W=${5:-2}; REP=${6:-1}
+  ( [ "$REP" = 0 ] || repeat 200
+    level 1 0 $(( S - SECONDS )) "$W" "$R" "$RUNS/L1" --ideas "$IDEAS" --branches 1 --rejudge incorrect
   ) &
-  [ "$NGPU" -gt 1 ] && level 2 "$(rest)" "$S" 2 "$R" "$RUNS/L2" --ideas 2 --branches 1 --rejudge incorrect
+  [ "$NGPU" -gt 1 ] && level 2 "$(rest)" "$S" "$W" "$R" "$RUNS/L2" --ideas "$IDEAS" --branches 1 --rejudge incorrect
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;

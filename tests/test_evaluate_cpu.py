@@ -182,3 +182,33 @@ def test_reference_notes_reach_the_verdict(cpu_config):
     v = evaluate(problem, Candidate(source=kernel(body="tl.sqrt(x) * alpha")), cpu_config)
     assert v.verdict == "correct", v.reason
     assert any("outside the operation's domain" in n for n in v.policy["reference_notes"])
+
+
+def _state(pid: int) -> str:
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
+
+
+def test_spare_interpreter_is_stopped_while_timing_and_overhead_measured_once(cpu_config, monkeypatch):
+    """The next candidate's interpreter imports beside the untimed stages but is stopped for every timed loop;
+    the loop's own cost is measured once per problem, before the first candidate's code loads."""
+    from autokernel.evaluate import judge as judge_mod
+
+    seen: list[str] = []
+    original = judge_mod.Evaluator._timing
+
+    def spy(self, *args, **kw):
+        seen.append(_state(self._spare.proc.pid))
+        return original(self, *args, **kw)
+
+    monkeypatch.setattr(judge_mod.Evaluator, "_timing", spy)
+    with judge_mod.Evaluator(cpu_config) as ev:
+        first = ev.evaluate(PROBLEM, Candidate(source=kernel()))
+        second = ev.evaluate(PROBLEM, Candidate(source=kernel() + "\n# again\n"))
+        spare_pid = ev._spare.proc.pid
+        assert _state(spare_pid) != "T"  # resumed after the timing
+    assert first.verdict == second.verdict == "correct", (first.reason, second.reason)
+    assert seen == ["T", "T"]
+    assert "timing_overhead" in first.stages_s and "timing_overhead" not in second.stages_s
+    figures = [c.figures for v in (first, second) for c in v.checks if c.name == "wall_clock"]
+    assert figures[0]["overhead_ms_per_call"] == figures[1]["overhead_ms_per_call"] > 0

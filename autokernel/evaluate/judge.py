@@ -58,6 +58,7 @@ class _ProblemState:
     roofline: object = None
     baselines: dict[str, TimingStats] = field(default_factory=dict)
     conditioning: dict[str, str] = field(default_factory=dict)  # see ReferenceSession.conditioning
+    overhead_ms: float | None = None  # the timing loop's own cost per call, measured once in a clean process
 
 
 def default_cache_dir() -> Path:
@@ -156,16 +157,10 @@ class Evaluator:
             self._discard(proc)
         return self._spawn(deadline=deadline)
 
-    def _quiet_spare(self) -> None:
-        """Let the spare interpreter finish importing before anything is timed (it would compete for the CPU)."""
-        spare = self._spare
-        if spare is None:
-            return
-        try:
-            spare.wait_warm(timeout=120)
-        except (CandidateDied, CandidateTimeout):
-            self._spare = None
-            self._discard(spare)
+    def _spare_paused(self) -> contextlib.AbstractContextManager:
+        """The spare interpreter (maybe still importing torch) is stopped while something is timed: it would
+        compete for the CPU. Stopped rather than waited for, so its start overlaps the untimed stages."""
+        return self._spare.paused() if self._spare is not None else contextlib.nullcontext()
 
     @staticmethod
     def _input_bytes(problem: Problem, state: _ProblemState) -> int:
@@ -198,12 +193,12 @@ class Evaluator:
         from autokernel.environment import fingerprint
 
         verdict.environment = dict(fingerprint(cfg.device))
+        state = self._problems.setdefault(problem.digest, _ProblemState())
         with stages("spawn"):  # the interpreter starts (or was started ahead) while the reference is built
             proc = self._take_process(started + cfg.timeout_s)
             if self.prespawn:  # the next candidate's interpreter imports torch while this one is judged
                 self._spare = self._spawn(deadline=math.inf)
         session = None
-        state = self._problems.setdefault(problem.digest, _ProblemState())
         # Sharing the GPU, a big problem is judged with the device to itself from the start: its copies are
         # gigabytes each (inputs + an output of about their size, from the shapes alone).
         alone = self.sharers > 1 and (problem.digest in self._alone or 2 * self._input_bytes(problem, state)
@@ -302,22 +297,26 @@ class Evaluator:
             raise _Outcome("rejected", f"the problem cannot judge kernels: {deg.describe()}; fix the problem or "
                                        f"exclude it (see docs/kernelbench.md, broken problems)")
 
-        # Timing sets exist before the candidate is imported, so the loop's own cost is measured clean.
+        # Timing sets exist before the candidate is imported, so the loop's own cost is measured clean (once per
+        # problem: it depends on the input sizes).
         timing_sets = []
-        overhead_ms = 0.0
-        if cfg.measure:
-            with stages("timing_sets"):  # the sets, and the timing loop's own cost per call
-                self._quiet_spare()
+        if cfg.measure and not big:
+            with stages("timing_sets"), self.gate.shared():
+                timing_sets = [session.trial(0, extra_distributions=False) for _ in range(NUM_TIMING_SETS)]
+        if cfg.measure and state.overhead_ms is None:
+            with stages("timing_overhead"), self._spare_paused():
+                if big:
+                    with self.gate.shared():
+                        timing_sets = [session.trial(0, extra_distributions=False)]
                 with self.gate.shared():
-                    timing_sets = [session.trial(0, extra_distributions=False)
-                                   for _ in range(1 if big else NUM_TIMING_SETS)]
                     t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
                 reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
                                       "warmup": cfg.warmup, "expected": out_meta}, exclusive=True)
-                overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
+                state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
                 del t_shared, o_shared, t_handles, o_handles
                 if big:  # gigabytes held through correctness for nothing: made again before the timed loop
                     timing_sets = []
+        overhead_ms = state.overhead_ms or 0.0
 
         with stages("load"):
             reply = proc.request({"cmd": "load", "path": solution_path, "init_seed": session.init_seed,
@@ -364,8 +363,7 @@ class Evaluator:
         if not cfg.measure:
             verdict.reason = f"correct on {cfg.num_correct_trials} trials (timing skipped)"
             return None
-        with stages("timing"):
-            self._quiet_spare()
+        with stages("timing"), self._spare_paused():
             if not timing_sets:
                 with self.gate.shared():
                     timing_sets = [session.trial(0, extra_distributions=False)]
@@ -620,7 +618,7 @@ class Evaluator:
                 except Exception:  # noqa: BLE001 - compile failing is a fact about the baseline, not an error
                     return None
             try:
-                with self.gate.exclusive():
+                with self.gate.exclusive(), self._spare_paused():
                     raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
                                      warmup=max(cfg.warmup, 3 if kind == "compile" else cfg.warmup),
                                      budget_s=cfg.timing_budget_s)

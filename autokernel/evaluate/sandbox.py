@@ -7,6 +7,7 @@ caches, and its output in a log file that is shown for debugging but never parse
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -97,6 +98,21 @@ class CandidateProcess:
 
     def alive(self) -> bool:
         return self.proc.poll() is None
+
+    @contextlib.contextmanager
+    def paused(self):
+        """Stopped (SIGSTOP to its process group) for the duration, so it takes no CPU from a timing."""
+        stopped = False
+        if self.alive():
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGSTOP)
+                stopped = True
+        try:
+            yield
+        finally:
+            if stopped:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self.proc.pid, signal.SIGCONT)
 
     def wait_warm(self, timeout: float | None = None) -> bool:
         """Wait until the interpreter has imported torch and triton (its first message)."""
