@@ -88,8 +88,12 @@ next)  # session 4 (any GPU count): GPU 0 measures repeatability (unless REP=0),
         # R rounds of IDEAS ideas x 1 branch, W workers per GPU; the other GPUs, if any, search level 2.
         # Both re-judge rows recorded incorrect (the conditioning check is new) and re-run the starters that
         # changed (split-K, depthwise). Resuming the same run directories, so a second call continues the first.
-  S=${2:-420}; R=${3:-1}; IDEAS=${4:-1}; W=${5:-2}; REP=${6:-1}
+  S=${2:-420}; R=${3:-1}; IDEAS=${4:-1}; W=${5:-2}; REP=${6:-1}  # REP 2: also with --spin-up-s
   ( [ "$REP" = 0 ] || repeat 200
+    if [ "$REP" = 2 ]; then  # the same again with the clocks spun up before each timed loop (A/B, same call)
+      mv "$LOGS/repeat.log" "$LOGS/repeat-plain.log"; mv "$LOGS/repeat.jsonl" "$LOGS/repeat-plain.jsonl"
+      repeat 200 --spin-up-s 0.1
+    fi
     level 1 0 $(( S - SECONDS )) "$W" "$R" "$RUNS/L1" --ideas "$IDEAS" --branches 1 --rejudge incorrect
   ) &
   [ "$NGPU" -gt 1 ] && level 2 "$(rest)" "$S" "$W" "$R" "$RUNS/L2" --ideas "$IDEAS" --branches 1 --rejudge incorrect

@@ -278,7 +278,7 @@ def main(argv: list[str]) -> int:
             try:
                 with torch.no_grad():
                     raw = time_calls(model, sets, device=device, n=msg["n"], warmup=msg["warmup"],
-                                     budget_s=msg["budget_s"], after_call=keep)
+                                     budget_s=msg["budget_s"], after_call=keep, spin_up_s=msg.get("spin_up_s", 0.0))
                 if cuda:
                     torch.cuda.synchronize()
             except BaseException as exc:  # noqa: BLE001

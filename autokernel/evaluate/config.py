@@ -31,6 +31,7 @@ class EvalConfig:
         num_perf_trials: timed calls (KernelBench: 100); capped by ``timing_budget_s``.
         warmup: untimed calls before timing.
         timing_budget_s: wall-clock budget for one timed loop.
+        spin_up_s: GPU only: seconds of the harness's own flushes before each timed loop (clocks out of idle).
         timeout_s: the whole candidate (import, compile, trials, timing); then it is killed.
         memory_limit_mb: address-space cap for the candidate process on CPU; fraction of GPU memory on CUDA.
         baseline_compile: also time ``torch.compile(Model)`` (cached per GPU and software versions).
@@ -46,6 +47,7 @@ class EvalConfig:
     num_perf_trials: int = 100
     warmup: int = 3
     timing_budget_s: float = 3.0
+    spin_up_s: float = 0.0
     timeout_s: float = 180.0
     memory_limit_mb: int = 16384
     gpu_memory_fraction: float = 0.9

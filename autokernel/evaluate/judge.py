@@ -504,11 +504,12 @@ class Evaluator:
 
     def _timing(self, proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict) -> TimingStats:
         cfg = self.config
+        spin_up_s = cfg.spin_up_s if cfg.is_cuda else 0.0
         with self.gate.shared():
             shared, handles, outs, out_handles = self._share_sets(timing_sets, proc.scratch)
         with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
             reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
-                                  "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s})
+                                  "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s, "spin_up_s": spin_up_s})
             wall_s = proc.last_wall_s
         if not reply.get("ok"):
             raise _Outcome(reply.get("kind", "runtime_error"), "while timing: " + self._error_reason(reply))
@@ -553,7 +554,7 @@ class Evaluator:
         # The judge's own clock: the reported times must account for the wall time it saw.
         warmups = warmup_calls(cfg.warmup, len(timing_sets))
         calls = len(event_ms) + warmups
-        claimed_s = (sum(event_ms) + stats.mean_ms * warmups + overhead_ms * calls) / 1e3
+        claimed_s = (sum(event_ms) + stats.mean_ms * warmups + overhead_ms * calls) / 1e3 + spin_up_s
         verdict.checks.append(Check(name="wall_clock", passed=True, reason="", figures={
             "judge_wall_s": round(wall_s, 4), "claimed_s": round(claimed_s, 4), "overhead_ms_per_call": overhead_ms}))
         if claimed_s < 0.5 * wall_s - 0.01:
@@ -621,7 +622,7 @@ class Evaluator:
                 with self.gate.exclusive(), self._spare_paused():
                     raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
                                      warmup=max(cfg.warmup, 3 if kind == "compile" else cfg.warmup),
-                                     budget_s=cfg.timing_budget_s)
+                                     budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s)
             except Exception:  # noqa: BLE001
                 if kind == "compile":
                     return None

@@ -107,6 +107,7 @@ def time_calls(
     budget_s: float,
     after_call: Callable | None = None,
     alternate_fresh: bool = True,
+    spin_up_s: float = 0.0,
 ) -> RawTimes:
     """Time ``fn(*args)`` over up to ``n`` calls, rotating ``input_sets``.
 
@@ -115,6 +116,9 @@ def time_calls(
     With ``alternate_fresh`` every other call gets rearranged inputs: the two populations must
     agree in time, or the kernel caches (faster on seen inputs) or skips unchecked work.
     The loop stops early once ``budget_s`` of wall time is spent, after at least 5 calls.
+    ``spin_up_s``: on a GPU, the harness's own flushes run back to back for that long first, so the clocks
+    have left their idle state before the first call (a few warm-up calls of a short kernel do not do it;
+    the clocks themselves are never set).
     """
     import numpy as np
     import torch
@@ -123,6 +127,11 @@ def time_calls(
     cuda = device.startswith("cuda")
     flush = _L2Flusher(device) if cuda else None
     k = len(input_sets)
+    if cuda and spin_up_s > 0:
+        spin_end = _perf_counter() + spin_up_s
+        while _perf_counter() < spin_end:
+            flush()
+            torch.cuda.synchronize()
     for i in range(warmup_calls(warmup, k)):
         args = _clone_args(input_sets[i % k])
         out = fn(*args)
