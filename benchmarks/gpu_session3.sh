@@ -10,6 +10,7 @@
 #                                       # the others: L1 round 0 (every problem's generated starter)
 #   bash benchmarks/gpu_session3.sh d S     # L1 round 0 on GPU 0, L2 round 0 on the others
 #   bash benchmarks/gpu_session3.sh next S R IDEAS W REP  # repeatability, then both levels with R rounds (see the phase)
+#   bash benchmarks/gpu_session3.sh fix S IDS  # re-judge L1 rows recorded incorrect for problems IDS (e.g. 4,93,97)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -98,6 +99,8 @@ next)  # session 4 (any GPU count): GPU 0 measures repeatability (unless REP=0),
   ) &
   [ "$NGPU" -gt 1 ] && level 2 "$(rest)" "$S" "$W" "$R" "$RUNS/L2" --ideas "$IDEAS" --branches 1 --rejudge incorrect
   wait ;;
+fix)  # FIX S IDS: re-judge level-1 rows recorded incorrect for the listed problems (round 0 only), stopping after S
+  level 1 0 "${2:-60}" 2 0 "$RUNS/L1" --problems "${3:-4,93,97}" --rejudge incorrect ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac

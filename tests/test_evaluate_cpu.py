@@ -175,6 +175,19 @@ def test_ill_conditioned_distribution_is_checked_against_float64_and_dropped():
     assert session.trial(3, extra_distributions=True).distribution == "problem"  # decided once
 
 
+def test_conditioning_check_reaches_big_problems_where_the_gpu_has_room(monkeypatch):
+    # L1/4, 93 and 97 move 4-8 GiB per trial: a fixed 4 GiB limit left their signed inputs unchecked on a 141 GB GPU.
+    import torch
+
+    from autokernel.evaluate.reference import CONDITIONING_MAX_BYTES, conditioning_limit_bytes
+
+    assert conditioning_limit_bytes("cpu") == CONDITIONING_MAX_BYTES
+    monkeypatch.setattr(torch.cuda, "mem_get_info", lambda device=None: (120 * 2**30, 141 * 2**30))
+    assert conditioning_limit_bytes("cuda:0") == 30 * 2**30
+    monkeypatch.setattr(torch.cuda, "mem_get_info", lambda device=None: (2 * 2**30, 141 * 2**30))
+    assert conditioning_limit_bytes("cuda:0") == CONDITIONING_MAX_BYTES
+
+
 def test_reference_notes_reach_the_verdict(cpu_config):
     problem = Problem.from_source(
         PROBLEM.source.replace("torch.relu(x) * self.alpha", "torch.sqrt(x) * self.alpha"), name="sqrt_scale"

@@ -25,8 +25,19 @@ REFERENCE_PRECISION = "fp32 reference with TF32 disabled (torch.backends.cuda.ma
 DISTRIBUTIONS = ("problem", "problem", "signed", "large", "heavy_tailed")
 
 # A transformed distribution is checked once per problem against a float64 run of the reference when its
-# inputs are at most this large (the float64 copies double them); larger problems keep it unchecked.
+# inputs are at most this large (the float64 copies double them), or on a GPU a quarter of its free memory if
+# that is more; larger problems keep it unchecked.
 CONDITIONING_MAX_BYTES = 4 * 2**30
+
+
+def conditioning_limit_bytes(device: str) -> int:
+    """Input bytes the float64 check may copy: its inputs and output in float64 take about twice the trial."""
+    if device == "cpu":
+        return CONDITIONING_MAX_BYTES
+    import torch
+
+    free, _ = torch.cuda.mem_get_info(torch.device(device))
+    return max(CONDITIONING_MAX_BYTES, free // 4)
 
 
 def load_problem_module(problem: Problem):
@@ -223,7 +234,7 @@ class ReferenceSession:
 
         if kind in self.conditioning or self.conditioning_tol is None or not expected.is_floating_point():
             return bool(self.conditioning.get(kind))
-        if input_bytes(inputs) > CONDITIONING_MAX_BYTES:
+        if input_bytes(inputs) > conditioning_limit_bytes(self.device):
             return False  # unchecked: too large to copy in float64 (left unrecorded, so it stays unchecked)
         try:
             if self._model64 is None:
