@@ -594,6 +594,8 @@ class Evaluator:
 
         cfg = self.config
         key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}"
+        if cfg.spin_up_s and cfg.is_cuda:  # timed another way: never mixed with baselines cached without it
+            key += f"|spin{cfg.spin_up_s:g}"
         if key in state.baselines:
             return state.baselines[key]
         cache_file = self._cache_dir / "baselines.json"
