@@ -11,6 +11,7 @@
 #   bash benchmarks/gpu_session3.sh d S     # L1 round 0 on GPU 0, L2 round 0 on the others
 #   bash benchmarks/gpu_session3.sh next S R IDEAS W REP  # repeatability, then both levels with R rounds (see the phase)
 #   bash benchmarks/gpu_session3.sh fix S IDS  # re-judge L1 rows recorded incorrect for problems IDS (e.g. 4,93,97)
+#   bash benchmarks/gpu_session3.sh spread S  # benchmarks/timing_spread.py on L1/40 and L1/19 (S seconds each at most)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -101,6 +102,12 @@ next)  # session 4 (any GPU count): GPU 0 measures repeatability (unless REP=0),
   wait ;;
 fix)  # FIX S IDS: re-judge level-1 rows recorded incorrect for the listed problems (round 0 only), stopping after S
   level 1 0 "${2:-60}" 2 0 "$RUNS/L1" --problems "${3:-4,93,97}" --rejudge incorrect ;;
+spread)  # where the repeatability spread comes from: L1/40 and L1/19 timed again in one process, moved, in fresh ones
+  for k in 40_LayerNorm 19_ReLU; do
+    CUDA_VISIBLE_DEVICES=0 timeout -k 10 "${2:-200}" python3 benchmarks/timing_spread.py --problem "L1/${k%%_*}" \
+      --solution "benchmarks/kernels/level1/$k.py" --processes 5 --repeats 3 --out "$LOGS/spread-$k.json" \
+      > "$LOGS/spread-$k.log" 2>&1; echo "spread $k rc=$?"; tail -n 4 "$LOGS/spread-$k.log"
+  done ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac

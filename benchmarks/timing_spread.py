@@ -1,0 +1,141 @@
+"""Where a timing's spread comes from: the same kernel timed again in one process, after its parameters and
+inputs are moved to new memory in that process, and in fresh processes (issue 2's repeatability target).
+
+Each worker process builds the problem's reference and one trusted solution on the GPU (no sandbox: this is a
+measurement of the timing loop, not a verdict), then times both with the harness's own loop
+(`autokernel.evaluate.timing.time_calls`):
+  same       R timings in a row, nothing moved;
+  moved      R timings, each after the parameters and inputs are copied to new allocations (a pad tensor of
+             random size is held first, so the caching allocator hands out other addresses).
+If `same` is tight, `moved` spreads like the between-process figure, and eager spreads too, then the spread comes
+from where the data lands in memory (L2 and DRAM placement), not from the loop.
+
+    python benchmarks/timing_spread.py --problem L1/40 --solution benchmarks/kernels/level1/40_LayerNorm.py \
+        --processes 5 --repeats 3 --out spread.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def spread_pct(values: list[float]) -> float | None:
+    """(max - min) / median, in %: the figure issue 2 sets at 2 % or less."""
+    if len(values) < 2:
+        return None
+    return round(100 * (max(values) - min(values)) / statistics.median(values), 2)
+
+
+def _median_ms(fn, inputs, args) -> float:
+    import torch
+
+    from autokernel.evaluate.timing import summarize, time_calls
+
+    with torch.no_grad():
+        raw = time_calls(fn, [inputs], device=args.device, n=args.calls, warmup=3, budget_s=args.budget_s,
+                         alternate_fresh=False, spin_up_s=args.spin_up_s)
+    return round(summarize(raw.event_ms, raw.method).median_ms, 5)
+
+
+def _move(model, inputs, rng):
+    """Parameters and inputs copied to new allocations (after a pad of random size, so addresses change)."""
+    import torch
+
+    pad = torch.empty(int(rng.integers(1, 64)) * 2**20, dtype=torch.uint8, device=inputs[0].device)
+    for t in [*model.parameters(), *model.buffers()]:
+        t.data = t.data.clone()
+    moved = [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]
+    return moved, pad
+
+
+def worker(args) -> dict:
+    import importlib.util
+
+    import numpy as np
+    import torch
+
+    from autokernel.evaluate.reference import ReferenceSession, exact_fp32
+    from kb.bridge import resolve_problems
+
+    problem = resolve_problems([args.problem], dataset=args.dataset, config=args.dataset_config)[0]
+    session = ReferenceSession.build(problem, args.device, init_seed=0)
+    inputs = list(session.trial(0, extra_distributions=False).inputs)
+    spec = importlib.util.spec_from_file_location("solution", args.solution)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    torch.manual_seed(session.init_seed)
+    model = module.ModelNew(*session.init_args).to(args.device)
+    rng = np.random.default_rng()
+    out = {"same_ms": [], "moved_ms": [], "eager_same_ms": [], "eager_moved_ms": []}
+    with exact_fp32():  # the judge runs candidates so; eager below runs as users run it
+        for _ in range(args.repeats):
+            out["same_ms"].append(_median_ms(model, inputs, args))
+        pads = []
+        for _ in range(args.repeats):
+            moved, pad = _move(model, inputs, rng)
+            pads.append(pad)
+            out["moved_ms"].append(_median_ms(model, moved, args))
+    del pads
+    for _ in range(args.repeats):
+        out["eager_same_ms"].append(_median_ms(session.model, inputs, args))
+    pads = []
+    for _ in range(args.repeats):
+        moved, pad = _move(session.model, inputs, rng)
+        pads.append(pad)
+        out["eager_moved_ms"].append(_median_ms(session.model, moved, args))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--problem", required=True, help="L1/40 style, or a KernelBench-format file")
+    ap.add_argument("--solution", required=True, help="a trusted ModelNew file")
+    ap.add_argument("--processes", type=int, default=5)
+    ap.add_argument("--repeats", type=int, default=3, help="timings per condition in each process")
+    ap.add_argument("--calls", type=int, default=100, help="timed calls per timing (median taken)")
+    ap.add_argument("--budget-s", type=float, default=3.0)
+    ap.add_argument("--spin-up-s", type=float, default=0.0)
+    ap.add_argument("--device", default="cuda", help="cuda, or cpu (Triton interpreter: a smoke test only)")
+    ap.add_argument("--dataset", default=None)
+    ap.add_argument("--dataset-config", default="github_main")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        print(json.dumps(worker(args)), flush=True)
+        return 0
+
+    runs = []
+    for i in range(args.processes):
+        cmd = [sys.executable, __file__, *sys.argv[1:], "--worker"]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        if proc.returncode != 0:
+            print(f"process {i} failed:\n{proc.stderr[-2000:]}", file=sys.stderr)
+            return 1
+        runs.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+        print(f"process {i}: {runs[-1]}")
+    summary = {}
+    for key in ("same_ms", "moved_ms", "eager_same_ms", "eager_moved_ms"):
+        within = [spread_pct(r[key]) for r in runs]
+        summary[key] = {
+            "within_process_spread_pct": within,
+            "between_processes_spread_pct (first timing of each)": spread_pct([r[key][0] for r in runs]),
+            "all_spread_pct": spread_pct([x for r in runs for x in r[key]]),
+        }
+    result = {"problem": args.problem, "solution": args.solution, "statistic": "median of timed calls",
+              "calls": args.calls, "spin_up_s": args.spin_up_s, "runs": runs, "summary": summary}
+    Path(args.out).write_text(json.dumps(result, indent=1))
+    for key, s in summary.items():
+        print(f"{key:15s} {s}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
