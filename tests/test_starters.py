@@ -484,3 +484,22 @@ def test_search_space_holds_only_tunables_that_can_matter_and_split_k_last():
     assert "CONV_DEPTHWISE" in dw_space and "CONV_BLOCK_M" not in dw_space  # the GEMM is not what runs
     mm = make_problem("def forward(self, a, b):\n    return torch.matmul(a, b)", "[torch.rand(5, 7), torch.rand(7, 3)]")
     assert list(generate_starter(mm).space)[-1] == "MM_SPLIT_K"
+
+
+def test_long_k_chains_are_compensated_and_more_accurate():
+    """A K range of 32 Ki in one split (L1/4 splits 1 Mi into 64 Ki ranges): Kahan-compensated running sums stay
+    several times closer to float64 than a plain fp32 chain (measured 4-10x here) on signed inputs."""
+    p = make_problem(
+        "def forward(self, a, b):\n    return torch.matmul(a, b)", "[torch.randn(64, 32768), torch.randn(32768, 1)]"
+    )
+    mod = load_module(generate_starter(p, tunables={"MM_SPLIT_K": 1}).source)
+    assert mod._MM_COMPENSATED_CHAIN <= 32768
+    torch.manual_seed(0)
+    a, b = torch.randn(64, 32768), torch.randn(32768, 1)
+    exact = a.double() @ b.double()
+    new = mod.ModelNew()
+    with torch.no_grad():
+        compensated = (new(a, b).double() - exact).abs().max().item()
+        mod._MM_COMPENSATED_CHAIN = 1 << 40  # the plain chain, for comparison
+        plain = (new(a, b).double() - exact).abs().max().item()
+    assert compensated < plain / 3, (compensated, plain)
