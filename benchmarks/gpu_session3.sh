@@ -10,6 +10,7 @@
 #                                       # the others: L1 round 0 (every problem's generated starter)
 #   bash benchmarks/gpu_session3.sh d S     # L1 round 0 on GPU 0, L2 round 0 on the others
 #   bash benchmarks/gpu_session3.sh next S R IDEAS W REP  # repeatability, then both levels with R rounds (see the phase)
+#   bash benchmarks/gpu_session3.sh search LEVEL S R IDEAS W  # one level on every GPU, resuming its run directory
 #   bash benchmarks/gpu_session3.sh fix S IDS  # re-judge L1 rows recorded incorrect for problems IDS (e.g. 4,93,97)
 #   bash benchmarks/gpu_session3.sh spread S  # benchmarks/timing_spread.py on L1/40 and L1/19 (S seconds each at most)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
@@ -100,6 +101,9 @@ next)  # session 4 (any GPU count): GPU 0 measures repeatability (unless REP=0),
   ) &
   [ "$NGPU" -gt 1 ] && level 2 "$(rest)" "$S" "$W" "$R" "$RUNS/L2" --ideas "$IDEAS" --branches 1 --rejudge incorrect
   wait ;;
+search)  # search LEVEL S R IDEAS W: one level on every GPU, R rounds of IDEAS ideas x 1 branch, resuming its run
+  level "${2:-2}" "$(upto "$NGPU")" "${3:-420}" "${6:-2}" "${4:-1}" "$RUNS/L${2:-2}" --ideas "${5:-2}" --branches 1 \
+    --rejudge incorrect ;;
 fix)  # FIX S IDS: re-judge level-1 rows recorded incorrect for the listed problems (round 0 only), stopping after S
   level 1 0 "${2:-60}" 2 0 "$RUNS/L1" --problems "${3:-4,93,97}" --rejudge incorrect ;;
 spread)  # where the repeatability spread comes from: L1/40 and L1/19 timed again in one process, moved, in fresh ones
