@@ -163,6 +163,8 @@ class Emitter:
         """A tensor the tracer froze into the graph (e.g. ``torch.tensor(c)`` in forward), as a literal."""
         import torch
 
+        if not _has_path(self.gm, n.target):  # e.g. a forward that assigns to its own attributes while traced
+            raise EmitError(f"traced constant {n.target} is not kept by the graph")
         value = _get_path(self.gm, n.target)
         if not isinstance(value, torch.Tensor) or value.numel() > 1024 or value.device.type == "meta":
             raise EmitError(f"traced constant {n.target} cannot be written as a literal")

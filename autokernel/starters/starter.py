@@ -72,7 +72,7 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
     try:
         traced = trace_problem(problem.source)
     except TraceError as exc:
-        return _library_starter(problem, f"whole model: tracing failed ({exc})", tunables)
+        return _layer_starter(problem, f"whole model: tracing failed ({exc})", tunables)
     plan = make_plan(traced.gm, heavy)
     values, space = {}, {}
     # first pass: find the families used, so that only their tunables exist
@@ -80,7 +80,11 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         probe = Emitter(plan, traced.gm, {}, traced.model)
         probe_forward = probe.forward_source()
     except EmitError as exc:
-        return _library_starter(problem, f"whole model: {exc}", tunables)
+        return _layer_starter(problem, f"whole model: {exc}", tunables)
+    if not probe.covered:  # nothing in the traced graph has a kernel: maybe its layers do, called as written
+        layered = _layer_starter(problem, "; ".join(_dedupe(probe.fallbacks)) or "no op covered", tunables)
+        if layered.has_kernel:
+            return layered
     for f in probe.families:
         fam = T.FAMILIES[f]
         values.update(fam.defaults)
@@ -147,6 +151,49 @@ def _apply_overrides(values: dict, space: dict, overrides: dict | None) -> dict:
             raise ValueError(f"tunable {key}={value!r} not allowed; choose one of {space[key]}")
         values[key] = value
     return values
+
+
+def _layer_starter(problem, reason: str, tunables: dict | None) -> Starter:
+    """When the whole model cannot be generated: ``ModelNew(Model)`` with the reference's forward as written and
+    its supported layers switched to kernel-backed subclasses (``_swap``); the library starter if it has none."""
+    from . import _swap
+    from ._emit import assemble
+
+    types = _swap.swappable_types(problem.source)
+    if not types:
+        return _library_starter(problem, reason, tunables)
+    families = _dedupe(f for name in types for f in T.KIND_FAMILIES[_swap.SWAPS[name].kind])
+    values, space = {}, {}
+    for f in families:
+        values.update(T.FAMILIES[f].defaults)
+        space.update(T.FAMILIES[f].space)
+    values = _apply_overrides(values, space, tunables)
+    labels = _dedupe(_swap.SWAPS[name].kind for name in types)
+    covered = tuple(
+        f"{kind} layers: " + ", ".join(f"{name} x{n}" for name, n in types.items() if _swap.SWAPS[name].kind == kind)
+        for kind in labels
+    )
+    fallbacks = (f"{reason}; the reference's forward runs as written, its other operations in PyTorch",)
+    source = assemble(
+        title=problem.name,
+        covered=covered,
+        fallbacks=fallbacks,
+        tunables=values,
+        problem_globals=_swap.problem_code(problem.source),
+        families=families,
+        kernels=[],
+        class_src="",
+        forward_src=_swap.class_source(types),
+    )
+    return Starter(source=source, covered=covered, fallbacks=fallbacks, tunables=values,
+                   space=_search_space(space, _swap_model(problem)), notes=(reason,))
+
+
+def _swap_model(problem):
+    from . import _swap
+    from ._trace import load_namespace
+
+    return _swap._build(load_namespace(problem.source))
 
 
 def _library_starter(problem, reason: str, tunables: dict | None) -> Starter:
