@@ -70,13 +70,46 @@ def work_elements(problem) -> int | None:
     try:
         traced = trace_problem(problem.source)
     except (TraceError, Exception):
-        return None
+        return _untraced_elements(problem)
     total = sum(p.numel() for p in traced.model.parameters())
     for n in traced.gm.graph.nodes:
         v = n.meta.get("ak_val")
         if isinstance(v, torch.Tensor):
             total += v.numel()
     return total
+
+
+def _untraced_elements(problem) -> int | None:
+    """For a model the tracer cannot take: parameters, inputs and each leaf module's output, from a run on the
+    meta device (what ran before an op without a meta kernel still counts); None if it cannot be built there."""
+    import torch
+
+    from ._trace import load_namespace
+
+    try:
+        ns = load_namespace(problem.source)
+        with torch.device("meta"):
+            model = ns["Model"](*ns["get_init_inputs"]())
+            inputs = list(ns["get_inputs"]())
+    except Exception:  # noqa: BLE001 - user code
+        return None
+    total = sum(p.numel() for p in model.parameters())
+    total += sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
+    counted = [0]
+
+    def hook(module, args, out):
+        counted[0] += sum(t.numel() for t in (out if isinstance(out, tuple) else (out,)) if isinstance(t, torch.Tensor))
+
+    handles = [m.register_forward_hook(hook) for m in model.modules() if not list(m.children())]
+    try:
+        with torch.no_grad(), torch.device("meta"):
+            model(*inputs)
+    except Exception:  # noqa: BLE001 - an op without a meta kernel: keep what was counted
+        pass
+    finally:
+        for h in handles:
+            h.remove()
+    return total + counted[0]
 
 
 def tiny_problem(problem, max_elements: int):
