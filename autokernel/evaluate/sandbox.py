@@ -25,6 +25,20 @@ _ENV_KEEP = ("PATH", "LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PAT
              "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
+def _wait_stopped(pid: int, timeout_s: float = 0.5) -> None:
+    """Wait (briefly) until a SIGSTOPped process shows as stopped in /proc; where there is no /proc, return."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return
+        if state in ("T", "t", "Z", "X"):
+            return
+        time.sleep(0.001)
+
+
 class CandidateDied(RuntimeError):
     """The candidate process ended without answering."""
 
@@ -107,6 +121,7 @@ class CandidateProcess:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGSTOP)
                 stopped = True
+                _wait_stopped(self.proc.pid)  # the signal lands when the process is next scheduled
         try:
             yield
         finally:
