@@ -84,7 +84,7 @@ def _untraced_elements(problem) -> int | None:
     meta device (what ran before an op without a meta kernel still counts); None if it cannot be built there."""
     import torch
 
-    from ._trace import load_namespace
+    from ._trace import _meta_gap, load_namespace
 
     try:
         ns = load_namespace(problem.source)
@@ -104,8 +104,9 @@ def _untraced_elements(problem) -> int | None:
     try:
         with torch.no_grad(), torch.device("meta"):
             model(*inputs)
-    except Exception:  # noqa: BLE001 - an op without a meta kernel: keep what was counted
-        pass
+    except Exception as exc:  # noqa: BLE001 - user code
+        if not _meta_gap(exc):
+            return None  # a real error (sizes too small for the model): this scale does not work
     finally:
         for h in handles:
             h.remove()
