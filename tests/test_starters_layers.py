@@ -112,3 +112,38 @@ def get_init_inputs():
     st = generate_starter(p)
     assert st.covered == ("linear layers: Linear x1",) and "not kept by the graph" in st.fallbacks[0]
     assert check_starter(p, st).ok, check_starter(p, st)
+
+
+def test_untraceable_problem_is_shrunk_for_cpu_runs():
+    """The coverage tool sizes an untraceable model by a run on the meta device, so it is scaled down too."""
+    from autokernel.starters.shrink import tiny_problem, work_elements
+
+    src = '''
+import torch
+import torch.nn as nn
+
+seq = 256
+dim = 64
+
+class Model(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+        self.register_buffer("mask", torch.tril(torch.ones(1024, 1024)))
+
+    def forward(self, x):
+        t = x.size(1)
+        return self.fc(x) * self.mask[:t, :t].sum()
+
+def get_inputs():
+    return [torch.randn(2, seq, dim)]
+
+def get_init_inputs():
+    return [dim]
+'''
+    p = Problem.from_source(src, name="untraceable_sizes")
+    full = work_elements(p)
+    assert full is not None and full > 2 * 256 * 64
+    small = tiny_problem(p, 3000)
+    assert small.scale > 1 and work_elements(small) <= 3000
+    assert check_starter(small, generate_starter(small)).ok
