@@ -71,6 +71,15 @@ def candidate_for(kind: str, problem) -> str | None:
     raise SystemExit(f"unknown candidate kind {kind}")
 
 
+def spread_pct(values: list[float]) -> float | None:
+    """(max - min) / median, in %: issue 2's repeatability figure (target 2 % or less)."""
+    import statistics
+
+    if not values:
+        return None
+    return round(100 * (max(values) - min(values)) / statistics.median(values), 2)
+
+
 def repeat_summary(records: list[dict]) -> list[dict]:
     """Per problem: the median kernel time of each repeat, their spread ((max - min) / median of the
     medians, in %) and the median wall time per evaluation (compile, correctness, timing, baselines)."""
@@ -83,11 +92,10 @@ def repeat_summary(records: list[dict]) -> list[dict]:
     for problem, recs in by_problem.items():
         medians = [r["kernel"]["median_ms"] for r in recs if r.get("verdict") == "correct" and r.get("kernel")]
         walls = [r["eval_wall_s"] for r in recs if isinstance(r.get("eval_wall_s"), (int, float))]
-        mid = statistics.median(medians) if medians else None
         rows.append({
             "problem": problem, "repeats": len(recs), "correct": len(medians),
             "median_ms": [round(m, 4) for m in medians],
-            "spread_pct": round(100 * (max(medians) - min(medians)) / mid, 2) if mid else None,
+            "spread_pct": spread_pct(medians),
             "median_wall_s": round(statistics.median(walls), 2) if walls else None,
         })  # fmt: skip
     return rows

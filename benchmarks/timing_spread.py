@@ -18,19 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-
-def spread_pct(values: list[float]) -> float | None:
-    """(max - min) / median, in %: the figure issue 2 sets at 2 % or less."""
-    if len(values) < 2:
-        return None
-    return round(100 * (max(values) - min(values)) / statistics.median(values), 2)
+from eval_batch import spread_pct  # noqa: E402 - the same figure as the repeatability summary
 
 
 def _median_ms(fn, inputs, args) -> float:

@@ -52,10 +52,11 @@ def _swaps() -> dict[str, _Swap]:
 SWAPS = _swaps()
 
 
-def _build(namespace):
+def build_model(source: str):
     """The reference model, built on the meta device when it can be (no memory), else on CPU; None if neither."""
     import torch
 
+    namespace = load_namespace(source)
     for device in ("meta", "cpu"):
         try:
             with torch.device(device):
@@ -65,13 +66,10 @@ def _build(namespace):
     return None
 
 
-def swappable_types(source: str) -> dict[str, int]:
-    """Module type name -> count, for the reference's modules that have a kernel-backed subclass."""
+def swappable_types(model) -> dict[str, int]:
+    """Module type name -> count, for the model's modules that have a kernel-backed subclass."""
     import torch.nn as nn
 
-    model = _build(load_namespace(source))
-    if model is None:
-        return {}
     counts: dict[str, int] = {}
     for m in model.modules():
         name = type(m).__name__

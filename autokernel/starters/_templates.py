@@ -694,13 +694,14 @@ def _matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH,
         k = k0 + rk
         a = tl.load(a_base + k[None, :].to(tl.int64) * s_ak, mask=(rm[:, None] < M) & (k[None, :] < k_hi), other=0.0)
         b = tl.load(b_base + k[:, None].to(tl.int64) * s_bk, mask=(k[:, None] < k_hi) & (rn[None, :] < N), other=0.0)
+        part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision=PRECISION)
         if COMPENSATED:
-            y = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision=PRECISION) - comp
+            y = part - comp
             t = acc + y
             comp = (t - acc) - y
             acc = t
         else:
-            acc += tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision=PRECISION)
+            acc += part
     if HAS_BIAS:
         acc += tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)[None, :]
     c = c_ptr + pid_s.to(tl.int64) * s_cs + pid_b * s_cb + rm[:, None].to(tl.int64) * s_cm + rn[None, :] * s_cn

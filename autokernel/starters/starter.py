@@ -74,7 +74,6 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
     except TraceError as exc:
         return _layer_starter(problem, f"whole model: tracing failed ({exc})", tunables)
     plan = make_plan(traced.gm, heavy)
-    values, space = {}, {}
     # first pass: find the families used, so that only their tunables exist
     try:
         probe = Emitter(plan, traced.gm, {}, traced.model)
@@ -82,14 +81,11 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
     except EmitError as exc:
         return _layer_starter(problem, f"whole model: {exc}", tunables)
     if not probe.covered:  # nothing in the traced graph has a kernel: maybe its layers do, called as written
-        layered = _layer_starter(problem, "; ".join(_dedupe(probe.fallbacks)) or "no op covered", tunables)
+        reason = "; ".join(_dedupe(probe.fallbacks)) or "no op covered"
+        layered = _layer_starter(problem, reason, tunables, model=traced.model)
         if layered.has_kernel:
             return layered
-    for f in probe.families:
-        fam = T.FAMILIES[f]
-        values.update(fam.defaults)
-        space.update(fam.space)
-    values = _apply_overrides(values, space, tunables)
+    values, space = _family_tunables(probe.families, tunables)
     space = _search_space(space, traced.model)
     globals_src, class_src = split_problem(problem.source)
     source = assemble(
@@ -153,21 +149,29 @@ def _apply_overrides(values: dict, space: dict, overrides: dict | None) -> dict:
     return values
 
 
-def _layer_starter(problem, reason: str, tunables: dict | None) -> Starter:
-    """When the whole model cannot be generated: ``ModelNew(Model)`` with the reference's forward as written and
-    its supported layers switched to kernel-backed subclasses (``_swap``); the library starter if it has none."""
-    from . import _swap
-    from ._emit import assemble
-
-    types = _swap.swappable_types(problem.source)
-    if not types:
-        return _library_starter(problem, reason, tunables)
-    families = _dedupe(f for name in types for f in T.KIND_FAMILIES[_swap.SWAPS[name].kind])
+def _family_tunables(families, tunables: dict | None) -> tuple[dict, dict]:
+    """(values, allowed values) of the tunables of these template families, with the caller's overrides."""
     values, space = {}, {}
     for f in families:
         values.update(T.FAMILIES[f].defaults)
         space.update(T.FAMILIES[f].space)
-    values = _apply_overrides(values, space, tunables)
+    return _apply_overrides(values, space, tunables), space
+
+
+def _layer_starter(problem, reason: str, tunables: dict | None, *, model=None) -> Starter:
+    """When the whole model cannot be generated: ``ModelNew(Model)`` with the reference's forward as written and
+    its supported layers switched to kernel-backed subclasses (``_swap``); the library starter if it has none.
+    ``model``: the reference already built (on any device), else it is built here."""
+    from . import _swap
+    from ._emit import assemble
+
+    if model is None:
+        model = _swap.build_model(problem.source)
+    types = _swap.swappable_types(model) if model is not None else {}
+    if not types:
+        return _library_starter(problem, reason, tunables)
+    families = _dedupe(f for name in types for f in T.KIND_FAMILIES[_swap.SWAPS[name].kind])
+    values, space = _family_tunables(families, tunables)
     labels = _dedupe(_swap.SWAPS[name].kind for name in types)
     covered = tuple(
         f"{kind} layers: " + ", ".join(f"{name} x{n}" for name, n in types.items() if _swap.SWAPS[name].kind == kind)
@@ -186,14 +190,7 @@ def _layer_starter(problem, reason: str, tunables: dict | None) -> Starter:
         forward_src=_swap.class_source(types),
     )
     return Starter(source=source, covered=covered, fallbacks=fallbacks, tunables=values,
-                   space=_search_space(space, _swap_model(problem)), notes=(reason,))
-
-
-def _swap_model(problem):
-    from . import _swap
-    from ._trace import load_namespace
-
-    return _swap._build(load_namespace(problem.source))
+                   space=_search_space(space, model), notes=(reason,))
 
 
 def _library_starter(problem, reason: str, tunables: dict | None) -> Starter:
