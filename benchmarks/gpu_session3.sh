@@ -13,6 +13,7 @@
 #   bash benchmarks/gpu_session3.sh search LEVEL S R IDEAS W  # one level on every GPU, resuming its run directory
 #   bash benchmarks/gpu_session3.sh fix S IDS  # re-judge L1 rows recorded incorrect for problems IDS (e.g. 4,93,97)
 #   bash benchmarks/gpu_session3.sh spread S  # benchmarks/timing_spread.py on L1/40 and L1/19 (S seconds each at most)
+#   bash benchmarks/gpu_session3.sh s5 S R1 R2 IDEAS W SP  # GPU 0: `spread` (SP s each), then level 1 to round R1; others: level 2 to R2
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -61,6 +62,17 @@ repeat() {  # SECONDS [eval_batch flags]: issue 2's repeatability on GPU 0, hand
   echo "repeat rc=$?"; tail -n 5 "$LOGS/repeat.log"
 }
 
+spread_diag() {  # SECONDS: timing_spread.py on L1/40 and L1/19, each in 5 fresh processes (at most SECONDS each)
+  nvidia-smi -i 0 --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu --format=csv -lms 250 \
+    > "$LOGS/spread-clocks.csv" 2>&1 & local smi=$!
+  for k in 40_LayerNorm 19_ReLU; do
+    CUDA_VISIBLE_DEVICES=0 timeout -k 10 "$1" python3 benchmarks/timing_spread.py --problem "L1/${k%%_*}" \
+      --solution "benchmarks/kernels/level1/$k.py" --processes 5 --repeats 3 --out "$LOGS/spread-$k.json" \
+      > "$LOGS/spread-$k.log" 2>&1; echo "spread $k rc=$?"; tail -n 4 "$LOGS/spread-$k.log"
+  done
+  kill "$smi" 2>/dev/null
+}
+
 case $PHASE in
 c)
   if [ "$NGPU" -gt 1 ]; then
@@ -106,12 +118,13 @@ search)  # search LEVEL S R IDEAS W: one level on every GPU, R rounds of IDEAS i
     --rejudge incorrect ;;
 fix)  # FIX S IDS: re-judge level-1 rows recorded incorrect for the listed problems (round 0 only), stopping after S
   level 1 0 "${2:-60}" 2 0 "$RUNS/L1" --problems "${3:-4,93,97}" --rejudge incorrect ;;
-spread)  # where the repeatability spread comes from: L1/40 and L1/19 timed again in one process, moved, in fresh ones
-  for k in 40_LayerNorm 19_ReLU; do
-    CUDA_VISIBLE_DEVICES=0 timeout -k 10 "${2:-200}" python3 benchmarks/timing_spread.py --problem "L1/${k%%_*}" \
-      --solution "benchmarks/kernels/level1/$k.py" --processes 5 --repeats 3 --out "$LOGS/spread-$k.json" \
-      > "$LOGS/spread-$k.log" 2>&1; echo "spread $k rc=$?"; tail -n 4 "$LOGS/spread-$k.log"
-  done ;;
+spread) spread_diag "${2:-200}" ;;
+s5)  # session 5: GPU 0 runs the spread diagnostic, then searches level 1; the other GPUs search level 2 meanwhile
+  S=${2:-520}; R1=${3:-2}; R2=${4:-1}; IDEAS=${5:-1}; W=${6:-2}; SP=${7:-150}  # SP 0: no spread diagnostic
+  ( [ "$SP" = 0 ] || spread_diag "$SP"
+    level 1 0 $(( S - SECONDS )) "$W" "$R1" "$RUNS/L1" --ideas "$IDEAS" --branches 1 --rejudge incorrect ) &
+  [ "$NGPU" -gt 1 ] && level 2 "$(rest)" "$S" "$W" "$R2" "$RUNS/L2" --ideas "$IDEAS" --branches 1 --rejudge incorrect
+  wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac
