@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-NORM_BLOCK = 1024
+NORM_BLOCK = 2048
 NORM_NUM_WARPS = 4
 RED_TILE = 1024
 RED_BLOCK_INNER = 32

@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-POOL_BLOCK = 256
+POOL_BLOCK = 512
 POOL_NUM_WARPS = 4
 RED_TILE = 1024
 RED_BLOCK_INNER = 32

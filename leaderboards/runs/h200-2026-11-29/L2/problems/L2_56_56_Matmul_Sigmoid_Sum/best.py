@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-BLOCK_SIZE = 1024
+BLOCK_SIZE = 2048
 NUM_WARPS = 4
 RED_TILE = 1024
 RED_BLOCK_INNER = 32
