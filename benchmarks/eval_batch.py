@@ -82,7 +82,8 @@ def spread_pct(values: list[float]) -> float | None:
 
 def repeat_summary(records: list[dict]) -> list[dict]:
     """Per problem: the median kernel time of each repeat, their spread ((max - min) / median of the
-    medians, in %) and the median wall time per evaluation (compile, correctness, timing, baselines)."""
+    medians, in %), the same for the mean, and the median wall time per evaluation (compile, correctness,
+    timing, baselines)."""
     import statistics
 
     by_problem: dict[str, list[dict]] = {}
@@ -91,11 +92,13 @@ def repeat_summary(records: list[dict]) -> list[dict]:
     rows = []
     for problem, recs in by_problem.items():
         medians = [r["kernel"]["median_ms"] for r in recs if r.get("verdict") == "correct" and r.get("kernel")]
+        means = [r["kernel"]["mean_ms"] for r in recs if r.get("verdict") == "correct" and r.get("kernel")]
         walls = [r["eval_wall_s"] for r in recs if isinstance(r.get("eval_wall_s"), (int, float))]
         rows.append({
             "problem": problem, "repeats": len(recs), "correct": len(medians),
             "median_ms": [round(m, 4) for m in medians],
             "spread_pct": spread_pct(medians),
+            "mean_spread_pct": spread_pct(means),
             "median_wall_s": round(statistics.median(walls), 2) if walls else None,
         })  # fmt: skip
     return rows
@@ -114,6 +117,7 @@ def main() -> int:
     ap.add_argument("--scale", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--spin-up-s", type=float, default=0.0, help="GPU: seconds of flushes before each timed loop")
+    ap.add_argument("--jitter-kib", type=int, default=0, help="GPU: placement jitter of timed inputs (KiB)")
     ap.add_argument("--repeat", type=int, default=1, help="evaluate each pair this many times (repeatability)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
@@ -132,7 +136,8 @@ def main() -> int:
     if args.scale > 1:
         problems = [p.scaled(args.scale) for p in problems]
     cfg = EvalConfig.for_device(args.device, measure=not args.no_timing, baseline_compile=args.compile_baseline,
-                                timeout_s=args.timeout, spin_up_s=args.spin_up_s)
+                                timeout_s=args.timeout, spin_up_s=args.spin_up_s,
+                                placement_jitter_kib=args.jitter_kib)
     evaluators = [Evaluator(cfg) for _ in range(args.workers)]
     problems = [p for p in problems if not args.candidates.startswith("dir:")
                 or (Path(args.candidates[4:]) / f"{p.name}.py").is_file()]

@@ -26,14 +26,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from eval_batch import spread_pct  # noqa: E402 - the same figure as the repeatability summary
 
 
-def _median_ms(fn, inputs, args) -> float:
+def _median_ms(fn, inputs, args, dist: list | None = None) -> float:
+    """One timed loop's median; ``dist`` gets the loop's mean and 10th/90th percentiles (is it bimodal?)."""
+    import numpy as np
     import torch
 
     from autokernel.evaluate.timing import summarize, time_calls
 
     with torch.no_grad():
         raw = time_calls(fn, [inputs], device=args.device, n=args.calls, warmup=3, budget_s=args.budget_s,
-                         alternate_fresh=False, spin_up_s=args.spin_up_s)
+                         alternate_fresh=False, spin_up_s=args.spin_up_s,
+                         placement_jitter_bytes=args.jitter_kib * 1024)
+    if dist is not None:
+        x = np.asarray(raw.event_ms)
+        dist.append({"mean": round(float(x.mean()), 5), "p10": round(float(np.percentile(x, 10)), 5),
+                     "p90": round(float(np.percentile(x, 90)), 5), "n": int(x.size)})
     return round(summarize(raw.event_ms, raw.method).median_ms, 5)
 
 
@@ -66,10 +73,10 @@ def worker(args) -> dict:
     torch.manual_seed(session.init_seed)
     model = module.ModelNew(*session.init_args).to(args.device)
     rng = np.random.default_rng()
-    out = {"same_ms": [], "moved_ms": [], "eager_same_ms": [], "eager_moved_ms": []}
+    out = {"same_ms": [], "moved_ms": [], "eager_same_ms": [], "eager_moved_ms": [], "same_dist": []}
     with exact_fp32():  # the judge runs candidates so; eager below runs as users run it
         for _ in range(args.repeats):
-            out["same_ms"].append(_median_ms(model, inputs, args))
+            out["same_ms"].append(_median_ms(model, inputs, args, out["same_dist"]))
         pads = []
         for _ in range(args.repeats):
             moved, pad = _move(model, inputs, rng)
@@ -95,6 +102,7 @@ def main() -> int:
     ap.add_argument("--calls", type=int, default=100, help="timed calls per timing (median taken)")
     ap.add_argument("--budget-s", type=float, default=3.0)
     ap.add_argument("--spin-up-s", type=float, default=0.0)
+    ap.add_argument("--jitter-kib", type=int, default=0, help="placement jitter of timed inputs (KiB)")
     ap.add_argument("--device", default="cuda", help="cuda, or cpu (Triton interpreter: a smoke test only)")
     ap.add_argument("--dataset", default=None)
     ap.add_argument("--dataset-config", default="github_main")
@@ -114,7 +122,12 @@ def main() -> int:
             return 1
         runs.append(json.loads(proc.stdout.strip().splitlines()[-1]))
         print(f"process {i}: {runs[-1]}")
-    summary = {}
+    runs_means = [[d["mean"] for d in r["same_dist"]] for r in runs]
+    summary = {"same_mean_ms": {
+        "within_process_spread_pct": [spread_pct(m) for m in runs_means],
+        "between_processes_spread_pct (first timing of each)": spread_pct([m[0] for m in runs_means]),
+        "all_spread_pct": spread_pct([x for m in runs_means for x in m]),
+    }}
     for key in ("same_ms", "moved_ms", "eager_same_ms", "eager_moved_ms"):
         within = [spread_pct(r[key]) for r in runs]
         summary[key] = {
@@ -123,7 +136,8 @@ def main() -> int:
             "all_spread_pct": spread_pct([x for r in runs for x in r[key]]),
         }
     result = {"problem": args.problem, "solution": args.solution, "statistic": "median of timed calls",
-              "calls": args.calls, "spin_up_s": args.spin_up_s, "runs": runs, "summary": summary}
+              "calls": args.calls, "spin_up_s": args.spin_up_s,
+              "jitter_kib": args.jitter_kib, "runs": runs, "summary": summary}
     Path(args.out).write_text(json.dumps(result, indent=1))
     for key, s in summary.items():
         print(f"{key:15s} {s}")

@@ -13,7 +13,8 @@ _spec.loader.exec_module(eval_batch)
 
 
 def _rec(problem, median_ms, wall_s, verdict="correct"):
-    return {"problem": problem, "verdict": verdict, "kernel": {"median_ms": median_ms}, "eval_wall_s": wall_s}
+    kernel = {"median_ms": median_ms, "mean_ms": median_ms * 1.01}
+    return {"problem": problem, "verdict": verdict, "kernel": kernel, "eval_wall_s": wall_s}
 
 
 def test_repeat_summary_gives_spread_of_medians_and_wall_time():
@@ -25,5 +26,6 @@ def test_repeat_summary_gives_spread_of_medians_and_wall_time():
     relu, norm = rows
     assert relu["repeats"] == 4 and relu["correct"] == 3
     assert relu["spread_pct"] == pytest.approx(100 * 0.05 / 3.42, abs=0.01)
+    assert relu["mean_spread_pct"] == pytest.approx(100 * 0.05 / 3.42, abs=0.01)
     assert relu["median_wall_s"] == pytest.approx((9.0 + 8.0) / 2)
     assert norm["correct"] == 0 and norm["spread_pct"] is None

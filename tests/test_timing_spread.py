@@ -41,5 +41,43 @@ def test_spread_script_times_same_moved_and_eager_in_separate_processes(tmp_path
     assert len(result["runs"]) == 2
     for run in result["runs"]:
         assert all(len(run[k]) == 2 and min(run[k]) > 0 for k in ("same_ms", "moved_ms", "eager_same_ms"))
-    assert set(result["summary"]) == {"same_ms", "moved_ms", "eager_same_ms", "eager_moved_ms"}
+    assert set(result["summary"]) == {"same_ms", "same_mean_ms", "moved_ms", "eager_same_ms", "eager_moved_ms"}
+    for run in result["runs"]:  # each loop's distribution, to tell a bimodal loop from a shifted one
+        assert [set(d) for d in run["same_dist"]] == [{"mean", "p10", "p90", "n"}] * 2
     assert result["summary"]["same_ms"]["all_spread_pct"] >= 0
+
+
+def test_placer_copies_inputs_to_aligned_offsets_that_vary_in_one_reused_arena():
+    import numpy as np
+    import torch
+
+    from autokernel.evaluate.timing import _Placer, _roll_plan
+
+    rng = np.random.default_rng(0)
+    place = _Placer(64 * 1024, rng)
+    x, y, scalar = torch.randn(5, 7), torch.arange(12.0).reshape(3, 4), 2.5
+    seen = set()
+    for _ in range(20):
+        px, py, ps = place([x, y, scalar])
+        assert torch.equal(px, x) and torch.equal(py, y) and ps == scalar
+        assert px.is_contiguous() and (px.data_ptr() - place.arenas[0].data_ptr()) % _Placer.ALIGN == 0
+        seen.add(px.data_ptr())
+    assert len(seen) > 5  # the offset is drawn per call
+    assert len(place.arenas) == 2 and place.arenas[0].numel() == x.numel() * 4 + 64 * 1024  # one arena, reused
+    plan = _roll_plan([x, y, scalar], rng)
+    px, py, _ = place([x, y, scalar], plan)
+    assert torch.equal(px, x.roll(plan[0][1], dims=plan[0][0])) and torch.equal(py, y.roll(plan[1][1], dims=0))
+    assert plan[2] is None
+
+
+def test_time_calls_with_placement_jitter_feeds_placed_and_rolled_inputs():
+    import torch
+
+    from autokernel.evaluate.timing import time_calls
+
+    x = torch.arange(24.0).reshape(6, 4)
+    seen = []
+    raw = time_calls(lambda a: a * 2, [[x]], device="cpu", n=6, warmup=0, budget_s=5.0,
+                     after_call=lambda s, out: seen.append(out), placement_jitter_bytes=4096)
+    assert raw.fresh == [False, True] * 3
+    assert len(seen) == 3 and all(torch.equal(out, x * 2) for out in seen)  # plain calls: the set itself

@@ -32,6 +32,8 @@ class EvalConfig:
         warmup: untimed calls before timing.
         timing_budget_s: wall-clock budget for one timed loop.
         spin_up_s: GPU only: seconds of the harness's own flushes before each timed loop (clocks out of idle).
+        placement_jitter_kib: GPU only: each timed call's inputs land at a random offset up to this many KiB
+            (``timing._Placer``), so the median is over memory placements; 0 keeps the allocator's addresses.
         timeout_s: the whole candidate (import, compile, trials, timing); then it is killed.
         memory_limit_mb: address-space cap for the candidate process on CPU; fraction of GPU memory on CUDA.
         baseline_compile: also time ``torch.compile(Model)`` (cached per GPU and software versions).
@@ -48,6 +50,7 @@ class EvalConfig:
     warmup: int = 3
     timing_budget_s: float = 3.0
     spin_up_s: float = 0.0
+    placement_jitter_kib: int = 0
     timeout_s: float = 180.0
     memory_limit_mb: int = 16384
     gpu_memory_fraction: float = 0.9

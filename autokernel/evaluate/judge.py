@@ -311,7 +311,9 @@ class Evaluator:
                 with self.gate.shared():
                     t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
                 reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
-                                      "warmup": cfg.warmup, "expected": out_meta}, exclusive=True)
+                                      "warmup": cfg.warmup, "expected": out_meta,
+                                      "jitter_bytes": cfg.placement_jitter_kib * 1024 if cfg.is_cuda else 0},
+                                     exclusive=True)
                 state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
                 del t_shared, o_shared, t_handles, o_handles
                 if big:  # gigabytes held through correctness for nothing: made again before the timed loop
@@ -509,7 +511,8 @@ class Evaluator:
             shared, handles, outs, out_handles = self._share_sets(timing_sets, proc.scratch)
         with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
             reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
-                                  "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s, "spin_up_s": spin_up_s})
+                                  "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s, "spin_up_s": spin_up_s,
+                                  "jitter_bytes": cfg.placement_jitter_kib * 1024 if cfg.is_cuda else 0})
             wall_s = proc.last_wall_s
         if not reply.get("ok"):
             raise _Outcome(reply.get("kind", "runtime_error"), "while timing: " + self._error_reason(reply))
@@ -596,6 +599,8 @@ class Evaluator:
         key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}"
         if cfg.spin_up_s and cfg.is_cuda:  # timed another way: never mixed with baselines cached without it
             key += f"|spin{cfg.spin_up_s:g}"
+        if cfg.placement_jitter_kib and cfg.is_cuda:
+            key += f"|jit{cfg.placement_jitter_kib}"
         if key in state.baselines:
             return state.baselines[key]
         cache_file = self._cache_dir / "baselines.json"
@@ -624,7 +629,8 @@ class Evaluator:
                 with self.gate.exclusive(), self._spare_paused():
                     raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
                                      warmup=max(cfg.warmup, 3 if kind == "compile" else cfg.warmup),
-                                     budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s)
+                                     budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s,
+                                     placement_jitter_bytes=cfg.placement_jitter_kib * 1024)
             except Exception:  # noqa: BLE001
                 if kind == "compile":
                     return None

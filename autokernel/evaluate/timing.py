@@ -31,24 +31,74 @@ class RawTimes:
     fresh: list[bool]  # per call: inputs rearranged (never seen before) rather than a verified set
 
 
-def _fresh_args(args: Sequence, rng):
-    """Clones with values moved (rolled along the first dim longer than 1): same work, never-seen inputs,
-    so a cache keyed on pointers, objects or value fingerprints misses. Returns (args, rearranged?)."""
-    out, moved = [], False
+def _roll_plan(args: Sequence, rng) -> list:
+    """Per argument, (dim, shift) to roll it by (its first dim longer than 1), or None: same work, never-seen
+    inputs, so a cache keyed on pointers, objects or value fingerprints misses."""
+    plan = []
     for a in args:
-        if hasattr(a, "clone") and getattr(a, "ndim", 0) > 0:
-            dims = [d for d in range(a.ndim) if a.shape[d] > 1]
-            if dims:
-                d = dims[0]
-                out.append(a.roll(int(rng.integers(1, a.shape[d])), dims=d))
-                moved = True
-                continue
-        out.append(a.clone() if hasattr(a, "clone") else a)
-    return out, moved
+        dims = [d for d in range(a.ndim) if a.shape[d] > 1] if hasattr(a, "clone") and getattr(a, "ndim", 0) else []
+        plan.append((dims[0], int(rng.integers(1, a.shape[dims[0]]))) if dims else None)
+    return plan
+
+
+def _fresh_args(args: Sequence, rng):
+    """Clones with values moved (`_roll_plan`). Returns (args, rearranged?)."""
+    plan = _roll_plan(args, rng)
+    out = [a.roll(r[1], dims=r[0]) if r else (a.clone() if hasattr(a, "clone") else a) for a, r in zip(args, plan)]
+    return out, any(plan)
 
 
 def _clone_args(args: Sequence):
     return [a.clone() if hasattr(a, "clone") else a for a in args]
+
+
+class _Placer:
+    """Per-call copies of the inputs at a random offset inside one arena per argument position.
+
+    A memory-bound kernel's time can depend on where its operands land (DRAM channel and page mapping):
+    the caching allocator hands a loop the same addresses on every call, so one loop's median is the time
+    at one placement, and another process (or loop) measures another. Drawing the offset per call makes the
+    median one over placements. Offsets are multiples of 512 bytes, so alignment-specialised kernels see the
+    alignment they would get from the allocator. The arena is reused across calls and input sets, so the
+    memory held is one set's bytes plus ``jitter_bytes`` per tensor argument.
+    """
+
+    ALIGN = 512
+
+    def __init__(self, jitter_bytes: int, rng):
+        self.jitter = max(int(jitter_bytes) // self.ALIGN * self.ALIGN, 0)
+        self.rng = rng
+        self.arenas: dict[int, object] = {}
+
+    def __call__(self, args: Sequence, plan: Sequence | None = None) -> list:
+        """Placed copies of ``args``, rolled where ``plan`` (from `_roll_plan`) says so."""
+        import torch
+
+        out = []
+        for j, a in enumerate(args):
+            roll = plan[j] if plan else None
+            if not isinstance(a, torch.Tensor) or not a.is_contiguous() or a.numel() == 0:
+                out.append(a.roll(roll[1], dims=roll[0]) if roll else (a.clone() if hasattr(a, "clone") else a))
+                continue
+            nbytes = a.numel() * a.element_size()
+            need = nbytes + self.jitter
+            arena = self.arenas.get(j)
+            if arena is None or arena.numel() < need or arena.device != a.device:
+                self.arenas.pop(j, None)  # drop the old one before taking a larger one
+                arena = self.arenas[j] = torch.empty(need, dtype=torch.uint8, device=a.device)
+            off = int(self.rng.integers(0, self.jitter // self.ALIGN + 1)) * self.ALIGN
+            placed = arena[off:off + nbytes].view(a.dtype).view(a.shape)
+            if roll:  # written rolled in place: no full-size temporary beside the arena
+                d, k = roll
+                n = a.shape[d]
+                placed.narrow(d, k, n - k).copy_(a.narrow(d, 0, n - k))
+                placed.narrow(d, 0, k).copy_(a.narrow(d, n - k, k))
+            else:
+                placed.copy_(a)
+            if a.requires_grad:
+                placed.requires_grad_(True)
+            out.append(placed)
+        return out
 
 
 class _L2Flusher:
@@ -108,6 +158,7 @@ def time_calls(
     after_call: Callable | None = None,
     alternate_fresh: bool = True,
     spin_up_s: float = 0.0,
+    placement_jitter_bytes: int = 0,
 ) -> RawTimes:
     """Time ``fn(*args)`` over up to ``n`` calls, rotating ``input_sets``.
 
@@ -119,6 +170,8 @@ def time_calls(
     ``spin_up_s``: on a GPU, the harness's own flushes run back to back for that long first, so the clocks
     have left their idle state before the first call (a few warm-up calls of a short kernel do not do it;
     the clocks themselves are never set).
+    ``placement_jitter_bytes``: each call's inputs are copied to a random offset (up to this many
+    bytes) inside a reused arena instead of a fresh clone, so the median is taken over placements (`_Placer`).
     """
     import numpy as np
     import torch
@@ -127,6 +180,7 @@ def time_calls(
     cuda = device.startswith("cuda")
     flush = _L2Flusher(device) if cuda else None
     k = len(input_sets)
+    place = _Placer(placement_jitter_bytes, rng) if placement_jitter_bytes > 0 else None
     if cuda and spin_up_s > 0:
         spin_end = _perf_counter() + spin_up_s
         while _perf_counter() < spin_end:
@@ -144,10 +198,13 @@ def time_calls(
     loop_start = _perf_counter()
     for i in range(n):
         s = (i // 2) % k
-        if alternate_fresh and i % 2 == 1:
+        if alternate_fresh and i % 2 == 1 and place is not None:
+            plan = _roll_plan(input_sets[s], rng)
+            args, moved = place(input_sets[s], plan), any(plan)
+        elif alternate_fresh and i % 2 == 1:
             args, moved = _fresh_args(input_sets[s], rng)
         else:
-            args, moved = _clone_args(input_sets[s]), False
+            args, moved = (place or _clone_args)(input_sets[s]), False
         fresh.append(moved)
         if cuda:
             flush()
@@ -174,7 +231,10 @@ def time_calls(
         del out, args
         if i >= 4 and _perf_counter() - loop_start > budget_s:
             break
-    method = "cuda_event+l2_flush+clone_per_call" if cuda else "perf_counter(cpu, triton interpreter)"
+    method = "perf_counter(cpu, triton interpreter)"
+    if cuda:
+        placed = f"placed_clone_per_call(jitter {place.jitter // 1024} KiB)" if place else "clone_per_call"
+        method = f"cuda_event+l2_flush+{placed}"
     return RawTimes(event_ms, device_ms, method, fresh)
 
 
