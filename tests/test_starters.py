@@ -193,6 +193,61 @@ def test_rms_norm_pattern_and_batchnorm_running_stats():
     torch.testing.assert_close(new.bn.running_mean, ref.bn.running_mean, atol=1e-5, rtol=1e-5)
 
 
+class _GridSpy:
+    """Stands in for a Triton kernel: records the grid of each launch."""
+
+    def __init__(self, kernel, grids: list):
+        self.kernel, self.grids = kernel, grids
+
+    def __getitem__(self, grid):
+        self.grids.append(grid)
+        return self.kernel[grid]
+
+
+@pytest.mark.parametrize(
+    "ctor, shape, block",
+    [
+        ("nn.BatchNorm2d(5)", (3, 5, 7, 9), 16),  # chunks split both N and S; S = 63, a partial last tile
+        ("nn.BatchNorm2d(5, momentum=None)", (3, 5, 7, 9), 64),
+        ("nn.BatchNorm1d(5)", (37, 5), 16),  # S = 1: tiles of (batches, channels)
+        ("nn.BatchNorm1d(5, affine=False)", (6, 5, 11), 256),  # tiles of (2 batches, 8 channels, 16 positions)
+    ],
+)
+def test_batchnorm_split_statistics(ctor, shape, block):
+    """Training-mode batch norm with several stats chunks per channel (BN_MIN_CHUNK forced small): output and
+    running statistics match torch, also for inputs offset by 1e3 (variance from merged M2s, not sum of squares)."""
+    p = make_problem(
+        f"""
+        def __init__(self):
+            super().__init__()
+            self.bn = {ctor}
+            if self.bn.weight is not None:
+                nn.init.uniform_(self.bn.weight)
+                nn.init.uniform_(self.bn.bias)
+        def forward(self, x):
+            return self.bn(x)
+        """,
+        f"[torch.rand{shape}]",
+    )
+    st = generate_starter(p, tunables={"BN_BLOCK": block, "BN_MIN_CHUNK": 16})
+    ns: dict = {}
+    exec(p.source, ns)
+    mod = load_module(st.source)
+    grids: dict = {}
+    for name in ("_bn_stats_kernel", "_bn_fused_kernel"):
+        setattr(mod, name, _GridSpy(getattr(mod, name), grids.setdefault(name, [])))
+    torch.manual_seed(0)
+    ref = ns["Model"]()
+    torch.manual_seed(0)
+    new = mod.ModelNew()
+    for offset in (0.0, 1e3):
+        x = torch.randn(*shape) + offset
+        torch.testing.assert_close(new(x), ref(x), atol=1e-4, rtol=1e-4)
+    assert not grids["_bn_fused_kernel"] and all(g[1] > 2 for g in grids["_bn_stats_kernel"]), grids  # chunks
+    torch.testing.assert_close(new.bn.running_mean, ref.bn.running_mean, atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(new.bn.running_var, ref.bn.running_var, atol=1e-5, rtol=1e-5)
+
+
 @pytest.mark.parametrize(
     "expr, shapes",
     [
@@ -372,6 +427,52 @@ def test_triplet_margin_loss_module():
     st = generate_starter(p)
     assert st.covered == ("loss: triplet_margin_loss",)
     assert check_starter(p, st).ok
+
+
+_POINTWISE_LOSSES = {"mse_loss": "", "l1_loss": "", "smooth_l1_loss": ", beta=0.5", "huber_loss": ", delta=0.3",
+                     "kl_div": ""}
+
+
+@pytest.mark.filterwarnings("ignore:Using a target size", "ignore:reduction. 'mean' divides")
+@pytest.mark.parametrize(
+    "kind, reduction",
+    [(k, r) for k in _POINTWISE_LOSSES for r in ("mean", "sum", "none")] + [("kl_div", "batchmean")],
+)
+def test_pointwise_loss_and_reduction_in_one_pass(kind, reduction):
+    """reduction != 'none': one kernel computes and sums the loss, here 3 programs of 3 x 32 lanes over 259-260
+    elements (the last program ragged), then one adds the partials; equal and broadcast operands (indexed or
+    copied), heavy-tailed inputs, zero kl_div targets; the result repeats bitwise."""
+    from autokernel.starters.check import _LaunchCounter
+
+    p = make_problem(
+        f"def forward(self, a, b):\n    return F.{kind}(a, b, reduction={reduction!r}{_POINTWISE_LOSSES[kind]})",
+        "[torch.randn(7, 37), torch.rand(7, 37)]",
+    )
+    st = generate_starter(p, tunables={"LOSS_BLOCK": 512, "LOSS_PROGRAMS": 132})
+    assert st.covered == (f"loss: {kind}",) and "LOSS_PROGRAMS = 132" in st.source
+    mod = load_module(st.source)
+    mod.LOSS_BLOCK, mod.LOSS_PROGRAMS = 32, 3  # below the search's choices: several programs on a tiny input
+    counts = {}
+    for name in ("_pointwise_loss_kernel", "_loss_partial_kernel", "_loss_finish_kernel"):
+        counts[name] = [0]
+        setattr(mod, name, _LaunchCounter(getattr(mod, name), counts[name]))
+    ref, new = getattr(torch.nn.functional, kind), mod.ModelNew()
+    kw = {"beta": 0.5} if kind == "smooth_l1_loss" else {"delta": 0.3} if kind == "huber_loss" else {}
+    g = torch.Generator().manual_seed(0)
+    for sa, sb in [((7, 37), (7, 37)), ((7, 37), (37,)), ((7, 1), (1, 37)), ((5, 4, 13), (5, 1, 13))]:
+        a = torch.randn(sa, generator=g) * torch.exp(2 * torch.randn(sa, generator=g))  # heavy-tailed
+        b = torch.rand(sb, generator=g) if kind == "kl_div" else torch.randn(sb, generator=g) * 30
+        if kind == "kl_div":
+            b[b < 0.2] = 0
+        with torch.no_grad():
+            got, again = new(a, b), new(a, b)
+        expected = ref(a, b, reduction=reduction, **kw)
+        assert got.shape == expected.shape and got.dtype == expected.dtype
+        torch.testing.assert_close(got, expected, atol=1e-4, rtol=1e-4)
+        assert torch.equal(got, again)
+    fused = 0 if reduction == "none" else 8
+    assert counts["_loss_partial_kernel"][0] == counts["_loss_finish_kernel"][0] == fused
+    assert counts["_pointwise_loss_kernel"][0] == 8 - fused
 
 
 def test_traced_tensor_constant_is_written_as_literal():
