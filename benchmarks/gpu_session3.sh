@@ -14,6 +14,7 @@
 #   bash benchmarks/gpu_session3.sh fix S IDS  # re-judge L1 rows recorded incorrect for problems IDS (e.g. 4,93,97)
 #   bash benchmarks/gpu_session3.sh spread S  # benchmarks/timing_spread.py on L1/40 and L1/19 (S seconds each at most)
 #   bash benchmarks/gpu_session3.sh s5 S R1 R2 IDEAS W SP  # GPU 0: `spread` (SP s each), then level 1 to round R1; others: level 2 to R2
+#   bash benchmarks/gpu_session3.sh s5b S JIT L1P L2P  # jitter A/B + 5-repeat judge, changed starters (session 5)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -62,13 +63,14 @@ repeat() {  # SECONDS [eval_batch flags]: issue 2's repeatability on GPU 0, hand
   echo "repeat rc=$?"; tail -n 5 "$LOGS/repeat.log"
 }
 
-spread_diag() {  # SECONDS: timing_spread.py on L1/40 and L1/19, each in 5 fresh processes (at most SECONDS each)
+spread_diag() {  # SECONDS [KERNELS] [flags]: timing_spread.py (default on L1/40 and L1/19), each in 5 fresh processes
+  local secs=$1 kernels=${2:-"40_LayerNorm 19_ReLU"} tag=${3:-}; shift 3 2>/dev/null || shift $#
   nvidia-smi -i 0 --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu --format=csv -lms 250 \
     > "$LOGS/spread-clocks.csv" 2>&1 & local smi=$!
-  for k in 40_LayerNorm 19_ReLU; do
-    CUDA_VISIBLE_DEVICES=0 timeout -k 10 "$1" python3 benchmarks/timing_spread.py --problem "L1/${k%%_*}" \
-      --solution "benchmarks/kernels/level1/$k.py" --processes 5 --repeats 3 --out "$LOGS/spread-$k.json" \
-      > "$LOGS/spread-$k.log" 2>&1; echo "spread $k rc=$?"; tail -n 4 "$LOGS/spread-$k.log"
+  for k in $kernels; do
+    CUDA_VISIBLE_DEVICES=0 timeout -k 10 "$secs" python3 benchmarks/timing_spread.py --problem "L1/${k%%_*}" \
+      --solution "benchmarks/kernels/level1/$k.py" --processes 5 --repeats 3 --out "$LOGS/spread-$k$tag.json" \
+      "$@" > "$LOGS/spread-$k$tag.log" 2>&1; echo "spread $k$tag rc=$?"; tail -n 6 "$LOGS/spread-$k$tag.log"
   done
   kill "$smi" 2>/dev/null
 }
@@ -124,6 +126,16 @@ s5)  # session 5: GPU 0 runs the spread diagnostic, then searches level 1; the o
   ( [ "$SP" = 0 ] || spread_diag "$SP"
     level 1 0 $(( S - SECONDS )) "$W" "$R1" "$RUNS/L1" --ideas "$IDEAS" --branches 1 --rejudge incorrect ) &
   [ "$NGPU" -gt 1 ] && level 2 "$(rest)" "$S" "$W" "$R2" "$RUNS/L2" --ideas "$IDEAS" --branches 1 --rejudge incorrect
+  wait ;;
+s5b)  # session 5, call 2: GPU 0: placement-jitter A/B on L1/40 (spread diagnostic) and the 5-repeat judge with
+      # jitter; GPU 1 (or GPU 0 afterwards, if alone): level 1, then level 2, on the problems whose starters changed
+  S=${2:-520}; JIT=${3:-16384}; L1P=${4:-33,41,42,43,44,45,46,96,98}; L2P=${5:-3,6,8,10,11,15,33,35,38}
+  ( spread_diag 120 40_LayerNorm -j0 --jitter-kib 0
+    spread_diag 120 40_LayerNorm -j$JIT --jitter-kib "$JIT"
+    repeat 200 --jitter-kib "$JIT" ) &
+  [ "$NGPU" -gt 1 ] || wait
+  level 1 "$(rest)" $(( (S - SECONDS) / 2 )) 2 1 "$RUNS/L1" --problems "$L1P" --ideas 1 --branches 1 --rejudge incorrect
+  level 2 "$(rest)" $(( S - SECONDS )) 2 1 "$RUNS/L2" --problems "$L2P" --ideas 1 --branches 1 --rejudge incorrect
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
