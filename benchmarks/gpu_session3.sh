@@ -15,6 +15,7 @@
 #   bash benchmarks/gpu_session3.sh spread S  # benchmarks/timing_spread.py on L1/40 and L1/19 (S seconds each at most)
 #   bash benchmarks/gpu_session3.sh s5 S R1 R2 IDEAS W SP  # GPU 0: `spread` (SP s each), then level 1 to round R1; others: level 2 to R2
 #   bash benchmarks/gpu_session3.sh s5b S JIT L1P L2P  # jitter A/B + 5-repeat judge, changed starters (session 5)
+#   bash benchmarks/gpu_session3.sh s5c S JIT  # the same on 3+ GPUs: L1 on GPU 1, L2 on GPUs 2.. (session 5)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -136,6 +137,16 @@ s5b)  # session 5, call 2: GPU 0: placement-jitter A/B on L1/40 (spread diagnost
   [ "$NGPU" -gt 1 ] || wait
   level 1 "$(rest)" $(( (S - SECONDS) / 2 )) 2 1 "$RUNS/L1" --problems "$L1P" --ideas 1 --branches 1 --rejudge incorrect
   level 2 "$(rest)" $(( S - SECONDS )) 2 1 "$RUNS/L2" --problems "$L2P" --ideas 1 --branches 1 --rejudge incorrect
+  wait ;;
+s5c)  # session 5, last call, 3+ GPUs: GPU 0 the jitter A/B and 5-repeat judge; GPU 1 level 1 and GPUs 2.. level 2 on
+      # the problems whose starters changed (batch norm, pooling, losses)
+  S=${2:-400}; JIT=${3:-16384}
+  L1P=33,41,42,43,44,45,46,96,98; L2P=3,6,8,10,11,15,33,35,38,39,41,43,46,50,55,65,72,73,74,77,78,82,84,85,89,96,97,98
+  ( spread_diag 100 40_LayerNorm -j0 --jitter-kib 0
+    spread_diag 100 40_LayerNorm -j$JIT --jitter-kib "$JIT"
+    repeat 180 --jitter-kib "$JIT" ) &
+  level 1 1 "$S" 2 1 "$RUNS/L1" --problems "$L1P" --ideas 1 --branches 1 --rejudge incorrect &
+  level 2 "$(seq -s, 2 $(( NGPU - 1 )))" "$S" 2 0 "$RUNS/L2" --problems "$L2P" --rejudge incorrect
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
