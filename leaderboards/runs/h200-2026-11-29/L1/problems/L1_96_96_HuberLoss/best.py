@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-RED_TILE = 2048
+RED_TILE = 1024
 RED_BLOCK_INNER = 32
 RED_NUM_WARPS = 4
 RED_SPLIT_PROGRAMS = 264
@@ -22,6 +22,9 @@ RED_SPLIT_MIN_R = 16384
 RED_SPLIT_CHUNK = 16384
 BLOCK_SIZE = 1024
 NUM_WARPS = 4
+LOSS_BLOCK = 2048
+LOSS_NUM_WARPS = 16
+LOSS_PROGRAMS = 528
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
@@ -322,12 +325,21 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
 
 
 @triton.jit
-def _pointwise_loss_kernel(p_ptr, t_ptr, out_ptr, n, beta, KIND: tl.constexpr, BLOCK: tl.constexpr):
-    # per-element loss; KIND 0 mse, 1 l1, 2 smooth_l1(beta), 3 huber(delta=beta), 4 kl_div(log-input, target)
-    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < n
-    p = tl.load(p_ptr + offs, mask=mask, other=0.0).to(tl.float32)
-    t = tl.load(t_ptr + offs, mask=mask, other=0.0).to(tl.float32)
+def _loss_value(p_ptr, p_inner, p_size, t_ptr, t_inner, t_size, offs, mask, beta,
+                KIND: tl.constexpr, P_BCAST: tl.constexpr, T_BCAST: tl.constexpr):
+    # per-element loss (fp32) at flat output offsets offs, 0 where masked; a broadcast operand is read at
+    # (offs // inner) % size. KIND 0 mse, 1 l1, 2 smooth_l1(beta), 3 huber(delta=beta),
+    # 4 kl_div(log-input p, target t) = xlogy(t, t) - t * p (torch's formula, nan where it gives nan)
+    if P_BCAST:
+        ip = (offs // p_inner) % p_size
+    else:
+        ip = offs
+    if T_BCAST:
+        it = (offs // t_inner) % t_size
+    else:
+        it = offs
+    p = tl.load(p_ptr + ip, mask=mask, other=0.0).to(tl.float32)
+    t = tl.load(t_ptr + it, mask=mask, other=0.0).to(tl.float32)
     d = p - t
     if KIND == 0:
         v = d * d
@@ -340,8 +352,50 @@ def _pointwise_loss_kernel(p_ptr, t_ptr, out_ptr, n, beta, KIND: tl.constexpr, B
         ad = tl.abs(d)
         v = tl.where(ad < beta, 0.5 * d * d, beta * (ad - 0.5 * beta))
     else:
-        v = tl.where(t > 0, t * (tl.log(tl.where(t > 0, t, 1.0)) - p), 0.0)
+        v = tl.where(t == 0, 0.0, t * tl.log(tl.where(t == 0, 1.0, t))) - t * p
+    return tl.where(mask, v, 0.0)
+
+
+@triton.jit
+def _pointwise_loss_kernel(p_ptr, p_inner, p_size, t_ptr, t_inner, t_size, out_ptr, n, beta,
+                           KIND: tl.constexpr, P_BCAST: tl.constexpr, T_BCAST: tl.constexpr, BLOCK: tl.constexpr):
+    # reduction='none': the per-element loss
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    v = _loss_value(p_ptr, p_inner, p_size, t_ptr, t_inner, t_size, offs, mask, beta, KIND, P_BCAST, T_BCAST)
     tl.store(out_ptr + offs, v.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def _loss_partial_kernel(p_ptr, p_inner, p_size, t_ptr, t_inner, t_size, part_ptr, n, ITERS, beta, denom,
+                         KIND: tl.constexpr, P_BCAST: tl.constexpr, T_BCAST: tl.constexpr, FINAL: tl.constexpr,
+                         BLOCK: tl.constexpr):
+    # loss and reduction in one pass: program s sums the loss of elements [s * ITERS * BLOCK, (s + 1) * ITERS *
+    # BLOCK) into part[s] (fp32): BLOCK lanes each add ITERS values, then a tree sum. FINAL (a one-program grid):
+    # writes sum / denom to the output instead.
+    start = tl.program_id(0).to(tl.int64) * ITERS * BLOCK
+    lanes = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for i in range(0, ITERS):
+        offs = start + i * BLOCK + lanes
+        acc += _loss_value(p_ptr, p_inner, p_size, t_ptr, t_inner, t_size, offs, offs < n, beta,
+                           KIND, P_BCAST, T_BCAST)
+    res = tl.sum(acc, 0)
+    if FINAL:
+        tl.store(part_ptr, (res / denom).to(part_ptr.dtype.element_ty))
+    else:
+        tl.store(part_ptr + tl.program_id(0), res)
+
+
+@triton.jit
+def _loss_finish_kernel(part_ptr, out_ptr, S, denom, BLOCK_S: tl.constexpr):
+    # one program: the S fp32 partials added in a fixed order (BLOCK_S lanes, then a tree; no atomics, so
+    # bitwise repeatable), / denom
+    offs = tl.arange(0, BLOCK_S)
+    acc = tl.zeros((BLOCK_S,), tl.float32)
+    for s0 in range(0, S, BLOCK_S):
+        acc += tl.load(part_ptr + s0 + offs, mask=s0 + offs < S, other=0.0)
+    tl.store(out_ptr, (tl.sum(acc, 0) / denom).to(out_ptr.dtype.element_ty))
 
 
 _LOSS_KINDS = {"mse_loss": 0, "l1_loss": 1, "smooth_l1_loss": 2, "huber_loss": 3, "kl_div": 4}
@@ -358,16 +412,36 @@ def _reduce_loss(per, reduction, batch):
 
 
 def _pointwise_loss(p, t, kind, reduction="mean", beta=1.0):
-    """F.mse_loss / l1_loss / smooth_l1_loss / huber_loss / kl_div: one elementwise kernel + a reduction."""
+    """F.mse_loss / l1_loss / smooth_l1_loss / huber_loss / kl_div. 'none': one elementwise kernel. Otherwise
+    one pass computes and sums the loss (min(LOSS_PROGRAMS, n / LOSS_BLOCK) programs, one fp32 partial each),
+    then one program adds the partials and divides (mean: by n; batchmean: by p.shape[0])."""
     shape = torch.broadcast_shapes(p.shape, t.shape)
-    p = p.expand(shape).contiguous()
-    t = t.expand(shape).contiguous()
-    per = torch.empty(shape, dtype=_promote(p.dtype, t.dtype), device=p.device)
-    n = per.numel()
-    if n > 0:
-        _pointwise_loss_kernel[(triton.cdiv(n, BLOCK_SIZE),)](p, t, per, n, float(beta), KIND=_LOSS_KINDS[kind],
-                                                              BLOCK=BLOCK_SIZE, num_warps=NUM_WARPS)
-    return _reduce_loss(per, reduction, shape[0] if len(shape) else 1)
+    n = math.prod(shape)
+    dtype = _promote(p.dtype, t.dtype)
+    pk, p_inner, p_size, p_b = _bcast_operand(p, shape)  # a broadcast operand is indexed, not copied
+    tk, t_inner, t_size, t_b = _bcast_operand(t, shape)
+    args = (pk, p_inner, p_size, tk, t_inner, t_size)
+    consts = dict(KIND=_LOSS_KINDS[kind], P_BCAST=p_b, T_BCAST=t_b)
+    if reduction == "none":
+        per = torch.empty(shape, dtype=dtype, device=p.device)
+        if n > 0:
+            _pointwise_loss_kernel[(triton.cdiv(n, BLOCK_SIZE),)](*args, per, n, float(beta), **consts,
+                                                                  BLOCK=BLOCK_SIZE, num_warps=NUM_WARPS)
+        return per
+    denom = float(n if reduction == "mean" else (p.shape[0] if reduction == "batchmean" and p.dim() else 1))
+    if n == 0:
+        return torch.zeros((), dtype=dtype, device=p.device) / denom  # as torch: nan for a mean over nothing, else 0
+    out = torch.empty((), dtype=dtype, device=p.device)
+    programs = min(LOSS_PROGRAMS, triton.cdiv(n, LOSS_BLOCK))
+    iters = triton.cdiv(triton.cdiv(n, programs), LOSS_BLOCK)
+    programs = triton.cdiv(n, iters * LOSS_BLOCK)
+    part = out if programs == 1 else torch.empty(programs, dtype=torch.float32, device=p.device)
+    _loss_partial_kernel[(programs,)](*args, part, n, iters, float(beta), denom, **consts, FINAL=programs == 1,
+                                      BLOCK=LOSS_BLOCK, num_warps=LOSS_NUM_WARPS)
+    if programs > 1:
+        _loss_finish_kernel[(1,)](part, out, programs, denom, BLOCK_S=min(triton.next_power_of_2(programs), 1024),
+                                  num_warps=4)
+    return out
 
 
 @triton.jit
