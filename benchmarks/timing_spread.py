@@ -6,7 +6,10 @@ measurement of the timing loop, not a verdict), then times both with the harness
 (`autokernel.evaluate.timing.time_calls`):
   same       R timings in a row, nothing moved;
   moved      R timings, each after the parameters and inputs are copied to new allocations (a pad tensor of
-             random size is held first, so the caching allocator hands out other addresses).
+             random size is held first, so the caching allocator hands out other addresses);
+  reseg      (GPU) R timings, each after the allocator's cached segments are returned to the driver and a pad
+             of up to 1 GiB is taken first, so the copies land in newly mapped physical memory: `moved` mostly
+             reuses the process's first segments, so a per-process placement effect survives it.
 If `same` is tight, `moved` spreads like the between-process figure, and eager spreads too, then the spread comes
 from where the data lands in memory (L2 and DRAM placement), not from the loop.
 
@@ -83,6 +86,16 @@ def worker(args) -> dict:
             pads.append(pad)
             out["moved_ms"].append(_median_ms(model, moved, args))
     del pads
+    out["reseg_ms"] = []
+    if args.device.startswith("cuda"):
+        with exact_fp32():
+            for _ in range(args.repeats):
+                torch.cuda.synchronize()
+                torch.cuda.empty_cache()  # cached segments back to the driver: what follows is new memory
+                pad = torch.empty(int(rng.integers(1, 1024)) * 2**20, dtype=torch.uint8, device=args.device)
+                moved, pad2 = _move(model, inputs, rng)
+                out["reseg_ms"].append(_median_ms(model, moved, args))
+                del pad, pad2, moved
     for _ in range(args.repeats):
         out["eager_same_ms"].append(_median_ms(session.model, inputs, args))
     pads = []
@@ -128,7 +141,9 @@ def main() -> int:
         "between_processes_spread_pct (first timing of each)": spread_pct([m[0] for m in runs_means]),
         "all_spread_pct": spread_pct([x for m in runs_means for x in m]),
     }}
-    for key in ("same_ms", "moved_ms", "eager_same_ms", "eager_moved_ms"):
+    for key in ("same_ms", "moved_ms", "reseg_ms", "eager_same_ms", "eager_moved_ms"):
+        if not all(r.get(key) for r in runs):
+            continue
         within = [spread_pct(r[key]) for r in runs]
         summary[key] = {
             "within_process_spread_pct": within,
