@@ -128,7 +128,8 @@ def test_epilogue_fusion_after_linear_and_conv():
 def test_reductions(expr):
     p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5, 9)]")
     st = generate_starter(p)
-    assert any(c.startswith("reduction:") for c in st.covered), st.fallbacks
+    # abs then sum is one folded kernel (see test_elementwise_chain_folds_into_its_reduction)
+    assert any(c.startswith(("reduction:", "fused elementwise + reduction:")) for c in st.covered), st.fallbacks
     run_shapes(p, st, [[(3, 5, 9)], [(2, 37, 6)]])
 
 
@@ -604,3 +605,48 @@ def test_long_k_chains_are_compensated_and_more_accurate():
         mod._MM_COMPENSATED_CHAIN = 1 << 40  # the plain chain, for comparison
         plain = (new(a, b).double() - exact).abs().max().item()
     assert compensated < plain / 3, (compensated, plain)
+
+
+@pytest.mark.parametrize(
+    "expr, inputs, shapes",
+    [
+        # hinge loss: full reduction of a chain with a broadcast operand
+        ("torch.mean(torch.clamp(1 - a * b, min=0))", "[torch.randn(6, 33), torch.randn(33)]",
+         [[(6, 33), (33,)], [(3, 5), (5,)]]),
+        # a middle dim (INNER > 1), keepdim: the RMS-norm statistic
+        ("torch.mean((a * b) ** 2, dim=1, keepdim=True)", "[torch.randn(3, 7, 5), torch.randn(3, 7, 5)]",
+         [[(3, 7, 5), (3, 7, 5)], [(2, 37, 3), (2, 37, 3)]]),
+        ("torch.sum(a - b, dim=(1, 2))", "[torch.randn(3, 4, 6), torch.randn(3, 4, 6)]",
+         [[(3, 4, 6), (3, 4, 6)]]),
+        ("torch.amax(torch.relu(a) * b, dim=-1)", "[torch.randn(5, 19), torch.randn(5, 19)]",
+         [[(5, 19), (5, 19)], [(4, 3, 70), (4, 3, 70)]]),
+        ("torch.min(a + b * 0.5)", "[torch.randn(9, 11), torch.randn(9, 11)]", [[(9, 11), (9, 11)]]),
+    ],
+)
+def test_elementwise_chain_folds_into_its_reduction(expr, inputs, shapes):
+    p = make_problem(f"def forward(self, a, b):\n    return {expr}", inputs)
+    st = generate_starter(p, tunables={"RED_SPLIT_MIN_R": 1024})
+    assert len(st.covered) == 1 and st.covered[0].startswith("fused elementwise + reduction"), st.covered
+    assert "_fused0_reduce_kernel" in st.source and "tl.store(out0_ptr" not in st.source  # never written
+    run_shapes(p, st, shapes)
+    mod = load_module(st.source)  # force the two-stage split on tiny inputs: several partials per column
+    mod.RED_SPLIT_MIN_R, mod.RED_SPLIT_CHUNK, mod.RED_TILE = 1, 4, 4
+    a, b = (torch.randn(*s) for s in shapes[0])
+    ns: dict = {}
+    exec(p.source, ns)
+    with torch.no_grad():
+        torch.testing.assert_close(mod.ModelNew()(a, b), ns["Model"]()(a, b), atol=1e-4, rtol=1e-4)
+
+
+def test_reduction_is_not_folded_when_the_elementwise_result_is_needed_or_dims_are_apart():
+    p = make_problem(
+        "def forward(self, a):\n    t = torch.sigmoid(a) * 2\n    return t.sum(dim=1), t",  # t is returned too
+        "[torch.randn(4, 6)]",
+    )
+    st = generate_starter(p)
+    assert "_fused0_reduce_kernel" not in st.source
+    run_shapes(p, st, [[(4, 6)]])
+    p = make_problem("def forward(self, a):\n    return torch.sum(a * 3, dim=(0, 2))", "[torch.randn(3, 4, 5)]")
+    st = generate_starter(p)
+    assert "_fused0_reduce_kernel" not in st.source  # dims 0 and 2 are not adjacent: the generic path permutes
+    run_shapes(p, st, [[(3, 4, 5)]])

@@ -274,7 +274,7 @@ class Emitter:
                 emitted = emit_group(self, u, len(self.kernels))
                 if emitted is None:
                     continue
-                self.use("elementwise")
+                self.use("elementwise", *(("reduce",) if u.reduce is not None else ()))
                 call, kernel_src, label = emitted
                 self.kernels.append(kernel_src)
                 self.covered.append(label)

@@ -109,12 +109,8 @@ def _pow(x: str, b: str, exponent) -> str:
     return f"tl.exp({b} * tl.log({x}))"
 
 
-def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
-    """(forward line, kernel+wrapper source, covered label) for one fused elementwise group.
-
-    None when no value of the group is used (dead code in the reference).
-    """
-    members = unit.nodes
+def _collect(em, members):
+    """The group's external tensors and scalars, one ``t{i}`` line per member, and each member's dtypes."""
     in_group = set(members)
     tensors: list = []  # external tensor nodes
     scalars: list = []  # external scalar nodes (e.g. sizes)
@@ -147,18 +143,71 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
         dts[n] = dt
         var[n] = f"t{i}"
         body.append(f"    t{i} = {ew_expr(op, exprs)}  # {n.name}: {op.name}")
+    return tensors, scalars, var, body, dts
+
+
+def _operand_sig(tensors, scalars) -> tuple[list[str], list[str]]:
+    """Kernel parameters for the operands (before the outputs) and their constexpr broadcast flags."""
+    sig = []
+    for j in range(len(tensors)):
+        sig += [f"in{j}_ptr", f"in{j}_inner", f"in{j}_size"]
+    sig += [f"s{j}" for j in range(len(scalars))]
+    return sig, [f"IN{j}_BCAST: tl.constexpr" for j in range(len(tensors))]
+
+
+def _operand_loads(n_tensors: int, mask: str, indent: str = "    ") -> list[str]:
+    k = []
+    for j in range(n_tensors):
+        k += [
+            f"{indent}if IN{j}_BCAST:",
+            f"{indent}    i{j} = (offs // in{j}_inner) % in{j}_size",
+            f"{indent}else:",
+            f"{indent}    i{j} = offs",
+            f"{indent}a{j} = tl.load(in{j}_ptr + i{j}, mask={mask}, other=0.0).to(tl.float32)",
+        ]
+    return k
+
+
+def _wrapper_head(em, wname, args, n_tensors, doc) -> list[str]:
+    w = [
+        "",
+        "",
+        f"def {wname}({', '.join(args)}):",
+        f'    """{doc}"""',
+        f"    shape = torch.broadcast_shapes({', '.join(f'{a}.shape' for a in args[:n_tensors])})",
+    ]
+    for j, a in enumerate(args[:n_tensors]):
+        w.append(f"    in{j}, in{j}_inner, in{j}_size, in{j}_b = _bcast_operand({a}, shape)")
+    return w
+
+
+def _launch_operands(em, tensors, scalars) -> list[str]:
+    launch = []
+    for j in range(len(tensors)):
+        launch += [f"in{j}", f"in{j}_inner", f"in{j}_size"]
+    return launch + [em.names[s] for s in scalars]
+
+
+def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
+    """(forward line, kernel+wrapper source, covered label) for one fused elementwise group.
+
+    None when no value of the group is used (dead code in the reference). A group with a folded reduction
+    (``unit.reduce``) becomes one reducing kernel instead (`_emit_group_reduce`).
+    """
+    if unit.reduce is not None:
+        return _emit_group_reduce(em, unit, idx)
+    members = unit.nodes
+    in_group = set(members)
+    tensors, scalars, var, body, dts = _collect(em, members)
     outputs = [n for n in members if any(u not in in_group for u in n.users)]
     if not outputs:
         return None
     kname = f"_fused{idx}_kernel"
     wname = f"_fused{idx}"
-    sig = []
-    for j in range(len(tensors)):
-        sig += [f"in{j}_ptr", f"in{j}_inner", f"in{j}_size"]
-    sig += [f"s{j}" for j in range(len(scalars))]
+    sig, flags = _operand_sig(tensors, scalars)
     sig += [f"out{j}_ptr" for j in range(len(outputs))]
     sig.append("n_elements")
-    sig += [f"IN{j}_BCAST: tl.constexpr" for j in range(len(tensors))]
+    sig += flags
     sig.append("BLOCK_SIZE: tl.constexpr")
     chain = " -> ".join(em.plan.ops[n].name for n in members)
     k = [
@@ -170,36 +219,18 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
         "    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)",
         "    mask = offs < n_elements",
     ]
-    for j in range(len(tensors)):
-        k += [
-            f"    if IN{j}_BCAST:",
-            f"        i{j} = (offs // in{j}_inner) % in{j}_size",
-            "    else:",
-            f"        i{j} = offs",
-            f"    a{j} = tl.load(in{j}_ptr + i{j}, mask=mask, other=0.0).to(tl.float32)",
-        ]
+    k += _operand_loads(len(tensors), "mask")
     k += body
     for j, n in enumerate(outputs):
         k.append(f"    tl.store(out{j}_ptr + offs, {var[n]}.to(out{j}_ptr.dtype.element_ty), mask=mask)")
     args = [em.names[t] for t in tensors] + [em.names[s] for s in scalars]
-    w = [
-        "",
-        "",
-        f"def {wname}({', '.join(args)}):",
-        f'    """{chain}"""',
-        f"    shape = torch.broadcast_shapes({', '.join(f'{a}.shape' for a in args[: len(tensors)])})",
-        "    n = math.prod(shape)",
-    ]
+    w = _wrapper_head(em, wname, args, len(tensors), chain)
+    w.append("    n = math.prod(shape)")
     first = args[0]
-    for j, a in enumerate(args[: len(tensors)]):
-        w.append(f"    in{j}, in{j}_inner, in{j}_size, in{j}_b = _bcast_operand({a}, shape)")
     for j, n in enumerate(outputs):
         dt = dts[n]
         w.append(f"    out{j} = torch.empty(shape, dtype=_promote({', '.join(dt)}), device={first}.device)")
-    launch = []
-    for j in range(len(tensors)):
-        launch += [f"in{j}", f"in{j}_inner", f"in{j}_size"]
-    launch += [em.names[s] for s in scalars] + [f"out{j}" for j in range(len(outputs))] + ["n"]
+    launch = _launch_operands(em, tensors, scalars) + [f"out{j}" for j in range(len(outputs))] + ["n"]
     launch += [f"IN{j}_BCAST=in{j}_b" for j in range(len(tensors))]
     launch += ["BLOCK_SIZE=BLOCK_SIZE", "num_warps=NUM_WARPS"]
     w += ["    if n > 0:", f"        {kname}[(triton.cdiv(n, BLOCK_SIZE),)]({', '.join(launch)})"]
@@ -208,3 +239,112 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
     lhs = ", ".join(em.names[n] for n in outputs)
     call = f"{lhs} = {wname}({', '.join(args)})"
     return call, "\n".join(k + w), f"fused elementwise: {','.join(em.plan.ops[n].name for n in members)}"
+
+
+def _emit_group_reduce(em, unit, idx: int) -> tuple[str, str, str]:
+    """One kernel that computes the group and reduces its single output (prologue fusion, see `_plan`).
+
+    The group's output is viewed as (OUTER, R, INNER) like `_reduce` views its input; stage 1 writes fp32
+    partials per (split of R, column), the reduce family's `_reduce_partials_kernel` combines them (and
+    divides a mean by R). The elementwise values exist only in registers.
+    """
+    members = unit.nodes
+    rn = unit.reduce
+    red = em.plan.ops[rn]
+    tensors, scalars, var, body, dts = _collect(em, members)
+    (out,) = [n for n in members if any(u not in set(members) for u in n.users)]
+    kname = f"_fused{idx}_reduce_kernel"
+    wname = f"_fused{idx}"
+    sig, flags = _operand_sig(tensors, scalars)
+    sig += ["part_ptr", "R", "INNER", "NCOLS", "CHUNK", *flags]
+    sig += ["OP: tl.constexpr", "BLOCK_R: tl.constexpr", "BLOCK_I: tl.constexpr"]
+    chain = " -> ".join(em.plan.ops[n].name for n in members)
+    k = [
+        "",
+        "",
+        "@triton.jit",
+        f"def {kname}({', '.join(sig)}):",
+        f"    # fused elementwise {chain}, reduced ({red.name}) over R of its output viewed as (OUTER, R, INNER):",
+        "    # program (column block, split) writes the fp32 partial of rows [split * CHUNK, +CHUNK) of its columns",
+        "    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)",
+        "    split = tl.program_id(1).to(tl.int64)",
+        "    cmask = cols < NCOLS",
+        "    row0 = (cols // INNER) * R * INNER + cols % INNER",
+        "    r_offs = tl.arange(0, BLOCK_R)",
+        "    if OP == 2:",
+        '        neutral = -float("inf")',
+        "    elif OP == 3:",
+        '        neutral = float("inf")',
+        "    else:",
+        "        neutral = 0.0",
+        "    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)",
+        "    start = split * CHUNK",
+        "    end = tl.minimum(start + CHUNK, R)",
+        "    for r0 in range(0, CHUNK, BLOCK_R):",
+        "        r = start + r0 + r_offs",
+        "        m = (r[:, None] < end) & cmask[None, :]",
+        "        offs = row0[None, :] + r[:, None] * INNER",
+    ]
+    k += _operand_loads(len(tensors), "m", indent="        ")
+    k += ["    " + line for line in body]
+    k += [
+        f"        v = tl.where(m, {var[out]}, neutral)",
+        "        if OP == 2:",
+        "            acc = tl.maximum(acc, v)",
+        "        elif OP == 3:",
+        "            acc = tl.minimum(acc, v)",
+        "        else:",
+        "            acc += v",
+        "    if OP == 2:",
+        "        res = tl.max(acc, 0)",
+        "    elif OP == 3:",
+        "        res = tl.min(acc, 0)",
+        "    else:",
+        "        res = tl.sum(acc, 0)",
+        "    tl.store(part_ptr + split * NCOLS + cols, res, mask=cmask)",
+    ]
+    args = [em.names[t] for t in tensors] + [em.names[s] for s in scalars]
+    dims = None if red.params["dims"] is None else tuple(red.params["dims"])
+    w = _wrapper_head(em, wname, args, len(tensors), f"{chain}, then {red.name} over dims {dims}: one pass")
+    first = args[0]
+    w += [
+        "    nd = len(shape)",
+        "    dims = list(range(nd))" if dims is None else f"    dims = sorted({{d % nd for d in {dims!r}}})",
+        "    outer = math.prod(shape[: dims[0]])",
+        "    r = math.prod(shape[dims[0]: dims[-1] + 1])",
+        "    inner = math.prod(shape[dims[-1] + 1:])",
+        "    ncols = outer * inner",
+        f"    out_shape = [1 if d in dims else s for d, s in enumerate(shape) if {red.params['keepdim']} or d not in dims]",
+        f"    out = torch.empty(out_shape, dtype=_promote({', '.join(dts[out])}), device={first}.device)",
+        "    if out.numel() == 0:",
+        "        return out",
+        "    if r == 0:  # as torch: an empty sum is 0, an empty mean nan; max/min of nothing is an error",
+        f"        if {red.name!r} in ('sum', 'mean'):",
+        f"            return out.fill_(0.0 if {red.name!r} == 'sum' else float('nan'))",
+        f"        raise RuntimeError('{red.name}(): cannot reduce over a zero-size dimension')",
+        "    # few column blocks and long rows: split R so that the GPU fills up (as `_reduce_split`)",
+        "    block_r, block_i = _tile(r, inner, ncols, RED_TILE, RED_BLOCK_INNER)",
+        "    col_blocks = triton.cdiv(ncols, block_i)",
+        "    chunk = r",
+        "    if col_blocks < RED_SPLIT_PROGRAMS and r >= RED_SPLIT_MIN_R:",
+        "        block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)",
+        "        col_blocks = triton.cdiv(ncols, block_i)",
+        "        chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, 65535))  # grid axis 1 holds at most 65535 splits",
+        "    chunk = triton.cdiv(chunk, block_r) * block_r",
+        "    splits = triton.cdiv(r, chunk)",
+        f"    part = torch.empty((splits, ncols), dtype=torch.float32, device={first}.device)",
+    ]
+    launch = _launch_operands(em, tensors, scalars) + ["part", "r", "inner", "ncols", "chunk"]
+    launch += [f"IN{j}_BCAST=in{j}_b" for j in range(len(tensors))]
+    launch += [f"OP=_REDUCE_OPS[{red.name!r}]", "BLOCK_R=block_r", "BLOCK_I=block_i", "num_warps=RED_NUM_WARPS"]
+    w += [
+        f"    {kname}[(col_blocks, splits)]({', '.join(launch)})",
+        "    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)",
+        "    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](",
+        f"        part, out, splits, ncols, r, OP=_REDUCE_OPS[{red.name!r}], BLOCK_S=block_s, BLOCK_I=block_i2,",
+        "        num_warps=RED_NUM_WARPS)",
+        "    return out",
+    ]
+    call = f"{em.names[rn]} = {wname}({', '.join(args)})"
+    label = f"fused elementwise + reduction: {','.join(em.plan.ops[n].name for n in members)} -> {red.name}"
+    return call, "\n".join(k + w), label

@@ -5,7 +5,9 @@
   so their elementwise tails are fused instead; when nothing else is covered they get kernels;
 * elementwise nodes of one output shape are fused greedily into groups (one kernel each), never
   creating a cycle: a node joins a group only if none of its other inputs depends on that group;
-* units (groups, single nodes) are ordered topologically, keeping the reference's order where possible.
+* units (groups, single nodes) are ordered topologically, keeping the reference's order where possible;
+* a group whose one output feeds only a sum / mean / max / min over adjacent dims takes that reduction in
+  (``Unit.reduce``): its kernel reduces while it computes, and the elementwise result is never written.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ class Unit:
     nodes: list  # fx Nodes, in graph order
     op: Op | None = None  # for single covered nodes
     reason: str = ""  # for library nodes: why no generated kernel
+    reduce: object = None  # for groups: the reduction node folded into the group's kernel (prologue fusion)
 
     @property
     def is_group(self) -> bool:
@@ -52,7 +55,56 @@ def make_plan(gm, heavy: str = "auto") -> Plan:
                     f"{o.name}{where}: kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated"
                 )
     groups = _group_elementwise(nodes, ops)
-    return Plan(units=_schedule(nodes, ops, groups), ops=ops)
+    return Plan(units=_fold_reductions(_schedule(nodes, ops, groups), ops), ops=ops)
+
+
+_FOLDABLE = ("sum", "mean", "amax", "amin", "max", "min")
+
+
+def _foldable(group: set, node, ops):
+    """The reduction node that can be folded into ``group``, or None.
+
+    Only when the group has one output, used by nothing but that reduction (so the elementwise result is
+    never needed in memory), the reduction is a plain value reduction over adjacent dims (one (OUTER, R,
+    INNER) view), and everything is fp32 (a half-precision intermediate would be rounded before reducing).
+    """
+    import torch
+
+    users = list(node.users)
+    if len(users) != 1:
+        return None
+    rn = users[0]
+    op = ops.get(rn)
+    if not (isinstance(op, Op) and op.kind == "reduce" and op.name in _FOLDABLE and not op.params["with_idx"]):
+        return None
+    if rn.all_input_nodes != [node] or op.operands[0] is not node:
+        return None
+    val, out = node.meta.get("ak_val"), rn.meta.get("ak_val")
+    if not (isinstance(val, torch.Tensor) and isinstance(out, torch.Tensor)) or val.dtype != torch.float32:
+        return None
+    nd = val.dim()
+    if nd == 0:
+        return None
+    dims = list(range(nd)) if op.params["dims"] is None else sorted({d % nd for d in op.params["dims"]})
+    if dims != list(range(dims[0], dims[-1] + 1)):
+        return None
+    return rn
+
+
+def _fold_reductions(units: list[Unit], ops) -> list[Unit]:
+    """Fold each foldable reduction into the group that feeds it (see `_foldable`); its own unit goes."""
+    folded = set()
+    for u in units:
+        if not u.is_group:
+            continue
+        members = set(u.nodes)
+        outputs = [n for n in u.nodes if any(x not in members for x in n.users)]
+        if len(outputs) == 1:
+            rn = _foldable(members, outputs[0], ops)
+            if rn is not None:
+                u.reduce = rn
+                folded.add(rn)
+    return [u for u in units if not (len(u.nodes) == 1 and u.nodes[0] in folded and not u.is_group)]
 
 
 def _shape(n):
