@@ -16,6 +16,7 @@
 #   bash benchmarks/gpu_session3.sh s5 S R1 R2 IDEAS W SP  # GPU 0: `spread` (SP s each), then level 1 to round R1; others: level 2 to R2
 #   bash benchmarks/gpu_session3.sh s5b S JIT L1P L2P  # jitter A/B + 5-repeat judge, changed starters (session 5)
 #   bash benchmarks/gpu_session3.sh s5c S JIT  # the same on 3+ GPUs: L1 on GPU 1, L2 on GPUs 2.. (session 5)
+#   bash benchmarks/gpu_session3.sh placement S  # L1/40 reseg diagnostic, then the 5-repeat judge, 1 vs 3 placements
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -148,6 +149,11 @@ s5c)  # session 5, last call, 3+ GPUs: GPU 0 the jitter A/B and 5-repeat judge; 
   level 1 1 "$S" 2 1 "$RUNS/L1" --problems "$L1P" --ideas 1 --branches 1 --rejudge incorrect &
   level 2 "$(seq -s, 2 $(( NGPU - 1 )))" "$S" 2 0 "$RUNS/L2" --problems "$L2P" --rejudge incorrect
   wait ;;
+placement)  # next: where L1/40's per-process state comes from (spread diagnostic, incl. its reseg condition),
+            # then the 5-repeat judge with one placement and with 3 (timing.Relocator), same call
+  spread_diag "${2:-120}" 40_LayerNorm -reseg
+  repeat 200; mv "$LOGS/repeat.log" "$LOGS/repeat-pl1.log"; mv "$LOGS/repeat.jsonl" "$LOGS/repeat-pl1.jsonl"
+  repeat 200 --placements 3 ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac

@@ -81,3 +81,31 @@ def test_time_calls_with_placement_jitter_feeds_placed_and_rolled_inputs():
                      after_call=lambda s, out: seen.append(out), placement_jitter_bytes=4096)
     assert raw.fresh == [False, True] * 3
     assert len(seen) == 3 and all(torch.equal(out, x * 2) for out in seen)  # plain calls: the set itself
+
+
+def test_time_calls_in_placement_groups_moves_the_model_between_groups():
+    import numpy as np
+    import torch
+
+    from autokernel.evaluate.timing import Relocator, time_calls
+
+    lin = torch.nn.Linear(4, 3)
+    before = lin.weight.data_ptr()
+    weights = []
+
+    def fn(a):
+        weights.append(lin.weight.data_ptr())
+        return lin(a)
+
+    x = torch.randn(2, 4)
+    expected = lin(x).detach()
+    seen = []
+    raw = time_calls(fn, [[x]], device="cpu", n=9, warmup=0, budget_s=60.0, placements=3,
+                     relocate=Relocator([lin], "cpu", np.random.default_rng(0)),
+                     after_call=lambda s, out: seen.append(out.detach()))
+    assert len(raw.event_ms) == 9
+    assert len(weights) == 9 + 2  # one untimed call after each move
+    groups = [weights[0:3], weights[3:7], weights[7:11]]  # 3 timed calls each; the moves' untimed call leads
+    assert groups[0] == [before] * 3 and all(len(set(g)) == 1 for g in groups)
+    assert groups[0][0] != groups[1][0] != groups[2][0]  # each group on other memory than the one before
+    assert all(torch.equal(out, expected) for out in seen)  # same values wherever they live

@@ -153,10 +153,11 @@ def main(argv: list[str]) -> int:
     else:
         confinement["filesystem"] = confinement["network"] = "not applied: confinement disabled by configuration"
 
+    import numpy as np
     import torch
 
     from autokernel.evaluate import transport
-    from autokernel.evaluate.timing import time_calls, warmup_calls
+    from autokernel.evaluate.timing import Relocator, time_calls, warmup_calls
 
     cuda = device != "cpu"
     if cuda:
@@ -280,7 +281,9 @@ def main(argv: list[str]) -> int:
                 with torch.no_grad():
                     raw = time_calls(model, sets, device=device, n=msg["n"], warmup=msg["warmup"],
                                      budget_s=msg["budget_s"], after_call=keep, spin_up_s=msg.get("spin_up_s", 0.0),
-                                     placement_jitter_bytes=msg.get("jitter_bytes", 0))
+                                     placement_jitter_bytes=msg.get("jitter_bytes", 0),
+                                     placements=msg.get("placements", 1),
+                                     relocate=Relocator([model], device, np.random.default_rng()))
                 if cuda:
                     torch.cuda.synchronize()
             except BaseException as exc:  # noqa: BLE001

@@ -34,6 +34,8 @@ class EvalConfig:
         spin_up_s: GPU only: seconds of the harness's own flushes before each timed loop (clocks out of idle).
         placement_jitter_kib: GPU only: each timed call's inputs land at a random offset up to this many KiB
             (``timing._Placer``), so the median is over memory placements; 0 keeps the allocator's addresses.
+        placements: GPU only: the timed loop runs in this many groups, the model's parameters and buffers moved
+            to newly mapped memory before each (``timing.Relocator``); 1 keeps one placement per process.
         timeout_s: the whole candidate (import, compile, trials, timing); then it is killed.
         memory_limit_mb: address-space cap for the candidate process on CPU; fraction of GPU memory on CUDA.
         baseline_compile: also time ``torch.compile(Model)`` (cached per GPU and software versions).
@@ -51,6 +53,7 @@ class EvalConfig:
     timing_budget_s: float = 3.0
     spin_up_s: float = 0.0
     placement_jitter_kib: int = 0
+    placements: int = 1
     timeout_s: float = 180.0
     memory_limit_mb: int = 16384
     gpu_memory_fraction: float = 0.9

@@ -512,7 +512,8 @@ class Evaluator:
         with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
             reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
                                   "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s, "spin_up_s": spin_up_s,
-                                  "jitter_bytes": cfg.placement_jitter_kib * 1024 if cfg.is_cuda else 0})
+                                  "jitter_bytes": cfg.placement_jitter_kib * 1024 if cfg.is_cuda else 0,
+                                  "placements": cfg.placements if cfg.is_cuda else 1})
             wall_s = proc.last_wall_s
         if not reply.get("ok"):
             raise _Outcome(reply.get("kind", "runtime_error"), "while timing: " + self._error_reason(reply))
@@ -592,8 +593,10 @@ class Evaluator:
 
     def _baseline(self, session: ReferenceSession, state: _ProblemState, timing_sets, kind: str) -> TimingStats | None:
         """Eager or torch.compile time of the reference, same loop, PyTorch's default precision; cached."""
+        import numpy as np
+
         from autokernel.environment import environment_key, fingerprint
-        from autokernel.evaluate.timing import summarize, time_calls
+        from autokernel.evaluate.timing import Relocator, summarize, time_calls
 
         cfg = self.config
         key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}"
@@ -601,6 +604,8 @@ class Evaluator:
             key += f"|spin{cfg.spin_up_s:g}"
         if cfg.placement_jitter_kib and cfg.is_cuda:
             key += f"|jit{cfg.placement_jitter_kib}"
+        if cfg.placements > 1 and cfg.is_cuda:
+            key += f"|pl{cfg.placements}"
         if key in state.baselines:
             return state.baselines[key]
         cache_file = self._cache_dir / "baselines.json"
@@ -630,7 +635,9 @@ class Evaluator:
                     raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
                                      warmup=max(cfg.warmup, 3 if kind == "compile" else cfg.warmup),
                                      budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s,
-                                     placement_jitter_bytes=cfg.placement_jitter_kib * 1024)
+                                     placement_jitter_bytes=cfg.placement_jitter_kib * 1024,
+                                     placements=cfg.placements if cfg.is_cuda else 1,
+                                     relocate=Relocator([session.model], cfg.device, np.random.default_rng()))
             except Exception:  # noqa: BLE001
                 if kind == "compile":
                     return None

@@ -101,6 +101,40 @@ class _Placer:
         return out
 
 
+class Relocator:
+    """Moves modules' parameters and buffers to newly mapped device memory (``time_calls``' placements).
+
+    A kernel that relies on L2 reuse (weights read by many programs, a second pass re-reading the first's
+    tail) can run at a speed set by where its data landed physically, and a process keeps its first
+    allocator segments: one process measures one placement. Between placement groups this hands the cached
+    segments back to the driver, takes a pad of random size, and clones every parameter and buffer, so the
+    next group runs on other physical memory. Opt-in: a kernel that kept raw pointers to its parameters
+    would read freed memory afterwards (the judge's re-check of timed outputs would then fail it).
+    """
+
+    def __init__(self, modules: Sequence, device: str, rng):
+        self.modules = [m for m in modules if hasattr(m, "parameters")]
+        self.device = device
+        self.rng = rng
+        self.pad = None
+
+    def __call__(self) -> None:
+        import torch
+
+        cuda = self.device.startswith("cuda")
+        if cuda:
+            torch.cuda.synchronize()
+        self.pad = None
+        if cuda:
+            torch.cuda.empty_cache()  # cached segments back to the driver: what follows maps new memory
+        self.pad = torch.empty(int(self.rng.integers(1, 512)) * 2**20 if cuda else 1, dtype=torch.uint8,
+                               device=self.device)
+        with torch.no_grad():
+            for m in self.modules:
+                for t in [*m.parameters(), *m.buffers()]:
+                    t.data = t.data.clone()
+
+
 class _L2Flusher:
     def __init__(self, device):
         import torch
@@ -159,6 +193,8 @@ def time_calls(
     alternate_fresh: bool = True,
     spin_up_s: float = 0.0,
     placement_jitter_bytes: int = 0,
+    placements: int = 1,
+    relocate: Callable | None = None,
 ) -> RawTimes:
     """Time ``fn(*args)`` over up to ``n`` calls, rotating ``input_sets``.
 
@@ -172,6 +208,9 @@ def time_calls(
     the clocks themselves are never set).
     ``placement_jitter_bytes``: each call's inputs are copied to a random offset (up to this many
     bytes) inside a reused arena instead of a fresh clone, so the median is taken over placements (`_Placer`).
+    ``placements`` > 1 with ``relocate`` (a `Relocator`): the calls (and the time budget) are split into that
+    many groups; before each group after the first, ``relocate()`` moves the model to new memory, the input
+    arenas are dropped (re-allocated there), and one untimed call absorbs any first-call cost.
     """
     import numpy as np
     import torch
@@ -195,8 +234,21 @@ def time_calls(
     event_ms: list[float] = []
     device_ms: list[float] = []
     fresh: list[bool] = []
+    groups = max(1, placements) if relocate is not None else 1
+    per_group, group = max(1, n // groups), 0
     loop_start = _perf_counter()
     for i in range(n):
+        elapsed = _perf_counter() - loop_start
+        if group + 1 < groups and (i >= (group + 1) * per_group or elapsed > (group + 1) * budget_s / groups):
+            group += 1
+            relocate()
+            if place is not None:
+                place.arenas.clear()
+            args = _clone_args(input_sets[0])
+            out = fn(*args)
+            if cuda:
+                torch.cuda.synchronize()
+            del out, args
         s = (i // 2) % k
         if alternate_fresh and i % 2 == 1 and place is not None:
             plan = _roll_plan(input_sets[s], rng)
@@ -234,7 +286,7 @@ def time_calls(
     method = "perf_counter(cpu, triton interpreter)"
     if cuda:
         placed = f"placed_clone_per_call(jitter {place.jitter // 1024} KiB)" if place else "clone_per_call"
-        method = f"cuda_event+l2_flush+{placed}"
+        method = f"cuda_event+l2_flush+{placed}" + (f"+{groups}_placements" if groups > 1 else "")
     return RawTimes(event_ms, device_ms, method, fresh)
 
 
