@@ -650,3 +650,12 @@ def test_reduction_is_not_folded_when_the_elementwise_result_is_needed_or_dims_a
     st = generate_starter(p)
     assert "_fused0_reduce_kernel" not in st.source  # dims 0 and 2 are not adjacent: the generic path permutes
     run_shapes(p, st, [[(3, 4, 5)]])
+
+
+def test_elementwise_kernel_uses_64_bit_offsets_only_when_needed():
+    p = make_problem("def forward(self, a, b):\n    return torch.relu(a) * b + 1", "[torch.randn(5, 7), torch.randn(7)]")
+    st = generate_starter(p)
+    assert "WIDE=n + BLOCK_SIZE >= 2**31" in st.source
+    wide = Starter(**{**st.__dict__, "source": st.source.replace("WIDE=n + BLOCK_SIZE >= 2**31", "WIDE=True")})
+    for starter in (st, wide):  # int32 offsets here; the int64 branch (tensors of 2**31 elements) runs too
+        run_shapes(p, starter, [[(5, 7), (7,)], [(3, 33), (33,)]])

@@ -208,7 +208,7 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
     sig += [f"out{j}_ptr" for j in range(len(outputs))]
     sig.append("n_elements")
     sig += flags
-    sig.append("BLOCK_SIZE: tl.constexpr")
+    sig += ["WIDE: tl.constexpr", "BLOCK_SIZE: tl.constexpr"]
     chain = " -> ".join(em.plan.ops[n].name for n in members)
     k = [
         "",
@@ -216,7 +216,10 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
         "@triton.jit",
         f"def {kname}({', '.join(sig)}):",
         f"    # fused elementwise: {chain}",
-        "    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)",
+        "    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper",
+        "        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)",
+        "    else:",
+        "        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)",
         "    mask = offs < n_elements",
     ]
     k += _operand_loads(len(tensors), "mask")
@@ -232,7 +235,7 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
         w.append(f"    out{j} = torch.empty(shape, dtype=_promote({', '.join(dt)}), device={first}.device)")
     launch = _launch_operands(em, tensors, scalars) + [f"out{j}" for j in range(len(outputs))] + ["n"]
     launch += [f"IN{j}_BCAST=in{j}_b" for j in range(len(tensors))]
-    launch += ["BLOCK_SIZE=BLOCK_SIZE", "num_warps=NUM_WARPS"]
+    launch += ["WIDE=n + BLOCK_SIZE >= 2**31", "BLOCK_SIZE=BLOCK_SIZE", "num_warps=NUM_WARPS"]
     w += ["    if n > 0:", f"        {kname}[(triton.cdiv(n, BLOCK_SIZE),)]({', '.join(launch)})"]
     outs = ", ".join(f"out{j}" for j in range(len(outputs)))
     w.append(f"    return {outs}")
