@@ -1,0 +1,181 @@
+"""Layer, group and instance norm: per-row statistics (Welford), split when rows are long."""
+
+from __future__ import annotations
+
+from ._base import _P2, _SPLIT_CHUNK, _SPLIT_MIN_R, _SPLIT_PROGRAMS, Family
+
+ROWNORM = Family(
+    "rownorm",
+    """
+
+@triton.jit
+def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
+                    HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROWS: tl.constexpr, BLOCK: tl.constexpr):
+    # Normalises BLOCK_ROWS contiguous rows of R elements per program (mean, then variance, in fp32).
+    # Affine index of element r of row `row`: (row % G) * CPG + r // S
+    #   layer_norm: G=1, S=1 -> r;  group_norm: G groups, CPG channels/group, S spatial;  instance: CPG=1
+    rows = tl.program_id(0).to(tl.int64) * BLOCK_ROWS + tl.arange(0, BLOCK_ROWS)
+    rmask = rows < ROWS
+    base = rows * R
+    cols0 = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    for r0 in range(0, R, BLOCK):
+        c = r0 + cols0
+        m = rmask[:, None] & (c[None, :] < R)
+        acc += tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
+    mean = tl.sum(acc, 1) / R
+    acc = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    for r0 in range(0, R, BLOCK):
+        c = r0 + cols0
+        m = rmask[:, None] & (c[None, :] < R)
+        v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
+        d = tl.where(m, v - mean[:, None], 0.0)
+        acc += d * d
+    rstd = 1.0 / tl.sqrt(tl.sum(acc, 1) / R + eps)
+    for r0 in range(0, R, BLOCK):
+        c = r0 + cols0
+        m = rmask[:, None] & (c[None, :] < R)
+        v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
+        y = (v - mean[:, None]) * rstd[:, None]
+        widx = (rows % G)[:, None] * CPG + c[None, :] // S
+        if HAS_W:
+            y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
+        if HAS_B:
+            y = y + tl.load(b_ptr + widx, mask=m, other=0.0).to(tl.float32)
+        tl.store(y_ptr + base[:, None] + c[None, :], y.to(y_ptr.dtype.element_ty), mask=m)
+
+
+@triton.jit
+def _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE: tl.constexpr, BLOCK_P: tl.constexpr):
+    # (mean, rstd) of a row from its NCHUNK fp32 partials; STAGE 2 needs only the mean (rstd = 0).
+    p_offs = tl.arange(0, BLOCK_P)
+    acc = tl.zeros((BLOCK_P,), tl.float32)
+    acc2 = tl.zeros((BLOCK_P,), tl.float32)
+    for p0 in range(0, NCHUNK, BLOCK_P):
+        p = p0 + p_offs
+        pm = p < NCHUNK
+        acc += tl.load(sum_ptr + row * NCHUNK + p, mask=pm, other=0.0)
+        if STAGE == 3:
+            acc2 += tl.load(m2_ptr + row * NCHUNK + p, mask=pm, other=0.0)
+    mean = tl.sum(acc, 0) / R
+    rstd = 0.0
+    if STAGE == 3:
+        rstd = 1.0 / tl.sqrt(tl.sum(acc2, 0) / R + eps)
+    return mean, rstd
+
+
+@triton.jit
+def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, sum_ptr, m2_ptr, R, G, CPG, S, eps, CHUNK, NCHUNK,
+                          STAGE: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr,
+                          BLOCK: tl.constexpr, BLOCK_P: tl.constexpr):
+    # Split row normalisation, program (chunk k, row): elements [k * CHUNK, (k + 1) * CHUNK) of the row.
+    # STAGE 1: partial sum -> sum[row, k]; STAGE 2: partial sum of (x - mean)^2 -> m2[row, k] (two passes
+    # keep fp32 accurate for large-magnitude rows); STAGE 3: normalise + affine (same index as _rownorm_kernel).
+    k = tl.program_id(0).to(tl.int64)
+    row = tl.program_id(1).to(tl.int64)
+    base = row * R
+    start = k * CHUNK
+    end = tl.minimum(start + CHUNK, R)
+    offs = tl.arange(0, BLOCK)
+    if STAGE == 1:
+        acc = tl.zeros((BLOCK,), tl.float32)
+        for c0 in range(0, CHUNK, BLOCK):
+            c = start + c0 + offs
+            acc += tl.load(x_ptr + base + c, mask=c < end, other=0.0).to(tl.float32)
+        tl.store(sum_ptr + row * NCHUNK + k, tl.sum(acc, 0))
+    elif STAGE == 2:
+        mean, _ = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
+        acc = tl.zeros((BLOCK,), tl.float32)
+        for c0 in range(0, CHUNK, BLOCK):
+            c = start + c0 + offs
+            m = c < end
+            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
+            d = tl.where(m, v - mean, 0.0)
+            acc += d * d
+        tl.store(m2_ptr + row * NCHUNK + k, tl.sum(acc, 0))
+    else:
+        mean, rstd = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
+        for c0 in range(0, CHUNK, BLOCK):
+            c = start + c0 + offs
+            m = c < end
+            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
+            y = (v - mean) * rstd
+            widx = (row % G) * CPG + c // S
+            if HAS_W:
+                y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
+            if HAS_B:
+                y = y + tl.load(b_ptr + widx, mask=m, other=0.0).to(tl.float32)
+            tl.store(y_ptr + base + c, y.to(y_ptr.dtype.element_ty), mask=m)
+
+
+_NORM_SPLIT_MAX_PARTS = 256  # cap on chunks per row (the chunk grows instead): every program reads them all
+
+
+def _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, has_w, has_b):
+    # three launches over (chunks, rows) programs for few, long rows; False when it would not add programs
+    block = min(NORM_BLOCK, triton.next_power_of_2(min(r, NORM_SPLIT_CHUNK)))
+    chunk = max(NORM_SPLIT_CHUNK, triton.cdiv(r, _NORM_SPLIT_MAX_PARTS))
+    chunk = triton.cdiv(chunk, block) * block
+    nchunk = triton.cdiv(r, chunk)
+    if nchunk < 2 or rows > 65535:  # grid axis 1 limit
+        return False
+    sums = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
+    m2 = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
+    block_p = min(1024, triton.next_power_of_2(nchunk))
+    for stage in (1, 2, 3):
+        _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, sums, m2, r, g, cpg, s, eps, chunk, nchunk,
+                                              STAGE=stage, HAS_W=has_w, HAS_B=has_b, BLOCK=block,
+                                              BLOCK_P=block_p, num_warps=NORM_NUM_WARPS)
+    return True
+
+
+def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
+    x = x.contiguous()
+    y = torch.empty_like(x)
+    w = weight.contiguous() if weight is not None else x
+    b = bias.contiguous() if bias is not None else x
+    block = min(NORM_BLOCK, triton.next_power_of_2(max(r, 1)))
+    block_rows = max(1, min(NORM_BLOCK // block, triton.next_power_of_2(max(rows, 1))))
+    # few programs, each normalising a long row: split the rows into chunks (three stages)
+    if (y.numel() > 0 and triton.cdiv(rows, block_rows) < NORM_SPLIT_PROGRAMS and r >= NORM_SPLIT_MIN_R
+            and _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, weight is not None, bias is not None)):
+        return y
+    if y.numel() > 0:
+        _rownorm_kernel[(triton.cdiv(rows, block_rows),)](x, w, b, y, rows, r, g, cpg, s, eps,
+                                                          HAS_W=weight is not None, HAS_B=bias is not None,
+                                                          BLOCK_ROWS=block_rows, BLOCK=block,
+                                                          num_warps=NORM_NUM_WARPS)
+    return y
+
+
+def _layer_norm(x, normalized_ndim, weight, bias, eps):
+    r = math.prod(x.shape[x.dim() - normalized_ndim:])
+    return _rownorm(x, x.numel() // max(r, 1), r, 1, 0, 1, weight, bias, eps)
+
+
+def _group_norm(x, num_groups, weight, bias, eps):
+    n, c = x.shape[0], x.shape[1]
+    s = math.prod(x.shape[2:])
+    return _rownorm(x, n * num_groups, (c // num_groups) * s, num_groups, c // num_groups, s, weight, bias, eps)
+
+
+def _instance_norm(x, weight, bias, eps):
+    n, c = x.shape[0], x.shape[1]
+    s = math.prod(x.shape[2:])
+    return _rownorm(x, n * c, s, c, 1, s, weight, bias, eps)
+""",
+    {
+        "NORM_BLOCK": 1024,
+        "NORM_NUM_WARPS": 4,
+        "NORM_SPLIT_PROGRAMS": 264,
+        "NORM_SPLIT_MIN_R": 16384,
+        "NORM_SPLIT_CHUNK": 16384,
+    },
+    {
+        "NORM_BLOCK": _P2,
+        "NORM_NUM_WARPS": [1, 2, 4, 8, 16],
+        "NORM_SPLIT_PROGRAMS": _SPLIT_PROGRAMS,
+        "NORM_SPLIT_MIN_R": _SPLIT_MIN_R,
+        "NORM_SPLIT_CHUNK": _SPLIT_CHUNK,
+    },
+)
