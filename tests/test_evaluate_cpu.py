@@ -225,3 +225,17 @@ def test_spare_interpreter_is_stopped_while_timing_and_overhead_measured_once(cp
     assert "timing_overhead" in first.stages_s and "timing_overhead" not in second.stages_s
     figures = [c.figures for v in (first, second) for c in v.checks if c.name == "wall_clock"]
     assert figures[0]["overhead_ms_per_call"] == figures[1]["overhead_ms_per_call"] > 0
+
+
+def test_failure_on_an_ill_conditioned_problem_says_the_reference_cannot_tell(cpu_config):
+    # sin(1000 x) on the problem's own inputs: fp32 rounding of the product moves sin by ~1e-4, so the fp32
+    # reference misses 1e-4 against float64; a kernel computing the product in another order cannot match it.
+    problem = Problem.from_source(
+        PROBLEM.source.replace("torch.relu(x) * self.alpha", "torch.sin(x * 1000.0) * self.alpha")
+        .replace("torch.rand(rows, cols)", "torch.rand(rows, cols) * 64"), name="sin_1000_large")
+    v = evaluate(problem, Candidate(source=kernel(body="tl.sin(x * 999.0 + x) * alpha")), cpu_config)
+    assert v.verdict == "incorrect"
+    assert "ill-conditioned at this tolerance" in v.reason and "against float64" in v.reason
+    assert any(c.figures.get("reference_ill_conditioned") for c in v.checks)
+    v = evaluate(PROBLEM, Candidate(source=kernel(body="tl.maximum(x, 0.0) * alpha + 1e-3")), cpu_config)
+    assert v.verdict == "incorrect" and "ill-conditioned" not in v.reason  # a plain bug stays a plain bug
