@@ -43,6 +43,38 @@ def _better(a: dict[str, Any], b: dict[str, Any] | None) -> bool:
     return a.get("experiment", 0) > b.get("experiment", 0)  # unsolved: the latest word
 
 
+_RATE = {"vector_tflops": re.compile(r"fp32 vector ([\d,.]+) TFLOP/s"), "memory_gbps": re.compile(r"memory ([\d,.]+) GB/s")}
+
+
+def fma_floor_ms(verdict: dict[str, Any]) -> float | None:
+    """The problem's floor without tensor cores (see `fma_floor`), in ms, or None."""
+    floor = fma_floor(verdict)
+    return floor[0] if floor else None
+
+
+def fma_floor(verdict: dict[str, Any]) -> tuple[float, str] | None:
+    """(ms, "compute" or "memory"): the problem's floor without tensor cores, all its FLOPs at the fp32 vector
+    (FMA) rate or its bytes at the memory rate, whichever is slower, from the verdict's plausibility check
+    (rates parsed from ``peak_used`` in runs that predate the numeric fields). None without such a check."""
+    for check in verdict.get("checks") or []:
+        if check.get("name") != "plausibility":
+            continue
+        fig = check.get("figures") or {}
+        rates = {}
+        for key, pattern in _RATE.items():
+            value = fig.get(key)
+            if value is None:
+                m = pattern.search(str(fig.get("peak_used", "")))
+                value = float(m.group(1).replace(",", "")) if m else None
+            rates[key] = value
+        if not (fig.get("flops") is not None and fig.get("bytes") and rates["vector_tflops"] and rates["memory_gbps"]):
+            return None
+        compute_ms = fig["flops"] / (rates["vector_tflops"] * 1e9)
+        memory_ms = fig["bytes"] / (rates["memory_gbps"] * 1e6)
+        return (compute_ms, "compute") if compute_ms > memory_ms else (memory_ms, "memory")
+    return None
+
+
 def run_table(run_dir: str | Path) -> pd.DataFrame:
     """The per-problem table of one run directory (KernelBench problems only: keys like ``L1/19``)."""
     import pandas as pd
@@ -65,7 +97,9 @@ def run_table(run_dir: str | Path) -> pd.DataFrame:
             "speedup": v.get("speedup"), "speedup_vs_compile": v.get("speedup_vs_compile"),
             "kernel_median_ms": timing["kernel"], "eager_median_ms": timing["eager"],
             "compile_median_ms": timing["compiled"], "floor_ms": v.get("floor_ms"),
-            "pct_of_floor": v.get("pct_of_floor"), "quarantined": bool(v.get("quarantined")),
+            "pct_of_floor": v.get("pct_of_floor"), "fma_floor_ms": fma_floor_ms(v),
+            "fma_bound": (fma_floor(v) or (None, None))[1],
+            "quarantined": bool(v.get("quarantined")),
             "kernel_path": str((root / row["source_path"]).as_posix()) if row.get("source_path") else "",
             "reason": v.get("reason", ""),
         })  # fmt: skip

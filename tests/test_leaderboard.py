@@ -120,3 +120,25 @@ def test_cli_leaderboard(tmp_path, capsys):
     bad = parser.parse_args(["--results", str(results), "--out-dir", str(tmp_path / "lb"), "--totals", "1=2"])
     assert leaderboard.cli_leaderboard(bad) == 2
     assert "no problem count" in capsys.readouterr().err
+
+
+def test_why_a_problem_falls_short():
+    from types import SimpleNamespace as Row
+
+    from kb.leaderboard import _why
+
+    base = {"verdict": "correct", "reason": "", "speedup": 0.5, "kernel_median_ms": 4.0, "eager_median_ms": 2.0,
+            "compile_median_ms": 1.5, "fma_floor_ms": 1.0}  # fmt: skip
+    assert _why(Row(**base)) == "kernel at 25% of the no-tensor-core floor (1 ms)"
+    assert _why(Row(**base, fma_bound="memory")) == "kernel at 25% of the memory floor (1 ms)"
+    convolution = {**base, "eager_median_ms": 0.5, "fma_floor_ms": 2.0, "fma_bound": "compute"}  # eager in TF32
+    assert _why(Row(**convolution)).startswith("eager (0.5 ms) is under the no-tensor-core floor (2 ms): it uses")
+    at_floor = {**convolution, "eager_median_ms": 1.95}  # cuBLAS fp32 at the FMA rate the floor was measured with
+    assert _why(Row(**at_floor)) == "eager (1.95 ms) runs at the compute floor (2 ms): little left to win"
+    behind_compile = {**base, "speedup": 1.2, "compile_median_ms": 0.4, "fma_floor_ms": 0.9, "fma_bound": "compute"}
+    assert _why(Row(**behind_compile)).startswith("torch.compile (0.4 ms) is under")
+    wrong = {**base, "verdict": "incorrect", "reason": "wrong output on trial 0 (problem inputs): 3 of 9 elements off"}
+    assert _why(Row(**wrong)) == "3 of 9 elements off"
+    chaotic = {**wrong, "reason": wrong["reason"] + "; the problem is ill-conditioned at this tolerance: ..."}
+    assert "reference itself misses the tolerance against float64" in _why(Row(**chaotic))
+    assert _why(Row(**{**base, "fma_floor_ms": None})) == "-"  # runs without a plausibility check

@@ -263,6 +263,8 @@ def plausibility(latency_ms: float, roofline: Roofline, slack: float = 0.9) -> C
         "flops": roofline.flops,
         "bytes": roofline.bytes,
         "peak_used": roofline.peak_used,
+        "vector_tflops": roofline.vector_tflops,
+        "memory_gbps": roofline.memory_gbps,
     }
     if latency_ms <= 0:
         return Check(name="plausibility", passed=False, figures=figures,
