@@ -636,6 +636,9 @@ def test_elementwise_chain_folds_into_its_reduction(expr, inputs, shapes):
     exec(p.source, ns)
     with torch.no_grad():
         torch.testing.assert_close(mod.ModelNew()(a, b), ns["Model"]()(a, b), atol=1e-4, rtol=1e-4)
+    wide = load_module(st.source.replace("WIDE=outer * r * inner + chunk * ncols >= 2**31", "WIDE=True"))
+    with torch.no_grad():  # the 64-bit index branch (tensors of 2**31 elements) computes the same
+        torch.testing.assert_close(wide.ModelNew()(a, b), ns["Model"]()(a, b), atol=1e-4, rtol=1e-4)
 
 
 def test_reduction_is_not_folded_when_the_elementwise_result_is_needed_or_dims_are_apart():

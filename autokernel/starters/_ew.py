@@ -260,7 +260,7 @@ def _emit_group_reduce(em, unit, idx: int) -> tuple[str, str, str]:
     wname = f"_fused{idx}"
     sig, flags = _operand_sig(tensors, scalars)
     sig += ["part_ptr", "R", "INNER", "NCOLS", "CHUNK", *flags]
-    sig += ["OP: tl.constexpr", "BLOCK_R: tl.constexpr", "BLOCK_I: tl.constexpr"]
+    sig += ["OP: tl.constexpr", "WIDE: tl.constexpr", "BLOCK_R: tl.constexpr", "BLOCK_I: tl.constexpr"]
     chain = " -> ".join(em.plan.ops[n].name for n in members)
     k = [
         "",
@@ -269,8 +269,12 @@ def _emit_group_reduce(em, unit, idx: int) -> tuple[str, str, str]:
         f"def {kname}({', '.join(sig)}):",
         f"    # fused elementwise {chain}, reduced ({red.name}) over R of its output viewed as (OUTER, R, INNER):",
         "    # program (column block, split) writes the fp32 partial of rows [split * CHUNK, +CHUNK) of its columns",
-        "    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)",
-        "    split = tl.program_id(1).to(tl.int64)",
+        "    if WIDE:  # 64-bit index math only when the tensor needs it (broadcast operands divide per element)",
+        "        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)",
+        "        split = tl.program_id(1).to(tl.int64)",
+        "    else:",
+        "        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)",
+        "        split = tl.program_id(1)",
         "    cmask = cols < NCOLS",
         "    row0 = (cols // INNER) * R * INNER + cols % INNER",
         "    r_offs = tl.arange(0, BLOCK_R)",
@@ -339,7 +343,8 @@ def _emit_group_reduce(em, unit, idx: int) -> tuple[str, str, str]:
     ]
     launch = _launch_operands(em, tensors, scalars) + ["part", "r", "inner", "ncols", "chunk"]
     launch += [f"IN{j}_BCAST=in{j}_b" for j in range(len(tensors))]
-    launch += [f"OP=_REDUCE_OPS[{red.name!r}]", "BLOCK_R=block_r", "BLOCK_I=block_i", "num_warps=RED_NUM_WARPS"]
+    launch += [f"OP=_REDUCE_OPS[{red.name!r}]", "WIDE=outer * r * inner + chunk * ncols >= 2**31", "BLOCK_R=block_r",
+               "BLOCK_I=block_i", "num_warps=RED_NUM_WARPS"]
     w += [
         f"    {kname}[(col_blocks, splits)]({', '.join(launch)})",
         "    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)",
