@@ -17,6 +17,7 @@
 #   bash benchmarks/gpu_session3.sh s5b S JIT L1P L2P  # jitter A/B + 5-repeat judge, changed starters (session 5)
 #   bash benchmarks/gpu_session3.sh s5c S JIT  # the same on 3+ GPUs: L1 on GPU 1, L2 on GPUs 2.. (session 5)
 #   bash benchmarks/gpu_session3.sh placement S  # L1/40 reseg diagnostic, then the 5-repeat judge, 1 vs 3 placements
+#   bash benchmarks/gpu_session3.sh s6 S  # placement A/B on GPU 0; round 0 of L1, L2, L3 re-judged on the others
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -154,6 +155,17 @@ placement)  # next: where L1/40's per-process state comes from (spread diagnosti
   spread_diag "${2:-120}" 40_LayerNorm -reseg
   repeat 200; mv "$LOGS/repeat.log" "$LOGS/repeat-pl1.log"; mv "$LOGS/repeat.jsonl" "$LOGS/repeat-pl1.jsonl"
   repeat 200 --placements 3 ;;
+s6)  # next session, 2+ GPUs: GPU 0 the placement A/B (issue 2); the others re-judge round 0 of levels 1 and 2
+     # (every starter changed in session 5: folded reductions, int32 indexing) and then finish level 3
+  S=${2:-480}
+  ( spread_diag 120 40_LayerNorm -reseg
+    repeat 200; mv "$LOGS/repeat.log" "$LOGS/repeat-pl1.log"; mv "$LOGS/repeat.jsonl" "$LOGS/repeat-pl1.jsonl"
+    repeat 200 --placements 3 ) &
+  [ "$NGPU" -gt 1 ] || wait
+  level 1 "$(rest)" $(( (S - SECONDS) / 2 )) 2 0 "$RUNS/L1" --rejudge incorrect
+  level 2 "$(rest)" $(( (S - SECONDS) * 2 / 3 )) 2 0 "$RUNS/L2" --rejudge incorrect
+  level 3 "$(rest)" $(( S - SECONDS )) 2 0 "$RUNS/L3" --rejudge incorrect
+  wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac
