@@ -662,3 +662,13 @@ def test_elementwise_kernel_uses_64_bit_offsets_only_when_needed():
     wide = Starter(**{**st.__dict__, "source": st.source.replace("WIDE=n + BLOCK_SIZE >= 2**31", "WIDE=True")})
     for starter in (st, wide):  # int32 offsets here; the int64 branch (tensors of 2**31 elements) runs too
         run_shapes(p, starter, [[(5, 7), (7,)], [(3, 33), (33,)]])
+
+
+def test_loss_starters_carry_only_the_tunables_they_use():
+    mse = generate_starter(make_problem("def forward(self, a, b):\n    return F.mse_loss(a, b)",
+                                        "[torch.randn(4, 5), torch.randn(4, 5)]"))
+    assert "LOSS_PROGRAMS" in mse.tunables and not any(k.startswith("RED_") for k in mse.tunables)
+    ce = generate_starter(make_problem("def forward(self, a, t):\n    return F.cross_entropy(a, t)",
+                                       "[torch.randn(4, 5), torch.randint(0, 5, (4,))]"))
+    assert "RED_TILE" in ce.tunables and not any(k.startswith("LOSS_") for k in ce.tunables)
+    assert "_pointwise_loss_kernel" not in ce.source and "_cross_entropy_kernel" not in mse.source

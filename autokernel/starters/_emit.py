@@ -200,7 +200,7 @@ class Emitter:
     def covered_expr(self, n, op: Op) -> str:
         x = self.fmt(op.operands[0]) if op.operands else ""
         m = self.module_expr(op.module) if op.module else None
-        self.use(*T.KIND_FAMILIES[op.kind])
+        self.use(*T.families_for(op.kind, op.name))
         if op.kind == "reduce":
             dims = None if op.params["dims"] is None else tuple(op.params["dims"])
             return f"_reduce({x}, {dims!r}, {op.params['keepdim']}, {op.name!r}, with_idx={op.params['with_idx']})"

@@ -12,7 +12,7 @@ from .attention import ATTENTION
 from .batchnorm import BATCHNORM
 from .conv import CONV
 from .elementwise import EW
-from .loss import LOSS
+from .loss import LOSS, LOSS_ROWS
 from .matmul import MATMUL
 from .pool import POOL
 from .reduce import REDUCE
@@ -20,7 +20,8 @@ from .rownorm import ROWNORM
 from .scan import SCAN
 from .softmax import SOFTMAX
 
-FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, BATCHNORM, MATMUL, CONV, POOL, SCAN, LOSS, ATTENTION)}
+FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, BATCHNORM, MATMUL, CONV, POOL, SCAN, LOSS, LOSS_ROWS,
+                                     ATTENTION)}
 
 # the families an operation kind needs in the file (attention reuses matmul and softmax)
 KIND_FAMILIES = {
@@ -35,6 +36,15 @@ KIND_FAMILIES = {
     "pool": ("pool",),
     "scan": ("scan",),
 }
-KIND_FAMILIES.update({"loss": ("reduce", "loss"), "attention": ("matmul", "softmax", "attention")})
+KIND_FAMILIES.update({"loss": ("loss",), "attention": ("matmul", "softmax", "attention")})
 
-__all__ = ["COMMON", "FAMILIES", "HEADER", "KIND_FAMILIES", "Family"]
+# operations that need other families than their kind's (so that a starter carries only the tunables it uses)
+OP_FAMILIES = {("loss", "cross_entropy"): ("reduce", "loss_rows"), ("loss", "triplet_margin_loss"): ("reduce", "loss_rows")}
+
+
+def families_for(kind: str, name: str) -> tuple[str, ...]:
+    """The families an operation needs in the generated file."""
+    return OP_FAMILIES.get((kind, name), KIND_FAMILIES[kind])
+
+
+__all__ = ["COMMON", "FAMILIES", "HEADER", "KIND_FAMILIES", "OP_FAMILIES", "Family", "families_for"]

@@ -1,4 +1,4 @@
-"""Losses: pointwise losses reduced in one pass, cross-entropy, triplet margin."""
+"""Losses: pointwise losses reduced in one pass (``loss``); cross-entropy and triplet margin (``loss_rows``)."""
 
 from __future__ import annotations
 
@@ -85,16 +85,6 @@ def _loss_finish_kernel(part_ptr, out_ptr, S, denom, BLOCK_S: tl.constexpr):
 _LOSS_KINDS = {"mse_loss": 0, "l1_loss": 1, "smooth_l1_loss": 2, "huber_loss": 3, "kl_div": 4}
 
 
-def _reduce_loss(per, reduction, batch):
-    if reduction == "none":
-        return per
-    if reduction == "sum":
-        return _reduce(per, None, False, "sum")
-    if reduction == "batchmean":
-        return _reduce(per, None, False, "sum") / batch
-    return _reduce(per, None, False, "mean")
-
-
 def _pointwise_loss(p, t, kind, reduction="mean", beta=1.0):
     """F.mse_loss / l1_loss / smooth_l1_loss / huber_loss / kl_div. 'none': one elementwise kernel. Otherwise
     one pass computes and sums the loss (min(LOSS_PROGRAMS, n / LOSS_BLOCK) programs, one fp32 partial each),
@@ -126,6 +116,33 @@ def _pointwise_loss(p, t, kind, reduction="mean", beta=1.0):
         _loss_finish_kernel[(1,)](part, out, programs, denom, BLOCK_S=min(triton.next_power_of_2(programs), 1024),
                                   num_warps=4)
     return out
+''',
+    # LOSS_*: the fused loss + reduction of _pointwise_loss (reduction != 'none'): LOSS_BLOCK lanes per program,
+    # at most LOSS_PROGRAMS programs (528 = 4 x 132 H200 SMs). On an H200, 2^28 fp32 elements: 96% of the
+    # two-read memory floor (smooth_l1), kl_div 94% with 16 warps against 82% with 8 (its log is not free)
+    {"BLOCK_SIZE": 1024, "NUM_WARPS": 4, "LOSS_BLOCK": 2048, "LOSS_NUM_WARPS": 16, "LOSS_PROGRAMS": 528},
+    {
+        "BLOCK_SIZE": [128, 256, 512, 1024, 2048, 4096],
+        "NUM_WARPS": [1, 2, 4, 8, 16],
+        "LOSS_BLOCK": [512, 1024, 2048, 4096, 8192],
+        "LOSS_NUM_WARPS": [2, 4, 8, 16],
+        "LOSS_PROGRAMS": [132, 264, 528, 1056, 2112],
+    },
+)
+
+
+LOSS_ROWS = Family(
+    "loss_rows",
+    '''
+
+def _reduce_loss(per, reduction, batch):
+    if reduction == "none":
+        return per
+    if reduction == "sum":
+        return _reduce(per, None, False, "sum")
+    if reduction == "batchmean":
+        return _reduce(per, None, False, "sum") / batch
+    return _reduce(per, None, False, "mean")
 
 
 @triton.jit
@@ -198,15 +215,7 @@ def _triplet_margin_loss(a, p, n, margin, eps, reduction):
         _triplet_kernel[(rows,)](a, p, n, per, d, float(margin), float(eps), BLOCK=block, num_warps=NUM_WARPS)
     return _reduce_loss(per.to(a.dtype), reduction, rows)
 ''',
-    # LOSS_*: the fused loss + reduction of _pointwise_loss (reduction != 'none'): LOSS_BLOCK lanes per program,
-    # at most LOSS_PROGRAMS programs (528 = 4 x 132 H200 SMs). On an H200, 2^28 fp32 elements: 96% of the
-    # two-read memory floor (smooth_l1), kl_div 94% with 16 warps against 82% with 8 (its log is not free)
-    {"BLOCK_SIZE": 1024, "NUM_WARPS": 4, "LOSS_BLOCK": 2048, "LOSS_NUM_WARPS": 16, "LOSS_PROGRAMS": 528},
-    {
-        "BLOCK_SIZE": [128, 256, 512, 1024, 2048, 4096],
-        "NUM_WARPS": [1, 2, 4, 8, 16],
-        "LOSS_BLOCK": [512, 1024, 2048, 4096, 8192],
-        "LOSS_NUM_WARPS": [2, 4, 8, 16],
-        "LOSS_PROGRAMS": [132, 264, 528, 1056, 2112],
-    },
+    # BLOCK_SIZE caps the lanes of one row's program (the row length rounded up to a power of two)
+    {"BLOCK_SIZE": 1024, "NUM_WARPS": 4},
+    {"BLOCK_SIZE": [128, 256, 512, 1024, 2048, 4096], "NUM_WARPS": [1, 2, 4, 8, 16]},
 )
