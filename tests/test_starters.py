@@ -672,3 +672,30 @@ def test_loss_starters_carry_only_the_tunables_they_use():
                                        "[torch.randn(4, 5), torch.randint(0, 5, (4,))]"))
     assert "RED_TILE" in ce.tunables and not any(k.startswith("LOSS_") for k in ce.tunables)
     assert "_pointwise_loss_kernel" not in ce.source and "_cross_entropy_kernel" not in mse.source
+
+
+def test_check_starter_tells_an_ill_conditioned_reference_from_a_wrong_starter():
+    # batch norm in training mode over 2 nearly equal pooled values: y = +-d / sqrt(d^2 + eps) with d at
+    # rounding level, so any other summation order moves the output by O(1) (KernelBench L3/24 in miniature)
+    p = make_problem(
+        """
+        def __init__(self):
+            super().__init__()
+            self.pool = nn.AdaptiveAvgPool2d(1)
+            self.bn = nn.BatchNorm2d(8, eps=1e-12)
+        def forward(self, x):
+            return self.bn(self.pool(x))
+        """,
+        "[torch.rand(1, 8, 16, 16).repeat(2, 1, 1, 1) * 1e3 + 1e-5 * torch.randn(2, 8, 16, 16)]",
+    )
+    st = generate_starter(p)
+    res = check_starter(p, st)
+    assert res.status in ("ill_conditioned", "pass"), res
+    if res.status == "ill_conditioned":
+        assert "off its float64 run" in res.detail
+    # the same model on well-spread inputs: the reference is accurate, so a wrong starter is a plain mismatch
+    well = make_problem(p.source.split("class Model(nn.Module):")[1].split("def get_inputs")[0], "[torch.rand(2, 8, 16, 16)]")
+    st = generate_starter(well)
+    assert check_starter(well, st).ok
+    wrong = Starter(**{**st.__dict__, "source": st.source.replace("        return bn\n", "        return bn + 1e-3\n")})
+    assert wrong.source != st.source and check_starter(well, wrong).status == "mismatch"
