@@ -7,8 +7,9 @@ measurement of the timing loop, not a verdict), then times both with the harness
   same       R timings in a row, nothing moved;
   moved      R timings, each after the parameters and inputs are copied to new allocations (a pad tensor of
              random size is held first, so the caching allocator hands out other addresses);
-  reseg      (GPU) R timings, each after the allocator's cached segments are returned to the driver and a pad
-             of up to 1 GiB is taken first, so the copies land in newly mapped physical memory: `moved` mostly
+  reseg      (GPU) R timings, each after `timing.Relocator` (the judge's placements option) has returned the
+             allocator's cached segments to the driver, taken a pad of random size and cloned the parameters,
+             and the inputs are cloned after it, so all land in newly mapped physical memory: `moved` mostly
              reuses the process's first segments, so a per-process placement effect survives it.
 If `same` is tight, `moved` spreads like the between-process figure, and eager spreads too, then the spread comes
 from where the data lands in memory (L2 and DRAM placement), not from the loop.
@@ -65,6 +66,7 @@ def worker(args) -> dict:
     import torch
 
     from autokernel.evaluate.reference import ReferenceSession, exact_fp32
+    from autokernel.evaluate.timing import Relocator
     from kb.bridge import resolve_problems
 
     problem = resolve_problems([args.problem], dataset=args.dataset, config=args.dataset_config)[0]
@@ -88,14 +90,13 @@ def worker(args) -> dict:
     del pads
     out["reseg_ms"] = []
     if args.device.startswith("cuda"):
+        relocate = Relocator([model], args.device, rng)  # the judge's own mechanism (EvalConfig.placements)
         with exact_fp32():
             for _ in range(args.repeats):
-                torch.cuda.synchronize()
-                torch.cuda.empty_cache()  # cached segments back to the driver: what follows is new memory
-                pad = torch.empty(int(rng.integers(1, 1024)) * 2**20, dtype=torch.uint8, device=args.device)
-                moved, pad2 = _move(model, inputs, rng)
+                relocate()  # cached segments back to the driver, a random pad, the parameters cloned
+                moved = [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]
                 out["reseg_ms"].append(_median_ms(model, moved, args))
-                del pad, pad2, moved
+                del moved
     for _ in range(args.repeats):
         out["eager_same_ms"].append(_median_ms(session.model, inputs, args))
     pads = []

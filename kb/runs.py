@@ -46,12 +46,6 @@ def _better(a: dict[str, Any], b: dict[str, Any] | None) -> bool:
 _RATE = {"vector_tflops": re.compile(r"fp32 vector ([\d,.]+) TFLOP/s"), "memory_gbps": re.compile(r"memory ([\d,.]+) GB/s")}
 
 
-def fma_floor_ms(verdict: dict[str, Any]) -> float | None:
-    """The problem's floor without tensor cores (see `fma_floor`), in ms, or None."""
-    floor = fma_floor(verdict)
-    return floor[0] if floor else None
-
-
 def fma_floor(verdict: dict[str, Any]) -> tuple[float, str] | None:
     """(ms, "compute" or "memory"): the problem's floor without tensor cores, all its FLOPs at the fp32 vector
     (FMA) rate or its bytes at the memory rate, whichever is slower, from the verdict's plausibility check
@@ -92,13 +86,14 @@ def run_table(run_dir: str | Path) -> pd.DataFrame:
     for (level, pid), row in sorted(best.items()):
         v = row["verdict"]
         timing = {k: (v.get(k) or {}).get("median_ms") for k in ("kernel", "eager", "compiled")}
+        floor = fma_floor(v) or (None, None)
         records.append({
             "level": level, "problem_id": pid, "name": row.get("problem_name", ""), "verdict": v["verdict"],
             "speedup": v.get("speedup"), "speedup_vs_compile": v.get("speedup_vs_compile"),
             "kernel_median_ms": timing["kernel"], "eager_median_ms": timing["eager"],
             "compile_median_ms": timing["compiled"], "floor_ms": v.get("floor_ms"),
-            "pct_of_floor": v.get("pct_of_floor"), "fma_floor_ms": fma_floor_ms(v),
-            "fma_bound": (fma_floor(v) or (None, None))[1],
+            "pct_of_floor": v.get("pct_of_floor"),
+            "fma_floor_ms": floor[0], "fma_bound": floor[1],
             "quarantined": bool(v.get("quarantined")),
             "kernel_path": str((root / row["source_path"]).as_posix()) if row.get("source_path") else "",
             "reason": v.get("reason", ""),

@@ -59,12 +59,12 @@ def test_a_folder_that_is_not_a_run_says_so(tmp_path):
 
 
 def test_floor_without_tensor_cores_comes_from_the_plausibility_check():
-    from kb.runs import fma_floor_ms
+    from kb.runs import fma_floor
 
     fig = {"flops": 2 * 10**12, "bytes": 4 * 10**9, "peak_used": "tf32 matmul 398.7 TFLOP/s (measured); fp32 vector "
            "50.0 TFLOP/s (measured); memory 4,000 GB/s (measured)"}  # fmt: skip
     old = {"checks": [{"name": "plausibility", "figures": fig}]}
-    assert fma_floor_ms(old) == pytest.approx(40.0)  # 2e12 FLOP at 50 TFLOP/s > 4e9 B at 4 TB/s (1 ms)
+    assert fma_floor(old) == (pytest.approx(40.0), "compute")  # 2e12 FLOP at 50 TFLOP/s > 4e9 B at 4 TB/s (1 ms)
     new = {"checks": [{"name": "plausibility", "figures": {**fig, "vector_tflops": 100.0, "memory_gbps": 4000.0}}]}
-    assert fma_floor_ms(new) == pytest.approx(20.0)  # the numeric fields win over the text
-    assert fma_floor_ms({"checks": [{"name": "trial_0", "figures": {}}]}) is None
+    assert fma_floor(new) == (pytest.approx(20.0), "compute")  # the numeric fields win over the text
+    assert fma_floor({"checks": [{"name": "trial_0", "figures": {}}]}) is None

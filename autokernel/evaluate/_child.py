@@ -153,7 +153,6 @@ def main(argv: list[str]) -> int:
     else:
         confinement["filesystem"] = confinement["network"] = "not applied: confinement disabled by configuration"
 
-    import numpy as np
     import torch
 
     from autokernel.evaluate import transport
@@ -283,7 +282,7 @@ def main(argv: list[str]) -> int:
                                      budget_s=msg["budget_s"], after_call=keep, spin_up_s=msg.get("spin_up_s", 0.0),
                                      placement_jitter_bytes=msg.get("jitter_bytes", 0),
                                      placements=msg.get("placements", 1),
-                                     relocate=Relocator([model], device, np.random.default_rng()))
+                                     relocate=Relocator([model], device))
                 if cuda:
                     torch.cuda.synchronize()
             except BaseException as exc:  # noqa: BLE001

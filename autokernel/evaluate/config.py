@@ -75,6 +75,16 @@ class EvalConfig:
     def is_cuda(self) -> bool:
         return self.device.startswith("cuda")
 
+    @property
+    def jitter_bytes(self) -> int:
+        """Placement jitter the timed loops apply (GPU only)."""
+        return self.placement_jitter_kib * 1024 if self.is_cuda else 0
+
+    @property
+    def loop_placements(self) -> int:
+        """Placement groups of a timed loop (GPU only)."""
+        return self.placements if self.is_cuda else 1
+
     @classmethod
     def for_device(cls, device: str, **kw) -> EvalConfig:
         """Defaults that fit the device: the interpreter on CPU is ~1000x slower, so fewer timed calls."""

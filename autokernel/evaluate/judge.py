@@ -313,7 +313,7 @@ class Evaluator:
                     t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
                 reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
                                       "warmup": cfg.warmup, "expected": out_meta,
-                                      "jitter_bytes": cfg.placement_jitter_kib * 1024 if cfg.is_cuda else 0},
+                                      "jitter_bytes": cfg.jitter_bytes},
                                      exclusive=True)
                 state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
                 del t_shared, o_shared, t_handles, o_handles
@@ -532,8 +532,7 @@ class Evaluator:
         with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
             reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
                                   "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s, "spin_up_s": spin_up_s,
-                                  "jitter_bytes": cfg.placement_jitter_kib * 1024 if cfg.is_cuda else 0,
-                                  "placements": cfg.placements if cfg.is_cuda else 1})
+                                  "jitter_bytes": cfg.jitter_bytes, "placements": cfg.loop_placements})
             wall_s = proc.last_wall_s
         if not reply.get("ok"):
             raise _Outcome(reply.get("kind", "runtime_error"), "while timing: " + self._error_reason(reply))
@@ -613,8 +612,6 @@ class Evaluator:
 
     def _baseline(self, session: ReferenceSession, state: _ProblemState, timing_sets, kind: str) -> TimingStats | None:
         """Eager or torch.compile time of the reference, same loop, PyTorch's default precision; cached."""
-        import numpy as np
-
         from autokernel.environment import environment_key, fingerprint
         from autokernel.evaluate.timing import Relocator, summarize, time_calls
 
@@ -622,9 +619,9 @@ class Evaluator:
         key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}"
         if cfg.spin_up_s and cfg.is_cuda:  # timed another way: never mixed with baselines cached without it
             key += f"|spin{cfg.spin_up_s:g}"
-        if cfg.placement_jitter_kib and cfg.is_cuda:
+        if cfg.jitter_bytes:
             key += f"|jit{cfg.placement_jitter_kib}"
-        if cfg.placements > 1 and cfg.is_cuda:
+        if cfg.loop_placements > 1:
             key += f"|pl{cfg.placements}"
         if key in state.baselines:
             return state.baselines[key]
@@ -655,9 +652,8 @@ class Evaluator:
                     raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
                                      warmup=max(cfg.warmup, 3 if kind == "compile" else cfg.warmup),
                                      budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s,
-                                     placement_jitter_bytes=cfg.placement_jitter_kib * 1024,
-                                     placements=cfg.placements if cfg.is_cuda else 1,
-                                     relocate=Relocator([session.model], cfg.device, np.random.default_rng()))
+                                     placement_jitter_bytes=cfg.jitter_bytes, placements=cfg.loop_placements,
+                                     relocate=Relocator([session.model], cfg.device))
             except Exception:  # noqa: BLE001
                 if kind == "compile":
                     return None

@@ -72,6 +72,16 @@ def exact_fp32():
         torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = saved
 
 
+def run_float64(model64, inputs: list):
+    """``model64`` (a float64 copy of a reference) on ``inputs`` widened to float64: the yardstick for how
+    accurate an fp32 run is."""
+    import torch
+
+    wide = [x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+    with torch.no_grad(), exact_fp32():
+        return model64(*wide)
+
+
 def _to_device(x, device):
     import torch
 
@@ -239,9 +249,7 @@ class ReferenceSession:
         try:
             if self._model64 is None:
                 self._model64 = copy.deepcopy(self.model).double()
-            wide = [x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
-            with torch.no_grad(), exact_fp32():
-                expected64 = self._model64(*wide)
+            expected64 = run_float64(self._model64, inputs)
             cmp = compare(expected, expected64.to(expected.dtype), tol=self.conditioning_tol)
         except Exception:  # noqa: BLE001 - a model that cannot run in float64: the distribution stays in use
             self.conditioning[kind] = ""

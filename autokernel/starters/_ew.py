@@ -168,7 +168,7 @@ def _operand_loads(n_tensors: int, mask: str, indent: str = "    ") -> list[str]
     return k
 
 
-def _wrapper_head(em, wname, args, n_tensors, doc) -> list[str]:
+def _wrapper_head(wname, args, n_tensors, doc) -> list[str]:
     w = [
         "",
         "",
@@ -227,7 +227,7 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
     for j, n in enumerate(outputs):
         k.append(f"    tl.store(out{j}_ptr + offs, {var[n]}.to(out{j}_ptr.dtype.element_ty), mask=mask)")
     args = [em.names[t] for t in tensors] + [em.names[s] for s in scalars]
-    w = _wrapper_head(em, wname, args, len(tensors), chain)
+    w = _wrapper_head(wname, args, len(tensors), chain)
     w.append("    n = math.prod(shape)")
     first = args[0]
     for j, n in enumerate(outputs):
@@ -312,7 +312,7 @@ def _emit_group_reduce(em, unit, idx: int) -> tuple[str, str, str]:
     ]
     args = [em.names[t] for t in tensors] + [em.names[s] for s in scalars]
     dims = None if red.params["dims"] is None else tuple(red.params["dims"])
-    w = _wrapper_head(em, wname, args, len(tensors), f"{chain}, then {red.name} over dims {dims}: one pass")
+    w = _wrapper_head(wname, args, len(tensors), f"{chain}, then {red.name} over dims {dims}: one pass")
     first = args[0]
     w += [
         "    nd = len(shape)",

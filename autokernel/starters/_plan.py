@@ -61,10 +61,10 @@ def make_plan(gm, heavy: str = "auto") -> Plan:
 _FOLDABLE = ("sum", "mean", "amax", "amin", "max", "min")
 
 
-def _foldable(group: set, node, ops):
-    """The reduction node that can be folded into ``group``, or None.
+def _foldable(node, ops):
+    """The reduction node that can be folded into the group whose one output is ``node``, or None.
 
-    Only when the group has one output, used by nothing but that reduction (so the elementwise result is
+    Only when that output is used by nothing but the reduction (so the elementwise result is
     never needed in memory), the reduction is a plain value reduction over adjacent dims (one (OUTER, R,
     INNER) view), and everything is fp32 (a half-precision intermediate would be rounded before reducing).
     """
@@ -100,7 +100,7 @@ def _fold_reductions(units: list[Unit], ops) -> list[Unit]:
         members = set(u.nodes)
         outputs = [n for n in u.nodes if any(x not in members for x in n.users)]
         if len(outputs) == 1:
-            rn = _foldable(members, outputs[0], ops)
+            rn = _foldable(outputs[0], ops)
             if rn is not None:
                 u.reduce = rn
                 folded.add(rn)

@@ -140,12 +140,11 @@ def _ill_conditioned(ref, inputs, seed, expected, got, atol, rtol) -> str | None
 
     import torch
 
+    from autokernel.evaluate.reference import run_float64
+
     try:
-        ref64 = copy.deepcopy(ref).double()
-        wide = [x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
-        with torch.no_grad():
-            torch.manual_seed(seed)
-            e64 = ref64(*wide)
+        torch.manual_seed(seed)
+        e64 = run_float64(copy.deepcopy(ref).double(), inputs)
     except Exception:  # noqa: BLE001 - a model that cannot run in float64 gives no verdict on conditioning
         return None
     if not isinstance(e64, torch.Tensor) or e64.shape != expected.shape:
