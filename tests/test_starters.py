@@ -689,10 +689,8 @@ def test_check_starter_tells_an_ill_conditioned_reference_from_a_wrong_starter()
         "[torch.rand(1, 8, 16, 16).repeat(2, 1, 1, 1) * 1e3 + 1e-5 * torch.randn(2, 8, 16, 16)]",
     )
     st = generate_starter(p)
-    res = check_starter(p, st)
-    assert res.status in ("ill_conditioned", "pass"), res
-    if res.status == "ill_conditioned":
-        assert "off its float64 run" in res.detail
+    res = check_starter(p, st)  # seeded inputs: deterministic
+    assert res.status == "ill_conditioned" and "off its float64 run" in res.detail, res
     # the same model on well-spread inputs: the reference is accurate, so a wrong starter is a plain mismatch
     well = make_problem(p.source.split("class Model(nn.Module):")[1].split("def get_inputs")[0], "[torch.rand(2, 8, 16, 16)]")
     st = generate_starter(well)
