@@ -158,9 +158,9 @@ placement)  # next: where L1/40's per-process state comes from (spread diagnosti
 s6)  # next session, 2+ GPUs: GPU 0 the placement A/B (issue 2); the others re-judge round 0 of levels 1 and 2
      # (every starter changed in session 5: folded reductions, int32 indexing) and then finish level 3
   S=${2:-480}
-  ( spread_diag 120 40_LayerNorm -reseg
-    repeat 200; mv "$LOGS/repeat.log" "$LOGS/repeat-pl1.log"; mv "$LOGS/repeat.jsonl" "$LOGS/repeat-pl1.jsonl"
-    repeat 200 --placements 3 ) &
+  ( spread_diag 100 40_LayerNorm -reseg
+    repeat 170; mv "$LOGS/repeat.log" "$LOGS/repeat-pl1.log"; mv "$LOGS/repeat.jsonl" "$LOGS/repeat-pl1.jsonl"
+    repeat 170 --placements 3 ) &
   [ "$NGPU" -gt 1 ] || wait
   level 1 "$(rest)" $(( (S - SECONDS) / 2 )) 2 0 "$RUNS/L1" --rejudge incorrect
   level 2 "$(rest)" $(( (S - SECONDS) * 2 / 3 )) 2 0 "$RUNS/L2" --rejudge incorrect
