@@ -118,6 +118,8 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--spin-up-s", type=float, default=0.0, help="GPU: seconds of flushes before each timed loop")
     ap.add_argument("--jitter-kib", type=int, default=0, help="GPU: placement jitter of timed inputs (KiB)")
+    ap.add_argument("--l2-flush", choices=("write", "read"), default="write", help="GPU: how L2 is emptied")
+    ap.add_argument("--gpu-lead-ms", type=float, default=1.0, help="GPU: busy lead before each start event (0: none)")
     ap.add_argument("--placements", type=int, default=1, help="GPU: timed-loop groups on newly mapped memory")
     ap.add_argument("--repeat", type=int, default=1, help="evaluate each pair this many times (repeatability)")
     ap.add_argument("--out", required=True)
@@ -138,7 +140,8 @@ def main() -> int:
         problems = [p.scaled(args.scale) for p in problems]
     cfg = EvalConfig.for_device(args.device, measure=not args.no_timing, baseline_compile=args.compile_baseline,
                                 timeout_s=args.timeout, spin_up_s=args.spin_up_s,
-                                placement_jitter_kib=args.jitter_kib, placements=args.placements)
+                                placement_jitter_kib=args.jitter_kib, placements=args.placements,
+                                l2_flush=args.l2_flush, gpu_lead_ms=args.gpu_lead_ms)
     evaluators = [Evaluator(cfg) for _ in range(args.workers)]
     problems = [p for p in problems if not args.candidates.startswith("dir:")
                 or (Path(args.candidates[4:]) / f"{p.name}.py").is_file()]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sessions 3 and 4's device calls, for one or several H200s (session 3 had nvidia-h200-x4 and x2, session 4 one GPU).
+# Sessions 3 to 6 device calls, for one or several H200s (session 3 had nvidia-h200-x4 and x2, session 4 one GPU).
 # Every call starts from this checkout's leaderboards/runs (copied to the ignored .gpurun/): a warm machine's
 # ignored folders were not reliably kept between calls (session 3 lost a run directory that way). Bring back
 # $OUT/runs.tgz and unpack it over leaderboards/runs/ after every call, before the next one.
@@ -18,6 +18,10 @@
 #   bash benchmarks/gpu_session3.sh s5c S JIT  # the same on 3+ GPUs: L1 on GPU 1, L2 on GPUs 2.. (session 5)
 #   bash benchmarks/gpu_session3.sh placement S  # L1/40 reseg diagnostic, then the 5-repeat judge, 1 vs 3 placements
 #   bash benchmarks/gpu_session3.sh s6 S  # placement A/B on GPU 0; round 0 of L1, L2, L3 re-judged on the others
+#   bash benchmarks/gpu_session3.sh s6b S  # 5-repeat judge, jitter + 10 vs 25 placements on 2 GPUs; then round 0
+#   bash benchmarks/gpu_session3.sh s6c  # 5-repeat judge: L2 emptied by reading vs by writing, 2 GPUs
+#   bash benchmarks/gpu_session3.sh s6d  # 5-repeat judge of the generated L1/40 and L1/88 kernels (controls)
+#   bash benchmarks/gpu_session3.sh s6e  # 5-repeat judge with a 1 ms GPU lead before each timed call
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -59,11 +63,11 @@ scale() {  # SECONDS: the same 40 level-1 starters judged on one GPU, then on ev
   grep -hE "^(devices|candidates_evaluated|candidates_per|wall_s)" "$LOGS"/scale-*gpu/summary.txt
 }
 
-repeat() {  # SECONDS [eval_batch flags]: issue 2's repeatability on GPU 0, hand-written kernels judged 5 times
-  local secs=$1; shift  # each (fresh process and compile each time): spread of the medians, wall per candidate
-  CUDA_VISIBLE_DEVICES=0 timeout -k 10 "$secs" python3 benchmarks/eval_batch.py --problems L1/19 L1/23 L1/40 \
-    --candidates dir:benchmarks/kernels/level1 --repeat 5 --out "$LOGS/repeat.jsonl" "$@" > "$LOGS/repeat.log" 2>&1
-  echo "repeat rc=$?"; tail -n 5 "$LOGS/repeat.log"
+repeat() {  # SECONDS [eval_batch flags]: issue 2's repeatability on GPU ${GPU:-0}, hand-written kernels judged 5
+  local secs=$1 t=${TAG:-}; shift  # times each (fresh process and compile each time): spread of the medians, wall
+  CUDA_VISIBLE_DEVICES=${GPU:-0} timeout -k 10 "$secs" python3 benchmarks/eval_batch.py --problems ${PROBS:-L1/19 L1/23 L1/40} \
+    --candidates "dir:${CANDS:-benchmarks/kernels/level1}" --repeat 5 --out "$LOGS/repeat$t.jsonl" "$@" > "$LOGS/repeat$t.log" 2>&1
+  echo "repeat$t rc=$?"; tail -n 5 "$LOGS/repeat$t.log"
 }
 
 spread_diag() {  # SECONDS [KERNELS] [flags]: timing_spread.py (default on L1/40 and L1/19), each in 5 fresh processes
@@ -155,7 +159,7 @@ placement)  # next: where L1/40's per-process state comes from (spread diagnosti
   spread_diag "${2:-120}" 40_LayerNorm -reseg
   repeat 200; mv "$LOGS/repeat.log" "$LOGS/repeat-pl1.log"; mv "$LOGS/repeat.jsonl" "$LOGS/repeat-pl1.jsonl"
   repeat 200 --placements 3 ;;
-s6)  # next session, 2+ GPUs: GPU 0 the placement A/B (issue 2); the others re-judge round 0 of levels 1 and 2
+s6)  # session 6, call 1, 2+ GPUs: GPU 0 the placement A/B (issue 2); the others re-judge round 0 of levels 1 and 2
      # (every starter changed in session 5: folded reductions, int32 indexing) and then finish level 3
   S=${2:-480}
   ( spread_diag 100 40_LayerNorm -reseg
@@ -165,6 +169,37 @@ s6)  # next session, 2+ GPUs: GPU 0 the placement A/B (issue 2); the others re-j
   level 1 "$(rest)" $(( (S - SECONDS) / 2 )) 2 0 "$RUNS/L1" --rejudge incorrect
   level 2 "$(rest)" $(( (S - SECONDS) * 2 / 3 )) 2 0 "$RUNS/L2" --rejudge incorrect
   level 3 "$(rest)" $(( S - SECONDS )) 2 0 "$RUNS/L3" --rejudge incorrect
+  wait ;;
+s6b)  # session 6, call 2, 2 GPUs: the 5-repeat judge with 16 MiB jitter and 10 vs 25 placements, each setting on
+      # both GPUs (swapped halfway, so a GPU's own speed does not pick the winner); then round 0 of L1..L3 continues
+  S=${2:-520}; J="--jitter-kib 16384"
+  ( export GPU=0; TAG=-p10-g0 repeat 130 $J --placements 10; TAG=-p25-g0 repeat 130 $J --placements 25 ) &
+  ( export GPU=1; TAG=-p25-g1 repeat 130 $J --placements 25; TAG=-p10-g1 repeat 130 $J --placements 10 ) &
+  wait; G=$(upto "$NGPU")
+  level 1 "$G" $(( (S - SECONDS) / 4 )) 2 0 "$RUNS/L1" --rejudge incorrect
+  level 2 "$G" $(( (S - SECONDS) * 2 / 3 )) 2 0 "$RUNS/L2" --rejudge incorrect
+  level 3 "$G" $(( S - SECONDS )) 2 0 "$RUNS/L3" --rejudge incorrect ;;
+s6c)  # session 6, call 3, 2 GPUs: the 5-repeat judge with 16 MiB jitter, L2 emptied by reading vs by writing (the
+      # default), each on both GPUs, swapped halfway
+  J="--jitter-kib 16384"
+  ( export GPU=0; TAG=-read-g0 repeat 140 $J --l2-flush read; TAG=-write-g0 repeat 140 $J ) &
+  ( export GPU=1; TAG=-write-g1 repeat 140 $J; TAG=-read-g1 repeat 140 $J --l2-flush read ) &
+  wait ;;
+s6d)  # session 6, last call, 2 GPUs: controls for the hand-written L1/40's spread: the search's own (generated)
+      # L1/40 and L1/88 kernels judged 5 times, without (GPU 0) and with 16 MiB jitter (GPU 1)
+  C=/tmp/controls; mkdir -p $C
+  for p in 40_LayerNorm 88_MinGPTNewGelu; do cp leaderboards/runs/h200-2026-11-29/L1/problems/L1_${p%%_*}_$p/best.py $C/$p.py; done
+  export CANDS=$C PROBS="L1/40 L1/88"
+  ( export GPU=0; TAG=-gen-g0 repeat 150 ) &
+  ( export GPU=1; TAG=-gen-jit-g1 repeat 150 --jitter-kib 16384 ) &
+  wait ;;
+s6e)  # session 6, last call, 2 GPUs: the 5-repeat judge with the GPU held busy 1 ms before each start event (host
+      # launch work outside the timed interval): hand-written L1/19, L1/40, generated L1/88; GPU 1 with 16 MiB jitter
+  C=/tmp/controls; mkdir -p $C; cp benchmarks/kernels/level1/{19_ReLU,40_LayerNorm}.py $C/
+  cp leaderboards/runs/h200-2026-11-29/L1/problems/L1_88_88_MinGPTNewGelu/best.py $C/88_MinGPTNewGelu.py
+  export CANDS=$C PROBS="L1/19 L1/40 L1/88"
+  ( export GPU=0; TAG=-lead-g0 repeat 140 --gpu-lead-ms 1 ) &
+  ( export GPU=1; TAG=-lead-jit-g1 repeat 140 --gpu-lead-ms 1 --jitter-kib 16384 ) &
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;

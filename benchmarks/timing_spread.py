@@ -40,7 +40,8 @@ def _median_ms(fn, inputs, args, dist: list | None = None) -> float:
     with torch.no_grad():
         raw = time_calls(fn, [inputs], device=args.device, n=args.calls, warmup=3, budget_s=args.budget_s,
                          alternate_fresh=False, spin_up_s=args.spin_up_s,
-                         placement_jitter_bytes=args.jitter_kib * 1024)
+                         placement_jitter_bytes=args.jitter_kib * 1024, l2_flush=args.l2_flush,
+                         gpu_lead_ms=args.gpu_lead_ms)
     if dist is not None:
         x = np.asarray(raw.event_ms)
         dist.append({"mean": round(float(x.mean()), 5), "p10": round(float(np.percentile(x, 10)), 5),
@@ -117,6 +118,8 @@ def main() -> int:
     ap.add_argument("--budget-s", type=float, default=3.0)
     ap.add_argument("--spin-up-s", type=float, default=0.0)
     ap.add_argument("--jitter-kib", type=int, default=0, help="placement jitter of timed inputs (KiB)")
+    ap.add_argument("--gpu-lead-ms", type=float, default=1.0, help="GPU busy lead before each start event (0: none)")
+    ap.add_argument("--l2-flush", choices=("write", "read"), default="write", help="how L2 is emptied per call")
     ap.add_argument("--device", default="cuda", help="cuda, or cpu (Triton interpreter: a smoke test only)")
     ap.add_argument("--dataset", default=None)
     ap.add_argument("--dataset-config", default="github_main")
@@ -153,7 +156,8 @@ def main() -> int:
         }
     result = {"problem": args.problem, "solution": args.solution, "statistic": "median of timed calls",
               "calls": args.calls, "spin_up_s": args.spin_up_s,
-              "jitter_kib": args.jitter_kib, "runs": runs, "summary": summary}
+              "jitter_kib": args.jitter_kib, "l2_flush": args.l2_flush, "gpu_lead_ms": args.gpu_lead_ms,
+              "runs": runs, "summary": summary}
     Path(args.out).write_text(json.dumps(result, indent=1))
     for key, s in summary.items():
         print(f"{key:15s} {s}")

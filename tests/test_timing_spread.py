@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 PROBLEM = """import torch
@@ -109,3 +111,58 @@ def test_time_calls_in_placement_groups_moves_the_model_between_groups():
     assert groups[0] == [before] * 3 and all(len(set(g)) == 1 for g in groups)
     assert groups[0][0] != groups[1][0] != groups[2][0]  # each group on other memory than the one before
     assert all(torch.equal(out, expected) for out in seen)  # same values wherever they live
+
+
+def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
+    from autokernel.evaluate import EvalConfig
+
+    assert EvalConfig(device="cuda").lead_ms == 1.0  # the default on a GPU
+    assert EvalConfig(device="cpu").lead_ms == 0.0  # the interpreter has no launch gap to hide
+    assert EvalConfig(device="cuda", gpu_lead_ms=0).lead_ms == 0.0
+    with pytest.raises(ValueError, match="gpu_lead_ms"):
+        EvalConfig(device="cuda", gpu_lead_ms=-1)
+    with pytest.raises(ValueError, match="l2_flush"):
+        EvalConfig(device="cuda", l2_flush="sometimes")
+
+
+def test_cli_passes_the_gpu_lead_to_the_eval_config():
+    import argparse
+
+    from autokernel.cli import _add_eval_policy, eval_config_from_args
+
+    p = argparse.ArgumentParser()
+    _add_eval_policy(p)
+    assert eval_config_from_args(p.parse_args(["--device", "cuda", "--gpu-lead-ms", "0"])).lead_ms == 0.0
+    assert eval_config_from_args(p.parse_args(["--device", "cuda"])).lead_ms == 1.0
+    with pytest.raises(ValueError, match="gpu-lead-ms"):
+        eval_config_from_args(p.parse_args(["--device", "cuda", "--gpu-lead-ms", "-2"]))
+
+
+@pytest.mark.gpu
+def test_gpu_lead_takes_the_launch_gap_out_and_keeps_host_bound_calls_at_host_time():
+    import time
+
+    import torch
+
+    from autokernel.evaluate.timing import time_calls
+
+    x = torch.randn(1 << 20, device="cuda")
+
+    def slow_launch(a):  # 0.3 ms of host work before a microsecond kernel
+        t_end = time.perf_counter() + 3e-4
+        while time.perf_counter() < t_end:
+            pass
+        return a + 1
+
+    plain = time_calls(slow_launch, [[x]], device="cuda", n=20, warmup=2, budget_s=5.0)
+    led = time_calls(slow_launch, [[x]], device="cuda", n=20, warmup=2, budget_s=5.0, gpu_lead_ms=1.0)
+    # host-bound either way: a sample is never below the host's 0.3 ms
+    assert min(led.event_ms) >= 0.3 and min(plain.event_ms) >= 0.25
+    assert "gpu_lead_1ms" in led.method
+
+    def fast_launch(a):
+        return a + 1
+
+    gap = time_calls(fast_launch, [[x]], device="cuda", n=50, warmup=2, budget_s=5.0)
+    led = time_calls(fast_launch, [[x]], device="cuda", n=50, warmup=2, budget_s=5.0, gpu_lead_ms=1.0)
+    assert sorted(led.event_ms)[25] <= sorted(gap.event_ms)[25]  # the launch gap is gone, not added

@@ -36,6 +36,12 @@ class EvalConfig:
             (``timing._Placer``), so the median is over memory placements; 0 keeps the allocator's addresses.
         placements: GPU only: the timed loop runs in this many groups, the model's parameters and buffers moved
             to newly mapped memory before each (``timing.Relocator``); 1 keeps one placement per process.
+        l2_flush: GPU only: how L2 is emptied before each timed call ("write": zero a buffer of twice the L2,
+            leaving dirty lines the call writes back; "read": stream it, leaving clean lines).
+        gpu_lead_ms: GPU only: the GPU is kept busy this long before each timed call's start event, so the
+            host's launch work (Python, launcher, allocations) overlaps it and a sample is max(GPU time, host
+            time); 0 also times the gap while an idle GPU waits for the launch (per-process noise: H200 medians
+            of a 0.23 ms kernel spread 15-25 % over fresh processes without the lead, 0.2 % with 1 ms).
         timeout_s: the whole candidate (import, compile, trials, timing); then it is killed.
         memory_limit_mb: address-space cap for the candidate process on CPU; fraction of GPU memory on CUDA.
         baseline_compile: also time ``torch.compile(Model)`` (cached per GPU and software versions).
@@ -54,6 +60,8 @@ class EvalConfig:
     spin_up_s: float = 0.0
     placement_jitter_kib: int = 0
     placements: int = 1
+    l2_flush: str = "write"
+    gpu_lead_ms: float = 1.0
     timeout_s: float = 180.0
     memory_limit_mb: int = 16384
     gpu_memory_fraction: float = 0.9
@@ -68,6 +76,10 @@ class EvalConfig:
             raise ValueError(f"unknown tolerance preset {self.tolerance!r}; choose one of {sorted(TOLERANCE_PRESETS)}")
         if not (self.device == "cpu" or self.device.startswith("cuda")):
             raise ValueError(f"device must be 'cpu' or 'cuda[:N]', not {self.device!r}")
+        if self.l2_flush not in ("write", "read"):
+            raise ValueError(f"l2_flush must be 'write' or 'read', not {self.l2_flush!r}")
+        if self.gpu_lead_ms < 0:
+            raise ValueError("gpu_lead_ms must be 0 or more")
         if self.num_correct_trials < 1:
             raise ValueError("num_correct_trials must be at least 1")
 
@@ -79,6 +91,11 @@ class EvalConfig:
     def jitter_bytes(self) -> int:
         """Placement jitter the timed loops apply (GPU only)."""
         return self.placement_jitter_kib * 1024 if self.is_cuda else 0
+
+    @property
+    def lead_ms(self) -> float:
+        """GPU lead before each timed call (GPU only)."""
+        return self.gpu_lead_ms if self.is_cuda else 0.0
 
     @property
     def loop_placements(self) -> int:

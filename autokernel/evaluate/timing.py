@@ -137,21 +137,41 @@ class Relocator:
                     t.data = t.data.clone()
 
 
+L2_FLUSH_MODES = ("write", "read")
+
+
 class _L2Flusher:
-    def __init__(self, device):
+    """Empties L2 of the timed call's data before each call.
+
+    ``write`` zeroes a buffer of twice the L2 (triton.testing.do_bench's way): L2 is left full of the
+    buffer's dirty lines, which the timed kernel then pays to write back. ``read`` streams the buffer
+    instead: it evicts (and writes back, untimed) whatever was dirty and leaves clean lines, so the timed
+    call pays only for its own traffic.
+    """
+
+    def __init__(self, device, mode: str = "write"):
         import torch
 
+        if mode not in L2_FLUSH_MODES:
+            raise ValueError(f"l2 flush mode must be one of {L2_FLUSH_MODES}, not {mode!r}")
         props = torch.cuda.get_device_properties(device)
         l2 = int(getattr(props, "L2_cache_size", 0) or 64 * 2**20)
-        self.buf = torch.empty(max(2 * l2, 256 * 2**20) // 4, dtype=torch.int32, device=device)
+        self.buf = torch.zeros(max(2 * l2, 256 * 2**20) // 4, dtype=torch.int32, device=device)
+        self.sink = torch.zeros((), dtype=torch.int32, device=device)
+        self.mode = mode
         self._cudart = _load_cudart()
 
     def __call__(self) -> None:
+        import torch
+
         if self._cudart is not None:
             # cudaLimitPersistingL2CacheSize = 0x06; then drop any persisting lines (reward_hacks.md H16)
             self._cudart.cudaDeviceSetLimit(ctypes.c_int(0x06), ctypes.c_size_t(0))
             self._cudart.cudaCtxResetPersistingL2Cache()
-        self.buf.zero_()
+        if self.mode == "read":
+            torch.amax(self.buf, dim=0, out=self.sink)
+        else:
+            self.buf.zero_()
 
 
 def _load_cudart():
@@ -177,6 +197,34 @@ def _load_cudart():
     return None
 
 
+class _GpuLead:
+    """Keeps the GPU busy (``torch.cuda._sleep``) for ``lead_ms`` before a timed call's start event.
+
+    With a sync before every call the GPU is idle when timing starts, so the start event fires at once and
+    the interval also holds the host's work to launch the call (Python, the Triton launcher, allocations):
+    tens of microseconds that vary with the process's CPU, a large share of a sub-millisecond kernel. With
+    the GPU held busy while the host enqueues, the interval is the GPU's own time, as long as the host
+    finishes launching within ``lead_ms``.
+    """
+
+    def __init__(self, lead_ms: float):
+        import torch
+
+        probe = 1_000_000
+        torch.cuda._sleep(probe)  # first call loads the helper kernel
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        torch.cuda._sleep(probe)
+        end.record()
+        end.synchronize()
+        self.cycles = max(1, int(probe * lead_ms / max(start.elapsed_time(end), 1e-3)))
+
+    def __call__(self) -> None:
+        import torch
+
+        torch.cuda._sleep(self.cycles)
+
+
 def warmup_calls(warmup: int, num_sets: int) -> int:
     """Untimed calls `time_calls` makes first: every input set at least once (so no set is first seen
     timed), none when warm-up is off. The judge counts them when it checks the loop's wall time."""
@@ -197,6 +245,8 @@ def time_calls(
     placement_jitter_bytes: int = 0,
     placements: int = 1,
     relocate: Callable | None = None,
+    l2_flush: str = "write",
+    gpu_lead_ms: float = 0.0,
 ) -> RawTimes:
     """Time ``fn(*args)`` over up to ``n`` calls, rotating ``input_sets``.
 
@@ -213,13 +263,18 @@ def time_calls(
     ``placements`` > 1 with ``relocate`` (a `Relocator`): the calls (and the time budget) are split into that
     many groups; before each group after the first, ``relocate()`` moves the model to new memory, the input
     arenas are dropped (re-allocated there), and one untimed call absorbs any first-call cost.
+    ``l2_flush``: how L2 is emptied before each GPU call (`_L2Flusher`: "write" or "read").
+    ``gpu_lead_ms`` > 0: the GPU is kept busy that long before each start event (`_GpuLead`), so the host's
+    launch work overlaps the GPU's instead of adding to it; a sample is then max(event time, host time of the
+    call), the cost of the call in a steady stream of calls (host-bound work still counts in full).
     """
     import numpy as np
     import torch
 
     rng = np.random.default_rng()
     cuda = device.startswith("cuda")
-    flush = _L2Flusher(device) if cuda else None
+    flush = _L2Flusher(device, l2_flush) if cuda else None
+    lead = _GpuLead(gpu_lead_ms) if cuda and gpu_lead_ms > 0 else None
     k = len(input_sets)
     place = _Placer(placement_jitter_bytes, rng) if placement_jitter_bytes > 0 else None
     if cuda and spin_up_s > 0:
@@ -266,13 +321,18 @@ def time_calls(
             start = torch.cuda.Event(enable_timing=True)
             end = torch.cuda.Event(enable_timing=True)
             end_device = torch.cuda.Event(enable_timing=True)
+            if lead is not None:
+                lead()
             start.record()
+            t0 = _perf_counter()
             out = fn(*args)
+            host_ms = (_perf_counter() - t0) * 1e3
             end.record()
             torch.cuda.synchronize()  # device-wide: waits for every stream
             end_device.record()
             end_device.synchronize()
-            event_ms.append(start.elapsed_time(end))
+            # Under a lead the host's launch work overlaps the GPU's: a call costs the longer of the two.
+            event_ms.append(max(start.elapsed_time(end), host_ms) if lead is not None else start.elapsed_time(end))
             device_ms.append(start.elapsed_time(end_device))
         else:
             t0 = _perf_counter()
@@ -288,7 +348,8 @@ def time_calls(
     method = "perf_counter(cpu, triton interpreter)"
     if cuda:
         placed = f"placed_clone_per_call(jitter {place.jitter // 1024} KiB)" if place else "clone_per_call"
-        method = f"cuda_event+l2_flush+{placed}" + (f"+{groups}_placements" if groups > 1 else "")
+        flushed = "l2_flush" if l2_flush == "write" else f"l2_flush_{l2_flush}"
+        method = f"cuda_event+{flushed}+{placed}" + (f"+gpu_lead_{gpu_lead_ms:g}ms_max_host" if lead else "") + (f"+{groups}_placements" if groups > 1 else "")
     return RawTimes(event_ms, device_ms, method, fresh)
 
 

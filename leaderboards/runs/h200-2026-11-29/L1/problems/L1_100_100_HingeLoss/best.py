@@ -1,6 +1,6 @@
 """Starter ModelNew for 100_HingeLoss, generated from the reference by autokernel-kb.
 
-Generated Triton kernels: fused elementwise: mul,sub,clamp, reduction: mean
+Generated Triton kernels: fused elementwise + reduction: mul,sub,clamp -> mean
 Library calls kept: none
 Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
 """
@@ -322,36 +322,96 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
 
 
 @triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
-    # fused elementwise: mul -> sub -> clamp
-    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    mask = offs < n_elements
-    if IN0_BCAST:
-        i0 = (offs // in0_inner) % in0_size
+def _fused0_reduce_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, part_ptr, R, INNER, NCOLS, CHUNK, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, OP: tl.constexpr, WIDE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    # fused elementwise mul -> sub -> clamp, reduced (mean) over R of its output viewed as (OUTER, R, INNER):
+    # program (column block, split) writes the fp32 partial of rows [split * CHUNK, +CHUNK) of its columns
+    if WIDE:  # 64-bit index math only when the tensor needs it (broadcast operands divide per element)
+        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+        split = tl.program_id(1).to(tl.int64)
     else:
-        i0 = offs
-    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
-    if IN1_BCAST:
-        i1 = (offs // in1_inner) % in1_size
+        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)
+        split = tl.program_id(1)
+    cmask = cols < NCOLS
+    row0 = (cols // INNER) * R * INNER + cols % INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
     else:
-        i1 = offs
-    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
-    t0 = (a0 * a1)  # mul: mul
-    t1 = (1.0 - t0)  # sub: sub
-    t2 = tl.maximum(t1, 0.0)  # clamp: clamp
-    tl.store(out0_ptr + offs, t2.to(out0_ptr.dtype.element_ty), mask=mask)
+        neutral = 0.0
+    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
+    start = split * CHUNK
+    end = tl.minimum(start + CHUNK, R)
+    for r0 in range(0, CHUNK, BLOCK_R):
+        r = start + r0 + r_offs
+        m = (r[:, None] < end) & cmask[None, :]
+        offs = row0[None, :] + r[:, None] * INNER
+        if IN0_BCAST:
+            i0 = (offs // in0_inner) % in0_size
+        else:
+            i0 = offs
+        a0 = tl.load(in0_ptr + i0, mask=m, other=0.0).to(tl.float32)
+        if IN1_BCAST:
+            i1 = (offs // in1_inner) % in1_size
+        else:
+            i1 = offs
+        a1 = tl.load(in1_ptr + i1, mask=m, other=0.0).to(tl.float32)
+        t0 = (a0 * a1)  # mul: mul
+        t1 = (1.0 - t0)  # sub: sub
+        t2 = tl.maximum(t1, 0.0)  # clamp: clamp
+        v = tl.where(m, t2, neutral)
+        if OP == 2:
+            acc = tl.maximum(acc, v)
+        elif OP == 3:
+            acc = tl.minimum(acc, v)
+        else:
+            acc += v
+    if OP == 2:
+        res = tl.max(acc, 0)
+    elif OP == 3:
+        res = tl.min(acc, 0)
+    else:
+        res = tl.sum(acc, 0)
+    tl.store(part_ptr + split * NCOLS + cols, res, mask=cmask)
 
 
 def _fused0(predictions, targets):
-    """mul -> sub -> clamp"""
+    """mul -> sub -> clamp, then mean over dims None: one pass"""
     shape = torch.broadcast_shapes(predictions.shape, targets.shape)
-    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(predictions, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(targets, shape)
-    out0 = torch.empty(shape, dtype=_promote(predictions.dtype, targets.dtype), device=predictions.device)
-    if n > 0:
-        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
-    return out0
+    nd = len(shape)
+    dims = list(range(nd))
+    outer = math.prod(shape[: dims[0]])
+    r = math.prod(shape[dims[0]: dims[-1] + 1])
+    inner = math.prod(shape[dims[-1] + 1:])
+    ncols = outer * inner
+    out_shape = [1 if d in dims else s for d, s in enumerate(shape) if False or d not in dims]
+    out = torch.empty(out_shape, dtype=_promote(predictions.dtype, targets.dtype), device=predictions.device)
+    if out.numel() == 0:
+        return out
+    if r == 0:  # as torch: an empty sum is 0, an empty mean nan; max/min of nothing is an error
+        if 'mean' in ('sum', 'mean'):
+            return out.fill_(0.0 if 'mean' == 'sum' else float('nan'))
+        raise RuntimeError('mean(): cannot reduce over a zero-size dimension')
+    # few column blocks and long rows: split R so that the GPU fills up (as `_reduce_split`)
+    block_r, block_i = _tile(r, inner, ncols, RED_TILE, RED_BLOCK_INNER)
+    col_blocks = triton.cdiv(ncols, block_i)
+    chunk = r
+    if col_blocks < RED_SPLIT_PROGRAMS and r >= RED_SPLIT_MIN_R:
+        block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
+        col_blocks = triton.cdiv(ncols, block_i)
+        chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, 65535))  # grid axis 1 holds at most 65535 splits
+    chunk = triton.cdiv(chunk, block_r) * block_r
+    splits = triton.cdiv(r, chunk)
+    part = torch.empty((splits, ncols), dtype=torch.float32, device=predictions.device)
+    _fused0_reduce_kernel[(col_blocks, splits)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, part, r, inner, ncols, chunk, IN0_BCAST=in0_b, IN1_BCAST=in1_b, OP=_REDUCE_OPS['mean'], WIDE=outer * r * inner + chunk * ncols >= 2**31, BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
+    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](
+        part, out, splits, ncols, r, OP=_REDUCE_OPS['mean'], BLOCK_S=block_s, BLOCK_I=block_i2,
+        num_warps=RED_NUM_WARPS)
+    return out
 
 class ModelNew(nn.Module):
 
@@ -359,6 +419,5 @@ class ModelNew(nn.Module):
         super().__init__()
 
     def forward(self, predictions, targets):
-        clamp = _fused0(predictions, targets)
-        mean = _reduce(clamp, None, False, 'mean', with_idx=False)
+        mean = _fused0(predictions, targets)
         return mean
