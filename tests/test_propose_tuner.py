@@ -59,16 +59,18 @@ def test_rounds_vary_tunables_around_the_seed_and_never_repeat():
     tuner = TunerProposer()
     (starter,) = tuner.propose(problem, History(), 3, 2)
     assert starter.idea.startswith("generated starter") and starter.round == 0
-    space = {"BLOCK_SIZE": None, "NUM_WARPS": None}
+    space = {"EW_STREAM": None, "BLOCK_SIZE": None, "NUM_WARPS": None}
     base = read_tunables(starter.source, space)
     assert set(base) == set(space)
 
     seed = Attempt(candidate=starter, verdict=_verdict("correct", 0.5))
     history = History(attempts=[seed], seeds=[seed], round=1)
     r1 = tuner.propose(problem, history, 3, 2)
-    assert len(r1) == 6 and len({c.digest for c in r1}) == 6
+    # 3 ideas: the two-valued EW_STREAM has one branch up, the others two each
+    assert len(r1) == 5 and len({c.digest for c in r1}) == 5
     assert all(c.parent == starter.digest and c.round == 1 for c in r1)
-    assert r1[0].idea == f"double BLOCK_SIZE {base['BLOCK_SIZE']} -> {2 * base['BLOCK_SIZE']}"
+    assert r1[0].idea == "set EW_STREAM False -> True"
+    assert r1[1].idea == f"double BLOCK_SIZE {base['BLOCK_SIZE']} -> {2 * base['BLOCK_SIZE']}"
     assert any(c.idea.startswith("double NUM_WARPS") for c in r1)
     # each candidate changes exactly one tunable of the seed
     for c in r1:

@@ -111,7 +111,7 @@ def test_tuner_search_end_to_end_and_rerun_reuses_ledger(tmp_path):
         assert df["verdict"].iloc[0]["verdict"] == "correct"
         second = df.iloc[1]
         assert second["parent"] == df["candidate_digest"].iloc[0]
-        assert "BLOCK_SIZE" in second["idea"] or "NUM_WARPS" in second["idea"]
+        assert any(t in second["idea"] for t in ("EW_STREAM", "BLOCK_SIZE", "NUM_WARPS"))
         for digest in df["candidate_digest"]:
             assert (run / "candidates" / "relu_scale_tiny" / f"{digest}.py").is_file()
         best = json.loads((run / "problems" / "relu_scale_tiny" / "best.json").read_text())
@@ -205,9 +205,9 @@ def test_resume_after_kill_9_evaluates_nothing_twice(tmp_path):
         "--rounds",
         "1",
         "--ideas",
-        "1",
-        "--branches",
         "2",
+        "--branches",
+        "1",
         "--trials",
         "2",
         "--perf-trials",
@@ -247,7 +247,7 @@ def test_resume_after_kill_9_evaluates_nothing_twice(tmp_path):
     assert "candidates_from_ledger: 1" in done.stdout
     rows = _rows(run / "results.jsonl")
     digests = [r["candidate_digest"] for r in rows]
-    assert len(digests) == len(set(digests)) == 3  # starter + 2 branches, each evaluated once
+    assert len(digests) == len(set(digests)) == 3  # starter + 2 ideas, each evaluated once
     assert rows[0] == first[0]
     assert len((run / "results.tsv").read_text().splitlines()) == 1 + 3
     assert "rounds exhausted (1)" in done.stdout

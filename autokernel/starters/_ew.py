@@ -155,9 +155,20 @@ def _operand_sig(tensors, scalars) -> tuple[list[str], list[str]]:
     return sig, [f"IN{j}_BCAST: tl.constexpr" for j in range(len(tensors))]
 
 
-def _operand_loads(n_tensors: int, mask: str, indent: str = "    ") -> list[str]:
+def _operand_loads(n_tensors: int, mask: str, indent: str = "    ", evict: str | None = None) -> list[str]:
+    """Loads of the operands into a0, a1, ...; with ``evict`` (a constexpr's name) the full-size ones, read
+    once, carry that eviction policy, while broadcast ones (a bias read by every row) keep the default."""
     k = []
     for j in range(n_tensors):
+        if evict:
+            k += [
+                f"{indent}if IN{j}_BCAST:",
+                f"{indent}    a{j} = tl.load(in{j}_ptr + (offs // in{j}_inner) % in{j}_size, mask={mask}, other=0.0)",
+                f"{indent}else:",
+                f"{indent}    a{j} = tl.load(in{j}_ptr + offs, mask={mask}, other=0.0, eviction_policy={evict})",
+                f"{indent}a{j} = a{j}.to(tl.float32)",
+            ]
+            continue
         k += [
             f"{indent}if IN{j}_BCAST:",
             f"{indent}    i{j} = (offs // in{j}_inner) % in{j}_size",
@@ -208,7 +219,7 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
     sig += [f"out{j}_ptr" for j in range(len(outputs))]
     sig.append("n_elements")
     sig += flags
-    sig += ["WIDE: tl.constexpr", "BLOCK_SIZE: tl.constexpr"]
+    sig += ["WIDE: tl.constexpr", "EVICT: tl.constexpr", "STORE_CM: tl.constexpr", "BLOCK_SIZE: tl.constexpr"]
     chain = " -> ".join(em.plan.ops[n].name for n in members)
     k = [
         "",
@@ -222,10 +233,11 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
         "        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)",
         "    mask = offs < n_elements",
     ]
-    k += _operand_loads(len(tensors), "mask")
+    k += _operand_loads(len(tensors), "mask", evict="EVICT")
     k += body
     for j, n in enumerate(outputs):
-        k.append(f"    tl.store(out{j}_ptr + offs, {var[n]}.to(out{j}_ptr.dtype.element_ty), mask=mask)")
+        k.append(f"    tl.store(out{j}_ptr + offs, {var[n]}.to(out{j}_ptr.dtype.element_ty), mask=mask, "
+                 "cache_modifier=STORE_CM)")
     args = [em.names[t] for t in tensors] + [em.names[s] for s in scalars]
     w = _wrapper_head(wname, args, len(tensors), chain)
     w.append("    n = math.prod(shape)")
@@ -235,7 +247,8 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
         w.append(f"    out{j} = torch.empty(shape, dtype=_promote({', '.join(dt)}), device={first}.device)")
     launch = _launch_operands(em, tensors, scalars) + [f"out{j}" for j in range(len(outputs))] + ["n"]
     launch += [f"IN{j}_BCAST=in{j}_b" for j in range(len(tensors))]
-    launch += ["WIDE=n + BLOCK_SIZE >= 2**31", "BLOCK_SIZE=BLOCK_SIZE", "num_warps=NUM_WARPS"]
+    launch += ["WIDE=n + BLOCK_SIZE >= 2**31", "EVICT=\"evict_first\" if EW_STREAM else \"\"",
+               "STORE_CM=\".cs\" if EW_STREAM else \"\"", "BLOCK_SIZE=BLOCK_SIZE", "num_warps=NUM_WARPS"]
     w += ["    if n > 0:", f"        {kname}[(triton.cdiv(n, BLOCK_SIZE),)]({', '.join(launch)})"]
     outs = ", ".join(f"out{j}" for j in range(len(outputs)))
     w.append(f"    return {outs}")
