@@ -322,6 +322,60 @@ def test_scans(expr):
     run_shapes(p, st, [[(3, 37)], [(4, 3, 6)]])
 
 
+EXCLUSIVE = (
+    "torch.cat((torch.zeros_like(x.select({d}, 0).unsqueeze({d})), "
+    "torch.cumsum(x.narrow(dim={d}, start=0, length=x.size({d}) - 1), dim={d})), dim={d})"
+)
+
+
+@pytest.mark.parametrize(
+    "expr, call",
+    [
+        ("x.flip(1).cumsum(1).flip(1)", "reverse=True"),
+        ("torch.flip(torch.cumprod(torch.flip(x, dims=[0]), dim=0), dims=[0])", "reverse=True"),
+        (EXCLUSIVE.format(d=1), "exclusive=True"),
+        (EXCLUSIVE.format(d=0), "exclusive=True"),
+        ("torch.cumsum(x * (x > 0), dim=1)", None),  # the mask is computed: a fused group, not a lone product
+    ],
+)
+def test_scan_patterns_fold_into_one_kernel(expr, call):
+    """Reverse and exclusive spellings run as one scan kernel (no flips, no concatenation), across blocks."""
+    p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5)]")
+    st = generate_starter(p, tunables={"SCAN_BLOCK": 16})
+    fwd = st.source[st.source.index("def forward"):]
+    if call:
+        assert call in fwd and "torch.cat" not in fwd and ".flip(" not in fwd and not st.fallbacks, fwd
+    assert run_shapes(p, st, [[(3, 37)], [(4, 3, 6)], [(2, 16)]]) >= 1
+
+
+@pytest.mark.parametrize("mask_dtype", ["torch.bool", "torch.float32"])
+def test_masked_scan_reads_the_mask_in_the_scan(mask_dtype):
+    p = make_problem("def forward(self, x, m):\n    return torch.cumsum(x * m, dim=1)",
+                     "[torch.rand(3, 5), torch.rand(3, 5) > 0.5]")
+    st = generate_starter(p, tunables={"SCAN_BLOCK": 16})
+    fwd = st.source[st.source.index("def forward"):]
+    assert "mul=m" in fwd and "_fused" not in fwd, fwd
+    ns: dict = {}
+    exec(p.source, ns)
+    mod = load_module(st.source)
+    for shape in [(3, 37), (2, 16, 3)]:
+        x = torch.randn(*shape)
+        m = torch.rand(*shape) > 0.5 if mask_dtype == "torch.bool" else torch.rand(*shape)
+        torch.testing.assert_close(mod.ModelNew()(x, m), ns["Model"]()(x, m), atol=1e-5, rtol=1e-5)
+
+
+def test_scan_lookalikes_stay_as_written():
+    # flips over another dim, and a narrow that does not start at 0: not a reverse / exclusive scan
+    for expr in ("x.flip(0).cumsum(1).flip(0)",
+                 "torch.cat((torch.zeros_like(x.select(1, 0).unsqueeze(1)), "
+                 "torch.cumsum(x.narrow(dim=1, start=1, length=x.size(1) - 1), dim=1)), dim=1)"):
+        p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5)]")
+        st = generate_starter(p, tunables={"SCAN_BLOCK": 16})
+        fwd = st.source[st.source.index("def forward"):]
+        assert "reverse=True" not in fwd and "exclusive=True" not in fwd
+        run_shapes(p, st, [[(3, 37)]])
+
+
 def test_source_is_standalone_and_readable():
     p = make_problem(
         "def __init__(self):\n    super(Model, self).__init__()\n    self.fc = nn.Linear(4, 3)\n"

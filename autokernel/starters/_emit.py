@@ -207,7 +207,10 @@ class Emitter:
         if op.kind == "softmax":
             return f"_softmax({x}, {op.params['dim']}, log={op.name == 'log_softmax'})"
         if op.kind == "scan":
-            return f"_scan({x}, {op.params['dim']}, prod={op.name == 'cumprod'})"
+            extra = "".join(f", {k}=True" for k in ("reverse", "exclusive") if op.params.get(k))
+            if op.params.get("mul"):
+                extra += f", mul={self.fmt(op.operands[1])}"
+            return f"_scan({x}, {op.params['dim']}, prod={op.name == 'cumprod'}{extra})"
         if op.kind == "batchnorm":
             return f"_batch_norm({x}, {m})"
         if op.kind == "matmul":

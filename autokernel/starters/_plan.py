@@ -7,7 +7,8 @@
   creating a cycle: a node joins a group only if none of its other inputs depends on that group;
 * units (groups, single nodes) are ordered topologically, keeping the reference's order where possible;
 * a group whose one output feeds only a sum / mean / max / min over adjacent dims takes that reduction in
-  (``Unit.reduce``): its kernel reduces while it computes, and the elementwise result is never written.
+  (``Unit.reduce``): its kernel reduces while it computes, and the elementwise result is never written;
+* reverse, exclusive and masked scans spelled as several ops become one scan (``_scans.fold_scans``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import heapq
 from dataclasses import dataclass, field
 
 from ._ops import Op, classify, is_heavy
+from ._scans import fold_scans
 
 
 @dataclass(kw_only=True)
@@ -55,7 +57,8 @@ def make_plan(gm, heavy: str = "auto") -> Plan:
                     f"{o.name}{where}: kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated"
                 )
     groups = _group_elementwise(nodes, ops)
-    return Plan(units=_fold_reductions(_schedule(nodes, ops, groups), ops), ops=ops)
+    units = _fold_reductions(_schedule(nodes, ops, groups), ops)
+    return Plan(units=fold_scans(units, ops), ops=ops)
 
 
 _FOLDABLE = ("sum", "mean", "amax", "amin", "max", "min")
