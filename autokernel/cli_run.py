@@ -95,15 +95,17 @@ def _problems(args: argparse.Namespace) -> list:
     return problems
 
 
-def make_proposer(args: argparse.Namespace):
+def make_proposer(args: argparse.Namespace, rows: list | None = None):
+    """The proposer the flags ask for; ``rows`` (the run's ledger so far) give the tuner its move prior."""
     from autokernel.propose.llm import LLMConfig, LLMProposer, endpoint_configured
+    from autokernel.propose.prior import MovePrior
     from autokernel.propose.tuner import TunerProposer
 
     kind = args.proposer
     if kind == "auto":
         kind = "llm" if endpoint_configured(args.base_url, args.model) else "tuner"
     if kind == "tuner":
-        return TunerProposer()
+        return TunerProposer(prior=MovePrior.from_rows(rows or []))
     return LLMProposer(LLMConfig(base_url=args.base_url, model=args.model, api_key=args.api_key))
 
 
@@ -206,10 +208,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         target_speedup=args.target_speedup,
         patience=args.patience,
     )
-    proposer = make_proposer(args)
     out = Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S"))
     device_kind = "cuda" if config.device.startswith("cuda") else "cpu"
     ledger = Ledger(out, device=device_kind, policy=eval_policy(config), rejudge=_rejudge(args.rejudge))
+    proposer = make_proposer(args, ledger.rows())
+    prior = getattr(proposer, "prior", None)
+    if prior is not None and len(prior):
+        print(f"tuner: moves ordered by {len(prior)} recorded outcomes in this run", flush=True)
     _start_run_info(out, args, search, config)
     print(f"run directory: {out}", flush=True)
     if ledger.count:

@@ -91,3 +91,61 @@ def test_problem_without_starter_gives_no_ideas():
     tuner = TunerProposer()
     assert tuner.propose(problem, History(), 2, 2) == []
     assert tuner.notes["svd"].startswith("no starter")
+
+
+def _row(problem, digest, ms, parent=None, idea="generated starter", verdict="correct"):
+    kernel = {"median_ms": ms} if verdict == "correct" else None
+    return {"problem": problem, "candidate_digest": digest, "parent": parent, "idea": idea,
+            "verdict": {"verdict": verdict, "kernel": kernel}}
+
+
+def test_move_prior_counts_what_helped_against_the_parent():
+    from autokernel.propose.prior import MovePrior, parse_move
+
+    assert parse_move("double BLOCK_SIZE 1024 -> 2048") == ("BLOCK_SIZE", 1024, 2048)
+    assert parse_move("set CONV_PRECISION ieee -> tf32x3") == ("CONV_PRECISION", "ieee", "tf32x3")
+    assert parse_move("set EW_STREAM False -> True") == ("EW_STREAM", False, True)
+    assert parse_move("generated starter (fused elementwise: relu)") is None
+    rows = [
+        _row("L1/1", "a", 1.0), _row("L1/1", "b", 1.2, "a", "double BLOCK_SIZE 1024 -> 2048"),
+        _row("L1/2", "c", 2.0), _row("L1/2", "d", 2.5, "c", "double BLOCK_SIZE 512 -> 1024"),
+        _row("L1/2", "e", 1.5, "c", "double NUM_WARPS 4 -> 8"),
+        _row("L1/3", "f", 1.0), _row("L1/3", "g", None, "f", "double NUM_WARPS 4 -> 8", verdict="incorrect"),
+        _row("L1/4", "h", 0.5, "zz", "double NUM_WARPS 4 -> 8"),  # parent unknown: not counted
+    ]
+    prior = MovePrior.from_rows(rows)
+    assert len(prior) == 4
+    sizes, warps = [128, 256, 512, 1024, 2048], [1, 2, 4, 8, 16]
+    assert prior.score("BLOCK_SIZE", +1, sizes) == pytest.approx(1 / 4)  # 0 of 2 helped
+    assert prior.score("BLOCK_SIZE", -1, sizes) == 0.5  # never tried: no opinion
+    assert prior.score("NUM_WARPS", +1, warps) == pytest.approx(2 / 4)  # 1 of 2 (a failure counts as tried)
+    assert prior.score("NUM_WARPS", +1, [4, 16]) == 0.5  # 8 is not an allowed value here
+
+
+def test_tuner_tries_moves_that_paid_off_elsewhere_first():
+    from autokernel.propose.prior import MovePrior
+
+    problem = Problem.from_source(SRC, name="relu_add")
+    rows = [_row("L1/9", "p", 1.0)]
+    rows += [_row("L1/9", f"b{i}", 1.1, "p", "double BLOCK_SIZE 1024 -> 2048") for i in range(4)]
+    rows += [_row("L1/9", f"w{i}", 0.8, "p", "halve NUM_WARPS 4 -> 2") for i in range(4)]
+    (starter,) = TunerProposer().propose(problem, History(), 1, 1)
+    seed = Attempt(candidate=starter, verdict=_verdict("correct", 0.5))
+    history = History(attempts=[seed], seeds=[seed], round=1)
+    plain = TunerProposer().propose(problem, history, 3, 1)
+    led = TunerProposer(prior=MovePrior.from_rows(rows)).propose(problem, history, 3, 1)
+    assert [c.idea for c in plain][:2] == ["set EW_STREAM False -> True", "double BLOCK_SIZE 1024 -> 2048"]
+    assert led[0].idea == "halve NUM_WARPS 4 -> 2"  # helped 4 of 4 elsewhere
+    assert "double BLOCK_SIZE 1024 -> 2048" not in [c.idea for c in led]  # helped 0 of 4: behind the rest
+
+
+def test_ledger_rows_are_the_recorded_rows(tmp_path):
+    from autokernel.ledger import Ledger
+
+    ledger = Ledger(tmp_path / "run", device="cpu", policy={}, use_git=False)
+    assert ledger.rows() == []
+    problem = Problem.from_source(SRC, name="relu_add")
+    (starter,) = TunerProposer().propose(problem, History(), 1, 1)
+    ledger.record(problem, Attempt(candidate=starter, verdict=_verdict("correct", 0.5)))
+    (row,) = Ledger(tmp_path / "run", device="cpu", policy={}, use_git=False).rows()  # reloaded from disk
+    assert row["candidate_digest"] == starter.digest and row["verdict"]["kernel"]["median_ms"] == 1.0

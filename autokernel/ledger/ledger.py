@@ -155,6 +155,11 @@ class Ledger:
     def count(self) -> int:
         return len(self._rows)
 
+    def rows(self) -> list[dict[str, Any]]:
+        """Every recorded row (the latest per candidate), in recording order."""
+        with self._lock:
+            return list(self._rows.values())
+
     def key(self, problem: Problem, candidate: Candidate) -> str:
         return cache_key(problem.digest, candidate.digest, self.device, self.policy)
 

@@ -1,6 +1,6 @@
 """`TunerProposer`: the built-in proposer (no LLM). Round 0 is the generated starter; later rounds
 move one tunable of a seed up or down its allowed values, one idea per (tunable, direction),
-one branch per step size."""
+one branch per step size; a `MovePrior` from the run's ledger orders the moves."""
 
 from __future__ import annotations
 
@@ -58,7 +58,8 @@ class TunerProposer:
 
     name = "tuner"
 
-    def __init__(self) -> None:
+    def __init__(self, prior=None) -> None:
+        self.prior = prior  # a `MovePrior`: moves that paid off elsewhere in the run are tried first
         self._starters: dict[str, object] = {}
         self._tried: dict[str, set[str]] = {}
         self.usage: dict[str, dict[str, int]] = {}
@@ -118,20 +119,24 @@ class TunerProposer:
 
         out: list[Candidate] = []
         ideas = 0
+        # every tunable up, then every one down, so a narrow search still touches each; with a prior, the
+        # moves that helped most often on the run's other problems first (stable: ties keep this order)
+        moves = [(name, step) for step in (+1, -1) for name in space]
+        if self.prior is not None and len(self.prior):
+            moves.sort(key=lambda m: -self.prior.score(m[0], m[1], space[m[0]]))
         for seed in history.seeds:
             base = read_tunables(seed.candidate.source, space)
             if set(base) != set(space):
                 continue  # not a tunable descendant of the starter: nothing to vary
-            for step in (+1, -1):  # interleave tunables so a narrow search still touches each
-                for name in space:
-                    if ideas >= n_ideas:
-                        break
-                    branch_cands = self._branches(
-                        problem, history, seed, base, space, name, step, n_branches, tried, seen
-                    )
-                    if branch_cands:
-                        ideas += 1
-                        out.extend(branch_cands)
+            for name, step in moves:
+                if ideas >= n_ideas:
+                    break
+                branch_cands = self._branches(
+                    problem, history, seed, base, space, name, step, n_branches, tried, seen
+                )
+                if branch_cands:
+                    ideas += 1
+                    out.extend(branch_cands)
         return out
 
     def _branches(self, problem, history, seed, base, space, name, step, n_branches, tried, seen):
