@@ -85,6 +85,28 @@ def test_best_kernels_are_git_commits_with_the_idea(tmp_path):
     assert len(log) == 3
 
 
+def test_a_resumed_run_never_overwrites_a_better_best(tmp_path):
+    """A resumed run replays its rounds from the starter: best.py keeps what an earlier invocation found."""
+    problem = Problem.from_source(SRC, name="double")
+    d = tmp_path / "problems" / slug(problem)
+
+    def attempt(source, speedup, digest=problem.digest):
+        a = _attempt(source, speedup=speedup)
+        a.verdict.problem_digest = digest
+        return a
+
+    Ledger(tmp_path, device="cpu", policy=POLICY).save_best(problem, attempt("class ModelNew: best = 1\n", 2.0))
+    resumed = Ledger(tmp_path, device="cpu", policy=POLICY)
+    resumed.save_best(problem, attempt("class ModelNew: starter = 1\n", 1.2))
+    assert "best = 1" in (d / "best.py").read_text() and json.loads((d / "best.json").read_text())["speedup"] == 2.0
+    resumed.save_best(problem, attempt("class ModelNew: better = 1\n", 2.5))
+    assert "better = 1" in (d / "best.py").read_text()
+    # a best recorded for another version of the problem (a dataset fix) does not count
+    (d / "best.json").write_text(json.dumps({"verdict": "correct", "speedup": 9.0, "problem_digest": "old"}))
+    resumed.save_best(problem, attempt("class ModelNew: fixed = 1\n", 1.1))
+    assert "fixed = 1" in (d / "best.py").read_text()
+
+
 def test_slug_names():
     assert slug(Problem.from_source(SRC, name="19_ReLU", level=1, problem_id=19)) == "L1_19_19_ReLU"
     assert slug(Problem.from_source(SRC, name="a b/c")) == "a_b_c"

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from autokernel.problem import Problem
-from autokernel.propose.base import Attempt
+from autokernel.propose.base import Attempt, rank_key
 from autokernel.records import Candidate, Verdict
 
 TSV_COLUMNS = (
@@ -105,6 +105,20 @@ def _fsync_append(path: Path, line: str) -> None:
         fh.write(line)
         fh.flush()
         os.fsync(fh.fileno())
+
+
+def _recorded_best_key(path: Path, problem: Problem) -> tuple[float, float]:
+    """`rank_key` of the best.json already written for this problem (the lowest key when there is none)."""
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return (float("-inf"), float("-inf"))
+    if not isinstance(old, dict) or old.get("verdict") != "correct" or old.get("problem_digest") != problem.digest:
+        return (float("-inf"), float("-inf"))
+    latency = (old.get("kernel") or {}).get("median_ms")
+    speedup = old.get("speedup")
+    return (float(speedup) if isinstance(speedup, (int, float)) else 0.0,
+            -float(latency) if isinstance(latency, (int, float)) else float("-inf"))
 
 
 class Ledger:
@@ -251,6 +265,8 @@ class Ledger:
         best_py = d / "best.py"
         if best_py.exists() and best_py.read_text(encoding="utf-8") == attempt.candidate.source:
             return  # a resumed run re-finding the same best: nothing new to commit
+        if _recorded_best_key(d / "best.json", problem) >= rank_key(attempt):
+            return  # an earlier invocation found better (a resumed run replays its rounds from the starter)
         best_py.write_text(attempt.candidate.source, encoding="utf-8")
         data = {
             **attempt.verdict.to_dict(),

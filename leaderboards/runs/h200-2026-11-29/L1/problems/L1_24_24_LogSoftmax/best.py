@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-SMX_TILE = 2048
+SMX_TILE = 4096
 SMX_BLOCK_INNER = 32
 SMX_NUM_WARPS = 4
 

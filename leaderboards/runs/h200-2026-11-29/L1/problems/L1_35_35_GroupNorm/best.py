@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-NORM_BLOCK = 1024
+NORM_BLOCK = 2048
 NORM_NUM_WARPS = 4
 NORM_SPLIT_PROGRAMS = 264
 NORM_SPLIT_MIN_R = 16384

@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-POOL_BLOCK = 1024
+POOL_BLOCK = 2048
 POOL_BLOCK_W = 128
 POOL_NUM_WARPS = 4
 

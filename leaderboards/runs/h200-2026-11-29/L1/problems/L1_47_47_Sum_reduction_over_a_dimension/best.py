@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-RED_TILE = 1024
+RED_TILE = 2048
 RED_BLOCK_INNER = 32
 RED_NUM_WARPS = 4
 RED_SPLIT_PROGRAMS = 264

@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-CONV_PRECISION = 'ieee'
+CONV_PRECISION = 'tf32x3'
 CONV_DEPTHWISE = 'direct'
 CONV_DW_BLOCK = 256
 CONV_BLOCK_M = 64

@@ -100,13 +100,11 @@ def _mul_combine(a, b):
 def _matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH,
                    s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cs, s_cb, s_cm, s_cn,
                    HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                   PRECISION: tl.constexpr, COMPENSATED: tl.constexpr):
+                   PRECISION: tl.constexpr):
     # C[b] = A[b] @ B[b] (+ bias[n]); any strides (transposed views need no copy); fp32 accumulation.
     # PRECISION "ieee" is exact fp32; "tf32x3" splits each operand into two TF32 parts on the tensor cores,
     # about fp32-accurate (well inside KernelBench's 1e-4) and usually faster than fp32 without tensor cores.
     # Split K: program (m, n, s * BATCH + b) sums K range s into partial s of an fp32 workspace.
-    # COMPENSATED (long K ranges): each block's product is added with Kahan summation, so the running sum's
-    # rounding does not grow with the range (a 64 Ki-long plain fp32 chain misses 1e-4 on signed inputs).
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     pid_s = tl.program_id(2) // BATCH
@@ -119,28 +117,15 @@ def _matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH,
     k_lo = pid_s * K_PER_SPLIT
     k_hi = tl.minimum(K, k_lo + K_PER_SPLIT)
     acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
-    comp = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)  # Kahan: the low part lost by the last addition
     for k0 in range(k_lo, k_hi, BLOCK_K):
         k = k0 + rk
         a = tl.load(a_base + k[None, :].to(tl.int64) * s_ak, mask=(rm[:, None] < M) & (k[None, :] < k_hi), other=0.0)
         b = tl.load(b_base + k[:, None].to(tl.int64) * s_bk, mask=(k[:, None] < k_hi) & (rn[None, :] < N), other=0.0)
-        part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision=PRECISION)
-        if COMPENSATED:
-            y = part - comp
-            t = acc + y
-            comp = (t - acc) - y
-            acc = t
-        else:
-            acc += part
+        acc += tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision=PRECISION)
     if HAS_BIAS:
         acc += tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)[None, :]
     c = c_ptr + pid_s.to(tl.int64) * s_cs + pid_b * s_cb + rm[:, None].to(tl.int64) * s_cm + rn[None, :] * s_cn
     tl.store(c, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-# K per split from which the matmul kernel's running sums are compensated (Kahan): shorter chains stay exact
-# enough with a plain sum, and compensation costs a few additions per output element and K block.
-_MM_COMPENSATED_CHAIN = 16384
 
 
 def _mm_splits(m, n, k, batch, device):
@@ -179,7 +164,6 @@ def _mm3(a, b, bias=None):
                          sab, a.stride(1), a.stride(2), sbb, b.stride(1), b.stride(2), s_cs, s_cb, s_cm, s_cn,
                          HAS_BIAS=bias is not None and split == 1,
                          BLOCK_M=MM_BLOCK_M, BLOCK_N=MM_BLOCK_N, BLOCK_K=MM_BLOCK_K, PRECISION=MM_PRECISION,
-                         COMPENSATED=k_per_split >= _MM_COMPENSATED_CHAIN,
                          num_warps=MM_NUM_WARPS, num_stages=MM_NUM_STAGES)
     if split > 1:
         total = out.sum(0)

@@ -15,8 +15,6 @@ import triton.language as tl
 
 # ---- tunables (the search varies these) ----
 CONV_PRECISION = 'ieee'
-CONV_DEPTHWISE = 'direct'
-CONV_DW_BLOCK = 256
 CONV_BLOCK_M = 64
 CONV_BLOCK_N = 32
 CONV_BLOCK_K = 32
@@ -105,16 +103,6 @@ def _mul_combine(a, b):
 
 
 @triton.jit
-def _split_dhw(offs, OD, OH, OW):
-    # flat index over (..., OD, OH, OW) -> (leading index, od, oh, ow)
-    ow = offs % OW
-    t = offs // OW
-    oh = t % OH
-    t = t // OH
-    return t // OD, t % OD, oh, ow
-
-
-@triton.jit
 def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
                  KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
                  HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
@@ -128,7 +116,12 @@ def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
     g = tl.program_id(2)
     offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
     m_mask = offs_m < M
-    n, od, oh, ow = _split_dhw(offs_m, OD, OH, OW)
+    ow = offs_m % OW
+    t = offs_m // OW
+    oh = t % OH
+    t = t // OH
+    od = t % OD
+    n = t // OD
     offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     n_mask = offs_n < COUT_G
     co = g * COUT_G + offs_n
@@ -178,37 +171,6 @@ def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
     tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
 
 
-@triton.jit
-def _dwconv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, TOTAL,
-                   KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, MULT,
-                   HAS_BIAS: tl.constexpr, BLOCK: tl.constexpr):
-    # Depthwise convolution (groups == in channels): output channel co reads input channel co // MULT only,
-    # so there is no GEMM to feed the tensor cores; each program computes BLOCK outputs directly, one
-    # kernel tap at a time (neighbouring taps hit the cache). Memory-bound, fp32 accumulation.
-    offs = (tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)).to(tl.int64)
-    mask = offs < TOTAL
-    t, od, oh, ow = _split_dhw(offs, OD, OH, OW)
-    co = t % COUT
-    n = t // COUT
-    x_base = (n * CIN + co // MULT) * D
-    acc = tl.zeros((BLOCK,), tl.float32)
-    for kd in range(0, KD):
-        i_d = od * SD - PD + kd * DD
-        ok_d = mask & (i_d >= 0) & (i_d < D)
-        for kh in range(0, KH):
-            i_h = oh * SH - PH + kh * DH
-            ok_h = ok_d & (i_h >= 0) & (i_h < H)
-            for kw in range(0, KW):
-                i_w = ow * SW - PW + kw * DW
-                ok = ok_h & (i_w >= 0) & (i_w < W)
-                xv = tl.load(x_ptr + ((x_base + i_d) * H + i_h) * W + i_w, mask=ok, other=0.0).to(tl.float32)
-                wv = tl.load(w_ptr + ((co * KD + kd) * KH + kh) * KW + kw, mask=mask, other=0.0).to(tl.float32)
-                acc += xv * wv
-    if HAS_BIAS:
-        acc += tl.load(b_ptr + co, mask=mask, other=0.0).to(tl.float32)
-    tl.store(y_ptr + offs, acc.to(y_ptr.dtype.element_ty), mask=mask)
-
-
 def _conv(x, conv):
     """Forward of an nn.Conv{1,2,3}d / nn.ConvTranspose{1,2,3}d module with a generated kernel."""
     nd = len(conv.kernel_size)
@@ -232,13 +194,7 @@ def _conv(x, conv):
     cout = cout_g * g
     y = torch.empty((n, cout, *out_sp), dtype=x.dtype, device=x.device)
     m = n * math.prod(out_sp)
-    if y.numel() > 0 and not transposed and cin_g == 1 and CONV_DEPTHWISE == "direct":
-        total = y.numel()
-        _dwconv_kernel[(triton.cdiv(total, CONV_DW_BLOCK),)](
-            x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout, *out_sp, total,
-            *k, *s, *p, *d, cout_g, HAS_BIAS=conv.bias is not None, BLOCK=CONV_DW_BLOCK,
-            num_warps=CONV_NUM_WARPS)
-    elif y.numel() > 0:
+    if y.numel() > 0:
         grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
         _conv_kernel[grid](x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
                            *out_sp, m, *k, *s, *p, *d, cin_g, cout_g, HAS_BIAS=conv.bias is not None,

@@ -93,12 +93,9 @@ def _mul_combine(a, b):
 
 
 @triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: pow -> mul -> add -> mul -> tanh -> add
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -117,21 +114,18 @@ def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused0(x):
     """pow -> mul -> add -> mul -> tanh -> add"""
     shape = torch.broadcast_shapes(x.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(x, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(x, shape)
     out0 = torch.empty(shape, dtype=_promote(x.dtype), device=x.device)
     if n > 0:
-        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused1_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused1_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: mul -> mul
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -151,12 +145,12 @@ def _fused1_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, o
 def _fused1(x, add_1):
     """mul -> mul"""
     shape = torch.broadcast_shapes(x.shape, add_1.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(x, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(add_1, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(x.dtype, add_1.dtype), device=x.device)
     if n > 0:
-        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 class ModelNew(nn.Module):

@@ -16,7 +16,7 @@ import triton.language as tl
 # ---- tunables (the search varies these) ----
 MM_PRECISION = 'ieee'
 MM_SPLIT_K = 0
-MM_BLOCK_M = 64
+MM_BLOCK_M = 128
 MM_BLOCK_N = 64
 MM_BLOCK_K = 32
 MM_NUM_WARPS = 4

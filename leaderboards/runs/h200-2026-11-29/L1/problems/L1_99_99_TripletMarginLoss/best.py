@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-RED_TILE = 1024
+RED_TILE = 2048
 RED_BLOCK_INNER = 32
 RED_NUM_WARPS = 4
 RED_SPLIT_PROGRAMS = 264
@@ -321,6 +321,32 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
 
 
 
+@triton.jit
+def _pointwise_loss_kernel(p_ptr, t_ptr, out_ptr, n, beta, KIND: tl.constexpr, BLOCK: tl.constexpr):
+    # per-element loss; KIND 0 mse, 1 l1, 2 smooth_l1(beta), 3 huber(delta=beta), 4 kl_div(log-input, target)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    p = tl.load(p_ptr + offs, mask=mask, other=0.0).to(tl.float32)
+    t = tl.load(t_ptr + offs, mask=mask, other=0.0).to(tl.float32)
+    d = p - t
+    if KIND == 0:
+        v = d * d
+    elif KIND == 1:
+        v = tl.abs(d)
+    elif KIND == 2:
+        ad = tl.abs(d)
+        v = tl.where(ad < beta, 0.5 * d * d / beta, ad - 0.5 * beta)
+    elif KIND == 3:
+        ad = tl.abs(d)
+        v = tl.where(ad < beta, 0.5 * d * d, beta * (ad - 0.5 * beta))
+    else:
+        v = tl.where(t > 0, t * (tl.log(tl.where(t > 0, t, 1.0)) - p), 0.0)
+    tl.store(out_ptr + offs, v.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+_LOSS_KINDS = {"mse_loss": 0, "l1_loss": 1, "smooth_l1_loss": 2, "huber_loss": 3, "kl_div": 4}
+
+
 def _reduce_loss(per, reduction, batch):
     if reduction == "none":
         return per
@@ -329,6 +355,19 @@ def _reduce_loss(per, reduction, batch):
     if reduction == "batchmean":
         return _reduce(per, None, False, "sum") / batch
     return _reduce(per, None, False, "mean")
+
+
+def _pointwise_loss(p, t, kind, reduction="mean", beta=1.0):
+    """F.mse_loss / l1_loss / smooth_l1_loss / huber_loss / kl_div: one elementwise kernel + a reduction."""
+    shape = torch.broadcast_shapes(p.shape, t.shape)
+    p = p.expand(shape).contiguous()
+    t = t.expand(shape).contiguous()
+    per = torch.empty(shape, dtype=_promote(p.dtype, t.dtype), device=p.device)
+    n = per.numel()
+    if n > 0:
+        _pointwise_loss_kernel[(triton.cdiv(n, BLOCK_SIZE),)](p, t, per, n, float(beta), KIND=_LOSS_KINDS[kind],
+                                                              BLOCK=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return _reduce_loss(per, reduction, shape[0] if len(shape) else 1)
 
 
 @triton.jit

@@ -17,9 +17,6 @@ import triton.language as tl
 RED_TILE = 1024
 RED_BLOCK_INNER = 32
 RED_NUM_WARPS = 4
-RED_SPLIT_PROGRAMS = 264
-RED_SPLIT_MIN_R = 16384
-RED_SPLIT_CHUNK = 16384
 BLOCK_SIZE = 1024
 NUM_WARPS = 4
 SMX_TILE = 2048
@@ -179,122 +176,8 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
         tl.store(idx_ptr + out_offs, idx, mask=cmask)
 
 
-@triton.jit
-def _reduce_split_kernel(x_ptr, part_ptr, R, INNER, NCOLS, CHUNK,
-                         OP: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
-    # Split stage 1: program (s, b) reduces rows [s * CHUNK, (s + 1) * CHUNK) of BLOCK_I columns into the
-    # fp32 partial part[s, col]. Ops as in _reduce_kernel (no arg/logsumexp): mean and l2 stay raw sums here.
-    s = tl.program_id(0).to(tl.int64)
-    cols = tl.program_id(1).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
-    cmask = cols < NCOLS
-    x_row = x_ptr + (cols // INNER) * R * INNER + cols % INNER
-    r_offs = tl.arange(0, BLOCK_R)
-    if OP == 2:
-        neutral = -float("inf")
-    elif OP == 3:
-        neutral = float("inf")
-    elif OP == 4:
-        neutral = 1.0
-    else:
-        neutral = 0.0
-    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
-    start = s * CHUNK
-    end = tl.minimum(start + CHUNK, R)
-    for r0 in range(0, CHUNK, BLOCK_R):
-        r = start + r0 + r_offs
-        m = (r[:, None] < end) & cmask[None, :]
-        v = tl.load(x_row[None, :] + r[:, None] * INNER, mask=m, other=neutral).to(tl.float32)
-        if OP == 0 or OP == 1:
-            acc += v
-        elif OP == 6:
-            acc += v * v
-        elif OP == 7:
-            acc += tl.abs(v)
-        elif OP == 4:
-            acc *= v
-        elif OP == 2:
-            acc = tl.maximum(acc, v)
-        else:
-            acc = tl.minimum(acc, v)
-    if OP == 4:
-        res = tl.reduce(acc, 0, _mul_combine)
-    elif OP == 2:
-        res = tl.max(acc, 0)
-    elif OP == 3:
-        res = tl.min(acc, 0)
-    else:
-        res = tl.sum(acc, 0)
-    tl.store(part_ptr + s * NCOLS + cols, res, mask=cmask)
-
-
-@triton.jit
-def _reduce_partials_kernel(part_ptr, out_ptr, S, NCOLS, R,
-                            OP: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_I: tl.constexpr):
-    # Split stage 2: combine the S fp32 partials of BLOCK_I columns, then the final transform
-    # (mean: / R, the full reduction length; l2: sqrt of the summed squares).
-    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
-    cmask = cols < NCOLS
-    s_offs = tl.arange(0, BLOCK_S)
-    if OP == 2:
-        neutral = -float("inf")
-    elif OP == 3:
-        neutral = float("inf")
-    elif OP == 4:
-        neutral = 1.0
-    else:
-        neutral = 0.0
-    acc = tl.full((BLOCK_S, BLOCK_I), neutral, tl.float32)
-    for s0 in range(0, S, BLOCK_S):
-        sr = (s0 + s_offs).to(tl.int64)
-        m = (sr[:, None] < S) & cmask[None, :]
-        v = tl.load(part_ptr + sr[:, None] * NCOLS + cols[None, :], mask=m, other=neutral)
-        if OP == 4:
-            acc *= v
-        elif OP == 2:
-            acc = tl.maximum(acc, v)
-        elif OP == 3:
-            acc = tl.minimum(acc, v)
-        else:
-            acc += v
-    if OP == 4:
-        res = tl.reduce(acc, 0, _mul_combine)
-    elif OP == 2:
-        res = tl.max(acc, 0)
-    elif OP == 3:
-        res = tl.min(acc, 0)
-    else:
-        res = tl.sum(acc, 0)
-    if OP == 1:
-        res = res / R
-    elif OP == 6:
-        res = tl.sqrt(res)
-    tl.store(out_ptr + cols, res.to(out_ptr.dtype.element_ty), mask=cmask)
-
-
 _REDUCE_OPS = {"sum": 0, "mean": 1, "max": 2, "amax": 2, "argmax": 2, "min": 3, "amin": 3, "argmin": 3,
                "prod": 4, "logsumexp": 5, "l2": 6, "l1": 7}
-_SPLIT_REDUCE_OPS = ("sum", "mean", "max", "amax", "min", "amin", "prod", "l2", "l1")
-_SPLIT_MAX_PARTS = 65536  # cap on stage-1 splits (the chunk grows instead): bounds the partial buffer
-
-
-def _reduce_split(x, out, r, inner, ncols, op):
-    """Two-stage reduction for few output columns and long rows: (splits, column blocks) programs write
-    fp32 partials, then one kernel combines them. Returns False when splitting would not add programs."""
-    block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
-    chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, _SPLIT_MAX_PARTS))
-    chunk = triton.cdiv(chunk, block_r) * block_r
-    splits = triton.cdiv(r, chunk)
-    col_blocks = triton.cdiv(ncols, block_i)
-    if splits < 2 or col_blocks > 65535:  # grid axis 1 limit
-        return False
-    part = torch.empty((splits, ncols), dtype=torch.float32, device=x.device)
-    _reduce_split_kernel[(splits, col_blocks)](x, part, r, inner, ncols, chunk, OP=_REDUCE_OPS[op],
-                                               BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
-    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
-    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](part, out, splits, ncols, r, OP=_REDUCE_OPS[op],
-                                                             BLOCK_S=block_s, BLOCK_I=block_i2,
-                                                             num_warps=RED_NUM_WARPS)
-    return True
 
 
 def _reduce(x, dims, keepdim, op, with_idx=False):
@@ -316,12 +199,8 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
     block_r, block_i = _tile(r, inner, outer * inner, RED_TILE, RED_BLOCK_INNER)
     if out.numel() > 0 and r > 0:
         grid = (triton.cdiv(outer * inner, block_i),)
-        # few programs, each with a long reduction: split it (two stages) so that the GPU fills up
-        split = (not want_idx and op in _SPLIT_REDUCE_OPS and grid[0] < RED_SPLIT_PROGRAMS
-                 and r >= RED_SPLIT_MIN_R and _reduce_split(x, out, r, inner, outer * inner, op))
-        if not split:
-            _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
-                                 BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+        _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
+                             BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
     if op in ("argmax", "argmin"):
         return idx
     if with_idx:
@@ -379,12 +258,9 @@ def _softmax(x, dim, log=False):
 
 
 @triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -403,22 +279,19 @@ def _fused0_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, o
 def _fused0(mean, bias):
     """add"""
     shape = torch.broadcast_shapes(mean.shape, bias.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(mean, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(bias, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(mean.dtype, bias.dtype), device=mean.device)
     if n > 0:
-        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: tanh -> mul
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -433,11 +306,11 @@ def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused1(softmax):
     """tanh -> mul"""
     shape = torch.broadcast_shapes(softmax.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(softmax, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(softmax, shape)
     out0 = torch.empty(shape, dtype=_promote(softmax.dtype), device=softmax.device)
     if n > 0:
-        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 class ModelNew(nn.Module):

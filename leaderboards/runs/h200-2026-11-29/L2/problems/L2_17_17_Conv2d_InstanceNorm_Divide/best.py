@@ -16,9 +16,6 @@ import triton.language as tl
 # ---- tunables (the search varies these) ----
 NORM_BLOCK = 1024
 NORM_NUM_WARPS = 4
-NORM_SPLIT_PROGRAMS = 264
-NORM_SPLIT_MIN_R = 16384
-NORM_SPLIT_CHUNK = 16384
 BLOCK_SIZE = 1024
 NUM_WARPS = 4
 
@@ -136,90 +133,6 @@ def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
         tl.store(y_ptr + base[:, None] + c[None, :], y.to(y_ptr.dtype.element_ty), mask=m)
 
 
-@triton.jit
-def _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE: tl.constexpr, BLOCK_P: tl.constexpr):
-    # (mean, rstd) of a row from its NCHUNK fp32 partials; STAGE 2 needs only the mean (rstd = 0).
-    p_offs = tl.arange(0, BLOCK_P)
-    acc = tl.zeros((BLOCK_P,), tl.float32)
-    acc2 = tl.zeros((BLOCK_P,), tl.float32)
-    for p0 in range(0, NCHUNK, BLOCK_P):
-        p = p0 + p_offs
-        pm = p < NCHUNK
-        acc += tl.load(sum_ptr + row * NCHUNK + p, mask=pm, other=0.0)
-        if STAGE == 3:
-            acc2 += tl.load(m2_ptr + row * NCHUNK + p, mask=pm, other=0.0)
-    mean = tl.sum(acc, 0) / R
-    rstd = 0.0
-    if STAGE == 3:
-        rstd = 1.0 / tl.sqrt(tl.sum(acc2, 0) / R + eps)
-    return mean, rstd
-
-
-@triton.jit
-def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, sum_ptr, m2_ptr, R, G, CPG, S, eps, CHUNK, NCHUNK,
-                          STAGE: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr,
-                          BLOCK: tl.constexpr, BLOCK_P: tl.constexpr):
-    # Split row normalisation, program (chunk k, row): elements [k * CHUNK, (k + 1) * CHUNK) of the row.
-    # STAGE 1: partial sum -> sum[row, k]; STAGE 2: partial sum of (x - mean)^2 -> m2[row, k] (two passes
-    # keep fp32 accurate for large-magnitude rows); STAGE 3: normalise + affine (same index as _rownorm_kernel).
-    k = tl.program_id(0).to(tl.int64)
-    row = tl.program_id(1).to(tl.int64)
-    base = row * R
-    start = k * CHUNK
-    end = tl.minimum(start + CHUNK, R)
-    offs = tl.arange(0, BLOCK)
-    if STAGE == 1:
-        acc = tl.zeros((BLOCK,), tl.float32)
-        for c0 in range(0, CHUNK, BLOCK):
-            c = start + c0 + offs
-            acc += tl.load(x_ptr + base + c, mask=c < end, other=0.0).to(tl.float32)
-        tl.store(sum_ptr + row * NCHUNK + k, tl.sum(acc, 0))
-    elif STAGE == 2:
-        mean, _ = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
-        acc = tl.zeros((BLOCK,), tl.float32)
-        for c0 in range(0, CHUNK, BLOCK):
-            c = start + c0 + offs
-            m = c < end
-            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
-            d = tl.where(m, v - mean, 0.0)
-            acc += d * d
-        tl.store(m2_ptr + row * NCHUNK + k, tl.sum(acc, 0))
-    else:
-        mean, rstd = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
-        for c0 in range(0, CHUNK, BLOCK):
-            c = start + c0 + offs
-            m = c < end
-            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
-            y = (v - mean) * rstd
-            widx = (row % G) * CPG + c // S
-            if HAS_W:
-                y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
-            if HAS_B:
-                y = y + tl.load(b_ptr + widx, mask=m, other=0.0).to(tl.float32)
-            tl.store(y_ptr + base + c, y.to(y_ptr.dtype.element_ty), mask=m)
-
-
-_NORM_SPLIT_MAX_PARTS = 256  # cap on chunks per row (the chunk grows instead): every program reads them all
-
-
-def _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, has_w, has_b):
-    # three launches over (chunks, rows) programs for few, long rows; False when it would not add programs
-    block = min(NORM_BLOCK, triton.next_power_of_2(min(r, NORM_SPLIT_CHUNK)))
-    chunk = max(NORM_SPLIT_CHUNK, triton.cdiv(r, _NORM_SPLIT_MAX_PARTS))
-    chunk = triton.cdiv(chunk, block) * block
-    nchunk = triton.cdiv(r, chunk)
-    if nchunk < 2 or rows > 65535:  # grid axis 1 limit
-        return False
-    sums = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
-    m2 = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
-    block_p = min(1024, triton.next_power_of_2(nchunk))
-    for stage in (1, 2, 3):
-        _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, sums, m2, r, g, cpg, s, eps, chunk, nchunk,
-                                              STAGE=stage, HAS_W=has_w, HAS_B=has_b, BLOCK=block,
-                                              BLOCK_P=block_p, num_warps=NORM_NUM_WARPS)
-    return True
-
-
 def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
     x = x.contiguous()
     y = torch.empty_like(x)
@@ -227,10 +140,6 @@ def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
     b = bias.contiguous() if bias is not None else x
     block = min(NORM_BLOCK, triton.next_power_of_2(max(r, 1)))
     block_rows = max(1, min(NORM_BLOCK // block, triton.next_power_of_2(max(rows, 1))))
-    # few programs, each normalising a long row: split the rows into chunks (three stages)
-    if (y.numel() > 0 and triton.cdiv(rows, block_rows) < NORM_SPLIT_PROGRAMS and r >= NORM_SPLIT_MIN_R
-            and _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, weight is not None, bias is not None)):
-        return y
     if y.numel() > 0:
         _rownorm_kernel[(triton.cdiv(rows, block_rows),)](x, w, b, y, rows, r, g, cpg, s, eps,
                                                           HAS_W=weight is not None, HAS_B=bias is not None,
@@ -258,12 +167,9 @@ def _instance_norm(x, weight, bias, eps):
 
 
 @triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: div
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -277,11 +183,11 @@ def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused0(instance_norm):
     """div"""
     shape = torch.broadcast_shapes(instance_norm.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(instance_norm, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(instance_norm, shape)
     out0 = torch.empty(shape, dtype=_promote(instance_norm.dtype), device=instance_norm.device)
     if n > 0:
-        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 class ModelNew(nn.Module):

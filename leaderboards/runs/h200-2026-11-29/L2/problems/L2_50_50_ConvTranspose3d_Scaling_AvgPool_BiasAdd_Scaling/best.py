@@ -181,12 +181,9 @@ def _pool(x, pool, nd):
 
 
 @triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: mul
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -205,22 +202,19 @@ def _fused0_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, o
 def _fused0(conv_transpose, scale1):
     """mul"""
     shape = torch.broadcast_shapes(conv_transpose.shape, scale1.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(conv_transpose, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(scale1, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(conv_transpose.dtype, scale1.dtype), device=conv_transpose.device)
     if n > 0:
-        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused1_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, in2_ptr, in2_inner, in2_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, IN2_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused1_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, in2_ptr, in2_inner, in2_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, IN2_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add -> mul
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -245,13 +239,13 @@ def _fused1_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, i
 def _fused1(avg_pool, bias, scale2):
     """add -> mul"""
     shape = torch.broadcast_shapes(avg_pool.shape, bias.shape, scale2.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(avg_pool, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(bias, shape)
     in2, in2_inner, in2_size, in2_b = _bcast_operand(scale2, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(avg_pool.dtype, bias.dtype, scale2.dtype), device=avg_pool.device)
     if n > 0:
-        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, in2, in2_inner, in2_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, IN2_BCAST=in2_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, in2, in2_inner, in2_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, IN2_BCAST=in2_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 class ModelNew(nn.Module):

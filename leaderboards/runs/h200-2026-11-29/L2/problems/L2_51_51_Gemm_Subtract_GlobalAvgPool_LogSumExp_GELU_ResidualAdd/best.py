@@ -1,6 +1,6 @@
 """Starter ModelNew for 51_Gemm_Subtract_GlobalAvgPool_LogSumExp_GELU_ResidualAdd, generated from the reference by autokernel-kb.
 
-Generated Triton kernels: fused elementwise + reduction: sub -> mean, reduction: logsumexp, fused elementwise: gelu, fused elementwise: add
+Generated Triton kernels: fused elementwise: sub, reduction: mean, reduction: logsumexp, fused elementwise: gelu, fused elementwise: add
 Library calls kept: clone: no generated kernel; detach: no generated kernel; linear (self.gemm): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated
 Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
 """
@@ -322,103 +322,40 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
 
 
 @triton.jit
-def _fused0_reduce_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, part_ptr, R, INNER, NCOLS, CHUNK, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, OP: tl.constexpr, WIDE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
-    # fused elementwise sub, reduced (mean) over R of its output viewed as (OUTER, R, INNER):
-    # program (column block, split) writes the fp32 partial of rows [split * CHUNK, +CHUNK) of its columns
-    if WIDE:  # 64-bit index math only when the tensor needs it (broadcast operands divide per element)
-        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
-        split = tl.program_id(1).to(tl.int64)
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: sub
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
     else:
-        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)
-        split = tl.program_id(1)
-    cmask = cols < NCOLS
-    row0 = (cols // INNER) * R * INNER + cols % INNER
-    r_offs = tl.arange(0, BLOCK_R)
-    if OP == 2:
-        neutral = -float("inf")
-    elif OP == 3:
-        neutral = float("inf")
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
     else:
-        neutral = 0.0
-    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
-    start = split * CHUNK
-    end = tl.minimum(start + CHUNK, R)
-    for r0 in range(0, CHUNK, BLOCK_R):
-        r = start + r0 + r_offs
-        m = (r[:, None] < end) & cmask[None, :]
-        offs = row0[None, :] + r[:, None] * INNER
-        if IN0_BCAST:
-            i0 = (offs // in0_inner) % in0_size
-        else:
-            i0 = offs
-        a0 = tl.load(in0_ptr + i0, mask=m, other=0.0).to(tl.float32)
-        if IN1_BCAST:
-            i1 = (offs // in1_inner) % in1_size
-        else:
-            i1 = offs
-        a1 = tl.load(in1_ptr + i1, mask=m, other=0.0).to(tl.float32)
-        t0 = (a0 - a1)  # sub: sub
-        v = tl.where(m, t0, neutral)
-        if OP == 2:
-            acc = tl.maximum(acc, v)
-        elif OP == 3:
-            acc = tl.minimum(acc, v)
-        else:
-            acc += v
-    if OP == 2:
-        res = tl.max(acc, 0)
-    elif OP == 3:
-        res = tl.min(acc, 0)
-    else:
-        res = tl.sum(acc, 0)
-    tl.store(part_ptr + split * NCOLS + cols, res, mask=cmask)
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 - a1)  # sub: sub
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
 
 
 def _fused0(gemm, subtract):
-    """sub, then mean over dims (1,): one pass"""
+    """sub"""
     shape = torch.broadcast_shapes(gemm.shape, subtract.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(gemm, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(subtract, shape)
-    nd = len(shape)
-    dims = sorted({d % nd for d in (1,)})
-    outer = math.prod(shape[: dims[0]])
-    r = math.prod(shape[dims[0]: dims[-1] + 1])
-    inner = math.prod(shape[dims[-1] + 1:])
-    ncols = outer * inner
-    out_shape = [1 if d in dims else s for d, s in enumerate(shape) if True or d not in dims]
-    out = torch.empty(out_shape, dtype=_promote(gemm.dtype, subtract.dtype), device=gemm.device)
-    if out.numel() == 0:
-        return out
-    if r == 0:  # as torch: an empty sum is 0, an empty mean nan; max/min of nothing is an error
-        if 'mean' in ('sum', 'mean'):
-            return out.fill_(0.0 if 'mean' == 'sum' else float('nan'))
-        raise RuntimeError('mean(): cannot reduce over a zero-size dimension')
-    # few column blocks and long rows: split R so that the GPU fills up (as `_reduce_split`)
-    block_r, block_i = _tile(r, inner, ncols, RED_TILE, RED_BLOCK_INNER)
-    col_blocks = triton.cdiv(ncols, block_i)
-    chunk = r
-    if col_blocks < RED_SPLIT_PROGRAMS and r >= RED_SPLIT_MIN_R:
-        block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
-        col_blocks = triton.cdiv(ncols, block_i)
-        chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, 65535))  # grid axis 1 holds at most 65535 splits
-    chunk = triton.cdiv(chunk, block_r) * block_r
-    splits = triton.cdiv(r, chunk)
-    part = torch.empty((splits, ncols), dtype=torch.float32, device=gemm.device)
-    _fused0_reduce_kernel[(col_blocks, splits)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, part, r, inner, ncols, chunk, IN0_BCAST=in0_b, IN1_BCAST=in1_b, OP=_REDUCE_OPS['mean'], WIDE=outer * r * inner + chunk * ncols >= 2**31, BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
-    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
-    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](
-        part, out, splits, ncols, r, OP=_REDUCE_OPS['mean'], BLOCK_S=block_s, BLOCK_I=block_i2,
-        num_warps=RED_NUM_WARPS)
-    return out
+    out0 = torch.empty(shape, dtype=_promote(gemm.dtype, subtract.dtype), device=gemm.device)
+    if n > 0:
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
 
 
 @triton.jit
-def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: gelu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -432,21 +369,18 @@ def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused1(logsumexp):
     """gelu"""
     shape = torch.broadcast_shapes(logsumexp.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(logsumexp, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(logsumexp, shape)
     out0 = torch.empty(shape, dtype=_promote(logsumexp.dtype), device=logsumexp.device)
     if n > 0:
-        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused2_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused2_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -465,12 +399,12 @@ def _fused2_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, o
 def _fused2(gelu, detach):
     """add"""
     shape = torch.broadcast_shapes(gelu.shape, detach.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(gelu, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(detach, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(gelu.dtype, detach.dtype), device=gelu.device)
     if n > 0:
-        _fused2_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused2_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 class ModelNew(nn.Module):
@@ -485,7 +419,8 @@ class ModelNew(nn.Module):
         detach = clone.detach()
         gemm = self.gemm(x)
         subtract = self.subtract
-        mean = _fused0(gemm, subtract)
+        sub = _fused0(gemm, subtract)
+        mean = _reduce(sub, (1,), True, 'mean', with_idx=False)
         logsumexp = _reduce(mean, (1,), True, 'logsumexp', with_idx=False)
         gelu = _fused1(logsumexp)
         add = _fused2(gelu, detach)

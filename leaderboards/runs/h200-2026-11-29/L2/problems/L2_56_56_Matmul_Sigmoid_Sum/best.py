@@ -1,6 +1,6 @@
 """Starter ModelNew for 56_Matmul_Sigmoid_Sum, generated from the reference by autokernel-kb.
 
-Generated Triton kernels: fused elementwise + reduction: sigmoid -> sum
+Generated Triton kernels: fused elementwise: sigmoid, reduction: sum
 Library calls kept: linear (self.linear): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated
 Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
 """
@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-BLOCK_SIZE = 1024
+BLOCK_SIZE = 2048
 NUM_WARPS = 4
 RED_TILE = 1024
 RED_BLOCK_INNER = 32
@@ -322,88 +322,28 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
 
 
 @triton.jit
-def _fused0_reduce_kernel(in0_ptr, in0_inner, in0_size, part_ptr, R, INNER, NCOLS, CHUNK, IN0_BCAST: tl.constexpr, OP: tl.constexpr, WIDE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
-    # fused elementwise sigmoid, reduced (sum) over R of its output viewed as (OUTER, R, INNER):
-    # program (column block, split) writes the fp32 partial of rows [split * CHUNK, +CHUNK) of its columns
-    if WIDE:  # 64-bit index math only when the tensor needs it (broadcast operands divide per element)
-        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
-        split = tl.program_id(1).to(tl.int64)
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: sigmoid
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
     else:
-        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)
-        split = tl.program_id(1)
-    cmask = cols < NCOLS
-    row0 = (cols // INNER) * R * INNER + cols % INNER
-    r_offs = tl.arange(0, BLOCK_R)
-    if OP == 2:
-        neutral = -float("inf")
-    elif OP == 3:
-        neutral = float("inf")
-    else:
-        neutral = 0.0
-    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
-    start = split * CHUNK
-    end = tl.minimum(start + CHUNK, R)
-    for r0 in range(0, CHUNK, BLOCK_R):
-        r = start + r0 + r_offs
-        m = (r[:, None] < end) & cmask[None, :]
-        offs = row0[None, :] + r[:, None] * INNER
-        if IN0_BCAST:
-            i0 = (offs // in0_inner) % in0_size
-        else:
-            i0 = offs
-        a0 = tl.load(in0_ptr + i0, mask=m, other=0.0).to(tl.float32)
-        t0 = tl.sigmoid(a0)  # sigmoid: sigmoid
-        v = tl.where(m, t0, neutral)
-        if OP == 2:
-            acc = tl.maximum(acc, v)
-        elif OP == 3:
-            acc = tl.minimum(acc, v)
-        else:
-            acc += v
-    if OP == 2:
-        res = tl.max(acc, 0)
-    elif OP == 3:
-        res = tl.min(acc, 0)
-    else:
-        res = tl.sum(acc, 0)
-    tl.store(part_ptr + split * NCOLS + cols, res, mask=cmask)
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.sigmoid(a0)  # sigmoid: sigmoid
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
 
 
 def _fused0(linear):
-    """sigmoid, then sum over dims (1,): one pass"""
+    """sigmoid"""
     shape = torch.broadcast_shapes(linear.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(linear, shape)
-    nd = len(shape)
-    dims = sorted({d % nd for d in (1,)})
-    outer = math.prod(shape[: dims[0]])
-    r = math.prod(shape[dims[0]: dims[-1] + 1])
-    inner = math.prod(shape[dims[-1] + 1:])
-    ncols = outer * inner
-    out_shape = [1 if d in dims else s for d, s in enumerate(shape) if True or d not in dims]
-    out = torch.empty(out_shape, dtype=_promote(linear.dtype), device=linear.device)
-    if out.numel() == 0:
-        return out
-    if r == 0:  # as torch: an empty sum is 0, an empty mean nan; max/min of nothing is an error
-        if 'sum' in ('sum', 'mean'):
-            return out.fill_(0.0 if 'sum' == 'sum' else float('nan'))
-        raise RuntimeError('sum(): cannot reduce over a zero-size dimension')
-    # few column blocks and long rows: split R so that the GPU fills up (as `_reduce_split`)
-    block_r, block_i = _tile(r, inner, ncols, RED_TILE, RED_BLOCK_INNER)
-    col_blocks = triton.cdiv(ncols, block_i)
-    chunk = r
-    if col_blocks < RED_SPLIT_PROGRAMS and r >= RED_SPLIT_MIN_R:
-        block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
-        col_blocks = triton.cdiv(ncols, block_i)
-        chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, 65535))  # grid axis 1 holds at most 65535 splits
-    chunk = triton.cdiv(chunk, block_r) * block_r
-    splits = triton.cdiv(r, chunk)
-    part = torch.empty((splits, ncols), dtype=torch.float32, device=linear.device)
-    _fused0_reduce_kernel[(col_blocks, splits)](in0, in0_inner, in0_size, part, r, inner, ncols, chunk, IN0_BCAST=in0_b, OP=_REDUCE_OPS['sum'], WIDE=outer * r * inner + chunk * ncols >= 2**31, BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
-    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
-    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](
-        part, out, splits, ncols, r, OP=_REDUCE_OPS['sum'], BLOCK_S=block_s, BLOCK_I=block_i2,
-        num_warps=RED_NUM_WARPS)
-    return out
+    out0 = torch.empty(shape, dtype=_promote(linear.dtype), device=linear.device)
+    if n > 0:
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
 
 class ModelNew(nn.Module):
 
@@ -413,5 +353,6 @@ class ModelNew(nn.Module):
 
     def forward(self, x):
         linear = self.linear(x)
-        sum_1 = _fused0(linear)
+        sigmoid = _fused0(linear)
+        sum_1 = _reduce(sigmoid, (1,), True, 'sum', with_idx=False)
         return sum_1

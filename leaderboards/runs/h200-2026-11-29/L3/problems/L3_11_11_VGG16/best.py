@@ -174,12 +174,9 @@ def _pool(x, pool, nd):
 
 
 @triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -193,21 +190,18 @@ def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused0(features_0):
     """relu"""
     shape = torch.broadcast_shapes(features_0.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_0, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_0, shape)
     out0 = torch.empty(shape, dtype=_promote(features_0.dtype), device=features_0.device)
     if n > 0:
-        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -221,21 +215,18 @@ def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused1(features_2):
     """relu"""
     shape = torch.broadcast_shapes(features_2.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_2, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_2, shape)
     out0 = torch.empty(shape, dtype=_promote(features_2.dtype), device=features_2.device)
     if n > 0:
-        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused2_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused2_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -249,21 +240,18 @@ def _fused2_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused2(features_5):
     """relu"""
     shape = torch.broadcast_shapes(features_5.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_5, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_5, shape)
     out0 = torch.empty(shape, dtype=_promote(features_5.dtype), device=features_5.device)
     if n > 0:
-        _fused2_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused2_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused3_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused3_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -277,21 +265,18 @@ def _fused3_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused3(features_7):
     """relu"""
     shape = torch.broadcast_shapes(features_7.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_7, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_7, shape)
     out0 = torch.empty(shape, dtype=_promote(features_7.dtype), device=features_7.device)
     if n > 0:
-        _fused3_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused3_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused4_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused4_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -305,21 +290,18 @@ def _fused4_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused4(features_10):
     """relu"""
     shape = torch.broadcast_shapes(features_10.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_10, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_10, shape)
     out0 = torch.empty(shape, dtype=_promote(features_10.dtype), device=features_10.device)
     if n > 0:
-        _fused4_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused4_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused5_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused5_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -333,21 +315,18 @@ def _fused5_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused5(features_12):
     """relu"""
     shape = torch.broadcast_shapes(features_12.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_12, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_12, shape)
     out0 = torch.empty(shape, dtype=_promote(features_12.dtype), device=features_12.device)
     if n > 0:
-        _fused5_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused5_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused6_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused6_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -361,21 +340,18 @@ def _fused6_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused6(features_14):
     """relu"""
     shape = torch.broadcast_shapes(features_14.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_14, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_14, shape)
     out0 = torch.empty(shape, dtype=_promote(features_14.dtype), device=features_14.device)
     if n > 0:
-        _fused6_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused6_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused7_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused7_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -389,21 +365,18 @@ def _fused7_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused7(features_17):
     """relu"""
     shape = torch.broadcast_shapes(features_17.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_17, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_17, shape)
     out0 = torch.empty(shape, dtype=_promote(features_17.dtype), device=features_17.device)
     if n > 0:
-        _fused7_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused7_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused8_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused8_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -417,21 +390,18 @@ def _fused8_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused8(features_19):
     """relu"""
     shape = torch.broadcast_shapes(features_19.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_19, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_19, shape)
     out0 = torch.empty(shape, dtype=_promote(features_19.dtype), device=features_19.device)
     if n > 0:
-        _fused8_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused8_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused9_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused9_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -445,21 +415,18 @@ def _fused9_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused9(features_21):
     """relu"""
     shape = torch.broadcast_shapes(features_21.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_21, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_21, shape)
     out0 = torch.empty(shape, dtype=_promote(features_21.dtype), device=features_21.device)
     if n > 0:
-        _fused9_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused9_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused10_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused10_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -473,21 +440,18 @@ def _fused10_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAS
 def _fused10(features_24):
     """relu"""
     shape = torch.broadcast_shapes(features_24.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_24, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_24, shape)
     out0 = torch.empty(shape, dtype=_promote(features_24.dtype), device=features_24.device)
     if n > 0:
-        _fused10_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused10_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused11_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused11_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -501,21 +465,18 @@ def _fused11_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAS
 def _fused11(features_26):
     """relu"""
     shape = torch.broadcast_shapes(features_26.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_26, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_26, shape)
     out0 = torch.empty(shape, dtype=_promote(features_26.dtype), device=features_26.device)
     if n > 0:
-        _fused11_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused11_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused12_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused12_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -529,21 +490,18 @@ def _fused12_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAS
 def _fused12(features_28):
     """relu"""
     shape = torch.broadcast_shapes(features_28.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_28, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(features_28, shape)
     out0 = torch.empty(shape, dtype=_promote(features_28.dtype), device=features_28.device)
     if n > 0:
-        _fused12_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused12_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused13_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused13_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -557,21 +515,18 @@ def _fused13_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAS
 def _fused13(classifier_0):
     """relu"""
     shape = torch.broadcast_shapes(classifier_0.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(classifier_0, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(classifier_0, shape)
     out0 = torch.empty(shape, dtype=_promote(classifier_0.dtype), device=classifier_0.device)
     if n > 0:
-        _fused13_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused13_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused14_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused14_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -585,11 +540,11 @@ def _fused14_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAS
 def _fused14(classifier_3):
     """relu"""
     shape = torch.broadcast_shapes(classifier_3.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(classifier_3, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(classifier_3, shape)
     out0 = torch.empty(shape, dtype=_promote(classifier_3.dtype), device=classifier_3.device)
     if n > 0:
-        _fused14_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused14_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 class ModelNew(nn.Module):

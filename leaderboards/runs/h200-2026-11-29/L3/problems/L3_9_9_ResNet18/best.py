@@ -1,6 +1,6 @@
 """Starter ModelNew for 9_ResNet18, generated from the reference by autokernel-kb.
 
-Generated Triton kernels: normalisation: batch_norm, fused elementwise: relu, pooling: max_pool, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise + reduction: add,relu -> mean
+Generated Triton kernels: normalisation: batch_norm, fused elementwise: relu, pooling: max_pool, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, reduction: mean
 Library calls kept: Conv2d (self.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.0.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.0.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.1.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.1.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.0.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.0.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.0.downsample.0): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.1.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.1.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.0.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.0.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.0.downsample.0): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.1.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.1.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.0.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.0.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.0.downsample.0): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.1.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.1.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; linear (self.fc): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated
 Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
 """
@@ -662,12 +662,9 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
 
 
 @triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -681,21 +678,18 @@ def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused0(bn1):
     """relu"""
     shape = torch.broadcast_shapes(bn1.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(bn1, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(bn1, shape)
     out0 = torch.empty(shape, dtype=_promote(bn1.dtype), device=bn1.device)
     if n > 0:
-        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -709,21 +703,18 @@ def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused1(layer1_0_bn1):
     """relu"""
     shape = torch.broadcast_shapes(layer1_0_bn1.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_0_bn1, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_0_bn1, shape)
     out0 = torch.empty(shape, dtype=_promote(layer1_0_bn1.dtype), device=layer1_0_bn1.device)
     if n > 0:
-        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused2_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused2_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add -> relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -743,22 +734,19 @@ def _fused2_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, o
 def _fused2(layer1_0_bn2, maxpool):
     """add -> relu"""
     shape = torch.broadcast_shapes(layer1_0_bn2.shape, maxpool.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_0_bn2, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(maxpool, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(layer1_0_bn2.dtype, maxpool.dtype), device=layer1_0_bn2.device)
     if n > 0:
-        _fused2_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused2_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused3_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused3_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -772,21 +760,18 @@ def _fused3_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused3(layer1_1_bn1):
     """relu"""
     shape = torch.broadcast_shapes(layer1_1_bn1.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_1_bn1, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_1_bn1, shape)
     out0 = torch.empty(shape, dtype=_promote(layer1_1_bn1.dtype), device=layer1_1_bn1.device)
     if n > 0:
-        _fused3_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused3_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused4_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused4_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add -> relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -806,22 +791,19 @@ def _fused4_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, o
 def _fused4(layer1_1_bn2, layer1_0_relu_1):
     """add -> relu"""
     shape = torch.broadcast_shapes(layer1_1_bn2.shape, layer1_0_relu_1.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_1_bn2, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(layer1_0_relu_1, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(layer1_1_bn2.dtype, layer1_0_relu_1.dtype), device=layer1_1_bn2.device)
     if n > 0:
-        _fused4_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused4_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused5_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused5_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -835,21 +817,18 @@ def _fused5_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused5(layer2_0_bn1):
     """relu"""
     shape = torch.broadcast_shapes(layer2_0_bn1.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_0_bn1, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_0_bn1, shape)
     out0 = torch.empty(shape, dtype=_promote(layer2_0_bn1.dtype), device=layer2_0_bn1.device)
     if n > 0:
-        _fused5_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused5_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused6_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused6_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add -> relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -869,22 +848,19 @@ def _fused6_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, o
 def _fused6(layer2_0_bn2, layer2_0_downsample_1):
     """add -> relu"""
     shape = torch.broadcast_shapes(layer2_0_bn2.shape, layer2_0_downsample_1.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_0_bn2, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(layer2_0_downsample_1, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(layer2_0_bn2.dtype, layer2_0_downsample_1.dtype), device=layer2_0_bn2.device)
     if n > 0:
-        _fused6_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused6_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused7_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused7_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -898,21 +874,18 @@ def _fused7_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused7(layer2_1_bn1):
     """relu"""
     shape = torch.broadcast_shapes(layer2_1_bn1.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_1_bn1, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_1_bn1, shape)
     out0 = torch.empty(shape, dtype=_promote(layer2_1_bn1.dtype), device=layer2_1_bn1.device)
     if n > 0:
-        _fused7_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused7_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused8_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused8_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add -> relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -932,22 +905,19 @@ def _fused8_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, o
 def _fused8(layer2_1_bn2, layer2_0_relu_1):
     """add -> relu"""
     shape = torch.broadcast_shapes(layer2_1_bn2.shape, layer2_0_relu_1.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_1_bn2, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(layer2_0_relu_1, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(layer2_1_bn2.dtype, layer2_0_relu_1.dtype), device=layer2_1_bn2.device)
     if n > 0:
-        _fused8_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused8_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused9_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused9_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -961,21 +931,18 @@ def _fused9_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST
 def _fused9(layer3_0_bn1):
     """relu"""
     shape = torch.broadcast_shapes(layer3_0_bn1.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_0_bn1, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_0_bn1, shape)
     out0 = torch.empty(shape, dtype=_promote(layer3_0_bn1.dtype), device=layer3_0_bn1.device)
     if n > 0:
-        _fused9_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused9_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused10_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused10_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add -> relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -995,22 +962,19 @@ def _fused10_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, 
 def _fused10(layer3_0_bn2, layer3_0_downsample_1):
     """add -> relu"""
     shape = torch.broadcast_shapes(layer3_0_bn2.shape, layer3_0_downsample_1.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_0_bn2, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_0_downsample_1, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(layer3_0_bn2.dtype, layer3_0_downsample_1.dtype), device=layer3_0_bn2.device)
     if n > 0:
-        _fused10_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused10_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused11_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused11_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -1024,21 +988,18 @@ def _fused11_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAS
 def _fused11(layer3_1_bn1):
     """relu"""
     shape = torch.broadcast_shapes(layer3_1_bn1.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_1_bn1, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_1_bn1, shape)
     out0 = torch.empty(shape, dtype=_promote(layer3_1_bn1.dtype), device=layer3_1_bn1.device)
     if n > 0:
-        _fused11_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused11_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused12_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused12_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add -> relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -1058,22 +1019,19 @@ def _fused12_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, 
 def _fused12(layer3_1_bn2, layer3_0_relu_1):
     """add -> relu"""
     shape = torch.broadcast_shapes(layer3_1_bn2.shape, layer3_0_relu_1.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_1_bn2, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_0_relu_1, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(layer3_1_bn2.dtype, layer3_0_relu_1.dtype), device=layer3_1_bn2.device)
     if n > 0:
-        _fused12_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused12_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused13_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused13_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -1087,21 +1045,18 @@ def _fused13_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAS
 def _fused13(layer4_0_bn1):
     """relu"""
     shape = torch.broadcast_shapes(layer4_0_bn1.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_0_bn1, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_0_bn1, shape)
     out0 = torch.empty(shape, dtype=_promote(layer4_0_bn1.dtype), device=layer4_0_bn1.device)
     if n > 0:
-        _fused13_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused13_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused14_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused14_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: add -> relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -1121,22 +1076,19 @@ def _fused14_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, 
 def _fused14(layer4_0_bn2, layer4_0_downsample_1):
     """add -> relu"""
     shape = torch.broadcast_shapes(layer4_0_bn2.shape, layer4_0_downsample_1.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_0_bn2, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(layer4_0_downsample_1, shape)
-    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(layer4_0_bn2.dtype, layer4_0_downsample_1.dtype), device=layer4_0_bn2.device)
     if n > 0:
-        _fused14_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused14_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused15_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused15_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
         i0 = (offs // in0_inner) % in0_size
@@ -1150,104 +1102,44 @@ def _fused15_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAS
 def _fused15(layer4_1_bn1):
     """relu"""
     shape = torch.broadcast_shapes(layer4_1_bn1.shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_1_bn1, shape)
     n = math.prod(shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_1_bn1, shape)
     out0 = torch.empty(shape, dtype=_promote(layer4_1_bn1.dtype), device=layer4_1_bn1.device)
     if n > 0:
-        _fused15_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused15_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 
 @triton.jit
-def _fused16_reduce_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, part_ptr, R, INNER, NCOLS, CHUNK, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, OP: tl.constexpr, WIDE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
-    # fused elementwise add -> relu, reduced (mean) over R of its output viewed as (OUTER, R, INNER):
-    # program (column block, split) writes the fp32 partial of rows [split * CHUNK, +CHUNK) of its columns
-    if WIDE:  # 64-bit index math only when the tensor needs it (broadcast operands divide per element)
-        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
-        split = tl.program_id(1).to(tl.int64)
+def _fused16_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
     else:
-        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)
-        split = tl.program_id(1)
-    cmask = cols < NCOLS
-    row0 = (cols // INNER) * R * INNER + cols % INNER
-    r_offs = tl.arange(0, BLOCK_R)
-    if OP == 2:
-        neutral = -float("inf")
-    elif OP == 3:
-        neutral = float("inf")
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
     else:
-        neutral = 0.0
-    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
-    start = split * CHUNK
-    end = tl.minimum(start + CHUNK, R)
-    for r0 in range(0, CHUNK, BLOCK_R):
-        r = start + r0 + r_offs
-        m = (r[:, None] < end) & cmask[None, :]
-        offs = row0[None, :] + r[:, None] * INNER
-        if IN0_BCAST:
-            i0 = (offs // in0_inner) % in0_size
-        else:
-            i0 = offs
-        a0 = tl.load(in0_ptr + i0, mask=m, other=0.0).to(tl.float32)
-        if IN1_BCAST:
-            i1 = (offs // in1_inner) % in1_size
-        else:
-            i1 = offs
-        a1 = tl.load(in1_ptr + i1, mask=m, other=0.0).to(tl.float32)
-        t0 = (a0 + a1)  # add_7: add
-        t1 = tl.maximum(t0, 0.0)  # layer4_1_relu_1: relu
-        v = tl.where(m, t1, neutral)
-        if OP == 2:
-            acc = tl.maximum(acc, v)
-        elif OP == 3:
-            acc = tl.minimum(acc, v)
-        else:
-            acc += v
-    if OP == 2:
-        res = tl.max(acc, 0)
-    elif OP == 3:
-        res = tl.min(acc, 0)
-    else:
-        res = tl.sum(acc, 0)
-    tl.store(part_ptr + split * NCOLS + cols, res, mask=cmask)
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_7: add
+    t1 = tl.maximum(t0, 0.0)  # layer4_1_relu_1: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
 
 
 def _fused16(layer4_1_bn2, layer4_0_relu_1):
-    """add -> relu, then mean over dims (2, 3): one pass"""
+    """add -> relu"""
     shape = torch.broadcast_shapes(layer4_1_bn2.shape, layer4_0_relu_1.shape)
+    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_1_bn2, shape)
     in1, in1_inner, in1_size, in1_b = _bcast_operand(layer4_0_relu_1, shape)
-    nd = len(shape)
-    dims = sorted({d % nd for d in (2, 3)})
-    outer = math.prod(shape[: dims[0]])
-    r = math.prod(shape[dims[0]: dims[-1] + 1])
-    inner = math.prod(shape[dims[-1] + 1:])
-    ncols = outer * inner
-    out_shape = [1 if d in dims else s for d, s in enumerate(shape) if True or d not in dims]
-    out = torch.empty(out_shape, dtype=_promote(layer4_1_bn2.dtype, layer4_0_relu_1.dtype), device=layer4_1_bn2.device)
-    if out.numel() == 0:
-        return out
-    if r == 0:  # as torch: an empty sum is 0, an empty mean nan; max/min of nothing is an error
-        if 'mean' in ('sum', 'mean'):
-            return out.fill_(0.0 if 'mean' == 'sum' else float('nan'))
-        raise RuntimeError('mean(): cannot reduce over a zero-size dimension')
-    # few column blocks and long rows: split R so that the GPU fills up (as `_reduce_split`)
-    block_r, block_i = _tile(r, inner, ncols, RED_TILE, RED_BLOCK_INNER)
-    col_blocks = triton.cdiv(ncols, block_i)
-    chunk = r
-    if col_blocks < RED_SPLIT_PROGRAMS and r >= RED_SPLIT_MIN_R:
-        block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
-        col_blocks = triton.cdiv(ncols, block_i)
-        chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, 65535))  # grid axis 1 holds at most 65535 splits
-    chunk = triton.cdiv(chunk, block_r) * block_r
-    splits = triton.cdiv(r, chunk)
-    part = torch.empty((splits, ncols), dtype=torch.float32, device=layer4_1_bn2.device)
-    _fused16_reduce_kernel[(col_blocks, splits)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, part, r, inner, ncols, chunk, IN0_BCAST=in0_b, IN1_BCAST=in1_b, OP=_REDUCE_OPS['mean'], WIDE=outer * r * inner + chunk * ncols >= 2**31, BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
-    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
-    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](
-        part, out, splits, ncols, r, OP=_REDUCE_OPS['mean'], BLOCK_S=block_s, BLOCK_I=block_i2,
-        num_warps=RED_NUM_WARPS)
-    return out
+    out0 = torch.empty(shape, dtype=_promote(layer4_1_bn2.dtype, layer4_0_relu_1.dtype), device=layer4_1_bn2.device)
+    if n > 0:
+        _fused16_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
 
 class ModelNew(nn.Module):
 
@@ -1337,7 +1229,8 @@ class ModelNew(nn.Module):
         layer4_1_relu = _fused15(layer4_1_bn1)
         layer4_1_conv2 = self.get_submodule('layer4.1.conv2')(layer4_1_relu)
         layer4_1_bn2 = _batch_norm(layer4_1_conv2, self.get_submodule('layer4.1.bn2'))
-        avgpool = _fused16(layer4_1_bn2, layer4_0_relu_1)
+        layer4_1_relu_1 = _fused16(layer4_1_bn2, layer4_0_relu_1)
+        avgpool = _reduce(layer4_1_relu_1, (2, 3), True, 'mean', with_idx=False)
         flatten = torch.flatten(avgpool, 1)
         fc = self.fc(flatten)
         return fc
