@@ -376,6 +376,24 @@ def test_scan_lookalikes_stay_as_written():
         run_shapes(p, st, [[(3, 37)]])
 
 
+@pytest.mark.parametrize("ctor", ["nn.MaxPool1d(8, stride=1, padding=4, dilation=3)", "nn.AvgPool1d(8, stride=1, padding=4)"])
+def test_1d_pools_tile_whole_blocks_along_the_row(ctor):
+    """A 1-D pool's tile is POOL_BLOCK outputs of its one row (not POOL_BLOCK_W), across several tiles."""
+    p = make_problem(
+        f"def __init__(self):\n    super().__init__()\n    self.op = {ctor}\ndef forward(self, x):\n    return self.op(x)",
+        "[torch.rand(2, 3, 300)]",
+    )
+    st = generate_starter(p, tunables={"POOL_BLOCK": 256, "POOL_BLOCK_W": 32})
+    mod = load_module(st.source)
+    seen = []
+    kernel = mod._pool_kernel
+    real = kernel.__getitem__
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(type(kernel), "__getitem__", lambda self, grid: seen.append(grid) or real(grid))
+        run_shapes(p, st, [[(2, 3, 300)], [(1, 2, 37)]])
+    assert seen and seen[0][2] == 2  # 301 outputs in tiles of 256, not of 32
+
+
 def test_source_is_standalone_and_readable():
     p = make_problem(
         "def __init__(self):\n    super(Model, self).__init__()\n    self.fc = nn.Linear(4, 3)\n"
