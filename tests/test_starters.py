@@ -394,6 +394,22 @@ def test_1d_pools_tile_whole_blocks_along_the_row(ctor):
     assert seen and seen[0][2] == 2  # 301 outputs in tiles of 256, not of 32
 
 
+def test_two_elementwise_chains_meeting_in_one_node_fuse_into_one_kernel():
+    gelu = "0.5 * x * (1.0 + torch.tanh(0.7978845608 * (x + 0.044715 * torch.pow(x, 3.0))))"
+    p = make_problem(f"def forward(self, x):\n    return {gelu}", "[torch.rand(3, 5)]")
+    st = generate_starter(p)
+    assert len(st.covered) == 1 and st.covered[0].startswith("fused elementwise"), st.covered
+    assert run_shapes(p, st, [[(3, 37)], [(2, 5, 7)]]) == 2  # one launch per call: x read once, nothing written between
+
+
+def test_chains_joined_through_a_library_op_are_not_merged():
+    # a feeds c through a flip (a library call): a and c cannot share a kernel, or it would need its own output
+    p = make_problem("def forward(self, x):\n    a = torch.relu(x)\n    c = torch.flip(a, [1]) + 1.0\n"
+                     "    return a * c", "[torch.rand(3, 5)]")
+    st = generate_starter(p)
+    assert run_shapes(p, st, [[(3, 37)]]) == 2  # relu, then the flip (library), then the rest
+
+
 def test_source_is_standalone_and_readable():
     p = make_problem(
         "def __init__(self):\n    super(Model, self).__init__()\n    self.fc = nn.Linear(4, 3)\n"

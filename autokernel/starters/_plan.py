@@ -131,6 +131,19 @@ def _group_elementwise(nodes, ops) -> dict:
         op = ops.get(n)
         if not (isinstance(op, Op) and op.kind == "ew"):
             continue
+        same = _dedupe_ids(group_of[a] for a in sorted(n.all_input_nodes, key=index.get)
+                           if a in group_of and _shape(a) == _shape(n))
+        if len(same) > 1:  # n joins two chains (0.5 * x * (1 + tanh(...))): one kernel for all, if schedulable
+            merged = set().union(*(members[gid] for gid in same)) | {n}
+            if _convex(merged, ancestors):
+                keep = same[0]
+                for gid in same[1:]:
+                    for m in members[gid]:
+                        group_of[m] = keep
+                    members[keep] |= members.pop(gid)
+                members[keep].add(n)
+                group_of[n] = keep
+                continue
         chosen = None
         for a in sorted({a for a in n.all_input_nodes if a in group_of}, key=index.get):
             gid = group_of[a]
@@ -147,6 +160,17 @@ def _group_elementwise(nodes, ops) -> dict:
         members[chosen].add(n)
         group_of[n] = chosen
     return group_of
+
+
+def _dedupe_ids(ids) -> list:
+    return list(dict.fromkeys(ids))
+
+
+def _convex(group: set, ancestors: dict) -> bool:
+    """True when no node outside ``group`` lies on a path between two of its members (one kernel can
+    then compute it: every outside input is ready before it starts, every outside user after it ends)."""
+    outside = set().union(*(ancestors[m] for m in group)) - group
+    return not any(ancestors[y] & group for y in outside)
 
 
 def _schedule(nodes, ops, group_of) -> list[Unit]:
