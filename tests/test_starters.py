@@ -410,6 +410,30 @@ def test_chains_joined_through_a_library_op_are_not_merged():
     assert run_shapes(p, st, [[(3, 37)]]) == 2  # relu, then the flip (library), then the rest
 
 
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "x / torch.sqrt(torch.mean(x ** 2, dim=1, keepdim=True) + 1e-5)",
+        "x * torch.rsqrt(torch.mean(x * x, dim=-1, keepdim=True) + 1e-6)",
+        "x / torch.sqrt(x.pow(2).mean(dim=0, keepdim=True) + 1e-5)",
+    ],
+)
+def test_rms_norm_over_any_dim_is_one_kernel(expr):
+    p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5)]")
+    st = generate_starter(p, tunables={"RMS_TILE": 64, "RMS_BLOCK_INNER": 4})  # several tiles and loop steps
+    assert st.covered == ("normalisation: rms_norm",), st.covered
+    assert run_shapes(p, st, [[(3, 37, 5)], [(4, 3, 6, 2)]]) == 2  # one launch per call
+
+
+def test_rms_lookalikes_keep_their_ops():
+    # the mean is used twice: the statistics must stay visible, so nothing is folded
+    p = make_problem("def forward(self, x):\n    ms = torch.mean(x ** 2, dim=1, keepdim=True)\n"
+                     "    return x / torch.sqrt(ms + 1e-5) + ms", "[torch.rand(3, 5)]")
+    st = generate_starter(p)
+    assert "normalisation: rms_norm" not in st.covered
+    run_shapes(p, st, [[(3, 37, 5)]])
+
+
 def test_source_is_standalone_and_readable():
     p = make_problem(
         "def __init__(self):\n    super(Model, self).__init__()\n    self.fc = nn.Linear(4, 3)\n"

@@ -206,6 +206,9 @@ class Emitter:
             return f"_reduce({x}, {dims!r}, {op.params['keepdim']}, {op.name!r}, with_idx={op.params['with_idx']})"
         if op.kind == "softmax":
             return f"_softmax({x}, {op.params['dim']}, log={op.name == 'log_softmax'})"
+        if op.kind == "rmsdim":
+            pr = op.params
+            return f"_rms_dim({x}, {pr['dim']}, {num(pr['eps'])}, rsqrt={pr['rsqrt']})"
         if op.kind == "scan":
             extra = "".join(f", {k}=True" for k in ("reverse", "exclusive") if op.params.get(k))
             if op.params.get("mul"):
@@ -319,6 +322,7 @@ def _label(op: Op) -> str:
     kind = {
         "reduce": "reduction",
         "rownorm": "normalisation",
+        "rmsdim": "normalisation",
         "batchnorm": "normalisation",
         "scan": "scan",
         "softmax": "softmax",

@@ -8,7 +8,8 @@
 * units (groups, single nodes) are ordered topologically, keeping the reference's order where possible;
 * a group whose one output feeds only a sum / mean / max / min over adjacent dims takes that reduction in
   (``Unit.reduce``): its kernel reduces while it computes, and the elementwise result is never written;
-* reverse, exclusive and masked scans spelled as several ops become one scan (``_scans.fold_scans``).
+* reverse, exclusive and masked scans spelled as several ops become one scan (``_scans.fold_scans``), and an
+  RMS normalisation written out becomes one kernel (``_norms.fold_rms``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
+from ._norms import fold_rms
 from ._ops import Op, classify, is_heavy
 from ._scans import fold_scans
 
@@ -58,7 +60,7 @@ def make_plan(gm, heavy: str = "auto") -> Plan:
                 )
     groups = _group_elementwise(nodes, ops)
     units = _fold_reductions(_schedule(nodes, ops, groups), ops)
-    return Plan(units=fold_scans(units, ops), ops=ops)
+    return Plan(units=fold_rms(fold_scans(units, ops), ops), ops=ops)
 
 
 _FOLDABLE = ("sum", "mean", "amax", "amin", "max", "min")

@@ -16,12 +16,13 @@ from .loss import LOSS, LOSS_ROWS
 from .matmul import MATMUL
 from .pool import POOL
 from .reduce import REDUCE
+from .rmsdim import RMSDIM
 from .rownorm import ROWNORM
 from .scan import SCAN
 from .softmax import SOFTMAX
 
-FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, BATCHNORM, MATMUL, CONV, POOL, SCAN, LOSS, LOSS_ROWS,
-                                     ATTENTION)}
+FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, RMSDIM, BATCHNORM, MATMUL, CONV, POOL, SCAN, LOSS,
+                                     LOSS_ROWS, ATTENTION)}
 
 # the families an operation kind needs in the file (attention reuses matmul and softmax)
 KIND_FAMILIES = {
@@ -29,6 +30,7 @@ KIND_FAMILIES = {
     "reduce": ("reduce",),
     "softmax": ("softmax",),
     "rownorm": ("rownorm",),
+    "rmsdim": ("rmsdim",),
     "batchnorm": ("batchnorm",),
     "matmul": ("matmul",),
     "linear": ("matmul",),
