@@ -184,7 +184,7 @@ def test_forced_split_rownorm_matches_torch(ctor, shape, magnitude):
     assert counts["_rownorm_split_kernel"] == 2 and counts["_rownorm_kernel"] == 0, counts  # stats, apply
 
 
-@pytest.mark.parametrize("tunables", [{"NORM_BLOCK": 16}, FORCE_NORM], ids=["single", "split"])
+@pytest.mark.parametrize("tunables", [{"NORM_BLOCK": 16}, {}, FORCE_NORM], ids=["single", "wide-block", "split"])
 @pytest.mark.parametrize("ctor, shape", NORM_CASES)
 def test_one_pass_rownorm_statistics_hold_far_from_zero(ctor, shape, tunables):
     """Values near 1000 with heavy tails: the one-pass statistics (per-lane shifts, means relative to the

@@ -22,8 +22,9 @@ def _lane_stats(s1, s2, k, krow, n):
     # per-lane (mean - krow, M2) from sums of (x - k) and (x - k)^2, k the lane's first value: shifting by a
     # sample keeps the one-pass form accurate (|mean - k| is of the order of the spread, not of the mean).
     # Means stay relative to the row's first value krow, so merging them never rounds at the data's scale.
+    # An empty lane (past the row's end) has mean 0: merging it then leaves the others' means exact.
     safe = tl.maximum(n, 1.0)
-    return (k - krow) + s1 / safe, tl.maximum(s2 - s1 * s1 / safe, 0.0)
+    return tl.where(n > 0, (k - krow) + s1 / safe, 0.0), tl.maximum(s2 - s1 * s1 / safe, 0.0)
 
 
 @triton.jit
