@@ -217,7 +217,9 @@ class _GpuLead:
         torch.cuda._sleep(probe)
         end.record()
         end.synchronize()
-        self.cycles = max(1, int(probe * lead_ms / max(start.elapsed_time(end), 1e-3)))
+        # at least 2 GHz worth of cycles: a probe taken while the clocks still idle would otherwise give a lead
+        # that shrinks once they boost
+        self.cycles = max(int(2e6 * lead_ms), int(probe * lead_ms / max(start.elapsed_time(end), 1e-3)))
 
     def __call__(self) -> None:
         import torch
@@ -349,7 +351,8 @@ def time_calls(
     if cuda:
         placed = f"placed_clone_per_call(jitter {place.jitter // 1024} KiB)" if place else "clone_per_call"
         flushed = "l2_flush" if l2_flush == "write" else f"l2_flush_{l2_flush}"
-        method = f"cuda_event+{flushed}+{placed}" + (f"+gpu_lead_{gpu_lead_ms:g}ms_max_host" if lead else "") + (f"+{groups}_placements" if groups > 1 else "")
+        method = (f"cuda_event+{flushed}+{placed}" + (f"+gpu_lead_{gpu_lead_ms:g}ms_max_host" if lead else "")
+                  + (f"+{groups}_placements" if groups > 1 else ""))
     return RawTimes(event_ms, device_ms, method, fresh)
 
 
