@@ -94,6 +94,9 @@ def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, m2_ptr, R, G, CP
     # STAGE 2: merge the row's chunks, normalise + affine (same index as _rownorm_kernel). Reads x twice.
     j = tl.program_id(0).to(tl.int64)
     row = tl.program_id(1).to(tl.int64)
+    if STAGE == 2:  # in reverse: the first programs re-read what stage 1 read last, likely still in L2
+        j = NCHUNK - 1 - j
+        row = tl.num_programs(1) - 1 - row
     base = row * R
     start = j * CHUNK
     end = tl.minimum(start + CHUNK, R)
