@@ -53,6 +53,14 @@ def test_best_kernel_per_problem_and_hand_computed_scores(tmp_path):
     assert "merged" in env["run_notes"] and "shared GPU 0" in env["run_notes"]
 
 
+def test_environment_names_every_timing_method_behind_the_verdicts(tmp_path):
+    rows = [_row(1, "L1/1", "correct", 1.5), _row(2, "L1/2", "correct", 2.0), _row(3, "L1/3", "correct", 1.1)]
+    rows[2]["verdict"]["kernel"]["method"] = "cuda_event+gpu_lead_1ms_max_host"
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    env = run_environment([tmp_path])
+    assert env["timing_method"] == "cuda_event (2 verdicts); cuda_event+gpu_lead_1ms_max_host (1 verdicts)"
+
+
 def test_a_folder_that_is_not_a_run_says_so(tmp_path):
     with pytest.raises(ScoreInputError, match="results.jsonl"):
         run_table(tmp_path)
