@@ -104,10 +104,12 @@ def _masked(scan, op, ops, unit_of):
         return None
     a, b = prod.args
     av, bv, sv = (_val(t) if hasattr(t, "op") else None for t in (a, b, scan))
-    if av is None or bv is None or tuple(av.shape) != tuple(bv.shape) or tuple(av.shape) != tuple(sv.shape):
-        return None
     import torch
 
+    if av is not None and bv is not None and av.dtype == torch.bool:  # mask * x: the values come first
+        a, b, av, bv = b, a, bv, av
+    if av is None or bv is None or tuple(av.shape) != tuple(bv.shape) or tuple(av.shape) != tuple(sv.shape):
+        return None
     if not (av.dtype == sv.dtype == torch.float32 and (bv.dtype in (torch.bool, torch.float32))):
         return None
     return Op("scan", op.name, (a, b), {**op.params, "mul": True}), [prod], scan
