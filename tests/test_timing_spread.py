@@ -163,6 +163,5 @@ def test_gpu_lead_takes_the_launch_gap_out_and_keeps_host_bound_calls_at_host_ti
     def fast_launch(a):
         return a + 1
 
-    gap = time_calls(fast_launch, [[x]], device="cuda", n=50, warmup=2, budget_s=5.0)
     led = time_calls(fast_launch, [[x]], device="cuda", n=50, warmup=2, budget_s=5.0, gpu_lead_ms=1.0)
-    assert sorted(led.event_ms)[25] <= sorted(gap.event_ms)[25]  # the launch gap is gone, not added
+    assert sorted(led.event_ms)[25] < 0.5  # the 1 ms lead itself is never inside a sample
