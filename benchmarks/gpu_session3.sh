@@ -22,6 +22,7 @@
 #   bash benchmarks/gpu_session3.sh s6c  # 5-repeat judge: L2 emptied by reading vs by writing, 2 GPUs
 #   bash benchmarks/gpu_session3.sh s6d  # 5-repeat judge of the generated L1/40 and L1/88 kernels (controls)
 #   bash benchmarks/gpu_session3.sh s6e  # 5-repeat judge with a 1 ms GPU lead before each timed call
+#   bash benchmarks/gpu_session3.sh s7 S  # GPU tests, then L1 (GPU 0..) and L2 (last GPU): round 0 + 1 tuning round
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -200,6 +201,18 @@ s6e)  # session 6, last call, 2 GPUs: the 5-repeat judge with the GPU held busy 
   export CANDS=$C PROBS="L1/19 L1/40 L1/88"
   ( export GPU=0; TAG=-lead-g0 repeat 140 --gpu-lead-ms 1 ) &
   ( export GPU=1; TAG=-lead-jit-g1 repeat 140 --gpu-lead-ms 1 --jitter-kib 16384 ) &
+  wait ;;
+s7)  # session 7, 2+ GPUs: the last GPU runs the GPU-marked tests (the timing lead, the generated kernels compiled for
+     # real), then level 2; GPU 0 (and any between) level 1. Both re-judge round 0 (new timing, session-6 starters)
+     # and run one tuning round with the tuner's move prior, resuming their runs
+  S=${2:-520}; LAST=$(( NGPU - 1 ))
+  [ "$NGPU" -gt 1 ] || { echo "phase s7 needs 2 or more GPUs"; exit 2; }
+  ( export CUDA_VISIBLE_DEVICES=$LAST
+    TRITON_INTERPRET=0 timeout -k 5 150 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_timing_spread.py \
+      tests/test_starters_split.py tests/test_starters_gpu.py > "$LOGS/gpu-tests.log" 2>&1
+    echo "gpu tests rc=$?"; tail -n 3 "$LOGS/gpu-tests.log"
+    level 2 "$LAST" $(( S - SECONDS )) 2 1 "$RUNS/L2" --ideas 1 --branches 1 ) &
+  level 1 "$(upto "$LAST")" "$S" 2 1 "$RUNS/L1" --ideas 1 --branches 1
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
