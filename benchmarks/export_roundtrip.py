@@ -622,7 +622,7 @@ def _time_both(fn, kwargs: dict, model_new, session, plan: dict) -> dict[str, An
                 n=cfg.num_perf_trials,
                 warmup=cfg.warmup,
                 budget_s=cfg.timing_budget_s,
-                gpu_lead_ms=cfg.lead_ms,
+                **cfg.loop_options(),
             )
         out[f"{label}_timing"] = asdict(summarize(raw.event_ms, raw.method))
     del sets, first

@@ -83,6 +83,12 @@ spread_diag() {  # SECONDS [KERNELS] [flags]: timing_spread.py (default on L1/40
   kill "$smi" 2>/dev/null
 }
 
+placement_ab() {  # SPREAD_S REPEAT_S: L1/40's reseg diagnostic, then the 5-repeat judge at 1 and at 3 placements
+  spread_diag "$1" 40_LayerNorm -reseg
+  TAG=-pl1 repeat "$2"
+  repeat "$2" --placements 3
+}
+
 case $PHASE in
 c)
   if [ "$NGPU" -gt 1 ]; then
@@ -155,17 +161,13 @@ s5c)  # session 5, last call, 3+ GPUs: GPU 0 the jitter A/B and 5-repeat judge; 
   level 1 1 "$S" 2 1 "$RUNS/L1" --problems "$L1P" --ideas 1 --branches 1 --rejudge incorrect &
   level 2 "$(seq -s, 2 $(( NGPU - 1 )))" "$S" 2 0 "$RUNS/L2" --problems "$L2P" --rejudge incorrect
   wait ;;
-placement)  # next: where L1/40's per-process state comes from (spread diagnostic, incl. its reseg condition),
+placement)  # where L1/40's per-process state comes from (spread diagnostic, incl. its reseg condition),
             # then the 5-repeat judge with one placement and with 3 (timing.Relocator), same call
-  spread_diag "${2:-120}" 40_LayerNorm -reseg
-  repeat 200; mv "$LOGS/repeat.log" "$LOGS/repeat-pl1.log"; mv "$LOGS/repeat.jsonl" "$LOGS/repeat-pl1.jsonl"
-  repeat 200 --placements 3 ;;
+  placement_ab "${2:-120}" 200 ;;
 s6)  # session 6, call 1, 2+ GPUs: GPU 0 the placement A/B (issue 2); the others re-judge round 0 of levels 1 and 2
      # (every starter changed in session 5: folded reductions, int32 indexing) and then finish level 3
   S=${2:-480}
-  ( spread_diag 100 40_LayerNorm -reseg
-    repeat 170; mv "$LOGS/repeat.log" "$LOGS/repeat-pl1.log"; mv "$LOGS/repeat.jsonl" "$LOGS/repeat-pl1.jsonl"
-    repeat 170 --placements 3 ) &
+  placement_ab 100 170 &
   [ "$NGPU" -gt 1 ] || wait
   level 1 "$(rest)" $(( (S - SECONDS) / 2 )) 2 0 "$RUNS/L1" --rejudge incorrect
   level 2 "$(rest)" $(( (S - SECONDS) * 2 / 3 )) 2 0 "$RUNS/L2" --rejudge incorrect

@@ -18,15 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-def _key(verdict: dict) -> tuple[float, float]:
-    speedup = verdict.get("speedup")
-    latency = (verdict.get("kernel") or {}).get("median_ms")
-    return (float(speedup) if isinstance(speedup, (int, float)) else 0.0,
-            -float(latency) if isinstance(latency, (int, float)) else float("-inf"))
-
-
 def restore(run: Path) -> list[str]:
     from autokernel.ledger.ledger import read_rows
+    from autokernel.propose.base import recorded_rank  # the ranking the ledger's save_best uses
 
     rows, _ = read_rows(run / "results.jsonl")
     best: dict[str, dict] = {}
@@ -35,7 +29,7 @@ def restore(run: Path) -> list[str]:
         if v.get("verdict") != "correct" or v.get("quarantined"):
             continue
         cur = best.get(r["problem"])
-        if cur is None or _key(v) > _key(cur["verdict"]):
+        if cur is None or recorded_rank(v) > recorded_rank(cur["verdict"]):
             best[r["problem"]] = r
     changed = []
     for r in best.values():
@@ -47,7 +41,7 @@ def restore(run: Path) -> list[str]:
         except (OSError, ValueError):
             old = {}
         same_problem = old.get("problem_digest") == r["verdict"].get("problem_digest")
-        if same_problem and old.get("verdict") == "correct" and _key(old) >= _key(r["verdict"]):
+        if same_problem and old.get("verdict") == "correct" and recorded_rank(old) >= recorded_rank(r["verdict"]):
             continue
         if not source.is_file() or not folder.is_dir():
             continue
@@ -55,7 +49,7 @@ def restore(run: Path) -> list[str]:
         data = {**r["verdict"], "quarantined": False, "problem_name": r.get("problem_name"), "idea": r.get("idea"),
                 "round": r.get("round"), "proposer": r.get("proposer")}
         bj.write_text(json.dumps(data, indent=1, default=str) + "\n", encoding="utf-8")
-        changed.append(f"{r['problem']}: {_key(old)[0] if old else '-'} -> {_key(r['verdict'])[0]:.4g}x ({r.get('idea')})")
+        changed.append(f"{r['problem']}: {recorded_rank(old)[0] if old else '-'} -> {recorded_rank(r['verdict'])[0]:.4g}x ({r.get('idea')})")
     return changed
 
 

@@ -206,8 +206,7 @@ def main(argv: list[str]) -> int:
             t0 = time.perf_counter()
             raw = time_calls(lambda *a, d=dummy: d, sets, device=device, n=msg["n"], warmup=msg["warmup"],
                              budget_s=5.0, after_call=lambda i, out, outs=outs: outs[i].copy_(out),
-                             placement_jitter_bytes=msg.get("jitter_bytes", 0), l2_flush=msg.get("l2_flush", "write"),
-                             gpu_lead_ms=msg.get("gpu_lead_ms", 0.0))
+                             **msg.get("loop", {}))
             # Wall time per call of the whole loop (clones, flushes, syncs, copies), before any candidate code.
             calls = len(raw.event_ms) + warmup_calls(msg["warmup"], len(sets))
             per_call_ms = (time.perf_counter() - t0) * 1e3 / calls
@@ -281,10 +280,7 @@ def main(argv: list[str]) -> int:
                 with torch.no_grad():
                     raw = time_calls(model, sets, device=device, n=msg["n"], warmup=msg["warmup"],
                                      budget_s=msg["budget_s"], after_call=keep, spin_up_s=msg.get("spin_up_s", 0.0),
-                                     placement_jitter_bytes=msg.get("jitter_bytes", 0),
-                                     placements=msg.get("placements", 1), l2_flush=msg.get("l2_flush", "write"),
-                                     gpu_lead_ms=msg.get("gpu_lead_ms", 0.0),
-                                     relocate=Relocator([model], device))
+                                     relocate=Relocator([model], device), **msg.get("loop", {}))
                 if cuda:
                     torch.cuda.synchronize()
             except BaseException as exc:  # noqa: BLE001

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from autokernel.evaluate.timing import L2_FLUSH_MODES
+
 # atol = rtol, keyed by dtype name. "kernelbench" is KernelBench main since PR #80; "legacy" is v0/v0.1.
 TOLERANCE_PRESETS: dict[str, dict[str, float]] = {
     "kernelbench": {"float32": 1e-4, "float16": 1e-2, "bfloat16": 1e-2, "float64": 1e-7},
@@ -76,7 +78,7 @@ class EvalConfig:
             raise ValueError(f"unknown tolerance preset {self.tolerance!r}; choose one of {sorted(TOLERANCE_PRESETS)}")
         if not (self.device == "cpu" or self.device.startswith("cuda")):
             raise ValueError(f"device must be 'cpu' or 'cuda[:N]', not {self.device!r}")
-        if self.l2_flush not in ("write", "read"):
+        if self.l2_flush not in L2_FLUSH_MODES:
             raise ValueError(f"l2_flush must be 'write' or 'read', not {self.l2_flush!r}")
         if self.gpu_lead_ms < 0:
             raise ValueError("gpu_lead_ms must be 0 or more")
@@ -101,6 +103,24 @@ class EvalConfig:
     def loop_placements(self) -> int:
         """Placement groups of a timed loop (GPU only)."""
         return self.placements if self.is_cuda else 1
+
+    def loop_options(self) -> dict:
+        """`timing.time_calls` keyword options of this policy's timed loops (all GPU-only: none on CPU).
+        The candidate's loop, its overhead loop and the baselines' loops all take them from here."""
+        return {"placement_jitter_bytes": self.jitter_bytes, "placements": self.loop_placements,
+                "l2_flush": self.l2_flush if self.is_cuda else "write", "gpu_lead_ms": self.lead_ms}
+
+    @property
+    def baseline_variant(self) -> str:
+        """What a cached baseline's key adds for timing options off the plain loop, so baselines timed one way
+        are never reused for another ("" for the plain loop)."""
+        opts = self.loop_options()
+        parts = [f"spin{self.spin_up_s:g}" if self.spin_up_s and self.is_cuda else "",
+                 f"jit{self.placement_jitter_kib}" if opts["placement_jitter_bytes"] else "",
+                 f"pl{self.placements}" if opts["placements"] > 1 else "",
+                 f"flush-{self.l2_flush}" if opts["l2_flush"] != "write" else "",
+                 f"lead{self.lead_ms:g}" if opts["gpu_lead_ms"] else ""]
+        return "".join(f"|{p}" for p in parts if p)
 
     @classmethod
     def for_device(cls, device: str, **kw) -> EvalConfig:

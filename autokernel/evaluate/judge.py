@@ -312,9 +312,7 @@ class Evaluator:
                 with self.gate.shared():
                     t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
                 reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
-                                      "warmup": cfg.warmup, "expected": out_meta,
-                                      "jitter_bytes": cfg.jitter_bytes, "l2_flush": cfg.l2_flush,
-                                      "gpu_lead_ms": cfg.lead_ms},
+                                      "warmup": cfg.warmup, "expected": out_meta, "loop": cfg.loop_options()},
                                      exclusive=True)
                 state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
                 del t_shared, o_shared, t_handles, o_handles
@@ -533,8 +531,7 @@ class Evaluator:
         with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
             reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
                                   "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s, "spin_up_s": spin_up_s,
-                                  "jitter_bytes": cfg.jitter_bytes, "placements": cfg.loop_placements,
-                                  "l2_flush": cfg.l2_flush, "gpu_lead_ms": cfg.lead_ms})
+                                  "loop": cfg.loop_options()})
             wall_s = proc.last_wall_s
         if not reply.get("ok"):
             raise _Outcome(reply.get("kind", "runtime_error"), "while timing: " + self._error_reason(reply))
@@ -621,17 +618,7 @@ class Evaluator:
         from autokernel.evaluate.timing import Relocator, summarize, time_calls
 
         cfg = self.config
-        key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}"
-        if cfg.spin_up_s and cfg.is_cuda:  # timed another way: never mixed with baselines cached without it
-            key += f"|spin{cfg.spin_up_s:g}"
-        if cfg.jitter_bytes:
-            key += f"|jit{cfg.placement_jitter_kib}"
-        if cfg.loop_placements > 1:
-            key += f"|pl{cfg.placements}"
-        if cfg.l2_flush != "write" and cfg.is_cuda:
-            key += f"|flush-{cfg.l2_flush}"
-        if cfg.lead_ms:
-            key += f"|lead{cfg.lead_ms:g}"
+        key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}{cfg.baseline_variant}"
         if key in state.baselines:
             return state.baselines[key]
         cache_file = self._cache_dir / "baselines.json"
@@ -661,9 +648,7 @@ class Evaluator:
                     raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
                                      warmup=max(cfg.warmup, 3 if kind == "compile" else cfg.warmup),
                                      budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s,
-                                     placement_jitter_bytes=cfg.jitter_bytes, placements=cfg.loop_placements,
-                                     l2_flush=cfg.l2_flush, gpu_lead_ms=cfg.lead_ms,
-                                     relocate=Relocator([session.model], cfg.device))
+                                     relocate=Relocator([session.model], cfg.device), **cfg.loop_options())
             except Exception:  # noqa: BLE001
                 if kind == "compile":
                     return None

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from autokernel.problem import Problem
-from autokernel.propose.base import Attempt, rank_key
+from autokernel.propose.base import Attempt, rank_key, recorded_rank
 from autokernel.records import Candidate, Verdict
 
 TSV_COLUMNS = (
@@ -115,10 +115,7 @@ def _recorded_best_key(path: Path, problem: Problem) -> tuple[float, float]:
         return (float("-inf"), float("-inf"))
     if not isinstance(old, dict) or old.get("verdict") != "correct" or old.get("problem_digest") != problem.digest:
         return (float("-inf"), float("-inf"))
-    latency = (old.get("kernel") or {}).get("median_ms")
-    speedup = old.get("speedup")
-    return (float(speedup) if isinstance(speedup, (int, float)) else 0.0,
-            -float(latency) if isinstance(latency, (int, float)) else float("-inf"))
+    return recorded_rank(old)
 
 
 class Ledger:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -57,8 +58,19 @@ class Proposer(Protocol):
 def rank_key(attempt: Attempt) -> tuple[float, float]:
     """Sort key, higher is better: speedup, then lower kernel latency (for runs without eager timing)."""
     v = attempt.verdict
-    latency = v.kernel.median_ms if v.kernel else float("inf")
-    return (v.speedup if v.speedup is not None else 0.0, -latency)
+    return _rank(v.speedup, v.kernel.median_ms if v.kernel else None)
+
+
+def recorded_rank(verdict: dict) -> tuple[float, float]:
+    """`rank_key` of a verdict as stored (a ledger row's or best.json's dict)."""
+    latency = (verdict.get("kernel") or {}).get("median_ms")
+    speedup = verdict.get("speedup")
+    return _rank(speedup if isinstance(speedup, (int, float)) else None,
+                 latency if isinstance(latency, (int, float)) else None)
+
+
+def _rank(speedup: float | None, latency_ms: float | None) -> tuple[float, float]:
+    return (float(speedup) if speedup is not None else 0.0, -float(latency_ms) if latency_ms is not None else -math.inf)
 
 
 def best_attempt(attempts: list[Attempt]) -> Attempt | None:

@@ -158,23 +158,15 @@ def _operand_sig(tensors, scalars) -> tuple[list[str], list[str]]:
 def _operand_loads(n_tensors: int, mask: str, indent: str = "    ", evict: str | None = None) -> list[str]:
     """Loads of the operands into a0, a1, ...; with ``evict`` (a constexpr's name) the full-size ones, read
     once, carry that eviction policy, while broadcast ones (a bias read by every row) keep the default."""
+    policy = f", eviction_policy={evict}" if evict else ""
     k = []
     for j in range(n_tensors):
-        if evict:
-            k += [
-                f"{indent}if IN{j}_BCAST:",
-                f"{indent}    a{j} = tl.load(in{j}_ptr + (offs // in{j}_inner) % in{j}_size, mask={mask}, other=0.0)",
-                f"{indent}else:",
-                f"{indent}    a{j} = tl.load(in{j}_ptr + offs, mask={mask}, other=0.0, eviction_policy={evict})",
-                f"{indent}a{j} = a{j}.to(tl.float32)",
-            ]
-            continue
         k += [
             f"{indent}if IN{j}_BCAST:",
-            f"{indent}    i{j} = (offs // in{j}_inner) % in{j}_size",
+            f"{indent}    a{j} = tl.load(in{j}_ptr + (offs // in{j}_inner) % in{j}_size, mask={mask}, other=0.0)",
             f"{indent}else:",
-            f"{indent}    i{j} = offs",
-            f"{indent}a{j} = tl.load(in{j}_ptr + i{j}, mask={mask}, other=0.0).to(tl.float32)",
+            f"{indent}    a{j} = tl.load(in{j}_ptr + offs, mask={mask}, other=0.0{policy})",
+            f"{indent}a{j} = a{j}.to(tl.float32)",
         ]
     return k
 

@@ -133,8 +133,8 @@ def _group_elementwise(nodes, ops) -> dict:
         op = ops.get(n)
         if not (isinstance(op, Op) and op.kind == "ew"):
             continue
-        same = _dedupe_ids(group_of[a] for a in sorted(n.all_input_nodes, key=index.get)
-                           if a in group_of and _shape(a) == _shape(n))
+        same = list(dict.fromkeys(group_of[a] for a in sorted(n.all_input_nodes, key=index.get)
+                                  if a in group_of and _shape(a) == _shape(n)))
         if len(same) > 1:  # n joins two chains (0.5 * x * (1 + tanh(...))): one kernel for all, if schedulable
             merged = set().union(*(members[gid] for gid in same)) | {n}
             if _convex(merged, ancestors):
@@ -162,10 +162,6 @@ def _group_elementwise(nodes, ops) -> dict:
         members[chosen].add(n)
         group_of[n] = chosen
     return group_of
-
-
-def _dedupe_ids(ids) -> list:
-    return list(dict.fromkeys(ids))
 
 
 def _convex(group: set, ancestors: dict) -> bool:
