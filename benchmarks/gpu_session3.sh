@@ -23,6 +23,7 @@
 #   bash benchmarks/gpu_session3.sh s6d  # 5-repeat judge of the generated L1/40 and L1/88 kernels (controls)
 #   bash benchmarks/gpu_session3.sh s6e  # 5-repeat judge with a 1 ms GPU lead before each timed call
 #   bash benchmarks/gpu_session3.sh s7 S  # GPU tests, then L1 (GPU 0..) and L2 (last GPU): round 0 + 1 tuning round
+#   bash benchmarks/gpu_session3.sh s7a S # tensor-core config screen on every GPU; GPU tests on the last one
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -215,6 +216,18 @@ s7)  # session 7, 2+ GPUs: the last GPU runs the GPU-marked tests (the timing le
     echo "gpu tests rc=$?"; tail -n 3 "$LOGS/gpu-tests.log"
     level 2 "$LAST" $(( S - SECONDS )) 2 1 "$RUNS/L2" --ideas 1 --branches 1 ) &
   level 1 "$(upto "$LAST")" "$S" 2 1 "$RUNS/L1" --ideas 1 --branches 1
+  wait ;;
+s7a)  # session 7, 2+ GPUs: the tensor-core configuration screen (benchmarks/tensor_core_configs.py) on every GPU,
+      # while the last GPU also runs the GPU-marked tests (the presets compiled for real, the timing lead, splits)
+  S=${2:-420}; LAST=$(( NGPU - 1 ))
+  ( export CUDA_VISIBLE_DEVICES=$LAST
+    TRITON_INTERPRET=0 timeout -k 5 $(( S - 40 )) python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_gpu.py \
+      tests/test_timing_spread.py tests/test_starters_split.py > "$LOGS/gpu-tests.log" 2>&1
+    echo "gpu tests rc=$?"; tail -n 5 "$LOGS/gpu-tests.log" ) &
+  timeout -k 10 $(( S - 20 )) python3 benchmarks/tensor_core_configs.py --gpus $(seq 0 "$LAST") --timeout-s 200 \
+    --out "$LOGS/tensor_core_configs.jsonl" --problems ${PROBS:-L1/1 L1/8 L2/12 L1/63 L1/2 L1/3 L1/6 L1/10 L1/16 L1/4 \
+    L2/40 L2/56 L3/1 L1/55 L1/57 L2/1} > "$LOGS/tensor_core_configs.log" 2>&1
+  echo "screen rc=$?"; tail -n 20 "$LOGS/tensor_core_configs.log"
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;

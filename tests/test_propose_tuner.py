@@ -149,3 +149,54 @@ def test_ledger_rows_are_the_recorded_rows(tmp_path):
     ledger.record(problem, Attempt(candidate=starter, verdict=_verdict("correct", 0.5)))
     (row,) = Ledger(tmp_path / "run", device="cpu", policy={}, use_git=False).rows()  # reloaded from disk
     assert row["candidate_digest"] == starter.digest and row["verdict"]["kernel"]["median_ms"] == 1.0
+
+
+GEMM_SRC = """
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(16, 8)
+
+    def forward(self, x):
+        return torch.relu(self.fc(x))
+
+
+def get_inputs():
+    return [torch.randn(4, 16)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_presets_come_first_and_knobs_of_a_library_engine_are_left_alone():
+    """A GEMM with an elementwise tail: the matmul is a cuBLAS call by default, so moving its tile sizes would
+    change nothing; the tuner tries the tensor-core presets (engine, precision, tiles and warps at once) first,
+    then moves only tunables that act."""
+    problem = Problem.from_source(GEMM_SRC, name="gemm_relu")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(problem, History(), 1, 1)
+    seed = Attempt(candidate=starter, verdict=_verdict("correct", 1.0))
+    history = History(attempts=[seed], seeds=[seed], round=1)
+    ideas = [c.idea for c in tuner.propose(problem, history, 8, 1)]
+    assert ideas[0].startswith("preset 3xTF32 tensor cores (operands split once)") and "MM_ENGINE library -> triton" in ideas[0]
+    assert ideas[1].startswith("preset 3xTF32 tensor cores (split in the loop)")
+    moved = {i.split()[1] for i in ideas[2:]}
+    assert moved and not any(name.startswith("MM_") and name != "MM_ENGINE" for name in moved), ideas
+    preset = tuner.propose(problem, history, 1, 1)  # the presets are tried: the next proposals are moves
+    assert not preset[0].idea.startswith("preset")
+
+    # from the preset's kernel (engine "triton") the matmul's knobs act, and are moved
+    first = TunerProposer()
+    (st,) = first.propose(problem, History(), 1, 1)
+    s0 = Attempt(candidate=st, verdict=_verdict("correct", 1.0))
+    (p1,) = first.propose(problem, History(attempts=[s0], seeds=[s0], round=1), 1, 1)
+    s1 = Attempt(candidate=p1, verdict=_verdict("correct", 2.0))
+    nxt = first.propose(problem, History(attempts=[s0, s1], seeds=[s1], round=2), 8, 1)
+    assert any(c.idea.split()[1].startswith("MM_BLOCK") for c in nxt if not c.idea.startswith("preset")), [
+        c.idea for c in nxt]

@@ -12,7 +12,7 @@ import torch  # noqa: E402
 
 from autokernel.problem import Problem  # noqa: E402
 from autokernel.starters import Starter, generate_starter  # noqa: E402
-from autokernel.starters.check import check_starter, count_launches, load_module  # noqa: E402
+from autokernel.starters.check import _LaunchCounter, check_starter, count_launches, load_module  # noqa: E402
 
 
 def make_problem(body: str, inputs: str, init: str = "[]", name: str = "t", header: str = "") -> Problem:
@@ -257,13 +257,15 @@ def test_batchnorm_split_statistics(ctor, shape, block):
         ("torch.bmm(a, b)", [(2, 5, 17), (2, 17, 3)]),
         ("torch.matmul(a, b)", [(2, 3, 5, 6), (6, 4)]),
         ("torch.matmul(a, b)", [(33, 20), (20,)]),
+        ("torch.matmul(a, b)", [(3, 70, 20), (20, 9)]),
     ],
 )
-def test_matmul(expr, shapes):
+@pytest.mark.parametrize("precision", ["ieee", "tf32x3s"])
+def test_matmul(expr, shapes, precision):
     p = make_problem(
         f"def forward(self, a, b):\n    return {expr}", f"[torch.rand{shapes[0]}, torch.rand{shapes[1]}]"
     )
-    st = generate_starter(p)
+    st = generate_starter(p, tunables={"MM_PRECISION": precision, "MM_GROUP_M": 4})
     assert st.covered == ("matmul: matmul",)
     run_shapes(p, st, [shapes])
 
@@ -280,14 +282,42 @@ def test_matmul(expr, shapes):
         ("nn.Linear(9, 5)", (3, 4, 9)),
     ],
 )
-def test_heavy_ops_get_kernels_when_alone(ctor, shape):
+@pytest.mark.parametrize("precision", ["ieee", "tf32x3s"])
+def test_heavy_ops_get_kernels_when_alone(ctor, shape, precision):
     p = make_problem(
         f"def __init__(self):\n    super().__init__()\n    self.op = {ctor}\ndef forward(self, x):\n    return self.op(x)",
         f"[torch.rand{shape}]",
     )
     st = generate_starter(p)
-    assert len(st.covered) == 1 and st.fallbacks == ()
-    run_shapes(p, st, [[shape]])
+    assert len(st.covered) == 1 and st.fallbacks == () and not st.engines
+    key = "MM_PRECISION" if "Linear" in ctor else "CONV_PRECISION"
+    run_shapes(p, generate_starter(p, tunables={key: precision}), [[shape]])
+
+
+def test_heavy_ops_beside_light_ones_are_a_tunable_away():
+    """Library calls by default; MM_ENGINE / CONV_ENGINE switch them to the generated kernels, and the knobs of
+    a family whose only users are switched off do nothing (the tuner leaves them alone)."""
+    p = make_problem(
+        "def __init__(self):\n    super().__init__()\n    self.fc = nn.Linear(20, 9)\n    self.conv = nn.Conv2d(3, 4, 3)\n"
+        "def forward(self, x, y):\n    return torch.relu(self.fc(x)) * 2, torch.sigmoid(self.conv(y))",
+        "[torch.randn(5, 20), torch.randn(2, 3, 8, 8)]",
+    )
+    st = generate_starter(p)
+    assert st.engines == {"MM_ENGINE": "MM_", "CONV_ENGINE": "CONV_"}
+    assert st.tunables["MM_ENGINE"] == st.tunables["CONV_ENGINE"] == "library"
+    assert "MM_BLOCK_M" in st.inert(st.tunables) and "MM_ENGINE" not in st.inert(st.tunables)
+    assert not st.inert({**st.tunables, "MM_ENGINE": "triton", "CONV_ENGINE": "triton"})
+    assert any("one tunable away: MM_ENGINE" in f for f in st.fallbacks)
+    for engine in ("library", "triton"):
+        st = generate_starter(p, tunables={"MM_ENGINE": engine, "CONV_ENGINE": engine, "MM_PRECISION": "tf32x3s"})
+        run_shapes(p, st, [[(5, 20), (2, 3, 8, 8)]])
+        mod = load_module(st.source)
+        heavy = [0]
+        for name in ("_matmul_kernel", "_conv_kernel"):
+            setattr(mod, name, _LaunchCounter(getattr(mod, name), heavy))
+        torch.manual_seed(0)
+        mod.ModelNew()(torch.randn(5, 20), torch.randn(2, 3, 8, 8))
+        assert (heavy[0] == 2) == (engine == "triton"), heavy
 
 
 @pytest.mark.parametrize(
@@ -633,12 +663,26 @@ def test_docstring_example_runs():
         ("torch.bmm(a, b)", [(2, 3, 0), (2, 0, 4)], 0),
     ],
 )
-def test_matmul_split_k(expr, shapes, split):
+@pytest.mark.parametrize("precision", ["ieee", "tf32x3s"])
+def test_matmul_split_k(expr, shapes, split, precision):
     p = make_problem(
         f"def forward(self, a, b):\n    return {expr}", f"[torch.randn{shapes[0]}, torch.randn{shapes[1]}]"
     )
-    st = generate_starter(p, tunables={"MM_SPLIT_K": split})
+    st = generate_starter(p, tunables={"MM_SPLIT_K": split, "MM_PRECISION": precision})
     run_shapes(p, st, [shapes])
+
+
+def test_tf32_split_is_exact_and_transposes():
+    """hi + lo == x bit for bit, hi has TF32's 10 mantissa bits, and the transposed copy is K-major."""
+    mm = make_problem("def forward(self, a, b):\n    return torch.matmul(a, b)", "[torch.rand(5, 7), torch.rand(7, 3)]")
+    mod = load_module(generate_starter(mm, tunables={"MM_PRECISION": "tf32x3s"}).source)
+    x = torch.randn(2, 37, 70).transpose(1, 2)  # a strided source
+    x[0, 0, :3] = torch.tensor([1e30, -3.0e-38, 0.0])
+    hi, lo = mod._tf32_split(x, transpose=True)
+    assert hi.shape == (2, 37, 70) and hi.is_contiguous()
+    torch.testing.assert_close(hi + lo, x.transpose(1, 2), atol=0, rtol=0)
+    assert not (hi.view(torch.int32) & 0x1FFF).any()
+    assert (lo.abs() <= hi.abs() * 2.0**-10).all()
 
 
 def test_linear_split_k_adds_the_bias_once():

@@ -42,3 +42,32 @@ def test_starter_on_gpu(key):
     st = generate_starter(p)
     res = check_starter(p, st, device="cuda")
     assert res.ok, (res, st.covered, st.fallbacks)
+
+
+PRESET_CASES = [(1, 1), (1, 3), (1, 4), (1, 10), (1, 17), (1, 54), (1, 57), (1, 67), (2, 1), (2, 12), (2, 23), (2, 18)]
+
+
+@pytest.mark.parametrize("key", PRESET_CASES, ids=[f"L{lv}-{i}" for lv, i in PRESET_CASES])
+def test_tensor_core_presets_on_gpu(key):
+    """Every preset of the matmul and convolution families compiles on the GPU and stays within 1e-4."""
+    import datasets
+
+    from autokernel.problem import Problem
+    from autokernel.starters import generate_starter
+    from autokernel.starters.check import check_starter
+    from autokernel.starters.shrink import tiny_problem
+
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    level, pid = key
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    ds = datasets.load_dataset(os.environ.get("AUTOKERNEL_KB_TEST_DATASET") or str(root.parent / "shared" / "kernelbench"))
+    row = next(r for r in ds[f"level_{level}"] if r["problem_id"] == pid)
+    p = tiny_problem(Problem.from_source(row["code"], name=row["name"], level=level, problem_id=pid), 20_000_000)
+    presets = generate_starter(p).presets
+    assert presets
+    for name, values in presets.items():
+        res = check_starter(p, generate_starter(p, tunables=values), device="cuda")
+        assert res.ok, (name, res)

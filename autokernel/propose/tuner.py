@@ -1,6 +1,8 @@
 """`TunerProposer`: the built-in proposer (no LLM). Round 0 is the generated starter; later rounds
-move one tunable of a seed up or down its allowed values, one idea per (tunable, direction),
-one branch per step size; a `MovePrior` from the run's ledger orders the moves."""
+first try the starter's presets (sets of values that only pay off together, e.g. the tensor-core path with its
+tiles), then move one tunable of a seed up or down its allowed values, one idea per (tunable, direction),
+one branch per step size; a `MovePrior` from the run's ledger orders the moves. Tunables that do nothing under
+the seed's values (a family's knobs while its engine is the library call) are left alone."""
 
 from __future__ import annotations
 
@@ -128,9 +130,19 @@ class TunerProposer:
             base = read_tunables(seed.candidate.source, space)
             if set(base) != set(space):
                 continue  # not a tunable descendant of the starter: nothing to vary
+            for preset, values in getattr(starter, "presets", {}).items():
+                if ideas >= n_ideas:
+                    break
+                cand = self._preset(history, seed, base, preset, values, tried, seen)
+                if cand is not None:
+                    ideas += 1
+                    out.append(cand)
+            inert = starter.inert(base) if hasattr(starter, "inert") else set()
             for name, step in moves:
                 if ideas >= n_ideas:
                     break
+                if name in inert:
+                    continue
                 branch_cands = self._branches(
                     problem, history, seed, base, space, name, step, n_branches, tried, seen
                 )
@@ -138,6 +150,25 @@ class TunerProposer:
                     ideas += 1
                     out.extend(branch_cands)
         return out
+
+    def _preset(self, history, seed, base, preset, values, tried, seen):
+        changed = {k: v for k, v in values.items() if base.get(k) != v}
+        key = self._config_key({**base, **values})
+        if not changed or key in tried:
+            return None
+        cand = Candidate(
+            source=set_tunables(seed.candidate.source, changed),
+            proposer=self.name,
+            round=history.round,
+            branch=0,
+            parent=seed.candidate.digest,
+            idea=f"preset {preset}: " + ", ".join(f"{k} {base[k]} -> {v}" for k, v in changed.items()),
+        )
+        if cand.digest in seen:
+            return None
+        tried.add(key)
+        seen.add(cand.digest)
+        return cand
 
     def _branches(self, problem, history, seed, base, space, name, step, n_branches, tried, seen):
         allowed = space[name]

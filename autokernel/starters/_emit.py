@@ -66,6 +66,8 @@ class Emitter:
         self.kernels: list[str] = []
         self.covered: list[str] = []
         self.fallbacks: list[str] = []
+        self.switches: list[str] = []  # engine tunables of heavy ops written both ways (see _plan.make_plan)
+        self.direct_kinds: set[str] = set()  # kinds of the ops that always run their generated kernel
         self.names: dict = {}
         taken = set(_RESERVED)
         for n in gm.graph.nodes:
@@ -292,7 +294,17 @@ class Emitter:
             if n.op == "output":
                 lines.append(f"        return {self.fmt(n.args[0])}")
                 continue
-            if u.op is not None:
+            if u.op is not None and n in self.plan.switched:  # library call by default, kernel a tunable away
+                from ._plan import engine_tunable
+
+                engine = engine_tunable(u.op)
+                if engine not in self.switches:
+                    self.switches.append(engine)
+                self.fallbacks.append(self.plan.switched[n])
+                expr = f"{self.covered_expr(n, u.op)} if {engine} == 'triton' else {self.library_expr(n)}"
+                lines.append(f"        {self.names[n]} = {expr}")
+            elif u.op is not None:
+                self.direct_kinds.add(u.op.kind)
                 expr = self.covered_expr(n, u.op)
                 self.covered.append(_label(u.op))
                 lines.append(f"        {self.names[n]} = {expr}")

@@ -1,8 +1,10 @@
 """Decide what each traced node becomes and in which order the pieces run.
 
 * every node is classified (``_ops.classify``): a covered ``Op`` or a reason to stay a library call;
-* heavy ops (matmul/linear/conv) stay library calls (cuBLAS/cuDNN) when lighter ops are covered,
-  so their elementwise tails are fused instead; when nothing else is covered they get kernels;
+* heavy ops (matmul/linear/conv) stay library calls (cuBLAS/cuDNN) by default when lighter ops are covered,
+  so their elementwise tails are fused instead; with ``heavy="auto"`` the generated kernel is written beside the
+  library call and a tunable (``MM_ENGINE``, ``CONV_ENGINE``) picks one at run time, so the search can try the
+  tensor-core kernels; when nothing else is covered they get kernels;
 * elementwise nodes of one output shape are fused greedily into groups (one kernel each), never
   creating a cycle: a node joins a group only if none of its other inputs depends on that group;
 * units (groups, single nodes) are ordered topologically, keeping the reference's order where possible;
@@ -40,6 +42,7 @@ class Unit:
 class Plan:
     units: list[Unit]
     ops: dict = field(default_factory=dict)  # node -> Op | reason
+    switched: dict = field(default_factory=dict)  # heavy node -> why the library call is the default
 
 
 def make_plan(gm, heavy: str = "auto") -> Plan:
@@ -51,16 +54,24 @@ def make_plan(gm, heavy: str = "auto") -> Plan:
         if n.op in ("call_module", "call_function", "call_method"):
             ops[n] = classify(n, modules)
     light = any(isinstance(o, Op) and not is_heavy(o) for o in ops.values())
+    switched = {}
     if heavy == "library" or (heavy == "auto" and light):
         for n, o in ops.items():
             if is_heavy(o):
                 where = f" (self.{o.module})" if o.module else ""
-                ops[n] = (
-                    f"{o.name}{where}: kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated"
-                )
+                reason = f"{o.name}{where}: kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated"
+                if heavy == "auto":
+                    switched[n] = reason + f" (the generated kernel is one tunable away: {engine_tunable(o)})"
+                else:
+                    ops[n] = reason
     groups = _group_elementwise(nodes, ops)
     units = _fold_reductions(_schedule(nodes, ops, groups), ops)
-    return Plan(units=fold_rms(fold_scans(units, ops), ops), ops=ops)
+    return Plan(units=fold_rms(fold_scans(units, ops), ops), ops=ops, switched=switched)
+
+
+def engine_tunable(op: Op) -> str:
+    """The tunable that picks library call or generated kernel for a heavy op."""
+    return "CONV_ENGINE" if op.kind == "conv" else "MM_ENGINE"
 
 
 _FOLDABLE = ("sum", "mean", "amax", "amin", "max", "min")

@@ -25,6 +25,9 @@ class Starter:
         tunables: the values used, by module-constant name (e.g. ``BLOCK_SIZE``).
         space: allowed values per tunable, for the search to vary.
         notes: how the reference was traced (fallback steps taken).
+        engines: engine tunables (``MM_ENGINE``, ``CONV_ENGINE``: "library" or "triton") mapped to the prefix of
+            the tunables that act only when the engine is "triton" (empty prefix when other ops use them too).
+        presets: named sets of tunable values the tuner tries as one move (see ``Family.presets``).
     """
 
     source: str
@@ -33,6 +36,13 @@ class Starter:
     tunables: dict = field(default_factory=dict)
     space: dict = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    engines: dict = field(default_factory=dict)
+    presets: dict = field(default_factory=dict)
+
+    def inert(self, values: dict) -> set[str]:
+        """Tunables that change nothing under ``values``: a family's knobs while its engine is the library."""
+        return {name for engine, prefix in self.engines.items() if prefix and values.get(engine) == "library"
+                for name in self.space if name.startswith(prefix) and name != engine}
 
     @property
     def has_kernel(self) -> bool:
@@ -85,7 +95,8 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         layered = _layer_starter(problem, reason, tunables, model=traced.model)
         if layered.has_kernel:
             return layered
-    values, space = _family_tunables(probe.families, tunables)
+    engines = {e: "" if ENGINE_KINDS[e] & probe.direct_kinds else e.split("_")[0] + "_" for e in probe.switches}
+    values, space = _family_tunables(probe.families, tunables, engines)
     space = _search_space(space, traced.model)
     globals_src, class_src = split_problem(problem.source)
     source = assemble(
@@ -106,6 +117,8 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         tunables=values,
         space=space,
         notes=tuple(traced.notes),
+        engines=engines,
+        presets=_presets(probe.families, space),
     )
 
 
@@ -149,13 +162,32 @@ def _apply_overrides(values: dict, space: dict, overrides: dict | None) -> dict:
     return values
 
 
-def _family_tunables(families, tunables: dict | None) -> tuple[dict, dict]:
-    """(values, allowed values) of the tunables of these template families, with the caller's overrides."""
+# engine tunables (see _plan.make_plan): the op kinds they switch; the library call is the default
+ENGINE_KINDS = {"MM_ENGINE": {"matmul", "linear"}, "CONV_ENGINE": {"conv"}}
+ENGINE_CHOICES = ["library", "triton"]
+
+
+def _family_tunables(families, tunables: dict | None, engines=()) -> tuple[dict, dict]:
+    """(values, allowed values) of the tunables of these template families and engine switches, with the
+    caller's overrides."""
     values, space = {}, {}
+    for engine in engines:
+        values[engine], space[engine] = ENGINE_CHOICES[0], list(ENGINE_CHOICES)
     for f in families:
         values.update(T.FAMILIES[f].defaults)
         space.update(T.FAMILIES[f].space)
     return _apply_overrides(values, space, tunables), space
+
+
+def _presets(families, space: dict) -> dict:
+    """The families' presets, each cut to the tunables this starter varies (kept when all its values are allowed)."""
+    out = {}
+    for f in families:
+        for name, values in T.FAMILIES[f].presets.items():
+            kept = {k: v for k, v in values.items() if k in space}
+            if kept and all(v in space[k] for k, v in kept.items()):
+                out[name] = kept
+    return out
 
 
 def _layer_starter(problem, reason: str, tunables: dict | None, *, model=None) -> Starter:
@@ -189,8 +221,9 @@ def _layer_starter(problem, reason: str, tunables: dict | None, *, model=None) -
         class_src="",
         forward_src=_swap.class_source(types),
     )
-    return Starter(source=source, covered=covered, fallbacks=fallbacks, tunables=values,
-                   space=_search_space(space, model), notes=(reason,))
+    space = _search_space(space, model)
+    return Starter(source=source, covered=covered, fallbacks=fallbacks, tunables=values, space=space,
+                   notes=(reason,), presets=_presets(families, space))
 
 
 def _library_starter(problem, reason: str, tunables: dict | None) -> Starter:

@@ -20,9 +20,10 @@ from .rmsdim import RMSDIM
 from .rownorm import ROWNORM
 from .scan import SCAN
 from .softmax import SOFTMAX
+from .tf32split import TF32SPLIT
 
 FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, RMSDIM, BATCHNORM, MATMUL, CONV, POOL, SCAN, LOSS,
-                                     LOSS_ROWS, ATTENTION)}
+                                     LOSS_ROWS, ATTENTION, TF32SPLIT)}
 
 # the families an operation kind needs in the file (attention reuses matmul and softmax)
 KIND_FAMILIES = {
@@ -32,13 +33,13 @@ KIND_FAMILIES = {
     "rownorm": ("rownorm",),
     "rmsdim": ("rmsdim",),
     "batchnorm": ("batchnorm",),
-    "matmul": ("matmul",),
-    "linear": ("matmul",),
-    "conv": ("conv",),
+    "matmul": ("tf32split", "matmul"),
+    "linear": ("tf32split", "matmul"),
+    "conv": ("tf32split", "conv"),
     "pool": ("pool",),
     "scan": ("scan",),
 }
-KIND_FAMILIES.update({"loss": ("loss",), "attention": ("matmul", "softmax", "attention")})
+KIND_FAMILIES.update({"loss": ("loss",), "attention": ("tf32split", "matmul", "softmax", "attention")})
 
 # operations that need other families than their kind's (so that a starter carries only the tunables it uses)
 OP_FAMILIES = {("loss", "cross_entropy"): ("reduce", "loss_rows"), ("loss", "triplet_margin_loss"): ("reduce", "loss_rows")}

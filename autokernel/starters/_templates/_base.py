@@ -15,12 +15,15 @@ _SPLIT_CHUNK = [4**i for i in range(2, 10)]
 
 @dataclass(frozen=True)
 class Family:
-    """A kernel family: its source block and its tunables (default and allowed values)."""
+    """A kernel family: its source block, its tunables (default and allowed values) and presets: named sets of
+    values that only pay off together (the tensor-core path wants bigger tiles and more warps at once), which the
+    tuner tries as one move."""
 
     name: str
     source: str
     defaults: dict = field(default_factory=dict)
     space: dict = field(default_factory=dict)
+    presets: dict = field(default_factory=dict)
 
 
 HEADER = """\

@@ -19,7 +19,7 @@ def _split_dhw(offs, OD, OH, OW):
 
 
 @triton.jit
-def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
                  KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
                  HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
@@ -27,6 +27,7 @@ def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
     # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
     # reduction = (ci, kd, kh, kw). Forward: in = out * stride - pad + k * dil.
     # Transposed: in = (out + pad - k * dil) / stride when that divides exactly.
+    # PRECISION "tf32x3s": x2/w2 hold the low parts of x and w split beforehand (see _tf32_split): three TF32 dots.
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     g = tl.program_id(2)
@@ -74,7 +75,14 @@ def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
         else:  # weight (COUT, CIN_G, KD, KH, KW)
             w_off = co[None, :].to(tl.int64) * K + offs_k[:, None]
         b = tl.load(w_ptr + w_off, mask=k_mask[:, None] & n_mask[None, :], other=0.0).to(tl.float32)
-        acc += tl.dot(a, b, input_precision=PRECISION)  # "ieee" fp32 or "tf32x3" (about fp32, tensor cores)
+        if PRECISION == "tf32x3s":
+            a2 = tl.load(x2_ptr + x_off, mask=valid, other=0.0)
+            b2 = tl.load(w2_ptr + w_off, mask=k_mask[:, None] & n_mask[None, :], other=0.0)
+            acc = tl.dot(a2, b, acc, input_precision="tf32")
+            acc = tl.dot(a, b2, acc, input_precision="tf32")
+            acc = tl.dot(a, b, acc, input_precision="tf32")
+        else:
+            acc += tl.dot(a, b, input_precision=PRECISION)  # "ieee" fp32 or "tf32x3" (about fp32, tensor cores)
     if HAS_BIAS:
         acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
     sp = offs_m % (OD * OH * OW)
@@ -143,8 +151,12 @@ def _conv(x, conv):
             *k, *s, *p, *d, cout_g, HAS_BIAS=conv.bias is not None, BLOCK=CONV_DW_BLOCK,
             num_warps=CONV_NUM_WARPS)
     elif y.numel() > 0:
+        x2 = w2 = None
+        if CONV_PRECISION == "tf32x3s":
+            x5, x2 = (t.view(x5.shape) for t in _tf32_split(x5.view(1, -1, x5.shape[-1]), transpose=False))
+            w, w2 = (t.view(w.shape) for t in _tf32_split(w.view(1, -1, w.shape[-1]), transpose=False))
         grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
-        _conv_kernel[grid](x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
+        _conv_kernel[grid](x5, x5 if x2 is None else x2, w, w if w2 is None else w2, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
                            *out_sp, m, *k, *s, *p, *d, cin_g, cout_g, HAS_BIAS=conv.bias is not None,
                            TRANSPOSED=transposed, BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N,
                            BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS,
@@ -162,7 +174,7 @@ def _conv(x, conv):
         "CONV_NUM_STAGES": 2,
     },
     {
-        "CONV_PRECISION": ["ieee", "tf32x3"],  # first: the tuner's first round tries the tensor-core path
+        "CONV_PRECISION": ["ieee", "tf32x3", "tf32x3s"],  # up from the default: the tensor-core paths
         "CONV_DEPTHWISE": ["direct", "gemm"],  # groups == in channels: direct stencil, or the implicit GEMM
         "CONV_DW_BLOCK": [128, 256, 512, 1024],
         "CONV_BLOCK_M": [16, 32, 64, 128],
@@ -170,5 +182,13 @@ def _conv(x, conv):
         "CONV_BLOCK_K": [16, 32, 64],
         "CONV_NUM_WARPS": [2, 4, 8],
         "CONV_NUM_STAGES": [1, 2, 3, 4],
+    },
+    {  # see matmul's presets
+        "3xTF32 tensor cores (operands split once), 128x64 tiles": {
+            "CONV_ENGINE": "triton", "CONV_PRECISION": "tf32x3s", "CONV_BLOCK_M": 128, "CONV_BLOCK_N": 64,
+            "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 3},
+        "3xTF32 tensor cores (split in the loop), 128x64 tiles": {
+            "CONV_ENGINE": "triton", "CONV_PRECISION": "tf32x3", "CONV_BLOCK_M": 128, "CONV_BLOCK_N": 64,
+            "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 3},
     },
 )

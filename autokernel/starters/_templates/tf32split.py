@@ -1,0 +1,41 @@
+"""The 3xTF32 split of an operand, done once before a matmul or convolution (used by both families)."""
+
+from __future__ import annotations
+
+from ._base import Family
+
+TF32SPLIT = Family(
+    "tf32split",
+    '''
+
+@triton.jit
+def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, s_b, s_r, s_c, d_b, d_r, d_c,
+                       BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # x = hi + lo exactly, hi = x with its low 13 mantissa bits cleared (a TF32 value): the split of 3xTF32,
+    # done once per operand instead of once per tile visit. The destination strides may transpose (B is
+    # written K-major, the layout the TF32 tensor-core instructions read without a shuffle).
+    b = tl.program_id(2).to(tl.int64)
+    r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    c = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)
+    mask = (r[:, None] < R) & (c[None, :] < C)
+    x = tl.load(src_ptr + b * s_b + r[:, None].to(tl.int64) * s_r + c[None, :] * s_c, mask=mask, other=0.0)
+    x = x.to(tl.float32)
+    hi = (x.to(tl.int32, bitcast=True) & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000
+    off = b * d_b + r[:, None].to(tl.int64) * d_r + c[None, :] * d_c
+    tl.store(hi_ptr + off, hi, mask=mask)
+    tl.store(lo_ptr + off, x - hi, mask=mask)
+
+
+def _tf32_split(x, transpose):
+    """(hi, lo) fp32 copies of a 3-D tensor with x == hi + lo, hi a TF32 value; (B, R, C), or (B, C, R) when
+    transposed, contiguous."""
+    bt, r, c = x.shape
+    shape = (bt, c, r) if transpose else (bt, r, c)
+    hi = torch.empty(shape, dtype=torch.float32, device=x.device)
+    lo = torch.empty_like(hi)
+    d_b, d_r, d_c = (hi.stride(0), 1, r) if transpose else hi.stride()
+    grid = (triton.cdiv(r, 64), triton.cdiv(c, 64), bt)
+    _tf32_split_kernel[grid](x, hi, lo, r, c, *x.stride(), d_b, d_r, d_c, BLOCK_R=64, BLOCK_C=64)
+    return hi, lo
+''',
+)

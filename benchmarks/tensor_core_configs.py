@@ -1,0 +1,155 @@
+"""Matmul and convolution starters under several kernel configurations, on the GPU: latency and accuracy.
+
+For each problem, in a process of its own: eager PyTorch (default flags, as the judge times its baseline), then
+the generated starter under each configuration (the default, the family presets, and tile variants of the
+tensor-core paths): the median latency (``triton.testing.do_bench``, L2 flushed between calls) and the worst
+``|out - ref| / (atol + rtol * |ref|)`` against the fp32 reference with TF32 off (at most 1 passes atol = rtol = 1e-4).
+This is a screen for the tuner's presets and defaults, not a verdict: the judge's protocol (trials, secret inputs,
+hack checks) is not run here.
+
+    python benchmarks/tensor_core_configs.py --problems L1/1 L1/2 L2/12 --gpus 0 1 --out results.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+
+_MM_TILES = [  # (BLOCK_M, BLOCK_N, BLOCK_K, warps, stages)
+    (128, 128, 32, 8, 3), (128, 256, 32, 8, 2), (128, 64, 32, 4, 4), (64, 128, 32, 4, 4), (128, 128, 16, 8, 4),
+    (256, 128, 32, 8, 2), (128, 128, 64, 8, 2),
+]
+_CONV_TILES = [(128, 64, 32, 8, 3), (128, 128, 32, 8, 2), (64, 64, 32, 4, 3), (128, 32, 32, 4, 3), (64, 128, 32, 4, 3)]
+
+
+def configs(starter) -> dict[str, dict]:
+    """name -> tunable overrides: the default, the presets, and tile variants of both tensor-core paths."""
+    out = {"default": {}}
+    out.update({f"preset: {k}": v for k, v in starter.presets.items()})
+    t = starter.tunables
+    for fam, tiles in (("MM", _MM_TILES), ("CONV", _CONV_TILES)):
+        if f"{fam}_PRECISION" not in t:
+            continue
+        engine = {f"{fam}_ENGINE": "triton"} if f"{fam}_ENGINE" in t else {}
+        if engine:
+            out[f"{fam} triton, default tiles"] = dict(engine)
+        for prec in ("tf32x3s", "tf32x3"):
+            for bm, bn, bk, w, s in tiles if prec == "tf32x3s" else tiles[:2]:
+                out[f"{fam} {prec} {bm}x{bn}x{bk} w{w} s{s}"] = {
+                    **engine, f"{fam}_PRECISION": prec, f"{fam}_BLOCK_M": bm, f"{fam}_BLOCK_N": bn,
+                    f"{fam}_BLOCK_K": bk, f"{fam}_NUM_WARPS": w, f"{fam}_NUM_STAGES": s}
+    seen, unique = set(), {}
+    for name, over in out.items():  # a tile variant equal to a preset is measured once, under the preset's name
+        key = json.dumps({**t, **over}, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            unique[name] = over
+    return unique
+
+
+def _bench(fn) -> float:
+    import triton
+
+    return float(triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median"))
+
+
+def one(ref: str) -> list[dict]:
+    """All configurations of one problem (this process owns the GPU it sees)."""
+    import torch
+
+    from autokernel.starters import generate_starter
+    from autokernel.starters.check import load_module
+    from kb.bridge import resolve_problems
+
+    (problem,) = resolve_problems([ref])
+    ns: dict = {}
+    exec(problem.source, ns)
+    torch.manual_seed(0)
+    inputs = [x.cuda() if isinstance(x, torch.Tensor) else x for x in ns["get_inputs"]()]
+    init = ns["get_init_inputs"]()
+    torch.manual_seed(1)
+    model = ns["Model"](*init).cuda().eval()
+    rows = []
+    with torch.no_grad():
+        eager_ms = _bench(lambda: model(*inputs))  # PyTorch's default flags (cuDNN may use TF32)
+        torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = False
+        expected = model(*inputs).float()
+        fp32_ms = _bench(lambda: model(*inputs))
+        base = dict(problem=ref, name=problem.name, eager_ms=round(eager_ms, 4), eager_fp32_ms=round(fp32_ms, 4))
+        starter = generate_starter(problem)
+        for name, over in configs(starter).items():
+            row = dict(base, config=name)
+            t0 = time.perf_counter()
+            try:
+                mod = load_module(generate_starter(problem, tunables=over).source)
+                torch.manual_seed(1)
+                new = mod.ModelNew(*init).cuda().eval()
+                out = new(*inputs).float()
+                torch.cuda.synchronize()
+                err = ((out - expected).abs() / (1e-4 + 1e-4 * expected.abs())).max().item()
+                row.update(ratio=round(err, 4), ms=round(_bench(lambda m=new: m(*inputs)), 4))
+                row["speedup_eager"] = round(eager_ms / row["ms"], 3)
+            except Exception as exc:  # out of shared memory, a compile error: recorded, the next config runs
+                row["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
+                if "illegal" in row["error"].lower():  # the context is gone: nothing else can run here
+                    rows.append(row)
+                    break
+            row["s"] = round(time.perf_counter() - t0, 1)
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--problems", nargs="+", required=True, help="problem refs, e.g. L1/1 L2/12")
+    ap.add_argument("--gpus", nargs="+", default=["0"], help="one worker process at a time per GPU")
+    ap.add_argument("--out", default="tensor_core_configs.jsonl")
+    ap.add_argument("--timeout-s", type=int, default=240, help="per problem")
+    ap.add_argument("--one", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.one:
+        one(args.one)
+        return 0
+    todo: queue.Queue = queue.Queue()
+    for p in args.problems:
+        todo.put(p)
+    lock = threading.Lock()
+
+    def worker(gpu: str) -> None:
+        while True:
+            try:
+                ref = todo.get_nowait()
+            except queue.Empty:
+                return
+            env = dict(os.environ, CUDA_VISIBLE_DEVICES=gpu)
+            try:
+                res = subprocess.run([sys.executable, __file__, "--one", ref], env=env, capture_output=True,
+                                     text=True, timeout=args.timeout_s)
+                lines, tail = res.stdout.splitlines(), res.stderr[-600:]
+            except subprocess.TimeoutExpired as exc:
+                out = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+                lines, tail = out.splitlines(), f"timed out after {args.timeout_s} s"
+            rows = [json.loads(x) for x in lines if x.startswith("{")]
+            if not rows or len(rows) < 2:
+                rows.append({"problem": ref, "error": tail})
+            with lock, open(args.out, "a") as fh:
+                for r in rows:
+                    fh.write(json.dumps(r) + "\n")
+                print(f"{ref} gpu{gpu}: {len(rows)} rows", flush=True)
+    threads = [threading.Thread(target=worker, args=(g,)) for g in args.gpus]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
