@@ -108,7 +108,7 @@ def one(ref: str) -> list[dict]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--problems", nargs="+", required=True, help="problem refs, e.g. L1/1 L2/12")
+    ap.add_argument("--problems", nargs="+", default=[], help="problem refs, e.g. L1/1 L2/12")
     ap.add_argument("--gpus", nargs="+", default=["0"], help="one worker process at a time per GPU")
     ap.add_argument("--out", default="tensor_core_configs.jsonl")
     ap.add_argument("--timeout-s", type=int, default=240, help="per problem")
@@ -117,6 +117,8 @@ def main(argv=None) -> int:
     if args.one:
         one(args.one)
         return 0
+    if not args.problems:
+        ap.error("give --problems")
     todo: queue.Queue = queue.Queue()
     for p in args.problems:
         todo.put(p)
