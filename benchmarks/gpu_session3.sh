@@ -220,7 +220,7 @@ s7)  # session 7, 2+ GPUs: the last GPU runs the GPU-marked tests (the timing le
 s7a)  # session 7, 2+ GPUs: the tensor-core configuration screen (benchmarks/tensor_core_configs.py) on every GPU,
       # while the last GPU also runs the GPU-marked tests (the presets compiled for real, the timing lead, splits)
   S=${2:-420}; LAST=$(( NGPU - 1 ))
-  ( export CUDA_VISIBLE_DEVICES=$LAST
+  [ -n "${NO_TESTS:-}" ] || ( export CUDA_VISIBLE_DEVICES=$LAST
     TRITON_INTERPRET=0 timeout -k 5 $(( S - 40 )) python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_gpu.py \
       tests/test_timing_spread.py tests/test_starters_split.py > "$LOGS/gpu-tests.log" 2>&1
     echo "gpu tests rc=$?"; tail -n 5 "$LOGS/gpu-tests.log" ) &
