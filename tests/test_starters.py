@@ -683,6 +683,9 @@ def test_tf32_split_is_exact_and_transposes():
     torch.testing.assert_close(hi + lo, x.transpose(1, 2), atol=0, rtol=0)
     assert not (hi.view(torch.int32) & 0x1FFF).any()
     assert (lo.abs() <= hi.abs() * 2.0**-10).all()
+    hi, lo = mod._tf32_split(x, transpose=True, k_multiple=32)  # the last dim (K) zero-padded to 96
+    assert hi.shape == (2, 37, 96) and not hi[..., 70:].any() and not lo[..., 70:].any()
+    torch.testing.assert_close(hi[..., :70] + lo[..., :70], x.transpose(1, 2), atol=0, rtol=0)
 
 
 def test_linear_split_k_adds_the_bias_once():

@@ -125,6 +125,11 @@ def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
     assert EvalConfig(device="cuda").baseline_variant == "|lead1" and EvalConfig(device="cpu").baseline_variant == ""
     assert EvalConfig(device="cuda", spin_up_s=0.1, placement_jitter_kib=16384, placements=3, l2_flush="read",
                       gpu_lead_ms=0).baseline_variant == "|spin0.1|jit16384|pl3|flush-read"
+    # and so are the ledger's verdicts: a run resumed with other timing options judges its candidates again
+    from autokernel.cli_run import eval_policy
+
+    assert eval_policy(EvalConfig(device="cuda"))["timing"] == "|lead1"
+    assert "timing" not in eval_policy(EvalConfig(device="cuda", gpu_lead_ms=0))  # earlier runs' keys stand
     assert EvalConfig(device="cpu", placements=3, gpu_lead_ms=2).loop_options() == {
         "placement_jitter_bytes": 0, "placements": 1, "l2_flush": "write", "gpu_lead_ms": 0.0}
     with pytest.raises(ValueError, match="l2_flush"):

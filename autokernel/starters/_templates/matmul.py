@@ -97,9 +97,11 @@ def _mm3(a, b, bias=None):
         return c
     a2 = b2 = None
     if MM_PRECISION == "tf32x3s" and k > 0:
-        a, a2 = _tf32_split(a, transpose=False)
-        b, b2 = _tf32_split(b, transpose=True)  # (B, N, K): read as B[k, n] through swapped strides
+        # K zero-padded to whole blocks: aligned rows, no partial block (the padding adds zeros to the sums)
+        a, a2 = _tf32_split(a, transpose=False, k_multiple=MM_BLOCK_K)
+        b, b2 = _tf32_split(b, transpose=True, k_multiple=MM_BLOCK_K)  # (B, N, K'): B[k, n] via swapped strides
         b_strides = (b.stride(0), b.stride(2), b.stride(1))
+        k = a.shape[2]
     else:
         b_strides = b.stride()
     sab = a.stride(0) if a.shape[0] > 1 else 0

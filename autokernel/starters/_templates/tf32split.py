@@ -9,11 +9,12 @@ TF32SPLIT = Family(
     '''
 
 @triton.jit
-def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, s_b, s_r, s_c, d_b, d_r, d_c,
+def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_c, d_b, d_r, d_c,
                        BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
     # x = hi + lo exactly, hi = x with its low 13 mantissa bits cleared (a TF32 value): the split of 3xTF32,
     # done once per operand instead of once per tile visit. The destination strides may transpose (B is
-    # written K-major, the layout the TF32 tensor-core instructions read without a shuffle).
+    # written K-major, the layout the TF32 tensor-core instructions read without a shuffle), and the destination
+    # may be larger (R_OUT x C_OUT): the padding is written as zeros.
     b = tl.program_id(2).to(tl.int64)
     r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     c = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)
@@ -22,20 +23,23 @@ def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, s_b, s_r, s_c, d_b, d_r, d
     x = x.to(tl.float32)
     hi = (x.to(tl.int32, bitcast=True) & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000
     off = b * d_b + r[:, None].to(tl.int64) * d_r + c[None, :] * d_c
-    tl.store(hi_ptr + off, hi, mask=mask)
-    tl.store(lo_ptr + off, x - hi, mask=mask)
+    out = (r[:, None] < R_OUT) & (c[None, :] < C_OUT)
+    tl.store(hi_ptr + off, hi, mask=out)
+    tl.store(lo_ptr + off, x - hi, mask=out)
 
 
-def _tf32_split(x, transpose):
-    """(hi, lo) fp32 copies of a 3-D tensor with x == hi + lo, hi a TF32 value; (B, R, C), or (B, C, R) when
-    transposed, contiguous."""
+def _tf32_split(x, transpose, k_multiple=1):
+    """(hi, lo) fp32 copies of a 3-D tensor (B, R, C) with x == hi + lo, hi a TF32 value: (B, R, C') or, when
+    transposed, (B, C, R') contiguous, the last dim zero-padded to a multiple of ``k_multiple`` (when it is the
+    matmul's K, every row then starts aligned and no K block is partial)."""
     bt, r, c = x.shape
-    shape = (bt, c, r) if transpose else (bt, r, c)
+    r_out, c_out = (triton.cdiv(r, k_multiple) * k_multiple, c) if transpose else (r, triton.cdiv(c, k_multiple) * k_multiple)
+    shape = (bt, c_out, r_out) if transpose else (bt, r_out, c_out)
     hi = torch.empty(shape, dtype=torch.float32, device=x.device)
     lo = torch.empty_like(hi)
-    d_b, d_r, d_c = (hi.stride(0), 1, r) if transpose else hi.stride()
-    grid = (triton.cdiv(r, 64), triton.cdiv(c, 64), bt)
-    _tf32_split_kernel[grid](x, hi, lo, r, c, *x.stride(), d_b, d_r, d_c, BLOCK_R=64, BLOCK_C=64)
+    d_b, d_r, d_c = (hi.stride(0), 1, r_out) if transpose else hi.stride()
+    grid = (triton.cdiv(r_out, 64), triton.cdiv(c_out, 64), bt)
+    _tf32_split_kernel[grid](x, hi, lo, r, c, r_out, c_out, *x.stride(), d_b, d_r, d_c, BLOCK_R=64, BLOCK_C=64)
     return hi, lo
 ''',
 )
