@@ -24,6 +24,7 @@
 #   bash benchmarks/gpu_session3.sh s6e  # 5-repeat judge with a 1 ms GPU lead before each timed call
 #   bash benchmarks/gpu_session3.sh s7 S  # GPU tests, then L1 (GPU 0..) and L2 (last GPU): round 0 + 1 tuning round
 #   bash benchmarks/gpu_session3.sh s7a S # tensor-core config screen on every GPU; GPU tests on the last one
+#   bash benchmarks/gpu_session3.sh s7b S # L1 1-18 (GPU 0..) and L2's GEMMs (last GPU): round 0 + the presets
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -40,6 +41,8 @@ python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', tr
 nproc >> "$OUT/gpu.txt"; cat "$OUT/gpu.txt"
 LOGS=$OUT/logs; mkdir -p "$LOGS"
 NGPU=$(nvidia-smi -L | wc -l)
+# level 2's matmul/GEMM problems (names with Matmul, Gemm or BMM)
+L2_GEMMS=9,12,14,18,22,28,29,30,33,37,39,40,41,45,51,53,55,56,59,62,63,64,66,68,70,75,76,80,81,84,86,88,94,95,97,98,99
 upto() { seq -s, 0 $(( $1 - 1 )); }  # the first N GPUs, as a CUDA_VISIBLE_DEVICES list
 rest() { if [ "$NGPU" -gt 1 ]; then seq -s, 1 $(( NGPU - 1 )); else echo 0; fi; }  # all but GPU 0 (0 if alone)
 pack() { tar czf "$OUT/runs.tgz" --exclude=.git --exclude=.gitignore -C .gpurun runs; tar czf "$OUT/logs.tgz" --exclude=.git -C "$OUT" logs; }
@@ -228,6 +231,12 @@ s7a)  # session 7, 2+ GPUs: the tensor-core configuration screen (benchmarks/ten
     --out "$LOGS/tensor_core_configs.jsonl" --problems ${PROBS:-L1/1 L1/8 L2/12 L1/63 L1/2 L1/3 L1/6 L1/10 L1/16 L1/4 \
     L2/40 L2/56 L3/1 L1/55 L1/57 L2/1} > "$LOGS/tensor_core_configs.log" 2>&1
   echo "screen rc=$?"; tail -n 20 "$LOGS/tensor_core_configs.log"
+  wait ;;
+s7b)  # session 7, 2+ GPUs: matmul problems re-judged under the GPU lead (round 0) plus the tensor-core presets (round
+      # 1, two ideas): level 1's 1-18 on GPU 0 (and any between), level 2's GEMMs on the last GPU
+  S=${2:-470}; LAST=$(( NGPU - 1 ))
+  level 2 "$LAST" "$S" 3 1 "$RUNS/L2" --problems "${L2_IDS:-$L2_GEMMS}" --ideas 2 --branches 1 &
+  level 1 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-1-18}" --ideas 2 --branches 1
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
