@@ -25,6 +25,7 @@
 #   bash benchmarks/gpu_session3.sh s7 S  # GPU tests, then L1 (GPU 0..) and L2 (last GPU): round 0 + 1 tuning round
 #   bash benchmarks/gpu_session3.sh s7a S # tensor-core config screen on every GPU; GPU tests on the last one
 #   bash benchmarks/gpu_session3.sh s7b S # L1 1-18 (GPU 0..) and L2's GEMMs (last GPU): round 0 + the presets
+#   bash benchmarks/gpu_session3.sh s7c S # L3's matmul-heavy problems; the rest of L2's GEMMs; L1 1-18 round 2
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -237,6 +238,13 @@ s7b)  # session 7, 2+ GPUs: matmul problems re-judged under the GPU lead (round 
   S=${2:-470}; LAST=$(( NGPU - 1 ))
   level 2 "$LAST" "$S" 3 1 "$RUNS/L2" --problems "${L2_IDS:-$L2_GEMMS}" --ideas 2 --branches 1 &
   level 1 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-1-18}" --ideas 2 --branches 1
+  wait ;;
+s7c)  # session 7, 2+ GPUs: GPU 0 (and any between) level 3's matmul-heavy problems (round 0 under the GPU lead plus
+      # the presets); the last GPU the rest of level 2's GEMMs, then a tuning round for level 1's matmuls
+  S=${2:-470}; LAST=$(( NGPU - 1 ))
+  ( level 2 "$LAST" "$S" 3 1 "$RUNS/L2" --problems 75,76,80,81,84,86,88,94,95,97,98,99 --ideas 2 --branches 1
+    level 1 "$LAST" $(( S - SECONDS )) 3 2 "$RUNS/L1" --problems 1-18 --ideas 2 --branches 1 ) &
+  level 3 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L3" --problems 1,2,3,28,43,44,50,33,34,35,38 --ideas 2 --branches 1
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
