@@ -26,6 +26,7 @@
 #   bash benchmarks/gpu_session3.sh s7a S # tensor-core config screen on every GPU; GPU tests on the last one
 #   bash benchmarks/gpu_session3.sh s7b S # L1 1-18 (GPU 0..) and L2's GEMMs (last GPU): round 0 + the presets
 #   bash benchmarks/gpu_session3.sh s7c S # L3's matmul-heavy problems; the rest of L2's GEMMs; L1 1-18 round 2
+#   bash benchmarks/gpu_session3.sh s7d S # L1's near-compile memory-bound problems under the lead, 2 ideas
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -246,6 +247,10 @@ s7c)  # session 7, 2+ GPUs: GPU 0 (and any between) level 3's matmul-heavy probl
     level 1 "$LAST" $(( S - SECONDS )) 3 2 "$RUNS/L1" --problems 1-18 --ideas 2 --branches 1 ) &
   level 3 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L3" --problems 1,2,3,28,43,44,50,33,34,35,38 --ideas 2 --branches 1
   wait ;;
+s7d)  # session 7, every GPU: level 1's elementwise, norm, arg-reduction and loss problems within 20 % of
+      # torch.compile, re-judged under the GPU lead (round 0) plus two tuner ideas (EW_STREAM first where it exists)
+  S=${2:-220}
+  level 1 "$(upto "$NGPU")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-19-33,40,51,52,94,96,100}" --ideas 2 --branches 1 ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac
