@@ -1,7 +1,9 @@
 """A run directory (see `autokernel.ledger`) as KernelBench's per-problem results table.
 
-One row per problem: its best correct, non-quarantined kernel (highest speedup over eager), or
-else its last verdict, so a problem the search could not solve still counts in the denominator.
+One row per problem: its best correct, non-quarantined kernel (highest speedup over eager) among the verdicts
+timed the newest way (a verdict timed under the GPU lead supersedes the problem's older ones, so a re-judged
+problem is never scored by the best of two protocols), or else its last verdict, so a problem the search could not
+solve still counts in the denominator.
 The environment (GPU, driver, versions, tolerance, timing) comes from the verdicts themselves.
 """
 
@@ -29,6 +31,11 @@ def _rows(run_dir: Path) -> list[dict[str, Any]]:
     return read_rows(path)[0]  # a row torn by a crash is skipped (the ledger drops it on resume too)
 
 
+def _timing_generation(verdict: dict[str, Any]) -> int:
+    """1 for kernels timed under the GPU lead (the judge's default since session 6), 0 for the older loop."""
+    return int("gpu_lead" in str((verdict.get("kernel") or {}).get("method") or ""))
+
+
 def _better(a: dict[str, Any], b: dict[str, Any] | None) -> bool:
     """Is attempt ``a`` a better kernel to score than ``b``?"""
     if b is None:
@@ -38,6 +45,8 @@ def _better(a: dict[str, Any], b: dict[str, Any] | None) -> bool:
     ok_b = vb["verdict"] == "correct" and not vb.get("quarantined")
     if ok_a != ok_b:
         return ok_a
+    if ok_a and _timing_generation(va) != _timing_generation(vb):
+        return _timing_generation(va) > _timing_generation(vb)
     if ok_a:
         return (va.get("speedup") or 0.0) > (vb.get("speedup") or 0.0)
     return a.get("experiment", 0) > b.get("experiment", 0)  # unsolved: the latest word

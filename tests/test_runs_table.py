@@ -61,6 +61,17 @@ def test_environment_names_every_timing_method_behind_the_verdicts(tmp_path):
     assert env["timing_method"] == "cuda_event (2 verdicts); cuda_event+gpu_lead_1ms_max_host (1 verdicts)"
 
 
+def test_verdicts_timed_under_the_gpu_lead_supersede_older_ones(tmp_path):
+    """A problem re-judged under the newer timing is scored from those verdicts only, even when an older one
+    claimed more: the best of two protocols would overstate it. Failures never supersede a correct kernel."""
+    rows = [_row(1, "L1/1", "correct", 1.3), _row(2, "L1/1", "correct", 1.1), _row(3, "L1/1", "incorrect"),
+            _row(4, "L1/2", "correct", 0.9), _row(5, "L1/2", "correct", 1.2), _row(6, "L1/3", "correct", 2.0)]
+    for r in (rows[1], rows[3]):
+        r["verdict"]["kernel"]["method"] = "cuda_event+gpu_lead_1ms_max_host"
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert run_table(tmp_path)["speedup"].tolist() == [1.1, 0.9, 2.0]
+
+
 def test_a_folder_that_is_not_a_run_says_so(tmp_path):
     with pytest.raises(ScoreInputError, match="results.jsonl"):
         run_table(tmp_path)

@@ -14,6 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
+EW_STREAM = False
 BLOCK_SIZE = 1024
 NUM_WARPS = 4
 
@@ -91,27 +92,30 @@ def _mul_combine(a, b):
 
 
 @triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, EVICT: tl.constexpr, STORE_CM: tl.constexpr, BLOCK_SIZE: tl.constexpr):
     # fused elementwise: relu
-    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
-        i0 = (offs // in0_inner) % in0_size
+        a0 = tl.load(in0_ptr + (offs // in0_inner) % in0_size, mask=mask, other=0.0)
     else:
-        i0 = offs
-    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+        a0 = tl.load(in0_ptr + offs, mask=mask, other=0.0, eviction_policy=EVICT)
+    a0 = a0.to(tl.float32)
     t0 = tl.maximum(a0, 0.0)  # relu: relu
-    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask, cache_modifier=STORE_CM)
 
 
 def _fused0(x):
     """relu"""
     shape = torch.broadcast_shapes(x.shape)
-    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(x, shape)
+    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(x.dtype), device=x.device)
     if n > 0:
-        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, EVICT="evict_first" if EW_STREAM else "", STORE_CM=".cs" if EW_STREAM else "", BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 class ModelNew(nn.Module):

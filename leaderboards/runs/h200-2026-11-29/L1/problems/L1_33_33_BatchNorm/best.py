@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-BN_BLOCK = 4096
+BN_BLOCK = 2048
 BN_NUM_WARPS = 4
 BN_PROGRAMS = 528
 BN_MIN_CHUNK = 16384
