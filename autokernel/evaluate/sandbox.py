@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
 from multiprocessing.connection import Connection
 
 from autokernel.evaluate import transport
@@ -37,6 +38,16 @@ def _wait_stopped(pid: int, timeout_s: float = 0.5) -> None:
         if state in ("T", "t", "Z", "X"):
             return
         time.sleep(0.001)
+
+
+def _reap(proc: subprocess.Popen) -> None:
+    """Kill a candidate process group nobody will talk to again: its CandidateProcess was dropped without close(),
+    or the judge is exiting (a stopped process included, which its own watchdog thread could not notice)."""
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=5)
 
 
 class CandidateDied(RuntimeError):
@@ -108,6 +119,8 @@ class CandidateProcess:
         self.tx = Connection(to_child_w, readable=False)
         self.rx = Connection(from_child_r, writable=False)
         self.gate.register(self.proc.pid)  # its own process group (start_new_session)
+        # poll() in _reap reaps first, so a recycled pid is never signalled
+        self._reaper = weakref.finalize(self, _reap, self.proc)
         self.warm = False
 
     def alive(self) -> bool:
@@ -217,3 +230,4 @@ class CandidateProcess:
             c.close()
         self._log.close()
         self.gate.unregister(self.proc.pid)
+        self._reaper.detach()
