@@ -279,19 +279,27 @@ def test_matmul(expr, shapes, precision):
         ("nn.ConvTranspose1d(4, 6, 3, stride=2, padding=1, output_padding=1)", (2, 4, 7)),
         ("nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, dilation=2, groups=2)", (2, 4, 5, 6)),
         ("nn.ConvTranspose3d(2, 3, (2, 3, 2), stride=(1, 2, 2))", (1, 2, 3, 4, 3)),
+        ("nn.Conv2d(40, 6, 3, padding=1, groups=2)", (2, 40, 6, 5)),  # channels per group > BLOCK_K
+        ("nn.ConvTranspose2d(36, 4, 3, stride=2, padding=1)", (1, 36, 4, 3)),
         ("nn.Linear(9, 5)", (3, 4, 9)),
     ],
 )
 @pytest.mark.parametrize("precision", ["ieee", "tf32x3s"])
-def test_heavy_ops_get_kernels_when_alone(ctor, shape, precision):
+@pytest.mark.parametrize("algo", ["im2col", "taps"])
+def test_heavy_ops_get_kernels_when_alone(ctor, shape, precision, algo):
     p = make_problem(
         f"def __init__(self):\n    super().__init__()\n    self.op = {ctor}\ndef forward(self, x):\n    return self.op(x)",
         f"[torch.rand{shape}]",
     )
     st = generate_starter(p)
     assert len(st.covered) == 1 and st.fallbacks == () and not st.engines
-    key = "MM_PRECISION" if "Linear" in ctor else "CONV_PRECISION"
-    run_shapes(p, generate_starter(p, tunables={key: precision}), [[shape]])
+    if "Linear" in ctor:
+        if algo == "taps":
+            pytest.skip("convolutions only")
+        tunables = {"MM_PRECISION": precision}
+    else:  # both implicit GEMMs: im2col indices per element, or per tap over channels-last input
+        tunables = {"CONV_PRECISION": precision, "CONV_ALGO": algo, "CONV_BLOCK_K": 16}
+    run_shapes(p, generate_starter(p, tunables=tunables), [[shape]])
 
 
 def test_heavy_ops_beside_light_ones_are_a_tunable_away():

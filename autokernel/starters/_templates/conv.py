@@ -1,4 +1,5 @@
-"""Convolutions: implicit GEMM (fp32 or tf32x3) and a direct depthwise stencil."""
+"""Convolutions: implicit GEMM (fp32 or 3xTF32; im2col indices per element, or per tap over channels-last input)
+and a direct depthwise stencil."""
 
 from __future__ import annotations
 
@@ -91,6 +92,72 @@ def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT,
 
 
 @triton.jit
+def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+                      KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
+                      HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # The same implicit GEMM with the reduction walked tap by tap: the input rows of one tap (kd, kh, kw) are
+    # found once, then its channels are read in BLOCK_K runs. x is channels-last (N, D, H, W, CIN), so a run is
+    # contiguous; w is (G, taps, COUT_G, CIN_G), so B is K-major too (what the TF32 tensor-core path reads best).
+    # Index arithmetic per tap instead of per element and K block.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    g = tl.program_id(2)
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    m_mask = offs_m < M
+    n, od, oh, ow = _split_dhw(offs_m, OD, OH, OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    KK = KD * KH * KW
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for tap in range(0, KK):
+        kw = tap % KW
+        kh = (tap // KW) % KH
+        kd = tap // (KW * KH)
+        if TRANSPOSED:
+            td = od + PD - kd * DD
+            th = oh + PH - kh * DH
+            tw = ow + PW - kw * DW
+            valid = (td >= 0) & (th >= 0) & (tw >= 0)
+            td = tl.where(valid, td, 0)
+            th = tl.where(valid, th, 0)
+            tw = tl.where(valid, tw, 0)
+            valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
+            i_d = td // SD
+            i_h = th // SH
+            i_w = tw // SW
+        else:
+            i_d = od * SD - PD + kd * DD
+            i_h = oh * SH - PH + kh * DH
+            i_w = ow * SW - PW + kw * DW
+            valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
+        valid = valid & (i_d < D) & (i_h < H) & (i_w < W) & m_mask
+        row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+        w_row = ((g * KK + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+        for c0 in range(0, CIN_G, BLOCK_K):
+            ci = c0 + tl.arange(0, BLOCK_K)
+            k_mask = ci < CIN_G
+            a_mask = valid[:, None] & k_mask[None, :]
+            b_mask = k_mask[:, None] & n_mask[None, :]
+            a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
+            b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
+            if PRECISION == "tf32x3s":
+                a2 = tl.load(x2_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0)
+                b2 = tl.load(w2_ptr + w_row + ci[:, None], mask=b_mask, other=0.0)
+                acc = tl.dot(a2, b, acc, input_precision="tf32")
+                acc = tl.dot(a, b2, acc, input_precision="tf32")
+                acc = tl.dot(a, b, acc, input_precision="tf32")
+            else:
+                acc += tl.dot(a, b, input_precision=PRECISION)
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+    sp = offs_m % (OD * OH * OW)
+    y_off = (n[:, None] * COUT + co[None, :]) * (OD * OH * OW) + sp[:, None]
+    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+
+
+@triton.jit
 def _dwconv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, TOTAL,
                    KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, MULT,
                    HAS_BIAS: tl.constexpr, BLOCK: tl.constexpr):
@@ -150,6 +217,8 @@ def _conv(x, conv):
             x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout, *out_sp, total,
             *k, *s, *p, *d, cout_g, HAS_BIAS=conv.bias is not None, BLOCK=CONV_DW_BLOCK,
             num_warps=CONV_NUM_WARPS)
+    elif y.numel() > 0 and CONV_ALGO == "taps":
+        _conv_taps(x5, w, conv.bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d)
     elif y.numel() > 0:
         x2 = w2 = None
         if CONV_PRECISION == "tf32x3s":
@@ -162,9 +231,35 @@ def _conv(x, conv):
                            BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS,
                            num_stages=CONV_NUM_STAGES)
     return y.reshape(n, cout, *out_sp[3 - nd:])
+
+
+def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d):
+    """CONV_ALGO "taps": x to channels-last and w to (G, taps, COUT_G, CIN_G), split for 3xTF32 on the way when
+    CONV_PRECISION is "tf32x3s", then `_conv_taps_kernel`."""
+    n, cin = x5.shape[0], x5.shape[1]
+    taps = k[0] * k[1] * k[2]
+    if transposed:  # (CIN, COUT_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cin_g, cout_g, taps).permute(0, 3, 2, 1)
+    else:  # (COUT, CIN_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cout_g, cin_g, taps).permute(0, 3, 1, 2)
+    wt = wt.contiguous()
+    x3 = x5.reshape(n, cin, -1)  # (N, CIN, DHW)
+    x2 = w2 = None
+    if CONV_PRECISION == "tf32x3s":  # one pass each: the layout change and the split together
+        xc, x2 = _tf32_split(x3, transpose=True)  # (N, DHW, CIN)
+        wt, w2 = (t.view(wt.shape) for t in _tf32_split(wt.view(1, -1, cin_g), transpose=False))
+    else:
+        xc = x3.transpose(1, 2).contiguous()
+    grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
+    _conv_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                            bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, m, *k, *s, *p,
+                            *d, cin_g, cout_g, HAS_BIAS=bias is not None, TRANSPOSED=transposed,
+                            BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K,
+                            PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
 ''',
     {
         "CONV_PRECISION": "ieee",
+        "CONV_ALGO": "im2col",
         "CONV_DEPTHWISE": "direct",
         "CONV_DW_BLOCK": 256,
         "CONV_BLOCK_M": 64,
@@ -175,6 +270,7 @@ def _conv(x, conv):
     },
     {
         "CONV_PRECISION": ["ieee", "tf32x3", "tf32x3s"],  # up from the default: the tensor-core paths
+        "CONV_ALGO": ["im2col", "taps"],  # reduction index math per element, or per tap over channels-last x
         "CONV_DEPTHWISE": ["direct", "gemm"],  # groups == in channels: direct stencil, or the implicit GEMM
         "CONV_DW_BLOCK": [128, 256, 512, 1024],
         "CONV_BLOCK_M": [16, 32, 64, 128],
@@ -191,5 +287,8 @@ def _conv(x, conv):
         "3xTF32 tensor cores (split in the loop), 128x128 tiles": {
             "CONV_ENGINE": "triton", "CONV_PRECISION": "tf32x3", "CONV_BLOCK_M": 128, "CONV_BLOCK_N": 128,
             "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 2},
+        "3xTF32 tensor cores (operands split once), channels-last taps, 128x128 tiles": {
+            "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32x3s", "CONV_BLOCK_M": 128,
+            "CONV_BLOCK_N": 128, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 2},
     },
 )
