@@ -44,6 +44,12 @@ def configs(starter) -> dict[str, dict]:
                 out[f"{fam} {prec} {bm}x{bn}x{bk} w{w} s{s}"] = {
                     **engine, f"{fam}_PRECISION": prec, f"{fam}_BLOCK_M": bm, f"{fam}_BLOCK_N": bn,
                     f"{fam}_BLOCK_K": bk, f"{fam}_NUM_WARPS": w, f"{fam}_NUM_STAGES": s}
+    if "CONV_ALGO" in t:  # the tap-by-tap kernel over channels-last input
+        engine = {"CONV_ENGINE": "triton"} if "CONV_ENGINE" in t else {}
+        for bm, bn, bk, w, s in _CONV_TILES[:3]:
+            out[f"CONV taps tf32x3s {bm}x{bn}x{bk} w{w} s{s}"] = {
+                **engine, "CONV_ALGO": "taps", "CONV_PRECISION": "tf32x3s", "CONV_BLOCK_M": bm, "CONV_BLOCK_N": bn,
+                "CONV_BLOCK_K": bk, "CONV_NUM_WARPS": w, "CONV_NUM_STAGES": s}
     seen, unique = set(), {}
     for name, over in out.items():  # a tile variant equal to a preset is measured once, under the preset's name
         key = json.dumps({**t, **over}, sort_keys=True)
