@@ -281,6 +281,8 @@ def test_matmul(expr, shapes, precision):
         ("nn.ConvTranspose3d(2, 3, (2, 3, 2), stride=(1, 2, 2))", (1, 2, 3, 4, 3)),
         ("nn.Conv2d(40, 6, 3, padding=1, groups=2)", (2, 40, 6, 5)),  # channels per group > BLOCK_K
         ("nn.ConvTranspose2d(36, 4, 3, stride=2, padding=1)", (1, 36, 4, 3)),
+        ("nn.ConvTranspose3d(4, 6, (3, 4, 5), stride=(2, 3, 2), padding=(1, 2, 0), output_padding=(1, 0, 1), groups=2)",
+         (2, 4, 3, 2, 4)),  # by output class: strides, pads and output padding that do not divide the kernel
         ("nn.Linear(9, 5)", (3, 4, 9)),
     ],
 )

@@ -158,6 +158,67 @@ def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, 
 
 
 @triton.jit
+def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, CD, CH, CW, MC,
+                       KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G,
+                       HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # Transposed convolution (dilation 1) by residue class: output o receives input i through tap k only when
+    # o + pad - k = i * stride, so the outputs with one (o + pad) mod stride share their taps: k = that residue,
+    # + stride, + 2 stride... Each program takes a tile of one class (program_id(2) = group * classes + class)
+    # and visits only those taps, not all KD * KH * KW with the others masked (stride^3 times fewer for 3-D).
+    # x channels-last, w (G, taps, COUT_G, CIN_G), as in _conv_taps_kernel. CD/CH/CW: positions per class and dim.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    ncls = SD * SH * SW
+    g = tl.program_id(2) // ncls
+    cls = tl.program_id(2) % ncls
+    rd = cls // (SH * SW)
+    rh = (cls // SW) % SH
+    rw = cls % SW
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    n, td, th, tw = _split_dhw(offs_m, CD, CH, CW)
+    od = (rd - PD % SD + SD) % SD + td * SD  # the first output of the class, then every stride-th
+    oh = (rh - PH % SH + SH) % SH + th * SH
+    ow = (rw - PW % SW + SW) % SW + tw * SW
+    m_mask = (offs_m < MC) & (od < OD) & (oh < OH) & (ow < OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for kd in range(rd, KD, SD):
+        i_d = (od + PD - kd) // SD
+        for kh in range(rh, KH, SH):
+            i_h = (oh + PH - kh) // SH
+            for kw in range(rw, KW, SW):
+                i_w = (ow + PW - kw) // SW
+                valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
+                valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
+                row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+                tap = (kd * KH + kh) * KW + kw
+                w_row = ((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+                for c0 in range(0, CIN_G, BLOCK_K):
+                    ci = c0 + tl.arange(0, BLOCK_K)
+                    k_mask = ci < CIN_G
+                    a_mask = valid[:, None] & k_mask[None, :]
+                    b_mask = k_mask[:, None] & n_mask[None, :]
+                    a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
+                    b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
+                    if PRECISION == "tf32x3s":
+                        a2 = tl.load(x2_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0)
+                        b2 = tl.load(w2_ptr + w_row + ci[:, None], mask=b_mask, other=0.0)
+                        acc = tl.dot(a2, b, acc, input_precision="tf32")
+                        acc = tl.dot(a, b2, acc, input_precision="tf32")
+                        acc = tl.dot(a, b, acc, input_precision="tf32")
+                    else:
+                        acc += tl.dot(a, b, input_precision=PRECISION)
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+    sp = (od * OH + oh) * OW + ow
+    y_off = (n[:, None] * COUT + co[None, :]) * (OD * OH * OW) + sp[:, None]
+    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+
+
+@triton.jit
 def _dwconv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, TOTAL,
                    KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, MULT,
                    HAS_BIAS: tl.constexpr, BLOCK: tl.constexpr):
@@ -235,7 +296,8 @@ def _conv(x, conv):
 
 def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d):
     """CONV_ALGO "taps": x to channels-last and w to (G, taps, COUT_G, CIN_G), split for 3xTF32 on the way when
-    CONV_PRECISION is "tf32x3s", then `_conv_taps_kernel`."""
+    CONV_PRECISION is "tf32x3s", then `_conv_taps_kernel` (or, for a strided transposed convolution without
+    dilation, `_convt_taps_kernel`: each output class visits only its own taps)."""
     n, cin = x5.shape[0], x5.shape[1]
     taps = k[0] * k[1] * k[2]
     if transposed:  # (CIN, COUT_G, taps) -> (G, taps, COUT_G, CIN_G)
@@ -250,6 +312,16 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
         wt, w2 = (t.view(wt.shape) for t in _tf32_split(wt.view(1, -1, cin_g), transpose=False))
     else:
         xc = x3.transpose(1, 2).contiguous()
+    if transposed and tuple(d) == (1, 1, 1) and math.prod(s) > 1:  # only the taps each output class receives
+        per_class = [triton.cdiv(out_sp[i], s[i]) for i in range(3)]
+        mc = n * math.prod(per_class)
+        grid = (triton.cdiv(mc, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g * math.prod(s))
+        _convt_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                                 bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, *per_class,
+                                 mc, *k, *s, *p, cin_g, cout_g, HAS_BIAS=bias is not None, BLOCK_M=CONV_BLOCK_M,
+                                 BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION,
+                                 num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+        return
     grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
     _conv_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
                             bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, m, *k, *s, *p,
