@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import textwrap
 import threading
 import time
 from pathlib import Path
@@ -90,6 +91,37 @@ def test_exclusive_stops_other_candidates_and_resumes_them(tmp_path):
         for p in (neighbour, mine):
             p.kill()
             p.wait()
+
+
+def test_an_orphaned_candidate_is_killed_not_stopped(tmp_path):
+    """A candidate whose judge was killed outright (here: stopped, so its own watchdog cannot run) is killed by
+    the next timing on the machine instead of being stopped and resumed forever."""
+    gate = FileGate(tmp_path)
+    # a short-lived "judge" starts the candidate-like process, registers it through the gate, stops it, and dies
+    judge = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import os, signal, subprocess
+            from autokernel.evaluate.gate import FileGate
+            p = subprocess.Popen({CANDIDATE_LIKE!r}, start_new_session=True, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+            FileGate({str(tmp_path)!r}).register(p.pid)
+            os.killpg(p.pid, signal.SIGSTOP)
+            print(p.pid)
+        """)],
+        capture_output=True, text=True, timeout=60,
+    )
+    orphan = int(judge.stdout.split()[0])
+    try:
+        assert _state(orphan) == "T"
+        with gate.exclusive():
+            pass
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and Path(f"/proc/{orphan}").exists() and _state(orphan) != "Z":
+            time.sleep(0.05)
+        assert not Path(f"/proc/{orphan}").exists() or _state(orphan) == "Z"
+        assert not (tmp_path / "pids" / str(orphan)).exists()
+    finally:
+        subprocess.run(["kill", "-9", str(orphan)], capture_output=True)
 
 
 def test_a_waiting_worker_first_hands_back_what_it_can(tmp_path):

@@ -68,6 +68,23 @@ def _is_candidate(pgid: int) -> bool | None:
         return None
 
 
+def _parent(pid: int) -> int | None:
+    """The parent pid of ``pid`` from /proc (None where it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _registrant(entry: Path) -> int | None:
+    """The judge that registered a pid file (written since session 7; None for older, empty entries)."""
+    try:
+        return int(entry.read_text().strip() or "x")
+    except (OSError, ValueError):
+        return None
+
+
 class NullGate:
     """One evaluation at a time on the device: every section is free."""
 
@@ -178,7 +195,7 @@ class FileGate:
     # -- candidate processes -------------------------------------------------------------------------
     def register(self, pgid: int) -> None:
         self._state()["own"].add(pgid)
-        (self.dir / "pids" / str(pgid)).touch()
+        (self.dir / "pids" / str(pgid)).write_text(str(os.getpid()))  # the judge, for the orphan check
 
     def unregister(self, pgid: int) -> None:
         self._state()["own"].discard(pgid)
@@ -194,6 +211,14 @@ class FileGate:
             if _is_candidate(pgid) is False:
                 with contextlib.suppress(FileNotFoundError):
                     entry.unlink()  # stale: its judge died without unregistering
+                continue
+            judge = _registrant(entry)
+            if judge is not None and _parent(pgid) not in (None, judge):
+                # orphaned: its judge was killed (maybe while it was stopped, where its own watchdog cannot run)
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(pgid, signal.SIGKILL)
+                with contextlib.suppress(FileNotFoundError):
+                    entry.unlink()
                 continue
             try:
                 os.killpg(pgid, signal.SIGSTOP)

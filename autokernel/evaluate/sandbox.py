@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -40,14 +41,16 @@ def _wait_stopped(pid: int, timeout_s: float = 0.5) -> None:
         time.sleep(0.001)
 
 
-def _reap(proc: subprocess.Popen) -> None:
-    """Kill a candidate process group nobody will talk to again: its CandidateProcess was dropped without close(),
-    or the judge is exiting (a stopped process included, which its own watchdog thread could not notice)."""
+def _reap(proc: subprocess.Popen, scratch: str) -> None:
+    """Kill a candidate process group nobody will talk to again, and remove its scratch directory: its
+    CandidateProcess was dropped without close(), or the judge is exiting (a stopped process included, which its
+    own watchdog thread could not notice)."""
     if proc.poll() is None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
+    shutil.rmtree(scratch, ignore_errors=True)
 
 
 class CandidateDied(RuntimeError):
@@ -120,7 +123,7 @@ class CandidateProcess:
         self.rx = Connection(from_child_r, writable=False)
         self.gate.register(self.proc.pid)  # its own process group (start_new_session)
         # poll() in _reap reaps first, so a recycled pid is never signalled
-        self._reaper = weakref.finalize(self, _reap, self.proc)
+        self._reaper = weakref.finalize(self, _reap, self.proc, scratch)
         self.warm = False
 
     def alive(self) -> bool:
