@@ -125,11 +125,14 @@ def test_epilogue_fusion_after_linear_and_conv():
         "x.max()",
     ],
 )
-def test_reductions(expr):
+@pytest.mark.parametrize("offsets", ["narrow", "wide"])
+def test_reductions(expr, offsets):
     p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5, 9)]")
     st = generate_starter(p)
     # abs then sum is one folded kernel (see test_elementwise_chain_folds_into_its_reduction)
     assert any(c.startswith(("reduction:", "fused elementwise + reduction:")) for c in st.covered), st.fallbacks
+    if offsets == "wide":  # 64-bit offsets whatever the size (a tunable: 32-bit ones are not always faster)
+        st = generate_starter(p, tunables={"RED_OFFSETS": "wide"})
     run_shapes(p, st, [[(3, 5, 9)], [(2, 37, 6)]])
 
 
