@@ -94,14 +94,41 @@ def cmd_starter(args: argparse.Namespace) -> int:
 
     (problem,) = _resolve(args, [args.problem])
     st = generate_starter(problem)
+    tunables = {}
+    if args.preset:
+        names = [n for n in st.presets if n.lower().startswith(args.preset.lower())]
+        if len(names) != 1:
+            have = "; ".join(repr(n) for n in st.presets) or "none for this problem"
+            raise ValueError(f"--preset {args.preset!r} matches {len(names)} presets; presets: {have}")
+        tunables.update(st.presets[names[0]])
+    tunables.update(_tunable_settings(args.set or []))
+    if tunables:
+        st = generate_starter(problem, tunables=tunables)  # unknown names or values: ValueError, listing the choices
     summary = f"covered: {', '.join(st.covered) or 'nothing'}; library fallbacks: {', '.join(st.fallbacks) or 'none'}"
+    choices = f"tunables: {', '.join(st.space) or 'none'}; presets: {'; '.join(st.presets) or 'none'}"
     if args.output:
         Path(args.output).write_text(st.source)
-        print(f"wrote {args.output} ({summary})")
+        print(f"wrote {args.output} ({summary})\n{choices}")
     else:
         print(st.source)
-        print(f"# {summary}", file=sys.stderr)
+        print(f"# {summary}\n# {choices}", file=sys.stderr)
     return 0
+
+
+def _tunable_settings(items: list[str]) -> dict:
+    """``NAME=VALUE`` strings as tunable values (Python literals; anything else is kept as a string)."""
+    import ast
+
+    out = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--set {item!r}: write NAME=VALUE, e.g. --set MM_PRECISION=tf32x3s")
+        try:
+            out[name.strip()] = ast.literal_eval(raw.strip())
+        except (ValueError, SyntaxError):
+            out[name.strip()] = raw.strip()
+    return out
 
 
 # -- list -----------------------------------------------------------------------------------------
@@ -128,6 +155,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("starter", help="write the generated Triton starter (ModelNew) for one problem")
     p.add_argument("problem", help="L1/19 style reference or a KernelBench-format .py file")
     p.add_argument("-o", "--output", help="write to this file instead of stdout")
+    p.add_argument("--preset", help="start from a named preset (a unique prefix is enough), e.g. '3xTF32'")
+    p.add_argument("--set", action="append", metavar="NAME=VALUE",
+                   help="set a tunable (repeatable), e.g. --set MM_PRECISION=tf32x3s --set MM_BLOCK_M=128")
     _add_problem_source(p)
     p.set_defaults(func=cmd_starter)
 

@@ -895,3 +895,21 @@ def test_check_starter_tells_an_ill_conditioned_reference_from_a_wrong_starter()
     assert check_starter(well, st).ok
     wrong = Starter(**{**st.__dict__, "source": st.source.replace("        return bn\n", "        return bn + 1e-3\n")})
     assert wrong.source != st.source and check_starter(well, wrong).status == "mismatch"
+
+
+def test_starter_command_takes_presets_and_tunables(tmp_path, capsys):
+    from autokernel.cli import main
+
+    prob = tmp_path / "mm.py"
+    prob.write_text(make_problem("def forward(self, a, b):\n    return torch.matmul(a, b)",
+                                 "[torch.rand(5, 7), torch.rand(7, 3)]").source)
+    out = tmp_path / "new.py"
+    assert main(["starter", str(prob), "-o", str(out), "--preset", "3xTF32 tensor cores (operands",
+                 "--set", "MM_BLOCK_K=16"]) == 0
+    src = out.read_text()
+    assert "MM_PRECISION = 'tf32x3s'" in src and "MM_BLOCK_M = 128" in src and "MM_BLOCK_K = 16" in src
+    assert "presets: 3xTF32" in capsys.readouterr().out
+    assert main(["starter", str(prob), "--preset", "3xTF32"]) == 2  # ambiguous: two presets start so
+    assert main(["starter", str(prob), "--set", "MM_BLOCK_M=3"]) == 2  # not an allowed value
+    err = capsys.readouterr().err
+    assert "matches 2 presets" in err and "not allowed; choose one of" in err
