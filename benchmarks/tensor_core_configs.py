@@ -156,7 +156,29 @@ def main(argv=None) -> int:
         t.start()
     for t in threads:
         t.join()
+    print(summary(args.out, args.problems))
     return 0
+
+
+def summary(path: str, problems: list[str]) -> str:
+    """Per problem: eager, the default configuration and the fastest one that stays within tolerance."""
+    import pandas as pd
+
+    rows = [json.loads(line) for line in open(path)]
+    df = pd.DataFrame([r for r in rows if r.get("problem") in problems and r.get("ms") is not None])
+    if df.empty:
+        return "no configuration ran"
+    out = []
+    for prob, g in df.groupby("problem", sort=False):
+        ok = g[g["ratio"] <= 1.0]
+        best = ok.loc[ok["ms"].idxmin()] if not ok.empty else None
+        default = g[g["config"] == "default"]["ms"]
+        out.append({"problem": prob, "eager_ms": g["eager_ms"].iloc[0],
+                    "default_ms": default.iloc[0] if not default.empty else None,
+                    "best_ms": None if best is None else best["ms"],
+                    "speedup_eager": None if best is None else round(g["eager_ms"].iloc[0] / best["ms"], 3),
+                    "best_config": "" if best is None else best["config"]})
+    return pd.DataFrame(out).to_string(index=False)
 
 
 if __name__ == "__main__":
