@@ -105,6 +105,7 @@ def run_table(run_dir: str | Path) -> pd.DataFrame:
             "fma_floor_ms": floor[0], "fma_bound": floor[1],
             "quarantined": bool(v.get("quarantined")),
             "kernel_path": str((root / row["source_path"]).as_posix()) if row.get("source_path") else "",
+            "timing_method": str((v.get("kernel") or {}).get("method") or ""),
             "reason": v.get("reason", ""),
         })  # fmt: skip
     if not records:

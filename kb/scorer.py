@@ -32,9 +32,10 @@ FAST_P_THRESHOLDS: tuple[float, ...] = (0.0, 0.5, 0.8, 1.0, 1.5, 2.0)
 KERNELBENCH_TOTALS: dict[int, int] = {1: 100, 2: 100, 3: 50, 4: 20}
 COLUMNS: tuple[str, ...] = (
     "level", "problem_id", "name", "verdict", "speedup", "speedup_vs_compile", "kernel_median_ms",
-    "eager_median_ms", "compile_median_ms", "floor_ms", "pct_of_floor", "kernel_path", "quarantined",
+    "eager_median_ms", "compile_median_ms", "floor_ms", "pct_of_floor", "kernel_path", "quarantined", "timing_method",
 )  # fmt: skip
 REQUIRED_COLUMNS: tuple[str, ...] = ("level", "problem_id", "verdict")
+_TEXT_COLUMNS = ("name", "kernel_path", "timing_method")  # filled with "" when a results table lacks them
 # What a published number must state (the list); values are free-form strings.
 ENVIRONMENT_KEYS: tuple[str, ...] = (
     "gpu", "driver", "cuda", "torch", "triton", "dataset", "config", "tolerance_preset", "timing_method",
@@ -178,13 +179,14 @@ def normalise_results(df: pd.DataFrame) -> pd.DataFrame:
     out = df.copy()
     for col in COLUMNS:
         if col not in out.columns:
-            out[col] = False if col == "quarantined" else ("" if col in ("name", "kernel_path") else np.nan)
+            out[col] = False if col == "quarantined" else ("" if col in _TEXT_COLUMNS else np.nan)
     out["level"] = out["level"].astype(int)
     out["problem_id"] = out["problem_id"].astype(int)
     out["verdict"] = out["verdict"].fillna("").astype(str)
     out["quarantined"] = out["quarantined"].map(_as_bool).astype(bool)
     out["name"] = out["name"].fillna("").astype(str)
     out["kernel_path"] = out["kernel_path"].fillna("").astype(str)
+    out["timing_method"] = out["timing_method"].fillna("").astype(str)
     for col in ("speedup", "speedup_vs_compile", "kernel_median_ms", "eager_median_ms", "compile_median_ms",
                 "floor_ms", "pct_of_floor"):  # fmt: skip
         out[col] = pd.to_numeric(out[col], errors="coerce")

@@ -69,7 +69,9 @@ def test_verdicts_timed_under_the_gpu_lead_supersede_older_ones(tmp_path):
     for r in (rows[1], rows[3]):
         r["verdict"]["kernel"]["method"] = "cuda_event+gpu_lead_1ms_max_host"
     (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-    assert run_table(tmp_path)["speedup"].tolist() == [1.1, 0.9, 2.0]
+    df = run_table(tmp_path)
+    assert df["speedup"].tolist() == [1.1, 0.9, 2.0]
+    assert df["timing_method"].tolist() == ["cuda_event+gpu_lead_1ms_max_host"] * 2 + ["cuda_event"]  # per problem
 
 
 def test_a_folder_that_is_not_a_run_says_so(tmp_path):
