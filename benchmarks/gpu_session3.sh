@@ -27,6 +27,7 @@
 #   bash benchmarks/gpu_session3.sh s7b S # L1 1-18 (GPU 0..) and L2's GEMMs (last GPU): round 0 + the presets
 #   bash benchmarks/gpu_session3.sh s7c S # L3's matmul-heavy problems; the rest of L2's GEMMs; L1 1-18 round 2
 #   bash benchmarks/gpu_session3.sh s7d S # L1's near-compile memory-bound problems under the lead, 2 ideas
+#   bash benchmarks/gpu_session3.sh s8 S  # next: GPU tests + conv screen, then L2 convs (last GPU); L1 rest (GPU 0..)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -251,6 +252,22 @@ s7d)  # session 7, every GPU: level 1's elementwise, norm, arg-reduction and los
       # torch.compile, re-judged under the GPU lead (round 0) plus two tuner ideas (EW_STREAM first where it exists)
   S=${2:-220}
   level 1 "$(upto "$NGPU")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-19-33,40,51,52,94,96,100}" --ideas 2 --branches 1 ;;
+s8)  # next session, 2+ GPUs: the last GPU runs the GPU-marked tests (every preset compiled, the tap-by-tap
+     # convolutions included) and the tensor-core screen of convolutions, then level 2's other problems; GPU 0 (and
+     # any between) judges level 1's problems not yet judged under the GPU lead, with two ideas (presets first)
+  S=${2:-520}; LAST=$(( NGPU - 1 ))
+  ( export CUDA_VISIBLE_DEVICES=$LAST
+    TRITON_INTERPRET=0 timeout -k 5 200 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_gpu.py \
+      tests/test_starters_split.py > "$LOGS/gpu-tests.log" 2>&1
+    echo "gpu tests rc=$?"; tail -n 5 "$LOGS/gpu-tests.log"
+    timeout -k 10 160 python3 benchmarks/tensor_core_configs.py --gpus 0 --timeout-s 80 \
+      --out "$LOGS/tensor_core_configs.jsonl" --problems ${PROBS:-L1/63 L1/57 L1/73 L2/1} \
+      > "$LOGS/tensor_core_configs.log" 2>&1
+    echo "screen rc=$?"; tail -n 8 "$LOGS/tensor_core_configs.log"
+    level 2 "$LAST" $(( S - SECONDS )) 3 1 "$RUNS/L2" --problems "${L2_IDS:-1-8,10,11,13,15-17,19-21,24-27,31,32,34,35}" \
+      --ideas 2 --branches 1 ) &
+  level 1 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-34-39,41-50,53-100}" --ideas 2 --branches 1
+  wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac
