@@ -20,15 +20,66 @@ def _split_dhw(offs, OD, OH, OW):
 
 
 @triton.jit
+def _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED: tl.constexpr):
+    # Input position read by output (od, oh, ow) through tap (kd, kh, kw), and whether it exists (any shapes that
+    # broadcast). Forward: in = out * stride - pad + k * dil. Transposed: in = (out + pad - k * dil) / stride when
+    # that divides exactly.
+    if TRANSPOSED:
+        td = od + PD - kd * DD
+        th = oh + PH - kh * DH
+        tw = ow + PW - kw * DW
+        valid = (td >= 0) & (th >= 0) & (tw >= 0)
+        td = tl.where(valid, td, 0)
+        th = tl.where(valid, th, 0)
+        tw = tl.where(valid, tw, 0)
+        valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
+        i_d = td // SD
+        i_h = th // SH
+        i_w = tw // SW
+    else:
+        i_d = od * SD - PD + kd * DD
+        i_h = oh * SH - PH + kh * DH
+        i_w = ow * SW - PW + kw * DW
+        valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
+    return i_d, i_h, i_w, valid & (i_d < D) & (i_h < H) & (i_w < W)
+
+
+@triton.jit
+def _conv_store(acc, y_ptr, b_ptr, n, co, sp, m_mask, n_mask, COUT, OSP, HAS_BIAS: tl.constexpr):
+    # The epilogue of every implicit-GEMM kernel: bias, then rows (n, output position sp) x output channels co
+    # stored into y (N, COUT, OD, OH, OW), OSP = OD * OH * OW.
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+    y_off = (n[:, None] * COUT + co[None, :]) * OSP + sp[:, None]
+    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+
+
+@triton.jit
+def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G,
+                  BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # One tap of the channels-last implicit GEMM: its input channels in BLOCK_K runs, contiguous in x (rows
+    # ``row``) and in w (rows ``w_row``).
+    for c0 in range(0, CIN_G, BLOCK_K):
+        ci = c0 + tl.arange(0, BLOCK_K)
+        k_mask = ci < CIN_G
+        a_mask = valid[:, None] & k_mask[None, :]
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
+        b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
+        acc = _dot_acc(acc, a, b, x2_ptr + row[:, None] + ci[None, :], a_mask, w2_ptr + w_row + ci[:, None], b_mask,
+                       PRECISION)
+    return acc
+
+
+@triton.jit
 def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
                  KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
                  HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
     # Implicit-GEMM convolution on 5-D (N, C, D, H, W) tensors (1-D/2-D convs use size-1 dims).
     # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
-    # reduction = (ci, kd, kh, kw). Forward: in = out * stride - pad + k * dil.
-    # Transposed: in = (out + pad - k * dil) / stride when that divides exactly.
-    # PRECISION "tf32x3s": x2/w2 hold the low parts of x and w split beforehand (see _tf32_split): three TF32 dots.
+    # reduction = (ci, kd, kh, kw); input positions from `_conv_in`. PRECISION "tf32x3s": x2/w2 hold the low parts
+    # of x and w split beforehand (see _tf32_split and _dot_acc).
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     g = tl.program_id(2)
@@ -50,24 +101,9 @@ def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT,
         t2 = t2 // KH
         kd = t2 % KD
         ci = t2 // KD
-        if TRANSPOSED:
-            td = od[:, None] + PD - kd[None, :] * DD
-            th = oh[:, None] + PH - kh[None, :] * DH
-            tw = ow[:, None] + PW - kw[None, :] * DW
-            valid = (td >= 0) & (th >= 0) & (tw >= 0)
-            td = tl.where(valid, td, 0)
-            th = tl.where(valid, th, 0)
-            tw = tl.where(valid, tw, 0)
-            valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
-            i_d = td // SD
-            i_h = th // SH
-            i_w = tw // SW
-        else:
-            i_d = od[:, None] * SD - PD + kd[None, :] * DD
-            i_h = oh[:, None] * SH - PH + kh[None, :] * DH
-            i_w = ow[:, None] * SW - PW + kw[None, :] * DW
-            valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
-        valid = valid & (i_d < D) & (i_h < H) & (i_w < W) & m_mask[:, None] & k_mask[None, :]
+        i_d, i_h, i_w, valid = _conv_in(od[:, None], oh[:, None], ow[:, None], kd[None, :], kh[None, :], kw[None, :],
+                                        D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask[:, None] & k_mask[None, :]
         cin = g * CIN_G + ci
         x_off = ((n[:, None] * CIN + cin[None, :]) * D + i_d) * (H * W) + i_h * W + i_w
         a = tl.load(x_ptr + x_off, mask=valid, other=0.0).to(tl.float32)
@@ -75,20 +111,10 @@ def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT,
             w_off = ((g * CIN_G + ci[:, None]).to(tl.int64) * COUT_G + offs_n[None, :]) * KK + (offs_k % KK)[:, None]
         else:  # weight (COUT, CIN_G, KD, KH, KW)
             w_off = co[None, :].to(tl.int64) * K + offs_k[:, None]
-        b = tl.load(w_ptr + w_off, mask=k_mask[:, None] & n_mask[None, :], other=0.0).to(tl.float32)
-        if PRECISION == "tf32x3s":
-            a2 = tl.load(x2_ptr + x_off, mask=valid, other=0.0)
-            b2 = tl.load(w2_ptr + w_off, mask=k_mask[:, None] & n_mask[None, :], other=0.0)
-            acc = tl.dot(a2, b, acc, input_precision="tf32")
-            acc = tl.dot(a, b2, acc, input_precision="tf32")
-            acc = tl.dot(a, b, acc, input_precision="tf32")
-        else:
-            acc += tl.dot(a, b, input_precision=PRECISION)  # "ieee" fp32 or "tf32x3" (about fp32, tensor cores)
-    if HAS_BIAS:
-        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
-    sp = offs_m % (OD * OH * OW)
-    y_off = (n[:, None] * COUT + co[None, :]) * (OD * OH * OW) + sp[:, None]
-    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        b = tl.load(w_ptr + w_off, mask=b_mask, other=0.0).to(tl.float32)
+        acc = _dot_acc(acc, a, b, x2_ptr + x_off, valid, w2_ptr + w_off, b_mask, PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
 
 
 @triton.jit
@@ -115,46 +141,12 @@ def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, 
         kw = tap % KW
         kh = (tap // KW) % KH
         kd = tap // (KW * KH)
-        if TRANSPOSED:
-            td = od + PD - kd * DD
-            th = oh + PH - kh * DH
-            tw = ow + PW - kw * DW
-            valid = (td >= 0) & (th >= 0) & (tw >= 0)
-            td = tl.where(valid, td, 0)
-            th = tl.where(valid, th, 0)
-            tw = tl.where(valid, tw, 0)
-            valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
-            i_d = td // SD
-            i_h = th // SH
-            i_w = tw // SW
-        else:
-            i_d = od * SD - PD + kd * DD
-            i_h = oh * SH - PH + kh * DH
-            i_w = ow * SW - PW + kw * DW
-            valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
-        valid = valid & (i_d < D) & (i_h < H) & (i_w < W) & m_mask
+        i_d, i_h, i_w, valid = _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask
         row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
         w_row = ((g * KK + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
-        for c0 in range(0, CIN_G, BLOCK_K):
-            ci = c0 + tl.arange(0, BLOCK_K)
-            k_mask = ci < CIN_G
-            a_mask = valid[:, None] & k_mask[None, :]
-            b_mask = k_mask[:, None] & n_mask[None, :]
-            a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
-            b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
-            if PRECISION == "tf32x3s":
-                a2 = tl.load(x2_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0)
-                b2 = tl.load(w2_ptr + w_row + ci[:, None], mask=b_mask, other=0.0)
-                acc = tl.dot(a2, b, acc, input_precision="tf32")
-                acc = tl.dot(a, b2, acc, input_precision="tf32")
-                acc = tl.dot(a, b, acc, input_precision="tf32")
-            else:
-                acc += tl.dot(a, b, input_precision=PRECISION)
-    if HAS_BIAS:
-        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
-    sp = offs_m % (OD * OH * OW)
-    y_off = (n[:, None] * COUT + co[None, :]) * (OD * OH * OW) + sp[:, None]
-    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+        acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
 
 
 @triton.jit
@@ -196,26 +188,9 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
                 row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
                 tap = (kd * KH + kh) * KW + kw
                 w_row = ((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
-                for c0 in range(0, CIN_G, BLOCK_K):
-                    ci = c0 + tl.arange(0, BLOCK_K)
-                    k_mask = ci < CIN_G
-                    a_mask = valid[:, None] & k_mask[None, :]
-                    b_mask = k_mask[:, None] & n_mask[None, :]
-                    a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
-                    b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
-                    if PRECISION == "tf32x3s":
-                        a2 = tl.load(x2_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0)
-                        b2 = tl.load(w2_ptr + w_row + ci[:, None], mask=b_mask, other=0.0)
-                        acc = tl.dot(a2, b, acc, input_precision="tf32")
-                        acc = tl.dot(a, b2, acc, input_precision="tf32")
-                        acc = tl.dot(a, b, acc, input_precision="tf32")
-                    else:
-                        acc += tl.dot(a, b, input_precision=PRECISION)
-    if HAS_BIAS:
-        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
-    sp = (od * OH + oh) * OW + ow
-    y_off = (n[:, None] * COUT + co[None, :]) * (OD * OH * OW) + sp[:, None]
-    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+                acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
+                                    PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, (od * OH + oh) * OW + ow, m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
 
 
 @triton.jit

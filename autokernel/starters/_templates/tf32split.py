@@ -1,4 +1,5 @@
-"""The 3xTF32 split of an operand, done once before a matmul or convolution (used by both families)."""
+"""The 3xTF32 split of an operand, done once before a matmul or convolution, and the product step that reads the
+split parts (used by both families)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,22 @@ def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_
     out = (r[:, None] < R_OUT) & (c[None, :] < C_OUT)
     tl.store(hi_ptr + off, hi, mask=out)
     tl.store(lo_ptr + off, x - hi, mask=out)
+
+
+@triton.jit
+def _dot_acc(acc, a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
+    # acc + a @ b at PRECISION: "ieee" fp32, "tf32x3" (Triton splits in the loop), or "tf32x3s": a and b are the
+    # high parts split beforehand, their low parts are loaded here, and the product is three plain TF32 dots,
+    # the small cross terms first.
+    if PRECISION == "tf32x3s":
+        a2 = tl.load(a2_ptrs, mask=a_mask, other=0.0)
+        b2 = tl.load(b2_ptrs, mask=b_mask, other=0.0)
+        acc = tl.dot(a2, b, acc, input_precision="tf32")
+        acc = tl.dot(a, b2, acc, input_precision="tf32")
+        acc = tl.dot(a, b, acc, input_precision="tf32")
+    else:
+        acc += tl.dot(a, b, input_precision=PRECISION)
+    return acc
 
 
 def _tf32_split(x, transpose, k_multiple=1):
