@@ -140,9 +140,9 @@ def _poison_allocations(torch):
 
 
 def _exit_with_judge(poll_s: float = 1.0) -> None:
-    """Never outlive the judge: a judge killed outright (or a test that never closes it) would otherwise leave this
-    interpreter running in its own session. atexit in the judge covers its normal exits, stopped children included;
-    this thread covers the rest."""
+    """Never outlive the judge: a judge killed outright would otherwise leave this interpreter running in its own
+    session. The judge's own exits (and a CandidateProcess dropped unclosed) kill it through
+    ``sandbox._reap``, stopped ones included; this thread covers the judge that could not."""
     parent = os.getppid()
 
     def watch() -> None:
