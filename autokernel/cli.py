@@ -117,17 +117,14 @@ def cmd_starter(args: argparse.Namespace) -> int:
 
 def _tunable_settings(items: list[str]) -> dict:
     """``NAME=VALUE`` strings as tunable values (Python literals; anything else is kept as a string)."""
-    import ast
+    from autokernel.propose.prior import literal_or_text
 
     out = {}
     for item in items:
         name, sep, raw = item.partition("=")
         if not sep or not name.strip():
             raise ValueError(f"--set {item!r}: write NAME=VALUE, e.g. --set MM_PRECISION=tf32x3s")
-        try:
-            out[name.strip()] = ast.literal_eval(raw.strip())
-        except (ValueError, SyntaxError):
-            out[name.strip()] = raw.strip()
+        out[name.strip()] = literal_or_text(raw.strip())
     return out
 
 

@@ -31,9 +31,14 @@ def _rows(run_dir: Path) -> list[dict[str, Any]]:
     return read_rows(path)[0]  # a row torn by a crash is skipped (the ledger drops it on resume too)
 
 
+def _method(verdict: dict[str, Any]) -> str:
+    """How the verdict's kernel was timed ("" when it was not)."""
+    return str((verdict.get("kernel") or {}).get("method") or "")
+
+
 def _timing_generation(verdict: dict[str, Any]) -> int:
     """1 for kernels timed under the GPU lead (the judge's default since session 6), 0 for the older loop."""
-    return int("gpu_lead" in str((verdict.get("kernel") or {}).get("method") or ""))
+    return int("gpu_lead" in _method(verdict))
 
 
 def _better(a: dict[str, Any], b: dict[str, Any] | None) -> bool:
@@ -105,7 +110,7 @@ def run_table(run_dir: str | Path) -> pd.DataFrame:
             "fma_floor_ms": floor[0], "fma_bound": floor[1],
             "quarantined": bool(v.get("quarantined")),
             "kernel_path": str((root / row["source_path"]).as_posix()) if row.get("source_path") else "",
-            "timing_method": str((v.get("kernel") or {}).get("method") or ""),
+            "timing_method": _method(v),
             "reason": v.get("reason", ""),
         })  # fmt: skip
     if not records:
@@ -152,8 +157,7 @@ def _timing_methods(run_dirs: list[str | Path]) -> str:
     from collections import Counter
 
     methods = Counter(
-        (row["verdict"].get("kernel") or {}).get("method", "")
-        for d in run_dirs for row in _rows(Path(d)) if row["verdict"].get("verdict") == "correct"
+        _method(row["verdict"]) for d in run_dirs for row in _rows(Path(d)) if row["verdict"].get("verdict") == "correct"
     )
     methods.pop("", None)
     if len(methods) <= 1:

@@ -184,9 +184,8 @@ def normalise_results(df: pd.DataFrame) -> pd.DataFrame:
     out["problem_id"] = out["problem_id"].astype(int)
     out["verdict"] = out["verdict"].fillna("").astype(str)
     out["quarantined"] = out["quarantined"].map(_as_bool).astype(bool)
-    out["name"] = out["name"].fillna("").astype(str)
-    out["kernel_path"] = out["kernel_path"].fillna("").astype(str)
-    out["timing_method"] = out["timing_method"].fillna("").astype(str)
+    for col in _TEXT_COLUMNS:
+        out[col] = out[col].fillna("").astype(str)
     for col in ("speedup", "speedup_vs_compile", "kernel_median_ms", "eager_median_ms", "compile_median_ms",
                 "floor_ms", "pct_of_floor"):  # fmt: skip
         out[col] = pd.to_numeric(out[col], errors="coerce")

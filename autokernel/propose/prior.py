@@ -18,7 +18,8 @@ _MOVE = re.compile(r"^\w+ ([A-Z][A-Z0-9_]*) (.+?) -> (.+)$")
 HELPED_BELOW = 0.97  # a move helped when the child's median is below this fraction of its parent's
 
 
-def _parse_value(text: str):
+def literal_or_text(text: str):
+    """A tunable value as written in an idea string or on the command line: a Python literal, else the text."""
     import ast
 
     try:
@@ -32,7 +33,7 @@ def parse_move(idea: str) -> tuple[str, object, object] | None:
     m = _MOVE.match(idea or "")
     if not m:
         return None
-    return m.group(1), _parse_value(m.group(2)), _parse_value(m.group(3))
+    return m.group(1), literal_or_text(m.group(2)), literal_or_text(m.group(3))
 
 
 def _median_ms(row: dict) -> float | None:

@@ -130,14 +130,14 @@ class TunerProposer:
             base = read_tunables(seed.candidate.source, space)
             if set(base) != set(space):
                 continue  # not a tunable descendant of the starter: nothing to vary
-            for preset, values in getattr(starter, "presets", {}).items():
+            for preset, values in starter.presets.items():
                 if ideas >= n_ideas:
                     break
                 cand = self._preset(history, seed, base, preset, values, tried, seen)
                 if cand is not None:
                     ideas += 1
                     out.append(cand)
-            inert = starter.inert(base) if hasattr(starter, "inert") else set()
+            inert = starter.inert(base)
             for name, step in moves:
                 if ideas >= n_ideas:
                     break

@@ -69,9 +69,13 @@ def make_plan(gm, heavy: str = "auto") -> Plan:
     return Plan(units=fold_rms(fold_scans(units, ops), ops), ops=ops, switched=switched)
 
 
+# engine tunables: the heavy op kinds each one switches between library call (the default) and generated kernel
+ENGINE_KINDS = {"MM_ENGINE": {"matmul", "linear"}, "CONV_ENGINE": {"conv"}}
+
+
 def engine_tunable(op: Op) -> str:
     """The tunable that picks library call or generated kernel for a heavy op."""
-    return "CONV_ENGINE" if op.kind == "conv" else "MM_ENGINE"
+    return next(engine for engine, kinds in ENGINE_KINDS.items() if op.kind in kinds)
 
 
 _FOLDABLE = ("sum", "mean", "amax", "amin", "max", "min")

@@ -74,7 +74,7 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         ('fused elementwise: relu,mul',)
     """
     from ._emit import EmitError, Emitter, assemble, split_problem
-    from ._plan import make_plan
+    from ._plan import ENGINE_KINDS, make_plan
     from ._trace import TraceError, trace_problem
 
     if heavy not in HEAVY_CHOICES:
@@ -162,9 +162,7 @@ def _apply_overrides(values: dict, space: dict, overrides: dict | None) -> dict:
     return values
 
 
-# engine tunables (see _plan.make_plan): the op kinds they switch; the library call is the default
-ENGINE_KINDS = {"MM_ENGINE": {"matmul", "linear"}, "CONV_ENGINE": {"conv"}}
-ENGINE_CHOICES = ["library", "triton"]
+ENGINE_CHOICES = ["library", "triton"]  # values of the engine tunables (_plan.ENGINE_KINDS); the first is the default
 
 
 def _family_tunables(families, tunables: dict | None, engines=()) -> tuple[dict, dict]:
