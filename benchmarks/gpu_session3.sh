@@ -60,6 +60,19 @@ level() {  # LEVEL GPUS SECONDS WORKERS ROUNDS OUTDIR [extra run flags]
   echo "L$lv gpus=$gpus rc=$? $(( $(date +%s) - t0 ))s"
 }
 
+gpu_tests() {  # SECONDS TEST_FILES...: the GPU-marked tests, compiled Triton, on the GPUs this shell sees
+  local secs=$1; shift
+  TRITON_INTERPRET=0 timeout -k 5 "$secs" python3 -m pytest -q -m gpu -p no:cacheprovider "$@" > "$LOGS/gpu-tests.log" 2>&1
+  echo "gpu tests rc=$?"; tail -n 5 "$LOGS/gpu-tests.log"
+}
+
+tc_screen() {  # SECONDS PER_PROBLEM_S GPUS PROBLEMS...: benchmarks/tensor_core_configs.py, one worker per listed GPU
+  local secs=$1 per=$2 gpus=$3; shift 3
+  timeout -k 10 "$secs" python3 benchmarks/tensor_core_configs.py --gpus ${gpus//,/ } --timeout-s "$per" \
+    --out "$LOGS/tensor_core_configs.jsonl" --problems "$@" > "$LOGS/tensor_core_configs.log" 2>&1
+  echo "screen rc=$?"; tail -n 20 "$LOGS/tensor_core_configs.log"
+}
+
 roundtrip() {
   ( unset HF_HUB_DISABLE_TELEMETRY DISABLE_TELEMETRY DO_NOT_TRACK LOCAL_KERNELS TRITON_INTERPRET
     timeout -k 10 200 python3 benchmarks/export_roundtrip.py --run "$RUNS/L1" --run "$RUNS/L2" --device cuda \
@@ -217,9 +230,7 @@ s7)  # session 7, 2+ GPUs: the last GPU runs the GPU-marked tests (the timing le
   S=${2:-520}; LAST=$(( NGPU - 1 ))
   [ "$NGPU" -gt 1 ] || { echo "phase s7 needs 2 or more GPUs"; exit 2; }
   ( export CUDA_VISIBLE_DEVICES=$LAST
-    TRITON_INTERPRET=0 timeout -k 5 150 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_timing_spread.py \
-      tests/test_starters_split.py tests/test_starters_gpu.py > "$LOGS/gpu-tests.log" 2>&1
-    echo "gpu tests rc=$?"; tail -n 3 "$LOGS/gpu-tests.log"
+    gpu_tests 150 tests/test_timing_spread.py tests/test_starters_split.py tests/test_starters_gpu.py
     level 2 "$LAST" $(( S - SECONDS )) 2 1 "$RUNS/L2" --ideas 1 --branches 1 ) &
   level 1 "$(upto "$LAST")" "$S" 2 1 "$RUNS/L1" --ideas 1 --branches 1
   wait ;;
@@ -227,13 +238,9 @@ s7a)  # session 7, 2+ GPUs: the tensor-core configuration screen (benchmarks/ten
       # while the last GPU also runs the GPU-marked tests (the presets compiled for real, the timing lead, splits)
   S=${2:-420}; LAST=$(( NGPU - 1 ))
   [ -n "${NO_TESTS:-}" ] || ( export CUDA_VISIBLE_DEVICES=$LAST
-    TRITON_INTERPRET=0 timeout -k 5 $(( S - 40 )) python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_gpu.py \
-      tests/test_timing_spread.py tests/test_starters_split.py > "$LOGS/gpu-tests.log" 2>&1
-    echo "gpu tests rc=$?"; tail -n 5 "$LOGS/gpu-tests.log" ) &
-  timeout -k 10 $(( S - 20 )) python3 benchmarks/tensor_core_configs.py --gpus $(seq 0 "$LAST") --timeout-s 200 \
-    --out "$LOGS/tensor_core_configs.jsonl" --problems ${PROBS:-L1/1 L1/8 L2/12 L1/63 L1/2 L1/3 L1/6 L1/10 L1/16 L1/4 \
-    L2/40 L2/56 L3/1 L1/55 L1/57 L2/1} > "$LOGS/tensor_core_configs.log" 2>&1
-  echo "screen rc=$?"; tail -n 20 "$LOGS/tensor_core_configs.log"
+    gpu_tests $(( S - 40 )) tests/test_starters_gpu.py tests/test_timing_spread.py tests/test_starters_split.py ) &
+  tc_screen $(( S - 20 )) 200 "$(upto "$NGPU")" ${PROBS:-L1/1 L1/8 L2/12 L1/63 L1/2 L1/3 L1/6 L1/10 L1/16 L1/4 L2/40 \
+    L2/56 L3/1 L1/55 L1/57 L2/1}
   wait ;;
 s7b)  # session 7, 2+ GPUs: matmul problems re-judged under the GPU lead (round 0) plus the tensor-core presets (round
       # 1, two ideas): level 1's 1-18 on GPU 0 (and any between), level 2's GEMMs on the last GPU
@@ -257,13 +264,8 @@ s8)  # next session, 2+ GPUs: the last GPU runs the GPU-marked tests (every pres
      # any between) judges level 1's problems not yet judged under the GPU lead, with two ideas (presets first)
   S=${2:-520}; LAST=$(( NGPU - 1 ))
   ( export CUDA_VISIBLE_DEVICES=$LAST
-    TRITON_INTERPRET=0 timeout -k 5 200 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_gpu.py \
-      tests/test_starters_split.py > "$LOGS/gpu-tests.log" 2>&1
-    echo "gpu tests rc=$?"; tail -n 5 "$LOGS/gpu-tests.log"
-    timeout -k 10 160 python3 benchmarks/tensor_core_configs.py --gpus 0 --timeout-s 80 \
-      --out "$LOGS/tensor_core_configs.jsonl" --problems ${PROBS:-L1/63 L1/57 L1/73 L2/1} \
-      > "$LOGS/tensor_core_configs.log" 2>&1
-    echo "screen rc=$?"; tail -n 8 "$LOGS/tensor_core_configs.log"
+    gpu_tests 200 tests/test_starters_gpu.py tests/test_starters_split.py
+    tc_screen 160 80 "$LAST" ${PROBS:-L1/63 L1/57 L1/73 L2/1}  # the worker's CUDA_VISIBLE_DEVICES is the GPU named
     level 2 "$LAST" $(( S - SECONDS )) 3 1 "$RUNS/L2" --problems "${L2_IDS:-1-8,10,11,13,15-17,19-21,24-27,31,32,34,35}" \
       --ideas 2 --branches 1 ) &
   level 1 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-34-39,41-50,53-100}" --ideas 2 --branches 1
