@@ -14,8 +14,8 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-NORM_BLOCK = 2048
-NORM_NUM_WARPS = 4
+NORM_BLOCK = 1024
+NORM_NUM_WARPS = 8
 NORM_SPLIT_PROGRAMS = 264
 NORM_SPLIT_MIN_R = 16384
 NORM_SPLIT_CHUNK = 16384
@@ -97,34 +97,56 @@ def _mul_combine(a, b):
 
 
 @triton.jit
+def _chan_combine(mean_a, m2_a, n_a, mean_b, m2_b, n_b):
+    # (mean, M2, count) of two sets merged (Chan et al.); empty sets (count 0) merge as nothing
+    n = n_a + n_b
+    w_b = tl.where(n > 0, n_b / tl.maximum(n, 1.0), 0.0)
+    delta = mean_b - mean_a
+    return mean_a + delta * w_b, m2_a + m2_b + delta * delta * n_a * w_b, n
+
+
+@triton.jit
+def _lane_stats(s1, s2, k, krow, n):
+    # per-lane (mean - krow, M2) from sums of (x - k) and (x - k)^2, k the lane's first value: shifting by a
+    # sample keeps the one-pass form accurate (|mean - k| is of the order of the spread, not of the mean).
+    # Means stay relative to the row's first value krow, so merging them never rounds at the data's scale.
+    # An empty lane (past the row's end) has mean 0: merging it then leaves the others' means exact.
+    safe = tl.maximum(n, 1.0)
+    return tl.where(n > 0, (k - krow) + s1 / safe, 0.0), tl.maximum(s2 - s1 * s1 / safe, 0.0)
+
+
+@triton.jit
 def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
                     HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROWS: tl.constexpr, BLOCK: tl.constexpr):
-    # Normalises BLOCK_ROWS contiguous rows of R elements per program (mean, then variance, in fp32).
+    # Normalises BLOCK_ROWS contiguous rows of R elements per program: one pass for the statistics (per-lane
+    # shifted sums merged with Chan's formula, fp32), one to normalise; the row is read twice, written once.
     # Affine index of element r of row `row`: (row % G) * CPG + r // S
     #   layer_norm: G=1, S=1 -> r;  group_norm: G groups, CPG channels/group, S spatial;  instance: CPG=1
     rows = tl.program_id(0).to(tl.int64) * BLOCK_ROWS + tl.arange(0, BLOCK_ROWS)
     rmask = rows < ROWS
     base = rows * R
     cols0 = tl.arange(0, BLOCK)
-    acc = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    m0 = rmask[:, None] & (cols0[None, :] < R)
+    k = tl.load(x_ptr + base[:, None] + cols0[None, :], mask=m0, other=0.0).to(tl.float32)
+    krow = tl.load(x_ptr + base, mask=rmask, other=0.0).to(tl.float32)
+    s1 = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    s2 = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    n = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
     for r0 in range(0, R, BLOCK):
         c = r0 + cols0
         m = rmask[:, None] & (c[None, :] < R)
-        acc += tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
-    mean = tl.sum(acc, 1) / R
-    acc = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+        d = tl.where(m, tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32) - k, 0.0)
+        s1 += d
+        s2 += d * d
+        n += m.to(tl.float32)
+    lane_mean, lane_m2 = _lane_stats(s1, s2, k, krow[:, None], n)
+    mean, m2, cnt = tl.reduce((lane_mean, lane_m2, n), 1, _chan_combine)  # mean relative to krow
+    rstd = 1.0 / tl.sqrt(m2 / tl.maximum(cnt, 1.0) + eps)
     for r0 in range(0, R, BLOCK):
         c = r0 + cols0
         m = rmask[:, None] & (c[None, :] < R)
         v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
-        d = tl.where(m, v - mean[:, None], 0.0)
-        acc += d * d
-    rstd = 1.0 / tl.sqrt(tl.sum(acc, 1) / R + eps)
-    for r0 in range(0, R, BLOCK):
-        c = r0 + cols0
-        m = rmask[:, None] & (c[None, :] < R)
-        v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
-        y = (v - mean[:, None]) * rstd[:, None]
+        y = ((v - krow[:, None]) - mean[:, None]) * rstd[:, None]
         widx = (rows % G)[:, None] * CPG + c[None, :] // S
         if HAS_W:
             y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
@@ -134,60 +156,63 @@ def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
 
 
 @triton.jit
-def _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE: tl.constexpr, BLOCK_P: tl.constexpr):
-    # (mean, rstd) of a row from its NCHUNK fp32 partials; STAGE 2 needs only the mean (rstd = 0).
+def _rownorm_row_stats(mean_ptr, m2_ptr, row, NCHUNK, CHUNK, R, eps, BLOCK_P: tl.constexpr):
+    # (mean, rstd) of a row from its NCHUNK chunks' (mean, M2), merged with Chan's formula (means relative to
+    # the row's first value, as stored by stage 1)
     p_offs = tl.arange(0, BLOCK_P)
-    acc = tl.zeros((BLOCK_P,), tl.float32)
-    acc2 = tl.zeros((BLOCK_P,), tl.float32)
+    mean = tl.zeros((BLOCK_P,), tl.float32)
+    m2 = tl.zeros((BLOCK_P,), tl.float32)
+    n = tl.zeros((BLOCK_P,), tl.float32)
     for p0 in range(0, NCHUNK, BLOCK_P):
         p = p0 + p_offs
         pm = p < NCHUNK
-        acc += tl.load(sum_ptr + row * NCHUNK + p, mask=pm, other=0.0)
-        if STAGE == 3:
-            acc2 += tl.load(m2_ptr + row * NCHUNK + p, mask=pm, other=0.0)
-    mean = tl.sum(acc, 0) / R
-    rstd = 0.0
-    if STAGE == 3:
-        rstd = 1.0 / tl.sqrt(tl.sum(acc2, 0) / R + eps)
-    return mean, rstd
+        cnt = tl.where(pm, tl.minimum(CHUNK, R - p.to(tl.int64) * CHUNK), 0).to(tl.float32)
+        mean, m2, n = _chan_combine(mean, m2, n, tl.load(mean_ptr + row * NCHUNK + p, mask=pm, other=0.0),
+                                    tl.load(m2_ptr + row * NCHUNK + p, mask=pm, other=0.0), cnt)
+    mean, m2, n = tl.reduce((mean, m2, n), 0, _chan_combine)
+    return mean, 1.0 / tl.sqrt(m2 / tl.maximum(n, 1.0) + eps)
 
 
 @triton.jit
-def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, sum_ptr, m2_ptr, R, G, CPG, S, eps, CHUNK, NCHUNK,
+def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, m2_ptr, R, G, CPG, S, eps, CHUNK, NCHUNK,
                           STAGE: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr,
                           BLOCK: tl.constexpr, BLOCK_P: tl.constexpr):
-    # Split row normalisation, program (chunk k, row): elements [k * CHUNK, (k + 1) * CHUNK) of the row.
-    # STAGE 1: partial sum -> sum[row, k]; STAGE 2: partial sum of (x - mean)^2 -> m2[row, k] (two passes
-    # keep fp32 accurate for large-magnitude rows); STAGE 3: normalise + affine (same index as _rownorm_kernel).
-    k = tl.program_id(0).to(tl.int64)
+    # Split row normalisation, program (chunk j, row): elements [j * CHUNK, (j + 1) * CHUNK) of the row.
+    # STAGE 1: the chunk's (mean, M2) in one pass (shifted per-lane sums, as _rownorm_kernel);
+    # STAGE 2: merge the row's chunks, normalise + affine (same index as _rownorm_kernel). Reads x twice.
+    j = tl.program_id(0).to(tl.int64)
     row = tl.program_id(1).to(tl.int64)
+    if STAGE == 2:  # in reverse: the first programs re-read what stage 1 read last, likely still in L2
+        j = NCHUNK - 1 - j
+        row = tl.num_programs(1) - 1 - row
     base = row * R
-    start = k * CHUNK
+    start = j * CHUNK
     end = tl.minimum(start + CHUNK, R)
     offs = tl.arange(0, BLOCK)
+    krow = tl.load(x_ptr + base).to(tl.float32)  # every chunk's means are relative to the row's first value
     if STAGE == 1:
-        acc = tl.zeros((BLOCK,), tl.float32)
-        for c0 in range(0, CHUNK, BLOCK):
-            c = start + c0 + offs
-            acc += tl.load(x_ptr + base + c, mask=c < end, other=0.0).to(tl.float32)
-        tl.store(sum_ptr + row * NCHUNK + k, tl.sum(acc, 0))
-    elif STAGE == 2:
-        mean, _ = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
-        acc = tl.zeros((BLOCK,), tl.float32)
+        k = tl.load(x_ptr + base + start + offs, mask=start + offs < end, other=0.0).to(tl.float32)
+        s1 = tl.zeros((BLOCK,), tl.float32)
+        s2 = tl.zeros((BLOCK,), tl.float32)
+        n = tl.zeros((BLOCK,), tl.float32)
         for c0 in range(0, CHUNK, BLOCK):
             c = start + c0 + offs
             m = c < end
-            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
-            d = tl.where(m, v - mean, 0.0)
-            acc += d * d
-        tl.store(m2_ptr + row * NCHUNK + k, tl.sum(acc, 0))
+            d = tl.where(m, tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32) - k, 0.0)
+            s1 += d
+            s2 += d * d
+            n += m.to(tl.float32)
+        lane_mean, lane_m2 = _lane_stats(s1, s2, k, krow, n)
+        mean, m2, _ = tl.reduce((lane_mean, lane_m2, n), 0, _chan_combine)
+        tl.store(mean_ptr + row * NCHUNK + j, mean)
+        tl.store(m2_ptr + row * NCHUNK + j, m2)
     else:
-        mean, rstd = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
+        mean, rstd = _rownorm_row_stats(mean_ptr, m2_ptr, row, NCHUNK, CHUNK, R, eps, BLOCK_P)
         for c0 in range(0, CHUNK, BLOCK):
             c = start + c0 + offs
             m = c < end
             v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
-            y = (v - mean) * rstd
+            y = ((v - krow) - mean) * rstd
             widx = (row % G) * CPG + c // S
             if HAS_W:
                 y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
@@ -200,18 +225,18 @@ _NORM_SPLIT_MAX_PARTS = 256  # cap on chunks per row (the chunk grows instead): 
 
 
 def _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, has_w, has_b):
-    # three launches over (chunks, rows) programs for few, long rows; False when it would not add programs
+    # two launches over (chunks, rows) programs for few, long rows; False when it would not add programs
     block = min(NORM_BLOCK, triton.next_power_of_2(min(r, NORM_SPLIT_CHUNK)))
     chunk = max(NORM_SPLIT_CHUNK, triton.cdiv(r, _NORM_SPLIT_MAX_PARTS))
     chunk = triton.cdiv(chunk, block) * block
     nchunk = triton.cdiv(r, chunk)
     if nchunk < 2 or rows > 65535:  # grid axis 1 limit
         return False
-    sums = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
+    means = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
     m2 = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
     block_p = min(1024, triton.next_power_of_2(nchunk))
-    for stage in (1, 2, 3):
-        _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, sums, m2, r, g, cpg, s, eps, chunk, nchunk,
+    for stage in (1, 2):
+        _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, means, m2, r, g, cpg, s, eps, chunk, nchunk,
                                               STAGE=stage, HAS_W=has_w, HAS_B=has_b, BLOCK=block,
                                               BLOCK_P=block_p, num_warps=NORM_NUM_WARPS)
     return True
@@ -224,7 +249,7 @@ def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
     b = bias.contiguous() if bias is not None else x
     block = min(NORM_BLOCK, triton.next_power_of_2(max(r, 1)))
     block_rows = max(1, min(NORM_BLOCK // block, triton.next_power_of_2(max(rows, 1))))
-    # few programs, each normalising a long row: split the rows into chunks (three stages)
+    # few programs, each normalising a long row: split the rows into chunks (two stages)
     if (y.numel() > 0 and triton.cdiv(rows, block_rows) < NORM_SPLIT_PROGRAMS and r >= NORM_SPLIT_MIN_R
             and _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, weight is not None, bias is not None)):
         return y

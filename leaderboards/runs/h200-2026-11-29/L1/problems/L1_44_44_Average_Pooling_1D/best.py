@@ -163,8 +163,10 @@ def _pool(x, pool, nd):
     x5 = x.contiguous()
     y = torch.empty((*x.shape[:2], *out_sp[3 - nd:]), dtype=x.dtype, device=x.device)
     if y.numel() > 0:
-        # tile: POOL_BLOCK outputs, at most POOL_BLOCK_W of them along a row; 1-D pools get 1-row tiles
-        block_w = min(POOL_BLOCK_W, POOL_BLOCK, triton.next_power_of_2(out_sp[2]))
+        # tile: POOL_BLOCK outputs, at most POOL_BLOCK_W of them along a row; a 1-row output (1-D pools) takes
+        # the whole POOL_BLOCK along its row, so programs are not a few hundred outputs each
+        cap_w = POOL_BLOCK if out_sp[1] == 1 else POOL_BLOCK_W
+        block_w = min(cap_w, POOL_BLOCK, triton.next_power_of_2(out_sp[2]))
         block_h = max(1, min(POOL_BLOCK // block_w, triton.next_power_of_2(out_sp[1])))
         planes = x.shape[0] * x.shape[1] * out_sp[0]
         grid = (planes, triton.cdiv(out_sp[1], block_h), triton.cdiv(out_sp[2], block_w))
