@@ -27,7 +27,8 @@
 #   bash benchmarks/gpu_session3.sh s7b S # L1 1-18 (GPU 0..) and L2's GEMMs (last GPU): round 0 + the presets
 #   bash benchmarks/gpu_session3.sh s7c S # L3's matmul-heavy problems; the rest of L2's GEMMs; L1 1-18 round 2
 #   bash benchmarks/gpu_session3.sh s7d S # L1's near-compile memory-bound problems under the lead, 2 ideas
-#   bash benchmarks/gpu_session3.sh s8 S  # next: GPU tests + conv screen, then L2 convs (last GPU); L1 rest (GPU 0..)
+#   bash benchmarks/gpu_session3.sh s8 S  # session 8: GPU tests + conv screen, then L2 convs (last GPU); L1 rest (GPU 0..)
+#   bash benchmarks/gpu_session3.sh s8b S # session 8: grids of the rewritten starters (last GPU); those judged (GPU 0..)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -66,11 +67,12 @@ gpu_tests() {  # SECONDS TEST_FILES...: the GPU-marked tests, compiled Triton, o
   echo "gpu tests rc=$?"; tail -n 5 "$LOGS/gpu-tests.log"
 }
 
-tc_screen() {  # SECONDS PER_PROBLEM_S GPUS PROBLEMS...: benchmarks/tensor_core_configs.py, one worker per listed GPU
+tc_screen() {  # SECONDS PER_PROBLEM_S GPUS PROBLEMS...: benchmarks/starter_configs.py, one worker per listed GPU;
+              # GRID="NAME=v1,v2 ..." measures those combinations instead of the tensor-core variants
   local secs=$1 per=$2 gpus=$3; shift 3
-  timeout -k 10 "$secs" python3 benchmarks/tensor_core_configs.py --gpus ${gpus//,/ } --timeout-s "$per" \
-    --out "$LOGS/tensor_core_configs.jsonl" --problems "$@" > "$LOGS/tensor_core_configs.log" 2>&1
-  echo "screen rc=$?"; tail -n 20 "$LOGS/tensor_core_configs.log"
+  timeout -k 10 "$secs" python3 benchmarks/starter_configs.py --gpus ${gpus//,/ } --timeout-s "$per" \
+    --out "$LOGS/starter_configs.jsonl" --problems "$@" ${GRID:+--grid $GRID} >> "$LOGS/starter_configs.log" 2>&1
+  echo "screen rc=$?"; tail -n 12 "$LOGS/starter_configs.log"
 }
 
 roundtrip() {
@@ -234,7 +236,7 @@ s7)  # session 7, 2+ GPUs: the last GPU runs the GPU-marked tests (the timing le
     level 2 "$LAST" $(( S - SECONDS )) 2 1 "$RUNS/L2" --ideas 1 --branches 1 ) &
   level 1 "$(upto "$LAST")" "$S" 2 1 "$RUNS/L1" --ideas 1 --branches 1
   wait ;;
-s7a)  # session 7, 2+ GPUs: the tensor-core configuration screen (benchmarks/tensor_core_configs.py) on every GPU,
+s7a)  # session 7, 2+ GPUs: the tensor-core configuration screen (benchmarks/starter_configs.py) on every GPU,
       # while the last GPU also runs the GPU-marked tests (the presets compiled for real, the timing lead, splits)
   S=${2:-420}; LAST=$(( NGPU - 1 ))
   [ -n "${NO_TESTS:-}" ] || ( export CUDA_VISIBLE_DEVICES=$LAST
@@ -269,6 +271,20 @@ s8)  # next session, 2+ GPUs: the last GPU runs the GPU-marked tests (every pres
     level 2 "$LAST" $(( S - SECONDS )) 3 1 "$RUNS/L2" --problems "${L2_IDS:-1-8,10,11,13,15-17,19-21,24-27,31,32,34,35}" \
       --ideas 2 --branches 1 ) &
   level 1 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-34-39,41-50,53-100}" --ideas 2 --branches 1
+  wait ;;
+s8b)  # session 8, 2+ GPUs: the last GPU screens tunable grids of the rewritten starters (matrix-vector, pooling
+      # windows, scans) and of the middle-dim reductions; GPU 0 (and any between) judges those problems under the
+      # GPU lead (round 0: the new starters) with two ideas, then level 1's other problems still on the older timing
+  S=${2:-470}; LAST=$(( NGPU - 1 ))
+  ( export CUDA_VISIBLE_DEVICES=$LAST
+    gpu_tests 150 tests/test_starters_gpu.py -k "test_starter_on_gpu and (L1-4 or L1-43 or L1-45 or L1-91 or L1-92 or L1-93)"
+    GRID="MM_GEMV_BLOCK_M=1,2,4,8 MM_GEMV_BLOCK_K=512,1024,2048 MM_GEMV_NUM_WARPS=4,8" tc_screen 60 55 "$LAST" L1/4
+    GRID="POOL_WINDOW=loop,tile POOL_BLOCK=512,1024,2048 POOL_NUM_WARPS=4,8" tc_screen 70 65 "$LAST" L1/45 L1/43
+    GRID="SCAN_BLOCK=512,1024,2048,4096 SCAN_NUM_WARPS=4,8" tc_screen 80 40 "$LAST" L1/91 L1/92 L1/93
+    GRID="RED_BLOCK_INNER=32,64,128,256 RED_TILE=1024,4096 RED_NUM_WARPS=4,8 RED_OFFSETS=narrow,wide" \
+      tc_screen $(( S - SECONDS - 10 )) 70 "$LAST" L1/51 L1/47 L1/48 ) &
+  level 1 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-4,43,45,91,92,93,51,52,88-90,94-100}" \
+    --ideas 2 --branches 1
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;

@@ -125,14 +125,14 @@ def test_epilogue_fusion_after_linear_and_conv():
         "x.max()",
     ],
 )
-@pytest.mark.parametrize("offsets", ["narrow", "wide"])
+@pytest.mark.parametrize("offsets", ["auto", "narrow", "wide"])
 def test_reductions(expr, offsets):
     p = make_problem(f"def forward(self, x):\n    return {expr}", "[torch.rand(3, 5, 9)]")
     st = generate_starter(p)
     # abs then sum is one folded kernel (see test_elementwise_chain_folds_into_its_reduction)
     assert any(c.startswith(("reduction:", "fused elementwise + reduction:")) for c in st.covered), st.fallbacks
-    if offsets == "wide":  # 64-bit offsets whatever the size (a tunable: 32-bit ones are not always faster)
-        st = generate_starter(p, tunables={"RED_OFFSETS": "wide"})
+    # 32-bit or 64-bit offsets whatever the size, or by layout (a tunable: 32-bit ones are not always faster)
+    st = generate_starter(p, tunables={"RED_OFFSETS": offsets})
     run_shapes(p, st, [[(3, 5, 9)], [(2, 37, 6)]])
 
 
@@ -259,7 +259,6 @@ def test_batchnorm_split_statistics(ctor, shape, block):
         ("torch.matmul(a.T, b)", [(7, 5), (7, 9)]),
         ("torch.bmm(a, b)", [(2, 5, 17), (2, 17, 3)]),
         ("torch.matmul(a, b)", [(2, 3, 5, 6), (6, 4)]),
-        ("torch.matmul(a, b)", [(33, 20), (20,)]),
         ("torch.matmul(a, b)", [(3, 70, 20), (20, 9)]),
     ],
 )
@@ -271,6 +270,40 @@ def test_matmul(expr, shapes, precision):
     st = generate_starter(p, tunables={"MM_PRECISION": precision, "MM_GROUP_M": 4})
     assert st.covered == ("matmul: matmul",)
     run_shapes(p, st, [shapes])
+
+
+@pytest.mark.parametrize(
+    "expr, shapes",
+    [
+        ("torch.matmul(a, b)", [(33, 20), (20,)]),
+        ("torch.matmul(a, b)", [(37, 5000), (5000, 1)]),  # K split into ranges that are not whole blocks
+        ("torch.matmul(a.T, b)", [(70, 9), (70, 1)]),  # A's rows strided: copied once
+        ("torch.matmul(a, b)", [(2, 3, 5, 20), (20, 1)]),
+        ("torch.matmul(a, b)", [(3, 0), (0, 1)]),  # empty K: zeros
+    ],
+)
+def test_matrix_vector_products_stream_rows(expr, shapes):
+    """A matmul with one column on the right runs the matrix-vector kernel (no tiled matmul, no matmul tunables)."""
+    p = make_problem(
+        f"def forward(self, a, b):\n    return {expr}", f"[torch.randn{shapes[0]}, torch.randn{shapes[1]}]"
+    )
+    st = generate_starter(p, tunables={"MM_GEMV_BLOCK_K": 128, "MM_GEMV_PROGRAMS": 132})
+    assert st.covered == ("matmul: gemv",) and "MM_BLOCK_M" not in st.tunables, st.covered
+    assert "_matmul_kernel" not in st.source
+    run_shapes(p, st, [shapes])
+
+
+def test_matrix_vector_long_k_is_accurate():
+    """L1/4's form (K = 1 Mi there): per-lane chains of K / (splits * BLOCK_K) terms stay near float64."""
+    p = make_problem("def forward(self, a, b):\n    return torch.matmul(a, b)",
+                     "[torch.randn(8, 1 << 17), torch.randn(1 << 17, 1)]")
+    mod = load_module(generate_starter(p).source)
+    torch.manual_seed(0)
+    a, b = torch.randn(8, 1 << 17), torch.randn(1 << 17, 1)
+    exact = a.double() @ b.double()
+    with torch.no_grad():
+        err = (mod.ModelNew()(a, b).double() - exact).abs().max().item()
+    assert err < 1e-4 * (1 + exact.abs().max().item()), err
 
 
 @pytest.mark.parametrize(
@@ -343,15 +376,23 @@ def test_heavy_ops_beside_light_ones_are_a_tunable_away():
         ("nn.AvgPool2d(3, stride=2, padding=1, count_include_pad=False, ceil_mode=True)", (2, 3, 10, 9)),
         ("nn.AvgPool3d(2, stride=1)", (1, 2, 4, 5, 3)),
         ("nn.AdaptiveAvgPool2d(1)", (2, 3, 5, 7)),
+        ("nn.AvgPool2d(5)", (2, 3, 23, 21)),  # windows that do not overlap (L1/45's shape of problem)
+        ("nn.MaxPool2d(3, stride=7, padding=1, dilation=2)", (1, 2, 19, 30)),
+        ("nn.AvgPool3d(4, stride=(1, 2, 5), padding=(0, 1, 2), count_include_pad=False)", (1, 2, 5, 6, 23)),
     ],
 )
-def test_pooling(ctor, shape):
+@pytest.mark.parametrize("window", ["auto", "loop", "tile"])
+def test_pooling(ctor, shape, window):
     p = make_problem(
         f"def __init__(self):\n    super().__init__()\n    self.op = {ctor}\ndef forward(self, x):\n    return self.op(x)",
         f"[torch.rand{shape}]",
     )
     st = generate_starter(p)
     assert len(st.covered) == 1, st.fallbacks
+    if "POOL_WINDOW" in st.tunables:
+        st = generate_starter(p, tunables={"POOL_WINDOW": window})
+    elif window != "auto":  # adaptive pools run as reductions: nothing to vary
+        pytest.skip("no pooling kernel")
     run_shapes(p, st, [[shape]])
 
 
@@ -671,7 +712,7 @@ def test_docstring_example_runs():
     [
         ("torch.matmul(a, b)", [(9, 100), (100, 5)], 4),  # K not a multiple of the split or the block
         ("torch.bmm(a, b)", [(3, 6, 70), (3, 70, 4)], 2),  # batches and splits share grid axis 2
-        ("torch.matmul(a, b)", [(33, 4096), (4096, 1)], 0),  # auto: one output tile on 4 "SMs" -> 8 splits
+        ("torch.matmul(a, b)", [(33, 4096), (4096, 2)], 0),  # auto: one output tile on 4 "SMs" -> 8 splits
         ("torch.matmul(a, b)", [(3, 0), (0, 4)], 4),  # empty K: zeros, as torch gives
         ("torch.bmm(a, b)", [(2, 3, 0), (2, 0, 4)], 0),
     ],
@@ -790,12 +831,12 @@ def test_long_k_chains_are_compensated_and_more_accurate():
     """A K range of 32 Ki in one split (L1/4 splits 1 Mi into 64 Ki ranges): Kahan-compensated running sums stay
     several times closer to float64 than a plain fp32 chain (measured 4-10x here) on signed inputs."""
     p = make_problem(
-        "def forward(self, a, b):\n    return torch.matmul(a, b)", "[torch.randn(64, 32768), torch.randn(32768, 1)]"
+        "def forward(self, a, b):\n    return torch.matmul(a, b)", "[torch.randn(64, 32768), torch.randn(32768, 2)]"
     )
     mod = load_module(generate_starter(p, tunables={"MM_SPLIT_K": 1}).source)
     assert mod._MM_COMPENSATED_CHAIN <= 32768
     torch.manual_seed(0)
-    a, b = torch.randn(64, 32768), torch.randn(32768, 1)
+    a, b = torch.randn(64, 32768), torch.randn(32768, 2)
     exact = a.double() @ b.double()
     new = mod.ModelNew()
     with torch.no_grad():
@@ -913,3 +954,4 @@ def test_starter_command_takes_presets_and_tunables(tmp_path, capsys):
     assert main(["starter", str(prob), "--set", "MM_BLOCK_M=3"]) == 2  # not an allowed value
     err = capsys.readouterr().err
     assert "matches 2 presets" in err and "not allowed; choose one of" in err
+

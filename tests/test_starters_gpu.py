@@ -15,7 +15,7 @@ pytestmark = [
 ]
 
 CASES = [
-    (1, i) for i in (1, 3, 4, 12, 19, 23, 24, 26, 33, 35, 36, 38, 40, 42, 46, 47, 51, 54, 57, 89, 92, 95, 97)
+    (1, i) for i in (1, 3, 4, 12, 19, 23, 24, 26, 33, 35, 36, 38, 40, 42, 43, 45, 46, 47, 51, 54, 57, 89, 91, 92, 93, 95, 97)
 ]
 CASES += [(2, i) for i in (1, 3, 6, 11, 18, 19, 23, 33, 52, 62, 84, 92)]
 
@@ -46,7 +46,7 @@ def test_starter_on_gpu(key):
     assert res.ok or res.status == "ill_conditioned", (res, st.covered, st.fallbacks)
 
 
-PRESET_CASES = [(1, 1), (1, 3), (1, 4), (1, 10), (1, 17), (1, 54), (1, 57), (1, 67), (2, 1), (2, 12), (2, 23), (2, 18)]
+PRESET_CASES = [(1, 1), (1, 3), (1, 6), (1, 10), (1, 17), (1, 54), (1, 57), (1, 67), (2, 1), (2, 12), (2, 23), (2, 18)]
 
 
 @pytest.mark.parametrize("key", PRESET_CASES, ids=[f"L{lv}-{i}" for lv, i in PRESET_CASES])

@@ -219,7 +219,7 @@ class Emitter:
         if op.kind == "batchnorm":
             return f"_batch_norm({x}, {m})"
         if op.kind == "matmul":
-            return f"_matmul({x}, {self.fmt(op.operands[1])})"
+            return f"_{'gemv' if op.name == 'gemv' else 'matmul'}({x}, {self.fmt(op.operands[1])})"
         if op.kind == "linear":
             if m:
                 return f"_linear({x}, {m}.weight, {m}.bias)"

@@ -215,7 +215,9 @@ def _classify_call(node, name: str, args, kwargs) -> Op | str:
         a, b = (_val(x) for x in args)
         if a.dim() < 1 or b.dim() < 1 or b.dim() > 3 or (b.dim() == 3 and a.dim() != 3):
             return f"{name}: operand ranks {a.dim()}x{b.dim()} not covered"
-        return Op("matmul", "matmul", tuple(args))
+        # one column on the right (matrix-vector): a streaming kernel instead of a mostly empty tile
+        gemv = a.dim() >= 2 and (b.dim() == 1 or (b.dim() == 2 and b.shape[1] == 1))
+        return Op("matmul", "gemv" if gemv else "matmul", tuple(args))
     if name == "linear":
         b = _bind(args, kwargs, ["input", "weight", "bias"], {"bias": None})
         if b is None or not _is_float_tensor(b["input"]):

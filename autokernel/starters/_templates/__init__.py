@@ -12,6 +12,7 @@ from .attention import ATTENTION
 from .batchnorm import BATCHNORM
 from .conv import CONV
 from .elementwise import EW
+from .gemv import GEMV
 from .loss import LOSS, LOSS_ROWS
 from .matmul import MATMUL
 from .pool import POOL
@@ -23,7 +24,7 @@ from .softmax import SOFTMAX
 from .tf32split import TF32SPLIT
 
 FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, RMSDIM, BATCHNORM, MATMUL, CONV, POOL, SCAN, LOSS,
-                                     LOSS_ROWS, ATTENTION, TF32SPLIT)}
+                                     LOSS_ROWS, ATTENTION, TF32SPLIT, GEMV)}
 
 # the families an operation kind needs in the file (attention reuses matmul and softmax)
 KIND_FAMILIES = {
@@ -42,7 +43,8 @@ KIND_FAMILIES = {
 KIND_FAMILIES.update({"loss": ("loss",), "attention": ("tf32split", "matmul", "softmax", "attention")})
 
 # operations that need other families than their kind's (so that a starter carries only the tunables it uses)
-OP_FAMILIES = {("loss", "cross_entropy"): ("reduce", "loss_rows"), ("loss", "triplet_margin_loss"): ("reduce", "loss_rows")}
+OP_FAMILIES = {("loss", "cross_entropy"): ("reduce", "loss_rows"), ("loss", "triplet_margin_loss"): ("reduce", "loss_rows"),
+               ("matmul", "gemv"): ("gemv",)}
 
 
 def families_for(kind: str, name: str) -> tuple[str, ...]:

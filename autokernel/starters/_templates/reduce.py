@@ -231,8 +231,9 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
         split = (not want_idx and op in _SPLIT_REDUCE_OPS and grid[0] < RED_SPLIT_PROGRAMS
                  and r >= RED_SPLIT_MIN_R and _reduce_split(x, out, r, inner, outer * inner, op))
         if not split:
+            wide = RED_OFFSETS == "wide" or (RED_OFFSETS == "auto" and inner > 1)
             _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
-                                 WIDE=RED_OFFSETS == "wide" or x.numel() + block_r * inner >= 2**31, BLOCK_R=block_r,
+                                 WIDE=wide or x.numel() + block_r * inner >= 2**31, BLOCK_R=block_r,
                                  BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
     if op in ("argmax", "argmin"):
         return idx
@@ -242,8 +243,8 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
 ''',
     {
         "RED_TILE": 1024,
-        "RED_OFFSETS": "narrow",
-        "RED_BLOCK_INNER": 32,
+        "RED_OFFSETS": "auto",
+        "RED_BLOCK_INNER": 128,
         "RED_NUM_WARPS": 4,
         "RED_SPLIT_PROGRAMS": 264,
         "RED_SPLIT_MIN_R": 16384,
@@ -251,10 +252,13 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
     },
     {
         "RED_TILE": _P2[2:],
-        # "narrow": 32-bit offsets where the tensor allows them; "wide": always 64-bit. On the H200, L1/51's argmax
-        # (2.1e9 elements, just narrow) measured 3.97 ms narrow (GPU lead) and 3.33 ms wide (session 5, earlier loop)
-        "RED_OFFSETS": ["narrow", "wide"],
-        "RED_BLOCK_INNER": [1, 2, 4, 8, 16, 32, 64, 128],
+        # "narrow": 32-bit offsets where the tensor allows them; "wide": always 64-bit; "auto": wide for column
+        # reductions (inner > 1), narrow for rows. Column defaults from the H200 screen of session 8
+        # (benchmarks/results/h200-2026-11-30-session8/call2, do_bench medians): on L1/47 and 48 ((128, 4096, 4095)
+        # over dim 1), 128 columns per program and wide offsets took 3.34 ms to 2.19-2.21 ms (narrow: 2.46), and
+        # L1/51's argmax 3.93 ms to 2.30-2.44 ms; 32 and 64 columns per program were slower at every setting
+        "RED_OFFSETS": ["auto", "narrow", "wide"],
+        "RED_BLOCK_INNER": [1, 2, 4, 8, 16, 32, 64, 128, 256],
         "RED_NUM_WARPS": [1, 2, 4, 8, 16],
         "RED_SPLIT_PROGRAMS": _SPLIT_PROGRAMS,
         "RED_SPLIT_MIN_R": _SPLIT_MIN_R,

@@ -12,9 +12,11 @@ SCAN = Family(
 def _scan_kernel(x_ptr, m_ptr, y_ptr, R, INNER, PROD: tl.constexpr, REVERSE: tl.constexpr,
                  EXCLUSIVE: tl.constexpr, HAS_MUL: tl.constexpr, BLOCK: tl.constexpr):
     # cumsum/cumprod along R of x viewed as (OUTER, R, INNER); one program per (outer, inner) line, BLOCK
-    # elements at a time with a running carry (fp32). k counts along the scan's direction: REVERSE walks the
-    # line from its end (a suffix scan); EXCLUSIVE scans the sequence shifted by one (element k gets the
-    # elements before it); HAS_MUL scans x * m elementwise (m: same shape, bool or float).
+    # elements at a time with a running carry (fp32). REVERSE (a suffix scan) walks the blocks from the line's
+    # end but reads each block in ascending order and scans it in reverse, so loads stay contiguous and aligned.
+    # EXCLUSIVE (element k gets the elements before it): a sum subtracts each element from its inclusive sum (a
+    # shifted read would be misaligned); a product scans the sequence shifted by one. HAS_MUL scans x * m
+    # elementwise (m: same shape, bool or float).
     line = tl.program_id(0).to(tl.int64)
     base = (line // INNER) * R * INNER + line % INNER
     offs0 = tl.arange(0, BLOCK)
@@ -23,25 +25,26 @@ def _scan_kernel(x_ptr, m_ptr, y_ptr, R, INNER, PROD: tl.constexpr, REVERSE: tl.
     else:
         carry = tl.sum(tl.zeros((BLOCK,), tl.float32), 0)
     for r0 in range(0, R, BLOCK):
-        k = r0 + offs0
-        src = k - 1 if EXCLUSIVE else k  # position (in scan order) of the element scanned at k
-        lmask = (src >= 0) & (src < R)
         if REVERSE:
-            r_out = (R - 1 - k).to(tl.int64)
-            r_in = (R - 1 - src).to(tl.int64)
+            k = R - BLOCK - r0 + offs0
         else:
-            r_out = k.to(tl.int64)
-            r_in = src.to(tl.int64)
-        v = tl.load(x_ptr + base + r_in * INNER, mask=lmask, other=1.0 if PROD else 0.0).to(tl.float32)
+            k = r0 + offs0
+        src = k
+        if EXCLUSIVE and PROD:
+            src = k + 1 if REVERSE else k - 1
+        lmask = (src >= 0) & (src < R)
+        v = tl.load(x_ptr + base + src.to(tl.int64) * INNER, mask=lmask, other=1.0 if PROD else 0.0).to(tl.float32)
         if HAS_MUL:
-            v = v * tl.load(m_ptr + base + r_in * INNER, mask=lmask, other=1).to(tl.float32)
+            v = v * tl.load(m_ptr + base + src.to(tl.int64) * INNER, mask=lmask, other=1).to(tl.float32)
         if PROD:
-            c = tl.cumprod(v, 0) * carry
+            c = tl.cumprod(v, 0, reverse=REVERSE) * carry
             carry = carry * tl.reduce(v, 0, _mul_combine)
         else:
-            c = tl.cumsum(v, 0) + carry
+            c = tl.cumsum(v, 0, reverse=REVERSE) + carry
             carry = carry + tl.sum(v, 0)
-        tl.store(y_ptr + base + r_out * INNER, c.to(y_ptr.dtype.element_ty), mask=k < R)
+            if EXCLUSIVE:
+                c = c - v
+        tl.store(y_ptr + base + k.to(tl.int64) * INNER, c.to(y_ptr.dtype.element_ty), mask=(k >= 0) & (k < R))
 
 
 def _scan(x, dim, prod=False, reverse=False, exclusive=False, mul=None):

@@ -14,8 +14,10 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-POOL_BLOCK = 256
+POOL_BLOCK = 512
+POOL_BLOCK_W = 128
 POOL_NUM_WARPS = 4
+POOL_WINDOW = 'auto'
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
@@ -98,34 +100,50 @@ def _mul_combine(a, b):
 
 
 @triton.jit
-def _pool_kernel(x_ptr, y_ptr, TOTAL, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW,
-                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK: tl.constexpr):
-    # One lane per output element of a (N*C, OD, OH, OW) pooling; window loops over (kd, kh, kw).
-    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < TOTAL
-    ow = offs % OW
-    t = offs // OW
-    oh = t % OH
-    t = t // OH
-    od = t % OD
-    nc = t // OD
+def _pool_kernel(x_ptr, y_ptr, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW,
+                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK_H: tl.constexpr, BLOCK_W: tl.constexpr,
+                 KW_TILE: tl.constexpr):
+    # One program per (BLOCK_H x BLOCK_W) tile of one output plane (nc, od): no per-element div/mod, rows
+    # of the tile read contiguous input, and neighbouring windows (stride < kernel) hit the cache.
+    # KW_TILE 0: one load per window column kw (lanes SW apart). KW_TILE > 0 (a power of two >= KW): a window
+    # row is one (BLOCK_H, BLOCK_W, KW_TILE) load, so the lanes of a warp read neighbouring addresses even when
+    # the windows do not overlap (a wide stride would otherwise touch every cache line once per kw).
+    plane = tl.program_id(0).to(tl.int64)  # nc * OD + od
+    od = plane % OD
+    nc = plane // OD
+    oh = tl.program_id(1) * BLOCK_H + tl.arange(0, BLOCK_H)[:, None]
+    ow = tl.program_id(2) * BLOCK_W + tl.arange(0, BLOCK_W)[None, :]
+    out_ok = (oh < OH) & (ow < OW)
     if IS_MAX:
-        acc = tl.full((BLOCK,), -float("inf"), tl.float32)
+        acc = tl.full((BLOCK_H, BLOCK_W), -float("inf"), tl.float32)
     else:
-        acc = tl.zeros((BLOCK,), tl.float32)
+        acc = tl.zeros((BLOCK_H, BLOCK_W), tl.float32)
     for kd in range(0, KD):
         i_d = od * SD - PD + kd * DD
-        for kh in range(0, KH):
-            i_h = oh * SH - PH + kh * DH
-            for kw in range(0, KW):
-                i_w = ow * SW - PW + kw * DW
-                ok = mask & (i_d >= 0) & (i_d < D) & (i_h >= 0) & (i_h < H) & (i_w >= 0) & (i_w < W)
-                addr = ((nc * D + i_d) * H + i_h) * W + i_w
-                if IS_MAX:
-                    v = tl.load(x_ptr + addr, mask=ok, other=-float("inf")).to(tl.float32)
-                    acc = tl.maximum(acc, v)
+        if (i_d >= 0) & (i_d < D):
+            x_plane = x_ptr + (nc * D + i_d) * H * W
+            for kh in range(0, KH):
+                i_h = oh * SH - PH + kh * DH
+                ok_h = out_ok & (i_h >= 0) & (i_h < H)
+                if KW_TILE > 0:
+                    kw = tl.arange(0, KW_TILE)[None, None, :]
+                    i_w = ow[:, :, None] * SW - PW + kw * DW
+                    ok = ok_h[:, :, None] & (kw < KW) & (i_w >= 0) & (i_w < W)
+                    ptrs = x_plane + i_h[:, :, None] * W + i_w
+                    if IS_MAX:
+                        v = tl.load(ptrs, mask=ok, other=-float("inf")).to(tl.float32)
+                        acc = tl.maximum(acc, tl.max(v, 2))
+                    else:
+                        acc += tl.sum(tl.load(ptrs, mask=ok, other=0.0).to(tl.float32), 2)
                 else:
-                    acc += tl.load(x_ptr + addr, mask=ok, other=0.0).to(tl.float32)
+                    for kw in range(0, KW):
+                        i_w = ow * SW - PW + kw * DW
+                        ok = ok_h & (i_w >= 0) & (i_w < W)
+                        if IS_MAX:
+                            v = tl.load(x_plane + i_h * W + i_w, mask=ok, other=-float("inf")).to(tl.float32)
+                            acc = tl.maximum(acc, v)
+                        else:
+                            acc += tl.load(x_plane + i_h * W + i_w, mask=ok, other=0.0).to(tl.float32)
     if not IS_MAX:
         # torch's divisor: window clipped to the padded input (count_include_pad) or to the input itself
         d0 = od * SD - PD
@@ -140,7 +158,8 @@ def _pool_kernel(x_ptr, y_ptr, TOTAL, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, S
             div = ((tl.minimum(d1, D) - tl.maximum(d0, 0)) * (tl.minimum(h1, H) - tl.maximum(h0, 0))
                    * (tl.minimum(w1, W) - tl.maximum(w0, 0)))
         acc = acc / div.to(tl.float32)
-    tl.store(y_ptr + offs, acc.to(y_ptr.dtype.element_ty), mask=mask)
+    y_plane = y_ptr + plane * OH * OW
+    tl.store(y_plane + oh * OW + ow, acc.to(y_ptr.dtype.element_ty), mask=out_ok)
 
 
 def _pool_out(size, k, s, p, d, ceil_mode):
@@ -162,11 +181,23 @@ def _pool(x, pool, nd):
     out_sp = [_pool_out(spatial[i], k[i], s[i], p[i], d[i], pool.ceil_mode) for i in range(3)]
     x5 = x.contiguous()
     y = torch.empty((*x.shape[:2], *out_sp[3 - nd:]), dtype=x.dtype, device=x.device)
-    total = y.numel()
-    if total > 0:
-        _pool_kernel[(triton.cdiv(total, POOL_BLOCK),)](x5, y, total, *spatial, *out_sp, *k, *s, *p, *d,
-                                                        IS_MAX=is_max, COUNT_PAD=count_pad, BLOCK=POOL_BLOCK,
-                                                        num_warps=POOL_NUM_WARPS)
+    if y.numel() > 0:
+        # tile: POOL_BLOCK outputs, at most POOL_BLOCK_W of them along a row; a 1-row output (1-D pools) takes
+        # the whole POOL_BLOCK along its row, so programs are not a few hundred outputs each
+        # POOL_WINDOW "auto": a window row is one vector load when windows along W do not overlap (each kw
+        # column alone would leave gaps of SW - 1 elements between lanes); the tile then holds KW_TILE inputs
+        # per output, so it takes POOL_BLOCK // KW_TILE outputs
+        span_w = (k[2] - 1) * d[2] + 1
+        tiled = POOL_WINDOW == "tile" or (POOL_WINDOW == "auto" and k[2] >= 4 and s[2] >= span_w)
+        kw_tile = triton.next_power_of_2(k[2]) if tiled else 0
+        block = max(16, POOL_BLOCK // max(kw_tile, 1))
+        cap_w = block if out_sp[1] == 1 else POOL_BLOCK_W
+        block_w = min(cap_w, block, triton.next_power_of_2(out_sp[2]))
+        block_h = max(1, min(block // block_w, triton.next_power_of_2(out_sp[1])))
+        planes = x.shape[0] * x.shape[1] * out_sp[0]
+        grid = (planes, triton.cdiv(out_sp[1], block_h), triton.cdiv(out_sp[2], block_w))
+        _pool_kernel[grid](x5, y, *spatial, *out_sp, *k, *s, *p, *d, IS_MAX=is_max, COUNT_PAD=count_pad,
+                           BLOCK_H=block_h, BLOCK_W=block_w, KW_TILE=kw_tile, num_warps=POOL_NUM_WARPS)
     return y
 
 

@@ -1,6 +1,6 @@
 """Starter ModelNew for 88_MinGPTNewGelu, generated from the reference by autokernel-kb.
 
-Generated Triton kernels: fused elementwise: pow,mul,add,mul,tanh,add, fused elementwise: mul,mul
+Generated Triton kernels: fused elementwise: mul,pow,mul,add,mul,tanh,add,mul
 Library calls kept: none
 Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
 """
@@ -14,7 +14,8 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-BLOCK_SIZE = 1024
+EW_STREAM = False
+BLOCK_SIZE = 512
 NUM_WARPS = 4
 
 # ---- the problem's module-level definitions (used by __init__) ----
@@ -93,64 +94,37 @@ def _mul_combine(a, b):
 
 
 @triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
-    # fused elementwise: pow -> mul -> add -> mul -> tanh -> add
-    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, EVICT: tl.constexpr, STORE_CM: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: mul -> pow -> mul -> add -> mul -> tanh -> add -> mul
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements
     if IN0_BCAST:
-        i0 = (offs // in0_inner) % in0_size
+        a0 = tl.load(in0_ptr + (offs // in0_inner) % in0_size, mask=mask, other=0.0)
     else:
-        i0 = offs
-    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
-    t0 = (a0 * a0 * a0)  # pow_1: pow
-    t1 = (0.044715 * t0)  # mul_1: mul
-    t2 = (a0 + t1)  # add: add
-    t3 = (0.7978845608028654 * t2)  # mul_2: mul
-    t4 = _tanh(t3)  # tanh: tanh
-    t5 = (1.0 + t4)  # add_1: add
-    tl.store(out0_ptr + offs, t5.to(out0_ptr.dtype.element_ty), mask=mask)
+        a0 = tl.load(in0_ptr + offs, mask=mask, other=0.0, eviction_policy=EVICT)
+    a0 = a0.to(tl.float32)
+    t0 = (0.5 * a0)  # mul: mul
+    t1 = (a0 * a0 * a0)  # pow_1: pow
+    t2 = (0.044715 * t1)  # mul_1: mul
+    t3 = (a0 + t2)  # add: add
+    t4 = (0.7978845608028654 * t3)  # mul_2: mul
+    t5 = _tanh(t4)  # tanh: tanh
+    t6 = (1.0 + t5)  # add_1: add
+    t7 = (t0 * t6)  # mul_3: mul
+    tl.store(out0_ptr + offs, t7.to(out0_ptr.dtype.element_ty), mask=mask, cache_modifier=STORE_CM)
 
 
 def _fused0(x):
-    """pow -> mul -> add -> mul -> tanh -> add"""
+    """mul -> pow -> mul -> add -> mul -> tanh -> add -> mul"""
     shape = torch.broadcast_shapes(x.shape)
-    n = math.prod(shape)
     in0, in0_inner, in0_size, in0_b = _bcast_operand(x, shape)
+    n = math.prod(shape)
     out0 = torch.empty(shape, dtype=_promote(x.dtype), device=x.device)
     if n > 0:
-        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
-    return out0
-
-
-@triton.jit
-def _fused1_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, BLOCK_SIZE: tl.constexpr):
-    # fused elementwise: mul -> mul
-    offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    mask = offs < n_elements
-    if IN0_BCAST:
-        i0 = (offs // in0_inner) % in0_size
-    else:
-        i0 = offs
-    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
-    if IN1_BCAST:
-        i1 = (offs // in1_inner) % in1_size
-    else:
-        i1 = offs
-    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
-    t0 = (0.5 * a0)  # mul: mul
-    t1 = (t0 * a1)  # mul_3: mul
-    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
-
-
-def _fused1(x, add_1):
-    """mul -> mul"""
-    shape = torch.broadcast_shapes(x.shape, add_1.shape)
-    n = math.prod(shape)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(x, shape)
-    in1, in1_inner, in1_size, in1_b = _bcast_operand(add_1, shape)
-    out0 = torch.empty(shape, dtype=_promote(x.dtype, add_1.dtype), device=x.device)
-    if n > 0:
-        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, EVICT="evict_first" if EW_STREAM else "", STORE_CM=".cs" if EW_STREAM else "", BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
     return out0
 
 class ModelNew(nn.Module):
@@ -159,6 +133,5 @@ class ModelNew(nn.Module):
         super().__init__()
 
     def forward(self, x):
-        add_1 = _fused0(x)
-        mul_3 = _fused1(x, add_1)
+        mul_3 = _fused0(x)
         return mul_3

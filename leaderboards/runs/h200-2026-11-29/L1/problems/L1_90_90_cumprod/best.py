@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-SCAN_BLOCK = 2048
+SCAN_BLOCK = 1024
 SCAN_NUM_WARPS = 4
 
 # ---- the problem's module-level definitions (used by __init__) ----
@@ -92,9 +92,14 @@ def _mul_combine(a, b):
 
 
 @triton.jit
-def _scan_kernel(x_ptr, y_ptr, R, INNER, PROD: tl.constexpr, BLOCK: tl.constexpr):
-    # Inclusive cumsum/cumprod along R of x viewed as (OUTER, R, INNER); one program per (outer, inner)
-    # line, BLOCK elements at a time with a running carry (fp32).
+def _scan_kernel(x_ptr, m_ptr, y_ptr, R, INNER, PROD: tl.constexpr, REVERSE: tl.constexpr,
+                 EXCLUSIVE: tl.constexpr, HAS_MUL: tl.constexpr, BLOCK: tl.constexpr):
+    # cumsum/cumprod along R of x viewed as (OUTER, R, INNER); one program per (outer, inner) line, BLOCK
+    # elements at a time with a running carry (fp32). REVERSE (a suffix scan) walks the blocks from the line's
+    # end but reads each block in ascending order and scans it in reverse, so loads stay contiguous and aligned.
+    # EXCLUSIVE (element k gets the elements before it): a sum subtracts each element from its inclusive sum (a
+    # shifted read would be misaligned); a product scans the sequence shifted by one. HAS_MUL scans x * m
+    # elementwise (m: same shape, bool or float).
     line = tl.program_id(0).to(tl.int64)
     base = (line // INNER) * R * INNER + line % INNER
     offs0 = tl.arange(0, BLOCK)
@@ -103,27 +108,38 @@ def _scan_kernel(x_ptr, y_ptr, R, INNER, PROD: tl.constexpr, BLOCK: tl.constexpr
     else:
         carry = tl.sum(tl.zeros((BLOCK,), tl.float32), 0)
     for r0 in range(0, R, BLOCK):
-        r = (r0 + offs0).to(tl.int64)
-        msk = r < R
+        if REVERSE:
+            k = R - BLOCK - r0 + offs0
+        else:
+            k = r0 + offs0
+        src = k
+        if EXCLUSIVE and PROD:
+            src = k + 1 if REVERSE else k - 1
+        lmask = (src >= 0) & (src < R)
+        v = tl.load(x_ptr + base + src.to(tl.int64) * INNER, mask=lmask, other=1.0 if PROD else 0.0).to(tl.float32)
+        if HAS_MUL:
+            v = v * tl.load(m_ptr + base + src.to(tl.int64) * INNER, mask=lmask, other=1).to(tl.float32)
         if PROD:
-            v = tl.load(x_ptr + base + r * INNER, mask=msk, other=1.0).to(tl.float32)
-            c = tl.cumprod(v, 0) * carry
+            c = tl.cumprod(v, 0, reverse=REVERSE) * carry
             carry = carry * tl.reduce(v, 0, _mul_combine)
         else:
-            v = tl.load(x_ptr + base + r * INNER, mask=msk, other=0.0).to(tl.float32)
-            c = tl.cumsum(v, 0) + carry
+            c = tl.cumsum(v, 0, reverse=REVERSE) + carry
             carry = carry + tl.sum(v, 0)
-        tl.store(y_ptr + base + r * INNER, c.to(y_ptr.dtype.element_ty), mask=msk)
+            if EXCLUSIVE:
+                c = c - v
+        tl.store(y_ptr + base + k.to(tl.int64) * INNER, c.to(y_ptr.dtype.element_ty), mask=(k >= 0) & (k < R))
 
 
-def _scan(x, dim, prod=False):
+def _scan(x, dim, prod=False, reverse=False, exclusive=False, mul=None):
     dim = dim % x.dim()
     x = x.contiguous()
     outer, r, inner = math.prod(x.shape[:dim]), x.shape[dim], math.prod(x.shape[dim + 1:])
     y = torch.empty_like(x)
+    m = x if mul is None else mul.contiguous()
     if y.numel() > 0:
         block = min(SCAN_BLOCK, triton.next_power_of_2(r))
-        _scan_kernel[(outer * inner,)](x, y, r, inner, PROD=prod, BLOCK=block, num_warps=SCAN_NUM_WARPS)
+        _scan_kernel[(outer * inner,)](x, m, y, r, inner, PROD=prod, REVERSE=reverse, EXCLUSIVE=exclusive,
+                                       HAS_MUL=mul is not None, BLOCK=block, num_warps=SCAN_NUM_WARPS)
     return y
 
 

@@ -14,13 +14,14 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-MM_PRECISION = 'ieee'
+MM_PRECISION = 'tf32x3s'
 MM_SPLIT_K = 0
-MM_BLOCK_M = 64
-MM_BLOCK_N = 64
+MM_BLOCK_M = 128
+MM_BLOCK_N = 128
 MM_BLOCK_K = 32
-MM_NUM_WARPS = 4
+MM_NUM_WARPS = 8
 MM_NUM_STAGES = 3
+MM_GROUP_M = 8
 SMX_TILE = 2048
 SMX_BLOCK_INNER = 32
 SMX_NUM_WARPS = 4
@@ -101,34 +102,102 @@ def _mul_combine(a, b):
 
 
 @triton.jit
-def _matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH,
+def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_c, d_b, d_r, d_c,
+                       BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # x = hi + lo exactly, hi = x rounded to the nearest TF32 value (10 mantissa bits): the split of 3xTF32,
+    # done once per operand instead of once per tile visit. Rounding, not truncation: |lo| <= 2^-11 |x|, which
+    # cuts the split's error about 2.5x (emulated, signed inputs, K = 4096); the tensor cores may drop lo's low
+    # bits, an error of 2^-21 |x| at most. The destination strides may transpose (B is
+    # written K-major, the layout the TF32 tensor-core instructions read without a shuffle), and the destination
+    # may be larger (R_OUT x C_OUT): the padding is written as zeros.
+    b = tl.program_id(2).to(tl.int64)
+    r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    c = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)
+    mask = (r[:, None] < R) & (c[None, :] < C)
+    x = tl.load(src_ptr + b * s_b + r[:, None].to(tl.int64) * s_r + c[None, :] * s_c, mask=mask, other=0.0)
+    x = x.to(tl.float32)
+    bits = x.to(tl.int32, bitcast=True)
+    hi = ((bits + 4096) & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000: mantissa bits 0-12 cleared
+    hi = tl.where(tl.abs(hi) < float("inf"), hi, (bits & -8192).to(tl.float32, bitcast=True))  # no overflow to inf
+    off = b * d_b + r[:, None].to(tl.int64) * d_r + c[None, :] * d_c
+    out = (r[:, None] < R_OUT) & (c[None, :] < C_OUT)
+    tl.store(hi_ptr + off, hi, mask=out)
+    tl.store(lo_ptr + off, x - hi, mask=out)
+
+
+@triton.jit
+def _dot_acc(acc, a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
+    # acc + a @ b at PRECISION: "ieee" fp32, "tf32x3" (Triton splits in the loop), or "tf32x3s": a and b are the
+    # high parts split beforehand, their low parts are loaded here, and the product is three plain TF32 dots,
+    # the small cross terms first.
+    if PRECISION == "tf32x3s":
+        a2 = tl.load(a2_ptrs, mask=a_mask, other=0.0)
+        b2 = tl.load(b2_ptrs, mask=b_mask, other=0.0)
+        acc = tl.dot(a2, b, acc, input_precision="tf32")
+        acc = tl.dot(a, b2, acc, input_precision="tf32")
+        acc = tl.dot(a, b, acc, input_precision="tf32")
+    else:
+        acc += tl.dot(a, b, input_precision=PRECISION)
+    return acc
+
+
+def _tf32_split(x, transpose, k_multiple=1):
+    """(hi, lo) fp32 copies of a 3-D tensor (B, R, C) with x == hi + lo, hi the nearest TF32 value: (B, R, C') or, when
+    transposed, (B, C, R') contiguous, the last dim zero-padded to a multiple of ``k_multiple`` (when it is the
+    matmul's K, every row then starts aligned and no K block is partial)."""
+    bt, r, c = x.shape
+    r_out, c_out = (triton.cdiv(r, k_multiple) * k_multiple, c) if transpose else (r, triton.cdiv(c, k_multiple) * k_multiple)
+    shape = (bt, c_out, r_out) if transpose else (bt, r_out, c_out)
+    hi = torch.empty(shape, dtype=torch.float32, device=x.device)
+    lo = torch.empty_like(hi)
+    d_b, d_r, d_c = (hi.stride(0), 1, r_out) if transpose else hi.stride()
+    grid = (triton.cdiv(r_out, 64), triton.cdiv(c_out, 64), bt)
+    _tf32_split_kernel[grid](x, hi, lo, r, c, r_out, c_out, *x.stride(), d_b, d_r, d_c, BLOCK_R=64, BLOCK_C=64)
+    return hi, lo
+
+
+
+@triton.jit
+def _matmul_kernel(a_ptr, a2_ptr, b_ptr, b2_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH,
                    s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cs, s_cb, s_cm, s_cn,
                    HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                   PRECISION: tl.constexpr, COMPENSATED: tl.constexpr):
+                   GROUP_M: tl.constexpr, PRECISION: tl.constexpr, COMPENSATED: tl.constexpr):
     # C[b] = A[b] @ B[b] (+ bias[n]); any strides (transposed views need no copy); fp32 accumulation.
     # PRECISION "ieee" is exact fp32; "tf32x3" splits each operand into two TF32 parts on the tensor cores,
-    # about fp32-accurate (well inside KernelBench's 1e-4) and usually faster than fp32 without tensor cores.
-    # Split K: program (m, n, s * BATCH + b) sums K range s into partial s of an fp32 workspace.
+    # about fp32-accurate (well inside KernelBench's 1e-4) and usually faster than fp32 without tensor cores;
+    # "tf32x3s" reads parts split beforehand (a2/b2 hold the low parts), so the loop is three plain TF32 dots.
+    # Split K: program (tile, s * BATCH + b) sums K range s into partial s of an fp32 workspace.
     # COMPENSATED (long K ranges): each block's product is added with Kahan summation, so the running sum's
     # rounding does not grow with the range (a 64 Ki-long plain fp32 chain misses 1e-4 on signed inputs).
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    pid_s = tl.program_id(2) // BATCH
-    pid_b = (tl.program_id(2) % BATCH).to(tl.int64)
+    # Tiles are visited GROUP_M rows of tiles at a time, so neighbouring programs share A and B tiles in L2.
+    pid = tl.program_id(0)
+    grid_m = tl.cdiv(M, BLOCK_M)
+    grid_n = tl.cdiv(N, BLOCK_N)
+    group = pid // (GROUP_M * grid_n)
+    rows = tl.minimum(grid_m - group * GROUP_M, GROUP_M)
+    pid_m = group * GROUP_M + (pid % (GROUP_M * grid_n)) % rows
+    pid_n = (pid % (GROUP_M * grid_n)) // rows
+    pid_s = tl.program_id(1) // BATCH
+    pid_b = (tl.program_id(1) % BATCH).to(tl.int64)
     rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     rk = tl.arange(0, BLOCK_K)
-    a_base = a_ptr + pid_b * s_ab + rm[:, None].to(tl.int64) * s_am
-    b_base = b_ptr + pid_b * s_bb + rn[None, :].to(tl.int64) * s_bn
+    a_off = pid_b * s_ab + rm[:, None].to(tl.int64) * s_am
+    b_off = pid_b * s_bb + rn[None, :].to(tl.int64) * s_bn
     k_lo = pid_s * K_PER_SPLIT
     k_hi = tl.minimum(K, k_lo + K_PER_SPLIT)
     acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
     comp = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)  # Kahan: the low part lost by the last addition
     for k0 in range(k_lo, k_hi, BLOCK_K):
         k = k0 + rk
-        a = tl.load(a_base + k[None, :].to(tl.int64) * s_ak, mask=(rm[:, None] < M) & (k[None, :] < k_hi), other=0.0)
-        b = tl.load(b_base + k[:, None].to(tl.int64) * s_bk, mask=(k[:, None] < k_hi) & (rn[None, :] < N), other=0.0)
-        part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision=PRECISION)
+        a_idx = a_off + k[None, :].to(tl.int64) * s_ak
+        b_idx = b_off + k[:, None].to(tl.int64) * s_bk
+        a_mask = (rm[:, None] < M) & (k[None, :] < k_hi)
+        b_mask = (k[:, None] < k_hi) & (rn[None, :] < N)
+        a = tl.load(a_ptr + a_idx, mask=a_mask, other=0.0).to(tl.float32)
+        b = tl.load(b_ptr + b_idx, mask=b_mask, other=0.0).to(tl.float32)
+        part = _dot_acc(tl.zeros((BLOCK_M, BLOCK_N), tl.float32), a, b, a2_ptr + a_idx, a_mask, b2_ptr + b_idx,
+                        b_mask, PRECISION)
         if COMPENSATED:
             y = part - comp
             t = acc + y
@@ -167,10 +236,19 @@ def _mm3(a, b, bias=None):
     m, k = a.shape[1], a.shape[2]
     n = b.shape[2]
     c = torch.empty((batch, m, n), dtype=_promote(a.dtype, b.dtype), device=a.device)
-    sab = a.stride(0) if a.shape[0] > 1 else 0
-    sbb = b.stride(0) if b.shape[0] > 1 else 0
     if c.numel() == 0:
         return c
+    a2 = b2 = None
+    if MM_PRECISION == "tf32x3s" and k > 0:
+        # K zero-padded to whole blocks: aligned rows, no partial block (the padding adds zeros to the sums)
+        a, a2 = _tf32_split(a, transpose=False, k_multiple=MM_BLOCK_K)
+        b, b2 = _tf32_split(b, transpose=True, k_multiple=MM_BLOCK_K)  # (B, N, K'): B[k, n] via swapped strides
+        b_strides = (b.stride(0), b.stride(2), b.stride(1))
+        k = a.shape[2]
+    else:
+        b_strides = b.stride()
+    sab = a.stride(0) if a.shape[0] > 1 else 0
+    sbb = b_strides[0] if b.shape[0] > 1 else 0
     split = _mm_splits(m, n, k, batch, a.device)
     k_per_split = max(1, triton.cdiv(triton.cdiv(k, split), MM_BLOCK_K)) * MM_BLOCK_K  # K = 0: one empty split
     split = max(1, triton.cdiv(k, k_per_split))
@@ -178,12 +256,13 @@ def _mm3(a, b, bias=None):
     out = c if split == 1 else torch.empty((split, batch, m, n), dtype=torch.float32, device=a.device)
     s_cs = 0 if split == 1 else out.stride(0)
     s_cb, s_cm, s_cn = out.stride(-3), out.stride(-2), out.stride(-1)
-    grid = (triton.cdiv(m, MM_BLOCK_M), triton.cdiv(n, MM_BLOCK_N), batch * split)
-    _matmul_kernel[grid](a, b, out, bias if bias is not None and split == 1 else out, m, n, k, k_per_split, batch,
-                         sab, a.stride(1), a.stride(2), sbb, b.stride(1), b.stride(2), s_cs, s_cb, s_cm, s_cn,
+    grid = (triton.cdiv(m, MM_BLOCK_M) * triton.cdiv(n, MM_BLOCK_N), batch * split)
+    _matmul_kernel[grid](a, a if a2 is None else a2, b, b if b2 is None else b2, out,
+                         bias if bias is not None and split == 1 else out, m, n, k, k_per_split, batch,
+                         sab, a.stride(1), a.stride(2), sbb, b_strides[1], b_strides[2], s_cs, s_cb, s_cm, s_cn,
                          HAS_BIAS=bias is not None and split == 1,
-                         BLOCK_M=MM_BLOCK_M, BLOCK_N=MM_BLOCK_N, BLOCK_K=MM_BLOCK_K, PRECISION=MM_PRECISION,
-                         COMPENSATED=k_per_split >= _MM_COMPENSATED_CHAIN,
+                         BLOCK_M=MM_BLOCK_M, BLOCK_N=MM_BLOCK_N, BLOCK_K=MM_BLOCK_K, GROUP_M=MM_GROUP_M,
+                         PRECISION=MM_PRECISION, COMPENSATED=k_per_split >= _MM_COMPENSATED_CHAIN,
                          num_warps=MM_NUM_WARPS, num_stages=MM_NUM_STAGES)
     if split > 1:
         total = out.sum(0)

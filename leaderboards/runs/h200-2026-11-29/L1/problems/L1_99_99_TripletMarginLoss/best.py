@@ -14,7 +14,8 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-RED_TILE = 2048
+RED_TILE = 1024
+RED_OFFSETS = 'narrow'
 RED_BLOCK_INNER = 32
 RED_NUM_WARPS = 4
 RED_SPLIT_PROGRAMS = 264
@@ -99,13 +100,19 @@ def _mul_combine(a, b):
 
 @triton.jit
 def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
-                   OP: tl.constexpr, WANT_IDX: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+                   OP: tl.constexpr, WANT_IDX: tl.constexpr, WIDE: tl.constexpr, BLOCK_R: tl.constexpr,
+                   BLOCK_I: tl.constexpr):
     # x viewed as (OUTER, R, INNER), contiguous; a "column" c = (o, i) is one output element, at
     # x[o * R * INNER + r * INNER + i]. One program reduces BLOCK_I columns, BLOCK_R rows at a time.
     # OP: 0 sum, 1 mean, 2 max, 3 min, 4 prod, 5 logsumexp, 6 l2 norm, 7 l1 norm. Accumulates in fp32.
-    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    # WIDE: 64-bit offsets only when the tensor needs them (int32 index math per element is cheaper)
+    if WIDE:
+        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    else:
+        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)
     cmask = cols < NCOLS
-    x_row = x_ptr + (cols // INNER) * R * INNER + cols % INNER
+    cc = tl.minimum(cols, NCOLS - 1)  # masked lanes address a real column: offsets stay below numel + BLOCK_R * INNER
+    x_row = x_ptr + (cc // INNER) * R * INNER + cc % INNER
     r_offs = tl.arange(0, BLOCK_R)
     if OP == 2:
         neutral = -float("inf")
@@ -119,11 +126,14 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
         neutral = 0.0
     acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
     acc_s = tl.zeros((BLOCK_R, BLOCK_I), tl.float32)
-    acc_i = tl.zeros((BLOCK_R, BLOCK_I), tl.int64)
+    acc_i = tl.zeros((BLOCK_R, BLOCK_I), tl.int32)  # row index of the extreme (R < 2**31)
     for r0 in range(0, R, BLOCK_R):
         r = r0 + r_offs
         m = (r[:, None] < R) & cmask[None, :]
-        v = tl.load(x_row[None, :] + r[:, None].to(tl.int64) * INNER, mask=m, other=neutral)
+        if WIDE:
+            v = tl.load(x_row[None, :] + r[:, None].to(tl.int64) * INNER, mask=m, other=neutral)
+        else:
+            v = tl.load(x_row[None, :] + r[:, None] * INNER, mask=m, other=neutral)
         v = v.to(tl.float32)
         if OP == 0 or OP == 1:
             acc += v
@@ -140,11 +150,11 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
             acc = new_m
         elif OP == 2:
             better = v > acc
-            acc_i = tl.where(better, r[:, None].to(tl.int64), acc_i)
+            acc_i = tl.where(better, r[:, None], acc_i)
             acc = tl.where(better, v, acc)
         else:
             better = v < acc
-            acc_i = tl.where(better, r[:, None].to(tl.int64), acc_i)
+            acc_i = tl.where(better, r[:, None], acc_i)
             acc = tl.where(better, v, acc)
     if OP == 0 or OP == 7:
         res = tl.sum(acc, 0)
@@ -167,7 +177,7 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
     if WANT_IDX:
         # first index reaching the extreme (torch's tie rule): smallest index among lanes equal to res
         idx = tl.min(tl.where(acc == res[None, :], acc_i, R), 0)
-        tl.store(idx_ptr + out_offs, idx, mask=cmask)
+        tl.store(idx_ptr + out_offs, idx.to(tl.int64), mask=cmask)
 
 
 @triton.jit
@@ -312,39 +322,14 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
                  and r >= RED_SPLIT_MIN_R and _reduce_split(x, out, r, inner, outer * inner, op))
         if not split:
             _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
-                                 BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+                                 WIDE=RED_OFFSETS == "wide" or x.numel() + block_r * inner >= 2**31, BLOCK_R=block_r,
+                                 BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
     if op in ("argmax", "argmin"):
         return idx
     if with_idx:
         return torch.return_types.max((out, idx)) if op == "max" else torch.return_types.min((out, idx))
     return out
 
-
-
-@triton.jit
-def _pointwise_loss_kernel(p_ptr, t_ptr, out_ptr, n, beta, KIND: tl.constexpr, BLOCK: tl.constexpr):
-    # per-element loss; KIND 0 mse, 1 l1, 2 smooth_l1(beta), 3 huber(delta=beta), 4 kl_div(log-input, target)
-    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < n
-    p = tl.load(p_ptr + offs, mask=mask, other=0.0).to(tl.float32)
-    t = tl.load(t_ptr + offs, mask=mask, other=0.0).to(tl.float32)
-    d = p - t
-    if KIND == 0:
-        v = d * d
-    elif KIND == 1:
-        v = tl.abs(d)
-    elif KIND == 2:
-        ad = tl.abs(d)
-        v = tl.where(ad < beta, 0.5 * d * d / beta, ad - 0.5 * beta)
-    elif KIND == 3:
-        ad = tl.abs(d)
-        v = tl.where(ad < beta, 0.5 * d * d, beta * (ad - 0.5 * beta))
-    else:
-        v = tl.where(t > 0, t * (tl.log(tl.where(t > 0, t, 1.0)) - p), 0.0)
-    tl.store(out_ptr + offs, v.to(out_ptr.dtype.element_ty), mask=mask)
-
-
-_LOSS_KINDS = {"mse_loss": 0, "l1_loss": 1, "smooth_l1_loss": 2, "huber_loss": 3, "kl_div": 4}
 
 
 def _reduce_loss(per, reduction, batch):
@@ -355,19 +340,6 @@ def _reduce_loss(per, reduction, batch):
     if reduction == "batchmean":
         return _reduce(per, None, False, "sum") / batch
     return _reduce(per, None, False, "mean")
-
-
-def _pointwise_loss(p, t, kind, reduction="mean", beta=1.0):
-    """F.mse_loss / l1_loss / smooth_l1_loss / huber_loss / kl_div: one elementwise kernel + a reduction."""
-    shape = torch.broadcast_shapes(p.shape, t.shape)
-    p = p.expand(shape).contiguous()
-    t = t.expand(shape).contiguous()
-    per = torch.empty(shape, dtype=_promote(p.dtype, t.dtype), device=p.device)
-    n = per.numel()
-    if n > 0:
-        _pointwise_loss_kernel[(triton.cdiv(n, BLOCK_SIZE),)](p, t, per, n, float(beta), KIND=_LOSS_KINDS[kind],
-                                                              BLOCK=BLOCK_SIZE, num_warps=NUM_WARPS)
-    return _reduce_loss(per, reduction, shape[0] if len(shape) else 1)
 
 
 @triton.jit
