@@ -29,6 +29,8 @@
 #   bash benchmarks/gpu_session3.sh s7d S # L1's near-compile memory-bound problems under the lead, 2 ideas
 #   bash benchmarks/gpu_session3.sh s8 S  # session 8: GPU tests + conv screen, then L2 convs (last GPU); L1 rest (GPU 0..)
 #   bash benchmarks/gpu_session3.sh s8b S # session 8: grids of the rewritten starters (last GPU); those judged (GPU 0..)
+#   bash benchmarks/gpu_session3.sh s8c S # session 8: L1 reductions/pools/gemv with the new defaults; L3 under the lead
+#   bash benchmarks/gpu_session3.sh s8d S # session 8: L1 compensated sums + near-compile problems; L2 under the lead
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -285,6 +287,24 @@ s8b)  # session 8, 2+ GPUs: the last GPU screens tunable grids of the rewritten 
       tc_screen $(( S - SECONDS - 10 )) 70 "$LAST" L1/51 L1/47 L1/48 ) &
   level 1 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-4,43,45,91,92,93,51,52,88-90,94-100}" \
     --ideas 2 --branches 1
+  wait ;;
+s8c)  # session 8, 2+ GPUs: level 1's column reductions, pools and matrix-vector product judged again with the
+      # screened defaults (GPU 0 and any between); level 3's attention, MLP and small models still on the older timing,
+      # under the GPU lead with the presets (last GPU); both round 0 plus two ideas
+  S=${2:-470}; LAST=$(( NGPU - 1 ))
+  level 3 "$LAST" "$S" 3 1 "$RUNS/L3" --problems "${L3_IDS:-31,29,46,47,4,30,13,32}" --ideas 2 --branches 1 &
+  level 1 "$(upto "$LAST")" "$S" 3 1 "$RUNS/L1" --problems "${L1_IDS:-47,48,49,51,52,53,4,45,41,42,44,46}" \
+    --ideas 2 --branches 1
+  wait ;;
+s8d)  # session 8, 2+ GPUs: level 1's column sums (Kahan-compensated now) and the problems nearest torch.compile, two
+      # more ideas (GPU 0 and any between); the last GPU runs the reduction GPU tests, then level 2's problems still on
+      # the older timing, nearest torch.compile first, round 0 under the GPU lead
+  S=${2:-360}; LAST=$(( NGPU - 1 ))
+  ( export CUDA_VISIBLE_DEVICES=$LAST
+    gpu_tests 60 tests/test_starters_gpu.py -k "test_starter_on_gpu and (L1-47 or L1-51)"
+    level 2 "$LAST" $(( S - SECONDS )) 3 0 "$RUNS/L2" \
+      --problems "${L2_IDS:-27,90,48,78,24,79,57,65,92,21,85,71,69,87,19,82,73,67,15,11,72,89}" ) &
+  level 1 "$(upto "$LAST")" "$S" 3 2 "$RUNS/L1" --problems "${L1_IDS:-47,48,45,43,95,100,41,35,33}" --ideas 2 --branches 1
   wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;

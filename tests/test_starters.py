@@ -955,3 +955,18 @@ def test_starter_command_takes_presets_and_tunables(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "matches 2 presets" in err and "not allowed; choose one of" in err
 
+
+
+def test_column_sums_are_compensated_on_heavy_tailed_inputs():
+    """Signed Pareto(3) values, the judge's heavy-tailed trial: each lane's running sum of 512 terms is Kahan-
+    compensated, so the error is a few hundredths of atol = rtol = 1e-4 (0.38 of it plain, where L1/47's 524160
+    columns crossed 1 on the H200)."""
+    p = make_problem("def forward(self, x):\n    return torch.sum(x, dim=1)", "[torch.rand(2, 4096, 128)]")
+    mod = load_module(generate_starter(p).source)
+    g = torch.Generator().manual_seed(0)
+    u, s = torch.rand(2, 4096, 128, generator=g), torch.rand(2, 4096, 128, generator=g)
+    x = torch.where(s < 0.5, -1.0, 1.0) * (1.0 - u).clamp_min(1e-6).pow(-1.0 / 3.0)
+    exact = x.double().sum(1)
+    with torch.no_grad():
+        ratio = ((mod.ModelNew()(x).double() - exact).abs() / (1e-4 + 1e-4 * exact.abs())).max().item()
+    assert ratio < 0.1, ratio

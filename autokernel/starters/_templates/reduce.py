@@ -35,7 +35,7 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
     else:
         neutral = 0.0
     acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
-    acc_s = tl.zeros((BLOCK_R, BLOCK_I), tl.float32)
+    acc_s = tl.zeros((BLOCK_R, BLOCK_I), tl.float32)  # logsumexp: the scaled sum; sum, mean: Kahan's correction
     acc_i = tl.zeros((BLOCK_R, BLOCK_I), tl.int32)  # row index of the extreme (R < 2**31)
     for r0 in range(0, R, BLOCK_R):
         r = r0 + r_offs
@@ -46,7 +46,12 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
             v = tl.load(x_row[None, :] + r[:, None] * INNER, mask=m, other=neutral)
         v = v.to(tl.float32)
         if OP == 0 or OP == 1:
-            acc += v
+            # Kahan summation: acc_s holds what each lane's running sum rounded away. Signed, heavy-tailed
+            # columns otherwise lose to the running sum's size what cancels later (L1/47 missed 1e-4 that way)
+            y = v - acc_s
+            t = acc + y
+            acc_s = (t - acc) - y
+            acc = t
         elif OP == 6:
             acc += v * v
         elif OP == 7:
@@ -66,10 +71,12 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
             better = v < acc
             acc_i = tl.where(better, r[:, None], acc_i)
             acc = tl.where(better, v, acc)
-    if OP == 0 or OP == 7:
+    if OP == 0:
+        res = tl.sum(acc - acc_s, 0)
+    elif OP == 7:
         res = tl.sum(acc, 0)
     elif OP == 1:
-        res = tl.sum(acc, 0) / R
+        res = tl.sum(acc - acc_s, 0) / R
     elif OP == 6:
         res = tl.sqrt(tl.sum(acc, 0))
     elif OP == 4:

@@ -14,9 +14,10 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-POOL_BLOCK = 1024
+POOL_BLOCK = 512
 POOL_BLOCK_W = 128
-POOL_NUM_WARPS = 8
+POOL_NUM_WARPS = 4
+POOL_WINDOW = 'auto'
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
@@ -99,9 +100,13 @@ def _mul_combine(a, b):
 
 @triton.jit
 def _pool_kernel(x_ptr, y_ptr, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW,
-                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK_H: tl.constexpr, BLOCK_W: tl.constexpr):
+                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK_H: tl.constexpr, BLOCK_W: tl.constexpr,
+                 KW_TILE: tl.constexpr):
     # One program per (BLOCK_H x BLOCK_W) tile of one output plane (nc, od): no per-element div/mod, rows
     # of the tile read contiguous input, and neighbouring windows (stride < kernel) hit the cache.
+    # KW_TILE 0: one load per window column kw (lanes SW apart). KW_TILE > 0 (a power of two >= KW): a window
+    # row is one (BLOCK_H, BLOCK_W, KW_TILE) load, so the lanes of a warp read neighbouring addresses even when
+    # the windows do not overlap (a wide stride would otherwise touch every cache line once per kw).
     plane = tl.program_id(0).to(tl.int64)  # nc * OD + od
     od = plane % OD
     nc = plane // OD
@@ -119,14 +124,25 @@ def _pool_kernel(x_ptr, y_ptr, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, 
             for kh in range(0, KH):
                 i_h = oh * SH - PH + kh * DH
                 ok_h = out_ok & (i_h >= 0) & (i_h < H)
-                for kw in range(0, KW):
-                    i_w = ow * SW - PW + kw * DW
-                    ok = ok_h & (i_w >= 0) & (i_w < W)
+                if KW_TILE > 0:
+                    kw = tl.arange(0, KW_TILE)[None, None, :]
+                    i_w = ow[:, :, None] * SW - PW + kw * DW
+                    ok = ok_h[:, :, None] & (kw < KW) & (i_w >= 0) & (i_w < W)
+                    ptrs = x_plane + i_h[:, :, None] * W + i_w
                     if IS_MAX:
-                        v = tl.load(x_plane + i_h * W + i_w, mask=ok, other=-float("inf")).to(tl.float32)
-                        acc = tl.maximum(acc, v)
+                        v = tl.load(ptrs, mask=ok, other=-float("inf")).to(tl.float32)
+                        acc = tl.maximum(acc, tl.max(v, 2))
                     else:
-                        acc += tl.load(x_plane + i_h * W + i_w, mask=ok, other=0.0).to(tl.float32)
+                        acc += tl.sum(tl.load(ptrs, mask=ok, other=0.0).to(tl.float32), 2)
+                else:
+                    for kw in range(0, KW):
+                        i_w = ow * SW - PW + kw * DW
+                        ok = ok_h & (i_w >= 0) & (i_w < W)
+                        if IS_MAX:
+                            v = tl.load(x_plane + i_h * W + i_w, mask=ok, other=-float("inf")).to(tl.float32)
+                            acc = tl.maximum(acc, v)
+                        else:
+                            acc += tl.load(x_plane + i_h * W + i_w, mask=ok, other=0.0).to(tl.float32)
     if not IS_MAX:
         # torch's divisor: window clipped to the padded input (count_include_pad) or to the input itself
         d0 = od * SD - PD
@@ -167,13 +183,20 @@ def _pool(x, pool, nd):
     if y.numel() > 0:
         # tile: POOL_BLOCK outputs, at most POOL_BLOCK_W of them along a row; a 1-row output (1-D pools) takes
         # the whole POOL_BLOCK along its row, so programs are not a few hundred outputs each
-        cap_w = POOL_BLOCK if out_sp[1] == 1 else POOL_BLOCK_W
-        block_w = min(cap_w, POOL_BLOCK, triton.next_power_of_2(out_sp[2]))
-        block_h = max(1, min(POOL_BLOCK // block_w, triton.next_power_of_2(out_sp[1])))
+        # POOL_WINDOW "auto": a window row is one vector load when windows along W do not overlap (each kw
+        # column alone would leave gaps of SW - 1 elements between lanes); the tile then holds KW_TILE inputs
+        # per output, so it takes POOL_BLOCK // KW_TILE outputs
+        span_w = (k[2] - 1) * d[2] + 1
+        tiled = POOL_WINDOW == "tile" or (POOL_WINDOW == "auto" and k[2] >= 4 and s[2] >= span_w)
+        kw_tile = triton.next_power_of_2(k[2]) if tiled else 0
+        block = max(16, POOL_BLOCK // max(kw_tile, 1))
+        cap_w = block if out_sp[1] == 1 else POOL_BLOCK_W
+        block_w = min(cap_w, block, triton.next_power_of_2(out_sp[2]))
+        block_h = max(1, min(block // block_w, triton.next_power_of_2(out_sp[1])))
         planes = x.shape[0] * x.shape[1] * out_sp[0]
         grid = (planes, triton.cdiv(out_sp[1], block_h), triton.cdiv(out_sp[2], block_w))
         _pool_kernel[grid](x5, y, *spatial, *out_sp, *k, *s, *p, *d, IS_MAX=is_max, COUNT_PAD=count_pad,
-                           BLOCK_H=block_h, BLOCK_W=block_w, num_warps=POOL_NUM_WARPS)
+                           BLOCK_H=block_h, BLOCK_W=block_w, KW_TILE=kw_tile, num_warps=POOL_NUM_WARPS)
     return y
 
 

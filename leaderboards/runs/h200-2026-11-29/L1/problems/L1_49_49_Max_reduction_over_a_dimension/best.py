@@ -15,8 +15,8 @@ import triton.language as tl
 
 # ---- tunables (the search varies these) ----
 RED_TILE = 1024
-RED_OFFSETS = 'narrow'
-RED_BLOCK_INNER = 64
+RED_OFFSETS = 'auto'
+RED_BLOCK_INNER = 128
 RED_NUM_WARPS = 4
 RED_SPLIT_PROGRAMS = 264
 RED_SPLIT_MIN_R = 16384
@@ -319,8 +319,9 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
         split = (not want_idx and op in _SPLIT_REDUCE_OPS and grid[0] < RED_SPLIT_PROGRAMS
                  and r >= RED_SPLIT_MIN_R and _reduce_split(x, out, r, inner, outer * inner, op))
         if not split:
+            wide = RED_OFFSETS == "wide" or (RED_OFFSETS == "auto" and inner > 1)
             _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
-                                 WIDE=RED_OFFSETS == "wide" or x.numel() + block_r * inner >= 2**31, BLOCK_R=block_r,
+                                 WIDE=wide or x.numel() + block_r * inner >= 2**31, BLOCK_R=block_r,
                                  BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
     if op in ("argmax", "argmin"):
         return idx

@@ -15,7 +15,8 @@ import triton.language as tl
 
 # ---- tunables (the search varies these) ----
 RED_TILE = 1024
-RED_BLOCK_INNER = 32
+RED_OFFSETS = 'auto'
+RED_BLOCK_INNER = 128
 RED_NUM_WARPS = 4
 RED_SPLIT_PROGRAMS = 264
 RED_SPLIT_MIN_R = 16384
@@ -98,13 +99,19 @@ def _mul_combine(a, b):
 
 @triton.jit
 def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
-                   OP: tl.constexpr, WANT_IDX: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+                   OP: tl.constexpr, WANT_IDX: tl.constexpr, WIDE: tl.constexpr, BLOCK_R: tl.constexpr,
+                   BLOCK_I: tl.constexpr):
     # x viewed as (OUTER, R, INNER), contiguous; a "column" c = (o, i) is one output element, at
     # x[o * R * INNER + r * INNER + i]. One program reduces BLOCK_I columns, BLOCK_R rows at a time.
     # OP: 0 sum, 1 mean, 2 max, 3 min, 4 prod, 5 logsumexp, 6 l2 norm, 7 l1 norm. Accumulates in fp32.
-    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    # WIDE: 64-bit offsets only when the tensor needs them (int32 index math per element is cheaper)
+    if WIDE:
+        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    else:
+        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)
     cmask = cols < NCOLS
-    x_row = x_ptr + (cols // INNER) * R * INNER + cols % INNER
+    cc = tl.minimum(cols, NCOLS - 1)  # masked lanes address a real column: offsets stay below numel + BLOCK_R * INNER
+    x_row = x_ptr + (cc // INNER) * R * INNER + cc % INNER
     r_offs = tl.arange(0, BLOCK_R)
     if OP == 2:
         neutral = -float("inf")
@@ -118,11 +125,14 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
         neutral = 0.0
     acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
     acc_s = tl.zeros((BLOCK_R, BLOCK_I), tl.float32)
-    acc_i = tl.zeros((BLOCK_R, BLOCK_I), tl.int64)
+    acc_i = tl.zeros((BLOCK_R, BLOCK_I), tl.int32)  # row index of the extreme (R < 2**31)
     for r0 in range(0, R, BLOCK_R):
         r = r0 + r_offs
         m = (r[:, None] < R) & cmask[None, :]
-        v = tl.load(x_row[None, :] + r[:, None].to(tl.int64) * INNER, mask=m, other=neutral)
+        if WIDE:
+            v = tl.load(x_row[None, :] + r[:, None].to(tl.int64) * INNER, mask=m, other=neutral)
+        else:
+            v = tl.load(x_row[None, :] + r[:, None] * INNER, mask=m, other=neutral)
         v = v.to(tl.float32)
         if OP == 0 or OP == 1:
             acc += v
@@ -139,11 +149,11 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
             acc = new_m
         elif OP == 2:
             better = v > acc
-            acc_i = tl.where(better, r[:, None].to(tl.int64), acc_i)
+            acc_i = tl.where(better, r[:, None], acc_i)
             acc = tl.where(better, v, acc)
         else:
             better = v < acc
-            acc_i = tl.where(better, r[:, None].to(tl.int64), acc_i)
+            acc_i = tl.where(better, r[:, None], acc_i)
             acc = tl.where(better, v, acc)
     if OP == 0 or OP == 7:
         res = tl.sum(acc, 0)
@@ -166,7 +176,7 @@ def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
     if WANT_IDX:
         # first index reaching the extreme (torch's tie rule): smallest index among lanes equal to res
         idx = tl.min(tl.where(acc == res[None, :], acc_i, R), 0)
-        tl.store(idx_ptr + out_offs, idx, mask=cmask)
+        tl.store(idx_ptr + out_offs, idx.to(tl.int64), mask=cmask)
 
 
 @triton.jit
@@ -310,8 +320,10 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
         split = (not want_idx and op in _SPLIT_REDUCE_OPS and grid[0] < RED_SPLIT_PROGRAMS
                  and r >= RED_SPLIT_MIN_R and _reduce_split(x, out, r, inner, outer * inner, op))
         if not split:
+            wide = RED_OFFSETS == "wide" or (RED_OFFSETS == "auto" and inner > 1)
             _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
-                                 BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+                                 WIDE=wide or x.numel() + block_r * inner >= 2**31, BLOCK_R=block_r,
+                                 BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
     if op in ("argmax", "argmin"):
         return idx
     if with_idx:

@@ -15,6 +15,7 @@ import triton.language as tl
 
 # ---- tunables (the search varies these) ----
 CONV_PRECISION = 'ieee'
+CONV_ALGO = 'im2col'
 CONV_DEPTHWISE = 'direct'
 CONV_DW_BLOCK = 256
 CONV_BLOCK_M = 64
@@ -27,13 +28,14 @@ NORM_NUM_WARPS = 4
 NORM_SPLIT_PROGRAMS = 264
 NORM_SPLIT_MIN_R = 16384
 NORM_SPLIT_CHUNK = 16384
-MM_PRECISION = 'ieee'
+MM_PRECISION = 'tf32x3'
 MM_SPLIT_K = 0
-MM_BLOCK_M = 64
-MM_BLOCK_N = 64
+MM_BLOCK_M = 128
+MM_BLOCK_N = 128
 MM_BLOCK_K = 32
-MM_NUM_WARPS = 4
+MM_NUM_WARPS = 8
 MM_NUM_STAGES = 3
+MM_GROUP_M = 8
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
@@ -496,6 +498,62 @@ def _mul_combine(a, b):
 
 
 @triton.jit
+def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_c, d_b, d_r, d_c,
+                       BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # x = hi + lo exactly, hi = x rounded to the nearest TF32 value (10 mantissa bits): the split of 3xTF32,
+    # done once per operand instead of once per tile visit. Rounding, not truncation: |lo| <= 2^-11 |x|, which
+    # cuts the split's error about 2.5x (emulated, signed inputs, K = 4096); the tensor cores may drop lo's low
+    # bits, an error of 2^-21 |x| at most. The destination strides may transpose (B is
+    # written K-major, the layout the TF32 tensor-core instructions read without a shuffle), and the destination
+    # may be larger (R_OUT x C_OUT): the padding is written as zeros.
+    b = tl.program_id(2).to(tl.int64)
+    r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    c = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)
+    mask = (r[:, None] < R) & (c[None, :] < C)
+    x = tl.load(src_ptr + b * s_b + r[:, None].to(tl.int64) * s_r + c[None, :] * s_c, mask=mask, other=0.0)
+    x = x.to(tl.float32)
+    bits = x.to(tl.int32, bitcast=True)
+    hi = ((bits + 4096) & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000: mantissa bits 0-12 cleared
+    hi = tl.where(tl.abs(hi) < float("inf"), hi, (bits & -8192).to(tl.float32, bitcast=True))  # no overflow to inf
+    off = b * d_b + r[:, None].to(tl.int64) * d_r + c[None, :] * d_c
+    out = (r[:, None] < R_OUT) & (c[None, :] < C_OUT)
+    tl.store(hi_ptr + off, hi, mask=out)
+    tl.store(lo_ptr + off, x - hi, mask=out)
+
+
+@triton.jit
+def _dot_acc(acc, a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
+    # acc + a @ b at PRECISION: "ieee" fp32, "tf32x3" (Triton splits in the loop), or "tf32x3s": a and b are the
+    # high parts split beforehand, their low parts are loaded here, and the product is three plain TF32 dots,
+    # the small cross terms first.
+    if PRECISION == "tf32x3s":
+        a2 = tl.load(a2_ptrs, mask=a_mask, other=0.0)
+        b2 = tl.load(b2_ptrs, mask=b_mask, other=0.0)
+        acc = tl.dot(a2, b, acc, input_precision="tf32")
+        acc = tl.dot(a, b2, acc, input_precision="tf32")
+        acc = tl.dot(a, b, acc, input_precision="tf32")
+    else:
+        acc += tl.dot(a, b, input_precision=PRECISION)
+    return acc
+
+
+def _tf32_split(x, transpose, k_multiple=1):
+    """(hi, lo) fp32 copies of a 3-D tensor (B, R, C) with x == hi + lo, hi the nearest TF32 value: (B, R, C') or, when
+    transposed, (B, C, R') contiguous, the last dim zero-padded to a multiple of ``k_multiple`` (when it is the
+    matmul's K, every row then starts aligned and no K block is partial)."""
+    bt, r, c = x.shape
+    r_out, c_out = (triton.cdiv(r, k_multiple) * k_multiple, c) if transpose else (r, triton.cdiv(c, k_multiple) * k_multiple)
+    shape = (bt, c_out, r_out) if transpose else (bt, r_out, c_out)
+    hi = torch.empty(shape, dtype=torch.float32, device=x.device)
+    lo = torch.empty_like(hi)
+    d_b, d_r, d_c = (hi.stride(0), 1, r_out) if transpose else hi.stride()
+    grid = (triton.cdiv(r_out, 64), triton.cdiv(c_out, 64), bt)
+    _tf32_split_kernel[grid](x, hi, lo, r, c, r_out, c_out, *x.stride(), d_b, d_r, d_c, BLOCK_R=64, BLOCK_C=64)
+    return hi, lo
+
+
+
+@triton.jit
 def _split_dhw(offs, OD, OH, OW):
     # flat index over (..., OD, OH, OW) -> (leading index, od, oh, ow)
     ow = offs % OW
@@ -506,14 +564,66 @@ def _split_dhw(offs, OD, OH, OW):
 
 
 @triton.jit
-def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+def _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED: tl.constexpr):
+    # Input position read by output (od, oh, ow) through tap (kd, kh, kw), and whether it exists (any shapes that
+    # broadcast). Forward: in = out * stride - pad + k * dil. Transposed: in = (out + pad - k * dil) / stride when
+    # that divides exactly.
+    if TRANSPOSED:
+        td = od + PD - kd * DD
+        th = oh + PH - kh * DH
+        tw = ow + PW - kw * DW
+        valid = (td >= 0) & (th >= 0) & (tw >= 0)
+        td = tl.where(valid, td, 0)
+        th = tl.where(valid, th, 0)
+        tw = tl.where(valid, tw, 0)
+        valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
+        i_d = td // SD
+        i_h = th // SH
+        i_w = tw // SW
+    else:
+        i_d = od * SD - PD + kd * DD
+        i_h = oh * SH - PH + kh * DH
+        i_w = ow * SW - PW + kw * DW
+        valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
+    return i_d, i_h, i_w, valid & (i_d < D) & (i_h < H) & (i_w < W)
+
+
+@triton.jit
+def _conv_store(acc, y_ptr, b_ptr, n, co, sp, m_mask, n_mask, COUT, OSP, HAS_BIAS: tl.constexpr):
+    # The epilogue of every implicit-GEMM kernel: bias, then rows (n, output position sp) x output channels co
+    # stored into y (N, COUT, OD, OH, OW), OSP = OD * OH * OW.
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+    y_off = (n[:, None] * COUT + co[None, :]) * OSP + sp[:, None]
+    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+
+
+@triton.jit
+def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G,
+                  BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # One tap of the channels-last implicit GEMM: its input channels in BLOCK_K runs, contiguous in x (rows
+    # ``row``) and in w (rows ``w_row``).
+    for c0 in range(0, CIN_G, BLOCK_K):
+        ci = c0 + tl.arange(0, BLOCK_K)
+        k_mask = ci < CIN_G
+        a_mask = valid[:, None] & k_mask[None, :]
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
+        b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
+        acc = _dot_acc(acc, a, b, x2_ptr + row[:, None] + ci[None, :], a_mask, w2_ptr + w_row + ci[:, None], b_mask,
+                       PRECISION)
+    return acc
+
+
+@triton.jit
+def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
                  KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
                  HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
     # Implicit-GEMM convolution on 5-D (N, C, D, H, W) tensors (1-D/2-D convs use size-1 dims).
     # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
-    # reduction = (ci, kd, kh, kw). Forward: in = out * stride - pad + k * dil.
-    # Transposed: in = (out + pad - k * dil) / stride when that divides exactly.
+    # reduction = (ci, kd, kh, kw); input positions from `_conv_in`. PRECISION "tf32x3s": x2/w2 hold the low parts
+    # of x and w split beforehand (see _tf32_split and _dot_acc).
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     g = tl.program_id(2)
@@ -535,24 +645,9 @@ def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
         t2 = t2 // KH
         kd = t2 % KD
         ci = t2 // KD
-        if TRANSPOSED:
-            td = od[:, None] + PD - kd[None, :] * DD
-            th = oh[:, None] + PH - kh[None, :] * DH
-            tw = ow[:, None] + PW - kw[None, :] * DW
-            valid = (td >= 0) & (th >= 0) & (tw >= 0)
-            td = tl.where(valid, td, 0)
-            th = tl.where(valid, th, 0)
-            tw = tl.where(valid, tw, 0)
-            valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
-            i_d = td // SD
-            i_h = th // SH
-            i_w = tw // SW
-        else:
-            i_d = od[:, None] * SD - PD + kd[None, :] * DD
-            i_h = oh[:, None] * SH - PH + kh[None, :] * DH
-            i_w = ow[:, None] * SW - PW + kw[None, :] * DW
-            valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
-        valid = valid & (i_d < D) & (i_h < H) & (i_w < W) & m_mask[:, None] & k_mask[None, :]
+        i_d, i_h, i_w, valid = _conv_in(od[:, None], oh[:, None], ow[:, None], kd[None, :], kh[None, :], kw[None, :],
+                                        D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask[:, None] & k_mask[None, :]
         cin = g * CIN_G + ci
         x_off = ((n[:, None] * CIN + cin[None, :]) * D + i_d) * (H * W) + i_h * W + i_w
         a = tl.load(x_ptr + x_off, mask=valid, other=0.0).to(tl.float32)
@@ -560,13 +655,86 @@ def _conv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
             w_off = ((g * CIN_G + ci[:, None]).to(tl.int64) * COUT_G + offs_n[None, :]) * KK + (offs_k % KK)[:, None]
         else:  # weight (COUT, CIN_G, KD, KH, KW)
             w_off = co[None, :].to(tl.int64) * K + offs_k[:, None]
-        b = tl.load(w_ptr + w_off, mask=k_mask[:, None] & n_mask[None, :], other=0.0).to(tl.float32)
-        acc += tl.dot(a, b, input_precision=PRECISION)  # "ieee" fp32 or "tf32x3" (about fp32, tensor cores)
-    if HAS_BIAS:
-        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
-    sp = offs_m % (OD * OH * OW)
-    y_off = (n[:, None] * COUT + co[None, :]) * (OD * OH * OW) + sp[:, None]
-    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        b = tl.load(w_ptr + w_off, mask=b_mask, other=0.0).to(tl.float32)
+        acc = _dot_acc(acc, a, b, x2_ptr + x_off, valid, w2_ptr + w_off, b_mask, PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
+
+
+@triton.jit
+def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+                      KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
+                      HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # The same implicit GEMM with the reduction walked tap by tap: the input rows of one tap (kd, kh, kw) are
+    # found once, then its channels are read in BLOCK_K runs. x is channels-last (N, D, H, W, CIN), so a run is
+    # contiguous; w is (G, taps, COUT_G, CIN_G), so B is K-major too (what the TF32 tensor-core path reads best).
+    # Index arithmetic per tap instead of per element and K block.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    g = tl.program_id(2)
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    m_mask = offs_m < M
+    n, od, oh, ow = _split_dhw(offs_m, OD, OH, OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    KK = KD * KH * KW
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for tap in range(0, KK):
+        kw = tap % KW
+        kh = (tap // KW) % KH
+        kd = tap // (KW * KH)
+        i_d, i_h, i_w, valid = _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask
+        row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+        w_row = ((g * KK + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+        acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
+
+
+@triton.jit
+def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, CD, CH, CW, MC,
+                       KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G,
+                       HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # Transposed convolution (dilation 1) by residue class: output o receives input i through tap k only when
+    # o + pad - k = i * stride, so the outputs with one (o + pad) mod stride share their taps: k = that residue,
+    # + stride, + 2 stride... Each program takes a tile of one class (program_id(2) = group * classes + class)
+    # and visits only those taps, not all KD * KH * KW with the others masked (stride^3 times fewer for 3-D).
+    # x channels-last, w (G, taps, COUT_G, CIN_G), as in _conv_taps_kernel. CD/CH/CW: positions per class and dim.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    ncls = SD * SH * SW
+    g = tl.program_id(2) // ncls
+    cls = tl.program_id(2) % ncls
+    rd = cls // (SH * SW)
+    rh = (cls // SW) % SH
+    rw = cls % SW
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    n, td, th, tw = _split_dhw(offs_m, CD, CH, CW)
+    od = (rd - PD % SD + SD) % SD + td * SD  # the first output of the class, then every stride-th
+    oh = (rh - PH % SH + SH) % SH + th * SH
+    ow = (rw - PW % SW + SW) % SW + tw * SW
+    m_mask = (offs_m < MC) & (od < OD) & (oh < OH) & (ow < OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for kd in range(rd, KD, SD):
+        i_d = (od + PD - kd) // SD
+        for kh in range(rh, KH, SH):
+            i_h = (oh + PH - kh) // SH
+            for kw in range(rw, KW, SW):
+                i_w = (ow + PW - kw) // SW
+                valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
+                valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
+                row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+                tap = (kd * KH + kh) * KW + kw
+                w_row = ((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+                acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
+                                    PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, (od * OH + oh) * OW + ow, m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
 
 
 @triton.jit
@@ -629,9 +797,15 @@ def _conv(x, conv):
             x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout, *out_sp, total,
             *k, *s, *p, *d, cout_g, HAS_BIAS=conv.bias is not None, BLOCK=CONV_DW_BLOCK,
             num_warps=CONV_NUM_WARPS)
+    elif y.numel() > 0 and CONV_ALGO == "taps":
+        _conv_taps(x5, w, conv.bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d)
     elif y.numel() > 0:
+        x2 = w2 = None
+        if CONV_PRECISION == "tf32x3s":
+            x5, x2 = (t.view(x5.shape) for t in _tf32_split(x5.view(1, -1, x5.shape[-1]), transpose=False))
+            w, w2 = (t.view(w.shape) for t in _tf32_split(w.view(1, -1, w.shape[-1]), transpose=False))
         grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
-        _conv_kernel[grid](x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
+        _conv_kernel[grid](x5, x5 if x2 is None else x2, w, w if w2 is None else w2, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
                            *out_sp, m, *k, *s, *p, *d, cin_g, cout_g, HAS_BIAS=conv.bias is not None,
                            TRANSPOSED=transposed, BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N,
                            BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS,
@@ -639,36 +813,94 @@ def _conv(x, conv):
     return y.reshape(n, cout, *out_sp[3 - nd:])
 
 
+def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d):
+    """CONV_ALGO "taps": x to channels-last and w to (G, taps, COUT_G, CIN_G), split for 3xTF32 on the way when
+    CONV_PRECISION is "tf32x3s", then `_conv_taps_kernel` (or, for a strided transposed convolution without
+    dilation, `_convt_taps_kernel`: each output class visits only its own taps)."""
+    n, cin = x5.shape[0], x5.shape[1]
+    taps = k[0] * k[1] * k[2]
+    if transposed:  # (CIN, COUT_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cin_g, cout_g, taps).permute(0, 3, 2, 1)
+    else:  # (COUT, CIN_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cout_g, cin_g, taps).permute(0, 3, 1, 2)
+    wt = wt.contiguous()
+    x3 = x5.reshape(n, cin, -1)  # (N, CIN, DHW)
+    x2 = w2 = None
+    if CONV_PRECISION == "tf32x3s":  # one pass each: the layout change and the split together
+        xc, x2 = _tf32_split(x3, transpose=True)  # (N, DHW, CIN)
+        wt, w2 = (t.view(wt.shape) for t in _tf32_split(wt.view(1, -1, cin_g), transpose=False))
+    else:
+        xc = x3.transpose(1, 2).contiguous()
+    if transposed and tuple(d) == (1, 1, 1) and math.prod(s) > 1:  # only the taps each output class receives
+        per_class = [triton.cdiv(out_sp[i], s[i]) for i in range(3)]
+        mc = n * math.prod(per_class)
+        grid = (triton.cdiv(mc, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g * math.prod(s))
+        _convt_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                                 bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, *per_class,
+                                 mc, *k, *s, *p, cin_g, cout_g, HAS_BIAS=bias is not None, BLOCK_M=CONV_BLOCK_M,
+                                 BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION,
+                                 num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+        return
+    grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
+    _conv_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                            bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, m, *k, *s, *p,
+                            *d, cin_g, cout_g, HAS_BIAS=bias is not None, TRANSPOSED=transposed,
+                            BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K,
+                            PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+
+
+
+@triton.jit
+def _chan_combine(mean_a, m2_a, n_a, mean_b, m2_b, n_b):
+    # (mean, M2, count) of two sets merged (Chan et al.); empty sets (count 0) merge as nothing
+    n = n_a + n_b
+    w_b = tl.where(n > 0, n_b / tl.maximum(n, 1.0), 0.0)
+    delta = mean_b - mean_a
+    return mean_a + delta * w_b, m2_a + m2_b + delta * delta * n_a * w_b, n
+
+
+@triton.jit
+def _lane_stats(s1, s2, k, krow, n):
+    # per-lane (mean - krow, M2) from sums of (x - k) and (x - k)^2, k the lane's first value: shifting by a
+    # sample keeps the one-pass form accurate (|mean - k| is of the order of the spread, not of the mean).
+    # Means stay relative to the row's first value krow, so merging them never rounds at the data's scale.
+    # An empty lane (past the row's end) has mean 0: merging it then leaves the others' means exact.
+    safe = tl.maximum(n, 1.0)
+    return tl.where(n > 0, (k - krow) + s1 / safe, 0.0), tl.maximum(s2 - s1 * s1 / safe, 0.0)
+
 
 @triton.jit
 def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
                     HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROWS: tl.constexpr, BLOCK: tl.constexpr):
-    # Normalises BLOCK_ROWS contiguous rows of R elements per program (mean, then variance, in fp32).
+    # Normalises BLOCK_ROWS contiguous rows of R elements per program: one pass for the statistics (per-lane
+    # shifted sums merged with Chan's formula, fp32), one to normalise; the row is read twice, written once.
     # Affine index of element r of row `row`: (row % G) * CPG + r // S
     #   layer_norm: G=1, S=1 -> r;  group_norm: G groups, CPG channels/group, S spatial;  instance: CPG=1
     rows = tl.program_id(0).to(tl.int64) * BLOCK_ROWS + tl.arange(0, BLOCK_ROWS)
     rmask = rows < ROWS
     base = rows * R
     cols0 = tl.arange(0, BLOCK)
-    acc = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    m0 = rmask[:, None] & (cols0[None, :] < R)
+    k = tl.load(x_ptr + base[:, None] + cols0[None, :], mask=m0, other=0.0).to(tl.float32)
+    krow = tl.load(x_ptr + base, mask=rmask, other=0.0).to(tl.float32)
+    s1 = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    s2 = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    n = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
     for r0 in range(0, R, BLOCK):
         c = r0 + cols0
         m = rmask[:, None] & (c[None, :] < R)
-        acc += tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
-    mean = tl.sum(acc, 1) / R
-    acc = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+        d = tl.where(m, tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32) - k, 0.0)
+        s1 += d
+        s2 += d * d
+        n += m.to(tl.float32)
+    lane_mean, lane_m2 = _lane_stats(s1, s2, k, krow[:, None], n)
+    mean, m2, cnt = tl.reduce((lane_mean, lane_m2, n), 1, _chan_combine)  # mean relative to krow
+    rstd = 1.0 / tl.sqrt(m2 / tl.maximum(cnt, 1.0) + eps)
     for r0 in range(0, R, BLOCK):
         c = r0 + cols0
         m = rmask[:, None] & (c[None, :] < R)
         v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
-        d = tl.where(m, v - mean[:, None], 0.0)
-        acc += d * d
-    rstd = 1.0 / tl.sqrt(tl.sum(acc, 1) / R + eps)
-    for r0 in range(0, R, BLOCK):
-        c = r0 + cols0
-        m = rmask[:, None] & (c[None, :] < R)
-        v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
-        y = (v - mean[:, None]) * rstd[:, None]
+        y = ((v - krow[:, None]) - mean[:, None]) * rstd[:, None]
         widx = (rows % G)[:, None] * CPG + c[None, :] // S
         if HAS_W:
             y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
@@ -678,60 +910,63 @@ def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
 
 
 @triton.jit
-def _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE: tl.constexpr, BLOCK_P: tl.constexpr):
-    # (mean, rstd) of a row from its NCHUNK fp32 partials; STAGE 2 needs only the mean (rstd = 0).
+def _rownorm_row_stats(mean_ptr, m2_ptr, row, NCHUNK, CHUNK, R, eps, BLOCK_P: tl.constexpr):
+    # (mean, rstd) of a row from its NCHUNK chunks' (mean, M2), merged with Chan's formula (means relative to
+    # the row's first value, as stored by stage 1)
     p_offs = tl.arange(0, BLOCK_P)
-    acc = tl.zeros((BLOCK_P,), tl.float32)
-    acc2 = tl.zeros((BLOCK_P,), tl.float32)
+    mean = tl.zeros((BLOCK_P,), tl.float32)
+    m2 = tl.zeros((BLOCK_P,), tl.float32)
+    n = tl.zeros((BLOCK_P,), tl.float32)
     for p0 in range(0, NCHUNK, BLOCK_P):
         p = p0 + p_offs
         pm = p < NCHUNK
-        acc += tl.load(sum_ptr + row * NCHUNK + p, mask=pm, other=0.0)
-        if STAGE == 3:
-            acc2 += tl.load(m2_ptr + row * NCHUNK + p, mask=pm, other=0.0)
-    mean = tl.sum(acc, 0) / R
-    rstd = 0.0
-    if STAGE == 3:
-        rstd = 1.0 / tl.sqrt(tl.sum(acc2, 0) / R + eps)
-    return mean, rstd
+        cnt = tl.where(pm, tl.minimum(CHUNK, R - p.to(tl.int64) * CHUNK), 0).to(tl.float32)
+        mean, m2, n = _chan_combine(mean, m2, n, tl.load(mean_ptr + row * NCHUNK + p, mask=pm, other=0.0),
+                                    tl.load(m2_ptr + row * NCHUNK + p, mask=pm, other=0.0), cnt)
+    mean, m2, n = tl.reduce((mean, m2, n), 0, _chan_combine)
+    return mean, 1.0 / tl.sqrt(m2 / tl.maximum(n, 1.0) + eps)
 
 
 @triton.jit
-def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, sum_ptr, m2_ptr, R, G, CPG, S, eps, CHUNK, NCHUNK,
+def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, m2_ptr, R, G, CPG, S, eps, CHUNK, NCHUNK,
                           STAGE: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr,
                           BLOCK: tl.constexpr, BLOCK_P: tl.constexpr):
-    # Split row normalisation, program (chunk k, row): elements [k * CHUNK, (k + 1) * CHUNK) of the row.
-    # STAGE 1: partial sum -> sum[row, k]; STAGE 2: partial sum of (x - mean)^2 -> m2[row, k] (two passes
-    # keep fp32 accurate for large-magnitude rows); STAGE 3: normalise + affine (same index as _rownorm_kernel).
-    k = tl.program_id(0).to(tl.int64)
+    # Split row normalisation, program (chunk j, row): elements [j * CHUNK, (j + 1) * CHUNK) of the row.
+    # STAGE 1: the chunk's (mean, M2) in one pass (shifted per-lane sums, as _rownorm_kernel);
+    # STAGE 2: merge the row's chunks, normalise + affine (same index as _rownorm_kernel). Reads x twice.
+    j = tl.program_id(0).to(tl.int64)
     row = tl.program_id(1).to(tl.int64)
+    if STAGE == 2:  # in reverse: the first programs re-read what stage 1 read last, likely still in L2
+        j = NCHUNK - 1 - j
+        row = tl.num_programs(1) - 1 - row
     base = row * R
-    start = k * CHUNK
+    start = j * CHUNK
     end = tl.minimum(start + CHUNK, R)
     offs = tl.arange(0, BLOCK)
+    krow = tl.load(x_ptr + base).to(tl.float32)  # every chunk's means are relative to the row's first value
     if STAGE == 1:
-        acc = tl.zeros((BLOCK,), tl.float32)
-        for c0 in range(0, CHUNK, BLOCK):
-            c = start + c0 + offs
-            acc += tl.load(x_ptr + base + c, mask=c < end, other=0.0).to(tl.float32)
-        tl.store(sum_ptr + row * NCHUNK + k, tl.sum(acc, 0))
-    elif STAGE == 2:
-        mean, _ = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
-        acc = tl.zeros((BLOCK,), tl.float32)
+        k = tl.load(x_ptr + base + start + offs, mask=start + offs < end, other=0.0).to(tl.float32)
+        s1 = tl.zeros((BLOCK,), tl.float32)
+        s2 = tl.zeros((BLOCK,), tl.float32)
+        n = tl.zeros((BLOCK,), tl.float32)
         for c0 in range(0, CHUNK, BLOCK):
             c = start + c0 + offs
             m = c < end
-            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
-            d = tl.where(m, v - mean, 0.0)
-            acc += d * d
-        tl.store(m2_ptr + row * NCHUNK + k, tl.sum(acc, 0))
+            d = tl.where(m, tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32) - k, 0.0)
+            s1 += d
+            s2 += d * d
+            n += m.to(tl.float32)
+        lane_mean, lane_m2 = _lane_stats(s1, s2, k, krow, n)
+        mean, m2, _ = tl.reduce((lane_mean, lane_m2, n), 0, _chan_combine)
+        tl.store(mean_ptr + row * NCHUNK + j, mean)
+        tl.store(m2_ptr + row * NCHUNK + j, m2)
     else:
-        mean, rstd = _rownorm_row_stats(sum_ptr, m2_ptr, row, NCHUNK, R, eps, STAGE, BLOCK_P)
+        mean, rstd = _rownorm_row_stats(mean_ptr, m2_ptr, row, NCHUNK, CHUNK, R, eps, BLOCK_P)
         for c0 in range(0, CHUNK, BLOCK):
             c = start + c0 + offs
             m = c < end
             v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
-            y = (v - mean) * rstd
+            y = ((v - krow) - mean) * rstd
             widx = (row % G) * CPG + c // S
             if HAS_W:
                 y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
@@ -744,18 +979,18 @@ _NORM_SPLIT_MAX_PARTS = 256  # cap on chunks per row (the chunk grows instead): 
 
 
 def _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, has_w, has_b):
-    # three launches over (chunks, rows) programs for few, long rows; False when it would not add programs
+    # two launches over (chunks, rows) programs for few, long rows; False when it would not add programs
     block = min(NORM_BLOCK, triton.next_power_of_2(min(r, NORM_SPLIT_CHUNK)))
     chunk = max(NORM_SPLIT_CHUNK, triton.cdiv(r, _NORM_SPLIT_MAX_PARTS))
     chunk = triton.cdiv(chunk, block) * block
     nchunk = triton.cdiv(r, chunk)
     if nchunk < 2 or rows > 65535:  # grid axis 1 limit
         return False
-    sums = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
+    means = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
     m2 = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
     block_p = min(1024, triton.next_power_of_2(nchunk))
-    for stage in (1, 2, 3):
-        _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, sums, m2, r, g, cpg, s, eps, chunk, nchunk,
+    for stage in (1, 2):
+        _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, means, m2, r, g, cpg, s, eps, chunk, nchunk,
                                               STAGE=stage, HAS_W=has_w, HAS_B=has_b, BLOCK=block,
                                               BLOCK_P=block_p, num_warps=NORM_NUM_WARPS)
     return True
@@ -768,7 +1003,7 @@ def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
     b = bias.contiguous() if bias is not None else x
     block = min(NORM_BLOCK, triton.next_power_of_2(max(r, 1)))
     block_rows = max(1, min(NORM_BLOCK // block, triton.next_power_of_2(max(rows, 1))))
-    # few programs, each normalising a long row: split the rows into chunks (three stages)
+    # few programs, each normalising a long row: split the rows into chunks (two stages)
     if (y.numel() > 0 and triton.cdiv(rows, block_rows) < NORM_SPLIT_PROGRAMS and r >= NORM_SPLIT_MIN_R
             and _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, weight is not None, bias is not None)):
         return y
@@ -799,34 +1034,46 @@ def _instance_norm(x, weight, bias, eps):
 
 
 @triton.jit
-def _matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH,
+def _matmul_kernel(a_ptr, a2_ptr, b_ptr, b2_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH,
                    s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cs, s_cb, s_cm, s_cn,
                    HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                   PRECISION: tl.constexpr, COMPENSATED: tl.constexpr):
+                   GROUP_M: tl.constexpr, PRECISION: tl.constexpr, COMPENSATED: tl.constexpr):
     # C[b] = A[b] @ B[b] (+ bias[n]); any strides (transposed views need no copy); fp32 accumulation.
     # PRECISION "ieee" is exact fp32; "tf32x3" splits each operand into two TF32 parts on the tensor cores,
-    # about fp32-accurate (well inside KernelBench's 1e-4) and usually faster than fp32 without tensor cores.
-    # Split K: program (m, n, s * BATCH + b) sums K range s into partial s of an fp32 workspace.
+    # about fp32-accurate (well inside KernelBench's 1e-4) and usually faster than fp32 without tensor cores;
+    # "tf32x3s" reads parts split beforehand (a2/b2 hold the low parts), so the loop is three plain TF32 dots.
+    # Split K: program (tile, s * BATCH + b) sums K range s into partial s of an fp32 workspace.
     # COMPENSATED (long K ranges): each block's product is added with Kahan summation, so the running sum's
     # rounding does not grow with the range (a 64 Ki-long plain fp32 chain misses 1e-4 on signed inputs).
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    pid_s = tl.program_id(2) // BATCH
-    pid_b = (tl.program_id(2) % BATCH).to(tl.int64)
+    # Tiles are visited GROUP_M rows of tiles at a time, so neighbouring programs share A and B tiles in L2.
+    pid = tl.program_id(0)
+    grid_m = tl.cdiv(M, BLOCK_M)
+    grid_n = tl.cdiv(N, BLOCK_N)
+    group = pid // (GROUP_M * grid_n)
+    rows = tl.minimum(grid_m - group * GROUP_M, GROUP_M)
+    pid_m = group * GROUP_M + (pid % (GROUP_M * grid_n)) % rows
+    pid_n = (pid % (GROUP_M * grid_n)) // rows
+    pid_s = tl.program_id(1) // BATCH
+    pid_b = (tl.program_id(1) % BATCH).to(tl.int64)
     rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     rk = tl.arange(0, BLOCK_K)
-    a_base = a_ptr + pid_b * s_ab + rm[:, None].to(tl.int64) * s_am
-    b_base = b_ptr + pid_b * s_bb + rn[None, :].to(tl.int64) * s_bn
+    a_off = pid_b * s_ab + rm[:, None].to(tl.int64) * s_am
+    b_off = pid_b * s_bb + rn[None, :].to(tl.int64) * s_bn
     k_lo = pid_s * K_PER_SPLIT
     k_hi = tl.minimum(K, k_lo + K_PER_SPLIT)
     acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
     comp = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)  # Kahan: the low part lost by the last addition
     for k0 in range(k_lo, k_hi, BLOCK_K):
         k = k0 + rk
-        a = tl.load(a_base + k[None, :].to(tl.int64) * s_ak, mask=(rm[:, None] < M) & (k[None, :] < k_hi), other=0.0)
-        b = tl.load(b_base + k[:, None].to(tl.int64) * s_bk, mask=(k[:, None] < k_hi) & (rn[None, :] < N), other=0.0)
-        part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision=PRECISION)
+        a_idx = a_off + k[None, :].to(tl.int64) * s_ak
+        b_idx = b_off + k[:, None].to(tl.int64) * s_bk
+        a_mask = (rm[:, None] < M) & (k[None, :] < k_hi)
+        b_mask = (k[:, None] < k_hi) & (rn[None, :] < N)
+        a = tl.load(a_ptr + a_idx, mask=a_mask, other=0.0).to(tl.float32)
+        b = tl.load(b_ptr + b_idx, mask=b_mask, other=0.0).to(tl.float32)
+        part = _dot_acc(tl.zeros((BLOCK_M, BLOCK_N), tl.float32), a, b, a2_ptr + a_idx, a_mask, b2_ptr + b_idx,
+                        b_mask, PRECISION)
         if COMPENSATED:
             y = part - comp
             t = acc + y
@@ -865,10 +1112,19 @@ def _mm3(a, b, bias=None):
     m, k = a.shape[1], a.shape[2]
     n = b.shape[2]
     c = torch.empty((batch, m, n), dtype=_promote(a.dtype, b.dtype), device=a.device)
-    sab = a.stride(0) if a.shape[0] > 1 else 0
-    sbb = b.stride(0) if b.shape[0] > 1 else 0
     if c.numel() == 0:
         return c
+    a2 = b2 = None
+    if MM_PRECISION == "tf32x3s" and k > 0:
+        # K zero-padded to whole blocks: aligned rows, no partial block (the padding adds zeros to the sums)
+        a, a2 = _tf32_split(a, transpose=False, k_multiple=MM_BLOCK_K)
+        b, b2 = _tf32_split(b, transpose=True, k_multiple=MM_BLOCK_K)  # (B, N, K'): B[k, n] via swapped strides
+        b_strides = (b.stride(0), b.stride(2), b.stride(1))
+        k = a.shape[2]
+    else:
+        b_strides = b.stride()
+    sab = a.stride(0) if a.shape[0] > 1 else 0
+    sbb = b_strides[0] if b.shape[0] > 1 else 0
     split = _mm_splits(m, n, k, batch, a.device)
     k_per_split = max(1, triton.cdiv(triton.cdiv(k, split), MM_BLOCK_K)) * MM_BLOCK_K  # K = 0: one empty split
     split = max(1, triton.cdiv(k, k_per_split))
@@ -876,12 +1132,13 @@ def _mm3(a, b, bias=None):
     out = c if split == 1 else torch.empty((split, batch, m, n), dtype=torch.float32, device=a.device)
     s_cs = 0 if split == 1 else out.stride(0)
     s_cb, s_cm, s_cn = out.stride(-3), out.stride(-2), out.stride(-1)
-    grid = (triton.cdiv(m, MM_BLOCK_M), triton.cdiv(n, MM_BLOCK_N), batch * split)
-    _matmul_kernel[grid](a, b, out, bias if bias is not None and split == 1 else out, m, n, k, k_per_split, batch,
-                         sab, a.stride(1), a.stride(2), sbb, b.stride(1), b.stride(2), s_cs, s_cb, s_cm, s_cn,
+    grid = (triton.cdiv(m, MM_BLOCK_M) * triton.cdiv(n, MM_BLOCK_N), batch * split)
+    _matmul_kernel[grid](a, a if a2 is None else a2, b, b if b2 is None else b2, out,
+                         bias if bias is not None and split == 1 else out, m, n, k, k_per_split, batch,
+                         sab, a.stride(1), a.stride(2), sbb, b_strides[1], b_strides[2], s_cs, s_cb, s_cm, s_cn,
                          HAS_BIAS=bias is not None and split == 1,
-                         BLOCK_M=MM_BLOCK_M, BLOCK_N=MM_BLOCK_N, BLOCK_K=MM_BLOCK_K, PRECISION=MM_PRECISION,
-                         COMPENSATED=k_per_split >= _MM_COMPENSATED_CHAIN,
+                         BLOCK_M=MM_BLOCK_M, BLOCK_N=MM_BLOCK_N, BLOCK_K=MM_BLOCK_K, GROUP_M=MM_GROUP_M,
+                         PRECISION=MM_PRECISION, COMPENSATED=k_per_split >= _MM_COMPENSATED_CHAIN,
                          num_warps=MM_NUM_WARPS, num_stages=MM_NUM_STAGES)
     if split > 1:
         total = out.sum(0)
