@@ -118,7 +118,8 @@ def eval_policy(config) -> dict:
         "measure": config.measure,
         "num_perf_trials": config.num_perf_trials,
         "confine": config.confine,
-        # timing options off the plain loop (e.g. the GPU lead): verdicts timed another way are judged again
+        # timing options off the plain loop (e.g. the GPU lead) and the baseline precision: verdicts timed another
+        # way are judged again
         **({"timing": config.baseline_variant} if config.baseline_variant else {}),
     }
 

@@ -5,7 +5,11 @@ Used on the GPU machine for the harness's acceptance runs. Candidate sources:
   copy        the reference's forward followed by a Triton copy of the output: a harness smoke test
               (it is "correct" but does no real work; never counted as a result)
   dir:PATH    files in PATH named like the problem (``19_ReLU.py``)
+  run:PATH    each problem's best kernel in an `autokernel-kb run` directory (problems/L<level>_<id>_*/best.py)
   starter     the generated starter kernel (autokernel.starters)
+
+    python benchmarks/eval_batch.py --problems L1/1-100 --candidates run:leaderboards/runs/h200-2026-11-29/L1 \
+        --compile-baseline --baseline-precision fp32 --out l1-fp32-baselines.jsonl
 
 Example:
     python benchmarks/eval_batch.py --problems L1/1-100 --candidates wrap --no-timing --out verdicts.jsonl
@@ -65,10 +69,19 @@ def candidate_for(kind: str, problem) -> str | None:
         from autokernel.starters import generate_starter
 
         return generate_starter(problem).source
-    if kind.startswith("dir:"):
-        path = Path(kind[4:]) / f"{problem.name}.py"
-        return path.read_text() if path.is_file() else None
+    if kind.startswith(("dir:", "run:")):
+        path = candidate_path(kind, problem)
+        return path.read_text() if path is not None and path.is_file() else None
     raise SystemExit(f"unknown candidate kind {kind}")
+
+
+def candidate_path(kind: str, problem) -> Path | None:
+    """The file a ``dir:`` or ``run:`` candidate source holds for this problem (None: no such file)."""
+    root = Path(kind[4:])
+    if kind.startswith("dir:"):
+        return root / f"{problem.name}.py"
+    found = sorted(root.glob(f"problems/L{problem.level}_{problem.problem_id}_*/best.py"))
+    return found[0] if found else None
 
 
 def spread_pct(values: list[float]) -> float | None:
@@ -114,6 +127,8 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=1, help="concurrent evaluations (timing is only clean with 1)")
     ap.add_argument("--no-timing", action="store_true")
     ap.add_argument("--compile-baseline", action="store_true")
+    ap.add_argument("--baseline-precision", choices=("default", "fp32"), default="default",
+                    help="eager/compile baselines with PyTorch's TF32 defaults or with TF32 off (as the candidate)")
     ap.add_argument("--scale", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--spin-up-s", type=float, default=0.0, help="GPU: seconds of flushes before each timed loop")
@@ -141,10 +156,11 @@ def main() -> int:
     cfg = EvalConfig.for_device(args.device, measure=not args.no_timing, baseline_compile=args.compile_baseline,
                                 timeout_s=args.timeout, spin_up_s=args.spin_up_s,
                                 placement_jitter_kib=args.jitter_kib, placements=args.placements,
-                                l2_flush=args.l2_flush, gpu_lead_ms=args.gpu_lead_ms)
+                                l2_flush=args.l2_flush, gpu_lead_ms=args.gpu_lead_ms,
+                                baseline_precision=args.baseline_precision)
     evaluators = [Evaluator(cfg) for _ in range(args.workers)]
-    problems = [p for p in problems if not args.candidates.startswith("dir:")
-                or (Path(args.candidates[4:]) / f"{p.name}.py").is_file()]
+    if args.candidates.startswith(("dir:", "run:")):  # only the problems that have a file there
+        problems = [p for p in problems if (candidate_path(args.candidates, p) or Path("/nonexistent")).is_file()]
     jobs = [(p, r) for p in problems for r in range(args.repeat)]
     out = open(args.out, "a")
     t_start = time.time()

@@ -31,6 +31,7 @@
 #   bash benchmarks/gpu_session3.sh s8b S # session 8: grids of the rewritten starters (last GPU); those judged (GPU 0..)
 #   bash benchmarks/gpu_session3.sh s8c S # session 8: L1 reductions/pools/gemv with the new defaults; L3 under the lead
 #   bash benchmarks/gpu_session3.sh s8d S # session 8: L1 compensated sums + near-compile problems; L2 under the lead
+#   bash benchmarks/gpu_session3.sh s9 S  # next: best kernels with fp32 baselines (L1_FROM/L1_TO, L2_FROM/L2_TO, LV2)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -306,6 +307,20 @@ s8d)  # session 8, 2+ GPUs: level 1's column sums (Kahan-compensated now) and th
       --problems "${L2_IDS:-27,90,48,78,24,79,57,65,92,21,85,71,69,87,19,82,73,67,15,11,72,89}" ) &
   level 1 "$(upto "$LAST")" "$S" 3 2 "$RUNS/L1" --problems "${L1_IDS:-47,48,45,43,95,100,41,35,33}" --ideas 2 --branches 1
   wait ;;
+s9)  # next session, 2 GPUs: each problem's best kernel judged again with the baselines in fp32 (TF32 off, the
+     # candidate's precision): L1 problems L1_FROM-L1_TO on GPU 0, L2 problems L2_FROM-L2_TO on GPU 1; then
+     # benchmarks/baseline_precision_table.py against the published page. Ranges let successive calls continue.
+  S=${2:-470}
+  fp32() {  # LEVEL RANGE GPU
+    CUDA_VISIBLE_DEVICES=$3 timeout -s INT -k 20 "$S" python3 benchmarks/eval_batch.py --problems "L$1/$2" \
+      --candidates "run:$RUNS/L$1" --compile-baseline --baseline-precision fp32 --out "$LOGS/fp32-L$1.jsonl" \
+      > "$LOGS/fp32-L$1.log" 2>&1; echo "fp32 L$1/$2 rc=$?"
+  }
+  fp32 1 "${L1_FROM:-1}-${L1_TO:-100}" 0 &
+  fp32 "${LV2:-2}" "${L2_FROM:-1}-${L2_TO:-100}" "$(( NGPU - 1 ))"
+  wait
+  python3 benchmarks/baseline_precision_table.py --fp32 "$LOGS"/fp32-L*.jsonl \
+    --published leaderboards/nvidia-h200/problems.csv | tee "$LOGS/fp32-table.txt" ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac

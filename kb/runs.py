@@ -165,6 +165,22 @@ def _timing_methods(run_dirs: list[str | Path]) -> str:
     return "; ".join(f"{m} ({n} verdicts)" for m, n in methods.most_common())
 
 
+def _baseline_precision(run_dirs: list[str | Path]) -> str:
+    """How the runs' baselines ran fp32 matmuls and convolutions (verdicts before the option: PyTorch's defaults).
+    One page, one policy: speedups against TF32 and against fp32 baselines are different numbers."""
+    from autokernel.evaluate.config import BASELINE_PRECISIONS
+
+    found = {
+        (row["verdict"].get("policy") or {}).get("baseline_precision") or "default"
+        for d in run_dirs for row in _rows(Path(d)) if row["verdict"].get("verdict") == "correct"
+    }
+    if len(found) > 1:
+        raise ScoreInputError(f"these runs mix baseline precisions ({', '.join(sorted(found))}); score runs judged "
+                              f"with --baseline-precision fp32 on a page of their own")
+    key = next(iter(found), "default")
+    return f"{key}: {BASELINE_PRECISIONS.get(key, 'unknown')}"
+
+
 def run_environment(run_dirs: list[str | Path]) -> dict[str, Any]:
     """What the published numbers rest on, read from the runs' own verdicts (the first correct one)."""
     for d in run_dirs:
@@ -180,6 +196,7 @@ def run_environment(run_dirs: list[str | Path]) -> dict[str, Any]:
                 "dataset": "ScalingIntelligence/KernelBench", "config": "see run notes",
                 "tolerance_preset": f"{policy.get('tolerance_preset', '')} (atol=rtol={policy.get('atol', '')})",
                 "reference_precision": policy.get("reference_precision", ""),
+                "baseline_precision": _baseline_precision(run_dirs),
                 "timing_method": _timing_methods(run_dirs) or kernel.get("method", ""),
                 "statistic": "median of timed calls",
                 "repetitions": f"up to {kernel.get('num_trials', '')} timed calls (capped by the timing budget)",

@@ -29,3 +29,18 @@ def test_repeat_summary_gives_spread_of_medians_and_wall_time():
     assert relu["mean_spread_pct"] == pytest.approx(100 * 0.05 / 3.42, abs=0.01)
     assert relu["median_wall_s"] == pytest.approx((9.0 + 8.0) / 2)
     assert norm["correct"] == 0 and norm["spread_pct"] is None
+
+
+def test_run_candidates_are_each_problems_best_kernel(tmp_path):
+    from autokernel.problem import Problem
+
+    src = "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+    src += "def get_inputs():\n    return [torch.rand(2)]\ndef get_init_inputs():\n    return []\n"
+    p = Problem.from_source(src, name="47_Sum", level=1, problem_id=47)
+    folder = tmp_path / "problems" / "L1_47_47_Sum"
+    folder.mkdir(parents=True)
+    (folder / "best.py").write_text("# best")
+    assert eval_batch.candidate_for(f"run:{tmp_path}", p) == "# best"
+    other = Problem.from_source(src, name="4_Other", level=1, problem_id=4)  # L1_47_* must not match problem 4
+    assert eval_batch.candidate_path(f"run:{tmp_path}", other) is None
+    assert eval_batch.candidate_for(f"run:{tmp_path}", other) is None

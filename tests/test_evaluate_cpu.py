@@ -239,3 +239,29 @@ def test_failure_on_an_ill_conditioned_problem_says_the_reference_cannot_tell(cp
     assert any(c.figures.get("reference_ill_conditioned") for c in v.checks)
     v = evaluate(PROBLEM, Candidate(source=kernel(body="tl.maximum(x, 0.0) * alpha + 1e-3")), cpu_config)
     assert v.verdict == "incorrect" and "ill-conditioned" not in v.reason  # a plain bug stays a plain bug
+
+
+@pytest.mark.parametrize("precision, tf32", [("default", True), ("fp32", False)])
+def test_baselines_run_in_the_configured_precision(cpu_config, monkeypatch, precision, tf32):
+    """The eager baseline is timed with cuDNN's TF32 flag as configured (PyTorch's default: on), the candidate
+    and reference never; the choice is recorded and keys the baseline cache apart."""
+    import dataclasses
+
+    import torch
+
+    from autokernel.evaluate import timing
+
+    seen = []
+    real = timing.time_calls
+
+    def spy(fn, *args, **kw):
+        seen.append(torch.backends.cudnn.allow_tf32)
+        return real(fn, *args, **kw)
+
+    monkeypatch.setattr(timing, "time_calls", spy)
+    cfg = dataclasses.replace(cpu_config, baseline_precision=precision)
+    v = evaluate(PROBLEM, Candidate(source=kernel()), cfg)
+    assert v.verdict == "correct", v.reason
+    assert seen and seen[-1] is tf32 and v.policy["baseline_precision"] == precision
+    assert ("|base-fp32" in cfg.baseline_variant) == (precision == "fp32")
+    assert torch.backends.cudnn.allow_tf32  # restored

@@ -89,3 +89,17 @@ def test_floor_without_tensor_cores_comes_from_the_plausibility_check():
     new = {"checks": [{"name": "plausibility", "figures": {**fig, "vector_tflops": 100.0, "memory_gbps": 4000.0}}]}
     assert fma_floor(new) == (pytest.approx(20.0), "compute")  # the numeric fields win over the text
     assert fma_floor({"checks": [{"name": "trial_0", "figures": {}}]}) is None
+
+
+def test_baseline_precision_is_named_and_never_mixed_on_one_page(tmp_path):
+    """Verdicts before the option count as PyTorch's defaults; fp32-baseline runs cannot share their page."""
+    (tmp_path / "results.jsonl").write_text(json.dumps(_row(1, "L1/1", "correct", 1.5)) + "\n")
+    assert run_environment([tmp_path])["baseline_precision"].startswith("default: PyTorch's defaults")
+    fp32 = tmp_path / "fp32"
+    fp32.mkdir()
+    row = _row(2, "L1/1", "correct", 3.0)
+    row["verdict"]["policy"]["baseline_precision"] = "fp32"
+    (fp32 / "results.jsonl").write_text(json.dumps(row) + "\n")
+    assert run_environment([fp32])["baseline_precision"].startswith("fp32: TF32 disabled")
+    with pytest.raises(ScoreInputError, match="mix baseline precisions"):
+        run_environment([tmp_path, fp32])

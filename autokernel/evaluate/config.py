@@ -13,6 +13,15 @@ TOLERANCE_PRESETS: dict[str, dict[str, float]] = {
 }
 
 
+# How the eager and torch.compile baselines run fp32 matmuls and convolutions. "default": PyTorch's flags, as users
+# run eager (cuDNN convolutions in TF32, matmuls in fp32); "fp32": TF32 off for both, the precision the reference
+# and the candidate run in (one TF32 policy for both sides of a speedup; TF32 convolutions miss 1e-4 anyway).
+BASELINE_PRECISIONS = {
+    "default": "PyTorch's defaults (torch.backends.cudnn.allow_tf32 = True: convolutions in TF32; matmuls in fp32)",
+    "fp32": "TF32 disabled (torch.backends.cuda.matmul.allow_tf32 = cudnn.allow_tf32 = False), as the candidate",
+}
+
+
 def tolerance_for(preset: str, dtype_name: str) -> float:
     """atol (= rtol) for an output dtype under a preset; integer and bool outputs must match exactly."""
     if preset not in TOLERANCE_PRESETS:
@@ -47,6 +56,8 @@ class EvalConfig:
         timeout_s: the whole candidate (import, compile, trials, timing); then it is killed.
         memory_limit_mb: address-space cap for the candidate process on CPU; fraction of GPU memory on CUDA.
         baseline_compile: also time ``torch.compile(Model)`` (cached per GPU and software versions).
+        baseline_precision: how the baselines run fp32 matmuls and convolutions, a key of BASELINE_PRECISIONS
+            ("default": PyTorch's flags, cuDNN in TF32; "fp32": TF32 off, as the candidate is held to).
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
@@ -68,6 +79,7 @@ class EvalConfig:
     memory_limit_mb: int = 16384
     gpu_memory_fraction: float = 0.9
     baseline_compile: bool = False
+    baseline_precision: str = "default"
     measure: bool = True
     confine: bool = True
     cache_dir: str | None = None
@@ -82,6 +94,9 @@ class EvalConfig:
             raise ValueError(f"l2_flush must be 'write' or 'read', not {self.l2_flush!r}")
         if self.gpu_lead_ms < 0:
             raise ValueError("gpu_lead_ms must be 0 or more")
+        if self.baseline_precision not in BASELINE_PRECISIONS:
+            raise ValueError(f"baseline_precision must be one of {sorted(BASELINE_PRECISIONS)}, "
+                             f"not {self.baseline_precision!r}")
         if self.num_correct_trials < 1:
             raise ValueError("num_correct_trials must be at least 1")
 
@@ -112,10 +127,11 @@ class EvalConfig:
 
     @property
     def baseline_variant(self) -> str:
-        """What a cached baseline's key adds for timing options off the plain loop, so baselines timed one way
-        are never reused for another ("" for the plain loop)."""
+        """What a cached baseline's key adds for timing options off the plain loop and a baseline precision off
+        PyTorch's defaults, so baselines timed one way are never reused for another ("" for neither)."""
         opts = self.loop_options()
-        parts = [f"spin{self.spin_up_s:g}" if self.spin_up_s and self.is_cuda else "",
+        parts = [f"base-{self.baseline_precision}" if self.baseline_precision != "default" else "",
+                 f"spin{self.spin_up_s:g}" if self.spin_up_s and self.is_cuda else "",
                  f"jit{self.placement_jitter_kib}" if opts["placement_jitter_bytes"] else "",
                  f"pl{self.placements}" if opts["placements"] > 1 else "",
                  f"flush-{self.l2_flush}" if opts["l2_flush"] != "write" else "",

@@ -29,6 +29,7 @@ from autokernel.evaluate.reference import (
     REFERENCE_PRECISION,
     ReferenceSession,
     estimate_input_bytes,
+    exact_fp32,
     input_bytes,
 )
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
@@ -289,6 +290,7 @@ class Evaluator:
         rel_l2_tol = tol if deg.degenerate else None
         verdict.policy = {
             "tolerance_preset": cfg.tolerance, "atol": tol, "rtol": tol, "reference_precision": REFERENCE_PRECISION,
+            "baseline_precision": cfg.baseline_precision,
             "trials": cfg.num_correct_trials, "seeds": "secret per trial (secrets.randbits), never sent to the candidate",
             "degenerate": deg.describe(), "relative_l2_tol": rel_l2_tol,
             "problem_notes": list(session.problem.notes),
@@ -613,7 +615,8 @@ class Evaluator:
             raise _Outcome("rejected", f"quarantined: {check.reason}")
 
     def _baseline(self, session: ReferenceSession, state: _ProblemState, timing_sets, kind: str) -> TimingStats | None:
-        """Eager or torch.compile time of the reference, same loop, PyTorch's default precision; cached."""
+        """Eager or torch.compile time of the reference, same loop, in the configured baseline precision (PyTorch's
+        defaults, or TF32 off for compiling and timing alike); cached."""
         from autokernel.environment import environment_key, fingerprint
         from autokernel.evaluate.timing import Relocator, summarize, time_calls
 
@@ -631,7 +634,8 @@ class Evaluator:
 
         model = session.model
         sets = [t.inputs for t in timing_sets]
-        with torch.no_grad():
+        precision = exact_fp32() if cfg.baseline_precision == "fp32" else contextlib.nullcontext()
+        with torch.no_grad(), precision:
             if kind == "compile":
                 # Compiling takes seconds of CPU: done before the device is taken alone for timing.
                 torch._dynamo.reset()
