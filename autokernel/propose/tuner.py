@@ -2,7 +2,9 @@
 first try the starter's presets (sets of values that only pay off together, e.g. the tensor-core path with its
 tiles), then move one tunable of a seed up or down its allowed values, one idea per (tunable, direction),
 one branch per step size; a `MovePrior` from the run's ledger orders the moves. Tunables that do nothing under
-the seed's values (a family's knobs while its engine is the library call) are left alone."""
+the seed's values (a family's knobs while its engine is the library call) are left alone, and a move whose kernel
+launches are exactly its seed's (found by a dry run on the meta device, `starters.launches`) is pruned before
+it is timed."""
 
 from __future__ import annotations
 
@@ -66,6 +68,8 @@ class TunerProposer:
         self._tried: dict[str, set[str]] = {}
         self.usage: dict[str, dict[str, int]] = {}
         self.notes: dict[str, str] = {}  # problem key -> why no starter
+        self.pruned: dict[str, list[str]] = {}  # problem key -> ideas not timed: the same launches as their seed
+        self._plans: dict[tuple[str, str], object] = {}  # (candidate digest, device) -> launch plan or None
         # Problems are searched from several threads; tracing imports parts of torch lazily, and two
         # threads importing torch._dynamo at once see it half-initialised. One generation at a time.
         self._generate = threading.Lock()
@@ -133,7 +137,7 @@ class TunerProposer:
             for preset, values in starter.presets.items():
                 if ideas >= n_ideas:
                     break
-                cand = self._preset(history, seed, base, preset, values, tried, seen)
+                cand = self._preset(problem, history, seed, base, preset, values, tried, seen)
                 if cand is not None:
                     ideas += 1
                     out.append(cand)
@@ -149,9 +153,43 @@ class TunerProposer:
                 if branch_cands:
                     ideas += 1
                     out.extend(branch_cands)
+        if not out and self.pruned.get(problem.key):
+            self.notes.setdefault(problem.key, f"{len(self.pruned[problem.key])} moves pruned: the same kernel "
+                                               f"launches as their seed")
         return out
 
-    def _preset(self, history, seed, base, preset, values, tried, seen):
+    # -- pruning ------------------------------------------------------------------------------
+    @staticmethod
+    def _sm_count(device: str) -> int | None:
+        """The SMs a starter's host code will see on ``device`` (None: a GPU this process cannot query)."""
+        if not device.startswith("cuda"):
+            return 4
+        try:
+            import torch
+
+            return torch.cuda.get_device_properties(torch.device(device)).multi_processor_count
+        except Exception:  # noqa: BLE001 - no answer means no pruning, never a failed proposal
+            return None
+
+    def _plan(self, problem: Problem, cand: Candidate, device: str):
+        key = (cand.digest, device)
+        if key not in self._plans:
+            from autokernel.starters.launches import launch_plan
+
+            sms = self._sm_count(device)
+            self._plans[key] = None if sms is None else launch_plan(cand.source, problem, sm_count=sms)
+        return self._plans[key]
+
+    def _same_launches(self, problem: Problem, history: History, seed, cand: Candidate) -> bool:
+        """Whether ``cand`` launches exactly the kernels its seed does (grids, arguments, block sizes, warps): the
+        same kernel, so timing it would spend the GPU on nothing. A failed dry run is never a match."""
+        parent = self._plan(problem, seed.candidate, history.device)
+        if parent is None or self._plan(problem, cand, history.device) != parent:
+            return False
+        self.pruned.setdefault(problem.key, []).append(cand.idea)
+        return True
+
+    def _preset(self, problem, history, seed, base, preset, values, tried, seen):
         changed = {k: v for k, v in values.items() if base.get(k) != v}
         key = self._config_key({**base, **values})
         if not changed or key in tried:
@@ -168,7 +206,7 @@ class TunerProposer:
             return None
         tried.add(key)
         seen.add(cand.digest)
-        return cand
+        return None if self._same_launches(problem, history, seed, cand) else cand
 
     def _branches(self, problem, history, seed, base, space, name, step, n_branches, tried, seen):
         allowed = space[name]
@@ -199,5 +237,7 @@ class TunerProposer:
                 continue
             tried.add(key)
             seen.add(cand.digest)
+            if self._same_launches(problem, history, seed, cand):
+                continue  # a step that changes nothing: try the next step of the same move
             out.append(cand)
         return out

@@ -71,6 +71,11 @@ def _pad3(v, nd, fill):
     return (fill,) * (3 - nd) + v
 
 
+def _sm_count(device):
+    """Streaming multiprocessors of the device (4 off the GPU: the interpreter's stand-in)."""
+    return torch.cuda.get_device_properties(device).multi_processor_count if device.type == "cuda" else 4
+
+
 def _tile(r, inner, ncols, tile, block_inner):
     """(BLOCK_R, BLOCK_I) for a reduction of length r over ncols columns (inner = column stride 1 run).
 

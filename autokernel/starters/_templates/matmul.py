@@ -74,7 +74,7 @@ def _mm_splits(m, n, k, batch, device):
     if MM_SPLIT_K > 0:
         return MM_SPLIT_K
     tiles = triton.cdiv(m, MM_BLOCK_M) * triton.cdiv(n, MM_BLOCK_N) * batch
-    sms = torch.cuda.get_device_properties(device).multi_processor_count if device.type == "cuda" else 4
+    sms = _sm_count(device)
     split = 1
     while split < 64 and tiles * split < 2 * sms and k >= 2 * split * 16 * MM_BLOCK_K:
         split *= 2

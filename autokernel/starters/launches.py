@@ -1,0 +1,98 @@
+"""What a ModelNew source launches on a problem's inputs, found without running a kernel: a dry run on the meta
+device, every Triton kernel replaced by a recorder. Two tunings with the same launches are the same kernel, so the
+tuner need not time the second (a block size the tile is capped below, a split threshold the problem never meets).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import tempfile
+import threading
+from dataclasses import dataclass
+
+# Dry runs patch a module's kernels and enter the meta device; one at a time keeps them from meeting.
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One ``kernel[grid](*args, **options)`` call: tensors stand for their shape, strides and dtype."""
+
+    kernel: str
+    grid: tuple
+    args: tuple
+    options: tuple
+
+
+def _describe(value):
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return ("tensor", tuple(value.shape), tuple(value.stride()), str(value.dtype))
+    if isinstance(value, (int, float, bool, str)) or value is None:
+        return value
+    return type(value).__name__
+
+
+class _Recorder:
+    """Stands in for a ``@triton.jit`` kernel: ``kernel[grid](...)`` appends a `Launch` and runs nothing."""
+
+    def __init__(self, name: str, launches: list):
+        self.name, self.launches = name, launches
+
+    def __getitem__(self, grid):
+        def record(*args, **kwargs):
+            g = grid(kwargs) if callable(grid) else grid
+            self.launches.append(Launch(
+                kernel=self.name, grid=tuple(int(x) for x in (g if isinstance(g, (tuple, list)) else (g,))),
+                args=tuple(_describe(a) for a in args),
+                options=tuple(sorted((k, _describe(v)) for k, v in kwargs.items())),
+            ))  # fmt: skip
+
+        return record
+
+
+def _is_kernel(obj) -> bool:
+    return type(obj).__name__ in ("JITFunction", "InterpretedFunction") and hasattr(obj, "__getitem__")
+
+
+def _load(source: str):
+    fd, path = tempfile.mkstemp(suffix=".py", prefix="ak_dryrun_")
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(source)
+        spec = importlib.util.spec_from_file_location("ak_dryrun", path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+    finally:
+        os.unlink(path)  # nothing is compiled or launched, so the file is not needed after the import
+
+
+def launch_plan(source: str, problem, *, sm_count: int = 4) -> tuple[Launch, ...] | None:
+    """The launches ``source``'s ModelNew makes on ``problem``'s inputs, computed on the meta device (no memory
+    taken, no kernel run). ``sm_count`` is what the starter's ``_sm_count`` answers, so host logic that sizes
+    grids for the GPU (split-K) plans as it will run there. None when the dry run fails: a host path that needs
+    real data, a model that cannot be built on the meta device; the caller then knows nothing."""
+    import torch
+
+    with _LOCK, torch.no_grad():
+        try:
+            ns: dict = {}
+            exec(compile(problem.source, f"<{problem.name}>", "exec"), ns)
+            mod = _load(source)
+            launches: list[Launch] = []
+            for name in dir(mod):
+                if _is_kernel(getattr(mod, name)):
+                    setattr(mod, name, _Recorder(name, launches))
+            if hasattr(mod, "_sm_count"):
+                mod._sm_count = lambda device: sm_count
+            with torch.device("meta"), contextlib.redirect_stdout(None):
+                inputs = ns["get_inputs"]()
+                model = mod.ModelNew(*ns["get_init_inputs"]())
+                model(*inputs)
+        except Exception:  # noqa: BLE001 - any failure only means "unknown": the candidate is judged as usual
+            return None
+    return tuple(launches)

@@ -1,0 +1,54 @@
+"""Launch plans: what a ModelNew launches, from a dry run on the meta device (the tuner's pruning)."""
+
+from __future__ import annotations
+
+from autokernel.problem import Problem
+from autokernel.propose.base import Attempt, History
+from autokernel.propose.tuner import TunerProposer, set_tunables
+from autokernel.records import TimingStats, Verdict
+from autokernel.starters import generate_starter
+from autokernel.starters.launches import launch_plan
+
+
+def problem(forward: str, inputs: str) -> Problem:
+    src = (f"import torch\nclass Model(torch.nn.Module):\n    def forward(self, *xs):\n        return {forward}\n"
+           f"def get_inputs():\n    return {inputs}\ndef get_init_inputs():\n    return []\n")
+    return Problem.from_source(src, name="t")
+
+
+# a column sum over a middle dim with 64 Gi elements: planned without memory, in milliseconds
+COLUMNS = problem("torch.sum(xs[0], dim=1)", "[torch.rand(256, 16384, 16384)]")
+
+
+def test_a_knob_the_problem_never_reaches_plans_the_same_launches():
+    src = generate_starter(COLUMNS).source
+    plan = launch_plan(src, COLUMNS)
+    assert plan and plan[0].kernel == "_reduce_kernel" and plan[0].args[0][1] == (256, 16384, 16384)
+    # thousands of column blocks: the split threshold is never met, whatever it is
+    assert launch_plan(set_tunables(src, {"RED_SPLIT_MIN_R": 65536}), COLUMNS) == plan
+    assert launch_plan(set_tunables(src, {"RED_TILE": 512}), COLUMNS) != plan
+
+
+def test_the_gpu_size_decides_host_logic_that_sizes_grids():
+    mm = problem("xs[0] @ xs[1]", "[torch.rand(64, 65536), torch.rand(65536, 64)]")
+    src = generate_starter(mm).source
+    assert launch_plan(src, mm, sm_count=4) != launch_plan(src, mm, sm_count=132)  # split-K fills the SMs
+
+
+def test_a_host_path_that_needs_data_plans_nothing():
+    src = generate_starter(COLUMNS).source.replace("        return sum_1\n", "        return sum_1 * float(sum_1.max())\n")
+    assert "float(sum_1.max())" in src and launch_plan(src, COLUMNS) is None
+
+
+def test_the_tuner_times_no_move_that_launches_what_its_seed_does():
+    t = TimingStats(median_ms=1.0, mean_ms=1.0, min_ms=1.0, max_ms=1.0, std_ms=0.0, ci95_low_ms=1.0,
+                    ci95_high_ms=1.0, num_trials=3, method="perf_counter(cpu)")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(COLUMNS, History(), 1, 1)
+    seed = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=1.0, kernel=t))
+    proposed = tuner.propose(COLUMNS, History(attempts=[seed], seeds=[seed], round=1), 30, 1)
+    ideas = [c.idea for c in proposed]
+    assert ideas and not any("RED_SPLIT" in i for i in ideas), ideas
+    assert any("RED_SPLIT_MIN_R" in i for i in tuner.pruned[COLUMNS.key])
+    plan = launch_plan(starter.source, COLUMNS)
+    assert all(launch_plan(c.source, COLUMNS) != plan for c in proposed)
