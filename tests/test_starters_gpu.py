@@ -46,7 +46,7 @@ def test_starter_on_gpu(key):
     assert res.ok or res.status == "ill_conditioned", (res, st.covered, st.fallbacks)
 
 
-PRESET_CASES = [(1, 1), (1, 3), (1, 6), (1, 10), (1, 17), (1, 54), (1, 57), (1, 67), (2, 1), (2, 12), (2, 23), (2, 18)]
+PRESET_CASES = [(1, 1), (1, 3), (1, 6), (1, 10), (1, 17), (1, 54), (1, 57), (1, 67), (1, 73), (2, 1), (2, 12), (2, 23), (2, 18)]
 
 
 @pytest.mark.parametrize("key", PRESET_CASES, ids=[f"L{lv}-{i}" for lv, i in PRESET_CASES])

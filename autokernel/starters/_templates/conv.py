@@ -185,7 +185,10 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
                 i_w = (ow + PW - kw) // SW
                 valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
                 valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
-                row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+                # rows of invalid positions are never read (the loads are masked by valid); not zeroing them
+                # with tl.where also keeps Triton 3.6 compiling this kernel (its TritonGPURemoveLayoutConversions
+                # pass failed on L1/73 with the where)
+                row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G
                 tap = (kd * KH + kh) * KW + kw
                 w_row = ((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
                 acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
