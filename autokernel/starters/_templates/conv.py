@@ -143,7 +143,7 @@ def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, 
         kd = tap // (KW * KH)
         i_d, i_h, i_w, valid = _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
         valid = valid & m_mask
-        row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+        row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G  # read only where valid (see below)
         w_row = ((g * KK + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
         acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION)
     _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
@@ -186,8 +186,8 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
                 valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
                 valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
                 # rows of invalid positions are never read (the loads are masked by valid); not zeroing them
-                # with tl.where also keeps Triton 3.6 compiling this kernel (its TritonGPURemoveLayoutConversions
-                # pass failed on L1/73 with the where)
+                # with tl.where also keeps Triton 3.6 compiling the tap kernels (its TritonGPURemoveLayoutConversions
+                # pass failed on L1/73 and L1/77 with the where)
                 row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G
                 tap = (kd * KH + kh) * KW + kw
                 w_row = ((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
