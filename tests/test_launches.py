@@ -52,3 +52,26 @@ def test_the_tuner_times_no_move_that_launches_what_its_seed_does():
     assert any("RED_SPLIT_MIN_R" in i for i in tuner.pruned[COLUMNS.key])
     plan = launch_plan(starter.source, COLUMNS)
     assert all(launch_plan(c.source, COLUMNS) != plan for c in proposed)
+
+
+def test_aot_signatures_follow_launch_specialisation():
+    """benchmarks/aot_compile.py types a recorded launch as Triton would at launch time."""
+    import importlib.util
+    from pathlib import Path
+
+    from autokernel.starters.launches import Launch
+
+    spec = importlib.util.spec_from_file_location(
+        "aot_compile", Path(__file__).resolve().parents[1] / "benchmarks" / "aot_compile.py")
+    aot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(aot)
+
+    class Fn:
+        arg_names = ["x_ptr", "n", "one", "big", "scale", "BLOCK"]
+
+    launch = Launch(kernel="k", grid=(4,), args=(("tensor", (8,), (1,), "torch.float16"), 48, 1, 2**33, 0.5),
+                    options=(("BLOCK", 64), ("num_warps", 4)))
+    sig, consts, attrs = aot._signature(Fn, launch)
+    assert sig == {"x_ptr": "*fp16", "n": "i32", "one": "constexpr", "big": "i64", "scale": "fp32",
+                   "BLOCK": "constexpr"}
+    assert consts == {(2,): 1, (5,): 64} and set(attrs) == {(0,), (1,), (3,)}  # pointer, 48 and 2**33: 16 divides
