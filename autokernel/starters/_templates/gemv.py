@@ -60,9 +60,10 @@ def _gemv(a, b):
     out.view(m).copy_(part[0] if split == 1 else part.sum(0))
     return out
 ''',
-    # defaults from the H200 screen of session 8 on L1/4 (2048 x 1 Mi): 1.91 ms at 4 x 2048 and 4 warps (eager
-    # cuBLAS 2.31 ms); the best of 24 combinations (8 x 2048, 8 warps) was 1.911 ms, 4 x 1024 with 4 warps 2.13 ms
-    {"MM_GEMV_BLOCK_M": 4, "MM_GEMV_BLOCK_K": 2048, "MM_GEMV_NUM_WARPS": 4, "MM_GEMV_PROGRAMS": 1056},
+    # H200, session 8, L1/4 (2048 x 1 Mi): 4 x 1024 with 4 warps was judged correct at 1.95 ms (1.19x eager cuBLAS).
+    # The screen measured 1.91 ms at 4 x 2048 (the best of 24 combinations within 0.2 %), but the judge rejected
+    # that kernel: 1 of 2048 outputs off by 3.7e-4 on signed inputs, where K = 1 Mi sums cancel to near zero
+    {"MM_GEMV_BLOCK_M": 4, "MM_GEMV_BLOCK_K": 1024, "MM_GEMV_NUM_WARPS": 4, "MM_GEMV_PROGRAMS": 1056},
     {"MM_GEMV_BLOCK_M": [1, 2, 4, 8, 16, 32], "MM_GEMV_BLOCK_K": [128, 256, 512, 1024, 2048, 4096],
      "MM_GEMV_NUM_WARPS": [1, 2, 4, 8], "MM_GEMV_PROGRAMS": [132, 264, 528, 1056, 2112, 4224]},
 )
