@@ -66,8 +66,8 @@ def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, 
         b_mask = k_mask[:, None] & n_mask[None, :]
         a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
         b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
-        acc = _dot_acc(acc, a, b, x2_ptr + row[:, None] + ci[None, :], a_mask, w2_ptr + w_row + ci[:, None], b_mask,
-                       PRECISION)
+        acc += _dot_block(a, b, x2_ptr + row[:, None] + ci[None, :], a_mask, w2_ptr + w_row + ci[:, None], b_mask,
+                          PRECISION)
     return acc
 
 
@@ -79,7 +79,7 @@ def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT,
     # Implicit-GEMM convolution on 5-D (N, C, D, H, W) tensors (1-D/2-D convs use size-1 dims).
     # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
     # reduction = (ci, kd, kh, kw); input positions from `_conv_in`. PRECISION "tf32x3s": x2/w2 hold the low parts
-    # of x and w split beforehand (see _tf32_split and _dot_acc).
+    # of x and w split beforehand (see _tf32_split and _dot_block).
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     g = tl.program_id(2)
@@ -113,7 +113,7 @@ def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT,
             w_off = co[None, :].to(tl.int64) * K + offs_k[:, None]
         b_mask = k_mask[:, None] & n_mask[None, :]
         b = tl.load(w_ptr + w_off, mask=b_mask, other=0.0).to(tl.float32)
-        acc = _dot_acc(acc, a, b, x2_ptr + x_off, valid, w2_ptr + w_off, b_mask, PRECISION)
+        acc += _dot_block(a, b, x2_ptr + x_off, valid, w2_ptr + w_off, b_mask, PRECISION)
     _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
 
 

@@ -47,8 +47,7 @@ def _matmul_kernel(a_ptr, a2_ptr, b_ptr, b2_ptr, c_ptr, bias_ptr, M, N, K, K_PER
         b_mask = (k[:, None] < k_hi) & (rn[None, :] < N)
         a = tl.load(a_ptr + a_idx, mask=a_mask, other=0.0).to(tl.float32)
         b = tl.load(b_ptr + b_idx, mask=b_mask, other=0.0).to(tl.float32)
-        part = _dot_acc(tl.zeros((BLOCK_M, BLOCK_N), tl.float32), a, b, a2_ptr + a_idx, a_mask, b2_ptr + b_idx,
-                        b_mask, PRECISION)
+        part = _dot_block(a, b, a2_ptr + a_idx, a_mask, b2_ptr + b_idx, b_mask, PRECISION)
         if COMPENSATED:
             y = part - comp
             t = acc + y

@@ -34,19 +34,21 @@ def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_
 
 
 @triton.jit
-def _dot_acc(acc, a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
-    # acc + a @ b at PRECISION: "ieee" fp32, "tf32x3" (Triton splits in the loop), or "tf32x3s": a and b are the
-    # high parts split beforehand, their low parts are loaded here, and the product is three plain TF32 dots,
-    # the small cross terms first.
+def _dot_block(a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
+    # One K block's product a @ b, formed on its own (callers add it to their running sum): "ieee" fp32, "tf32x3"
+    # (Triton splits in the loop), or "tf32x3s": a and b are the high parts split beforehand, their low parts are
+    # loaded here, and the product is three plain TF32 dots, the small cross terms first. Starting from zero
+    # matters: fed the running sum, the tensor cores' accumulation rounded the tiny cross terms away against it
+    # (convolutions missed 1e-4 on 7 of 12 H200 problems that way, session 8; Triton's own tf32x3 and this matmul,
+    # which always started from zero, passed)
     if PRECISION == "tf32x3s":
         a2 = tl.load(a2_ptrs, mask=a_mask, other=0.0)
         b2 = tl.load(b2_ptrs, mask=b_mask, other=0.0)
-        acc = tl.dot(a2, b, acc, input_precision="tf32")
-        acc = tl.dot(a, b2, acc, input_precision="tf32")
-        acc = tl.dot(a, b, acc, input_precision="tf32")
+        part = tl.dot(a2, b, input_precision="tf32")
+        part = tl.dot(a, b2, part, input_precision="tf32")
+        return tl.dot(a, b, part, input_precision="tf32")
     else:
-        acc += tl.dot(a, b, input_precision=PRECISION)
-    return acc
+        return tl.dot(a, b, input_precision=PRECISION)
 
 
 def _tf32_split(x, transpose, k_multiple=1):
