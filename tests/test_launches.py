@@ -75,3 +75,14 @@ def test_aot_signatures_follow_launch_specialisation():
     assert sig == {"x_ptr": "*fp16", "n": "i32", "one": "constexpr", "big": "i64", "scale": "fp32",
                    "BLOCK": "constexpr"}
     assert consts == {(2,): 1, (5,): 64} and set(attrs) == {(0,), (1,), (3,)}  # pointer, 48 and 2**33: 16 divides
+
+
+def test_only_the_tuners_own_sources_are_dry_run():
+    """The dry run imports and runs code in the search's process: a seed that is not the starter with tunables
+    changed (an LLM's or an agent's kernel) is never dry-run, so never pruned against."""
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(COLUMNS, History(), 1, 1)
+    assert tuner._own(COLUMNS, starter.source)
+    assert tuner._own(COLUMNS, set_tunables(starter.source, {"RED_TILE": 512, "RED_OFFSETS": "wide"}))
+    assert not tuner._own(COLUMNS, starter.source + "\nimport os\n")
+    assert not tuner._own(COLUMNS, starter.source.replace("def forward", "def forward_"))

@@ -180,9 +180,24 @@ class TunerProposer:
             self._plans[key] = None if sms is None else launch_plan(cand.source, problem, sm_count=sms)
         return self._plans[key]
 
+    def _own(self, problem: Problem, source: str) -> bool:
+        """Whether ``source`` is this tuner's starter with only its tunable lines changed: the dry run imports and
+        runs it in this process, unconfined, so a seed from anywhere else (an LLM, an agent) is never dry-run."""
+        starter = self._starter(problem)
+        if starter is None:
+            return False
+        values = read_tunables(source, starter.space)
+        try:
+            return set(values) == set(starter.space) and set_tunables(starter.source, values) == source
+        except ValueError:
+            return False
+
     def _same_launches(self, problem: Problem, history: History, seed, cand: Candidate) -> bool:
         """Whether ``cand`` launches exactly the kernels its seed does (grids, arguments, block sizes, warps): the
-        same kernel, so timing it would spend the GPU on nothing. A failed dry run is never a match."""
+        same kernel, so timing it would spend the GPU on nothing. A failed dry run is never a match, and only the
+        tuner's own sources are dry-run (see `_own`)."""
+        if not self._own(problem, seed.candidate.source):
+            return False
         parent = self._plan(problem, seed.candidate, history.device)
         if parent is None or self._plan(problem, cand, history.device) != parent:
             return False
