@@ -21,7 +21,7 @@ def _add_problem_source(p: argparse.ArgumentParser) -> None:
 
 
 def _add_eval_policy(p: argparse.ArgumentParser) -> None:
-    from autokernel.evaluate.config import TOLERANCE_PRESETS
+    from autokernel.evaluate.config import BASELINE_PRECISIONS, TOLERANCE_PRESETS
 
     p.add_argument("--device", default=None, help="cpu (Triton interpreter) or cuda[:N]; default: cuda if available")
     p.add_argument("--timeout", type=float, default=None, help="seconds for the whole candidate (default 180 GPU, 120 CPU)")
@@ -31,7 +31,7 @@ def _add_eval_policy(p: argparse.ArgumentParser) -> None:
     p.add_argument("--perf-trials", type=int, default=None, help="timed calls (default 100 on GPU, 5 on CPU)")
     p.add_argument("--no-timing", action="store_true", help="check correctness only")
     p.add_argument("--no-compile-baseline", action="store_true", help="skip timing torch.compile of the reference")
-    p.add_argument("--baseline-precision", choices=["default", "fp32"], default="default",
+    p.add_argument("--baseline-precision", choices=sorted(BASELINE_PRECISIONS), default="default",
                    help="how eager and torch.compile run fp32 matmuls and convolutions: default = PyTorch's flags "
                         "(cuDNN in TF32); fp32 = TF32 off, the precision the candidate is held to")
     p.add_argument("--gpu-lead-ms", type=float, default=None,
@@ -59,8 +59,7 @@ def eval_config_from_args(args: argparse.Namespace):
         kw["num_perf_trials"] = args.perf_trials
     if args.no_compile_baseline:
         kw["baseline_compile"] = False
-    if args.baseline_precision != "default":
-        kw["baseline_precision"] = args.baseline_precision
+    kw["baseline_precision"] = args.baseline_precision
     if args.gpu_lead_ms is not None:
         if args.gpu_lead_ms < 0:
             raise ValueError("--gpu-lead-ms must be 0 or more")

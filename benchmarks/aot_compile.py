@@ -14,7 +14,6 @@ integers equal to 1 become constants, multiples of 16 are marked so); the kernel
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
 from pathlib import Path
@@ -90,14 +89,11 @@ def main(argv=None) -> int:
     from triton.backends.compiler import GPUTarget
 
     from autokernel.starters import generate_starter
-    from autokernel.starters.launches import _load, launch_plan
-    from kb.bridge import resolve_problems, select
+    from autokernel.starters.check import load_module
+    from autokernel.starters.launches import launch_plan
+    from kb.bridge import resolve_problems
 
-    problems = []
-    for ref in args.problems:
-        m = re.fullmatch(r"L(\d)/(\d+)-(\d+)", ref)
-        problems += (select(int(m.group(1)), range(int(m.group(2)), int(m.group(3)) + 1)) if m
-                     else resolve_problems([ref]))
+    problems = resolve_problems(args.problems)
     target = GPUTarget("cuda", args.arch, 32)
     print(f"triton {triton.__version__} -> sm_{args.arch}, {len(problems)} problems", flush=True)
     bad = 0
@@ -115,7 +111,7 @@ def main(argv=None) -> int:
             if plan is None:
                 print(f"{p.key} {name}: no dry run (host code needs data)", flush=True)
                 continue
-            failures = compile_launches(_load(src), plan, target)
+            failures = compile_launches(load_module(src, keep_file=False), plan, target)
             bad += bool(failures)
             status = "FAILED " + " | ".join(failures) if failures else "ok"
             print(f"{p.key} {name}: {len(plan)} launches, {status} ({time.time() - t0:.1f} s)", flush=True)

@@ -18,7 +18,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-LEVEL_SIZES = {1: 100, 2: 100, 3: 50, 4: 20}
 _KEY = re.compile(r"^L(\d+)/(\d+)$")
 
 
@@ -47,13 +46,13 @@ def compare(fp32, published):
     """One row per (level, baseline precision): the scores over the problems present in both tables."""
     import pandas as pd
 
-    from kb.scorer import score_level
+    from kb.scorer import KERNELBENCH_TOTALS, score_level
 
     keys = set(zip(fp32["level"], fp32["problem_id"]))
     pub = published[[k in keys for k in zip(published["level"], published["problem_id"])]]
     out = []
     for level in sorted({lv for lv, _ in keys}):
-        total = LEVEL_SIZES.get(level, 100)
+        total = KERNELBENCH_TOTALS.get(level, 100)
         for name, table in (("default (cuDNN TF32)", pub), ("fp32 (TF32 off)", fp32)):
             s = score_level(table, level, total_problems=total)
             n = int((table["level"] == level).sum())

@@ -71,7 +71,7 @@ def candidate_for(kind: str, problem) -> str | None:
         return generate_starter(problem).source
     if kind.startswith(("dir:", "run:")):
         path = candidate_path(kind, problem)
-        return path.read_text() if path is not None and path.is_file() else None
+        return path.read_text() if path is not None else None
     raise SystemExit(f"unknown candidate kind {kind}")
 
 
@@ -79,9 +79,10 @@ def candidate_path(kind: str, problem) -> Path | None:
     """The file a ``dir:`` or ``run:`` candidate source holds for this problem (None: no such file)."""
     root = Path(kind[4:])
     if kind.startswith("dir:"):
-        return root / f"{problem.name}.py"
-    found = sorted(root.glob(f"problems/L{problem.level}_{problem.problem_id}_*/best.py"))
-    return found[0] if found else None
+        found = [root / f"{problem.name}.py"]
+    else:
+        found = sorted(root.glob(f"problems/L{problem.level}_{problem.problem_id}_*/best.py"))
+    return next((f for f in found if f.is_file()), None)
 
 
 def spread_pct(values: list[float]) -> float | None:
@@ -118,6 +119,8 @@ def repeat_summary(records: list[dict]) -> list[dict]:
 
 
 def main() -> int:
+    from autokernel.evaluate.config import BASELINE_PRECISIONS
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--problems", nargs="+", required=True, help="e.g. L1/1-100 L2/1-10 or files")
     ap.add_argument("--candidates", required=True)
@@ -127,7 +130,7 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=1, help="concurrent evaluations (timing is only clean with 1)")
     ap.add_argument("--no-timing", action="store_true")
     ap.add_argument("--compile-baseline", action="store_true")
-    ap.add_argument("--baseline-precision", choices=("default", "fp32"), default="default",
+    ap.add_argument("--baseline-precision", choices=sorted(BASELINE_PRECISIONS), default="default",
                     help="eager/compile baselines with PyTorch's TF32 defaults or with TF32 off (as the candidate)")
     ap.add_argument("--scale", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=180.0)
@@ -141,16 +144,9 @@ def main() -> int:
     args = ap.parse_args()
 
     from autokernel.evaluate import EvalConfig, Evaluator
-    from kb.bridge import resolve_problems, select
+    from kb.bridge import resolve_problems
 
-    problems = []
-    for ref in args.problems:
-        m = re.fullmatch(r"L(\d)/(\d+)-(\d+)", ref)
-        if m:
-            problems += select(int(m.group(1)), range(int(m.group(2)), int(m.group(3)) + 1), dataset=args.dataset,
-                               config=args.dataset_config)
-        else:
-            problems += resolve_problems([ref], dataset=args.dataset, config=args.dataset_config)
+    problems = resolve_problems(args.problems, dataset=args.dataset, config=args.dataset_config)
     if args.scale > 1:
         problems = [p.scaled(args.scale) for p in problems]
     cfg = EvalConfig.for_device(args.device, measure=not args.no_timing, baseline_compile=args.compile_baseline,
@@ -160,7 +156,7 @@ def main() -> int:
                                 baseline_precision=args.baseline_precision)
     evaluators = [Evaluator(cfg) for _ in range(args.workers)]
     if args.candidates.startswith(("dir:", "run:")):  # only the problems that have a file there
-        problems = [p for p in problems if (candidate_path(args.candidates, p) or Path("/nonexistent")).is_file()]
+        problems = [p for p in problems if candidate_path(args.candidates, p) is not None]
     jobs = [(p, r) for p in problems for r in range(args.repeat)]
     out = open(args.out, "a")
     t_start = time.time()

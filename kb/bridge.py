@@ -17,7 +17,7 @@ from autokernel.problem import Problem, ProblemError
 
 HUB_DATASET = "ScalingIntelligence/KernelBench"
 LEVELS = (1, 2, 3, 4)
-_REF = re.compile(r"^(?:L|level[_ ]?)?(\d)[/:_-](\d+)$", re.IGNORECASE)
+_REF = re.compile(r"^(?:L|level[_ ]?)?(\d)[/:_-](\d[\d,\s-]*)$", re.IGNORECASE)
 
 
 def dataset_location(dataset: str | None = None, config: str | None = None) -> tuple[str, str | None]:
@@ -81,14 +81,14 @@ def select(level: int, ids: Iterable[int] | None = None, **kw) -> list[Problem]:
 
 
 def resolve_problems(refs: Iterable[str], *, dataset: str | None = None, config: str | None = None) -> list[Problem]:
-    """Problem references -> problems. A reference is ``L1/19`` (also ``level1/19``, ``1/19``), a KernelBench-format
-    ``.py`` file, or a folder of them."""
+    """Problem references -> problems. A reference is ``L1/19`` (also ``level1/19``, ``1/19``; ids as in
+    `parse_ids`: ``L1/1-10,19``), a KernelBench-format ``.py`` file, or a folder of them."""
     out: list[Problem] = []
     for ref in refs:
         m = _REF.match(ref.strip())
         path = Path(ref)
         if m and not path.exists():
-            out.extend(select(int(m.group(1)), [int(m.group(2))], dataset=dataset, config=config))
+            out.extend(select(int(m.group(1)), parse_ids(m.group(2)), dataset=dataset, config=config))
         elif path.is_dir():
             files = sorted(path.glob("*.py"))
             if not files:

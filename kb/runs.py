@@ -151,14 +151,20 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
     return info
 
 
+def _correct_verdicts(run_dirs: list[str | Path]):
+    """The verdicts of every correct row of the runs."""
+    for d in run_dirs:
+        for row in _rows(Path(d)):
+            if row["verdict"].get("verdict") == "correct":
+                yield row["verdict"]
+
+
 def _timing_methods(run_dirs: list[str | Path]) -> str:
     """Every timing method behind the runs' correct verdicts, with counts (runs resumed across harness
     versions mix them; kernel and baselines inside one verdict are always timed alike)."""
     from collections import Counter
 
-    methods = Counter(
-        _method(row["verdict"]) for d in run_dirs for row in _rows(Path(d)) if row["verdict"].get("verdict") == "correct"
-    )
+    methods = Counter(_method(v) for v in _correct_verdicts(run_dirs))
     methods.pop("", None)
     if len(methods) <= 1:
         return next(iter(methods), "")
@@ -170,10 +176,7 @@ def _baseline_precision(run_dirs: list[str | Path]) -> str:
     One page, one policy: speedups against TF32 and against fp32 baselines are different numbers."""
     from autokernel.evaluate.config import BASELINE_PRECISIONS
 
-    found = {
-        (row["verdict"].get("policy") or {}).get("baseline_precision") or "default"
-        for d in run_dirs for row in _rows(Path(d)) if row["verdict"].get("verdict") == "correct"
-    }
+    found = {(v.get("policy") or {}).get("baseline_precision") or "default" for v in _correct_verdicts(run_dirs)}
     if len(found) > 1:
         raise ScoreInputError(f"these runs mix baseline precisions ({', '.join(sorted(found))}); score runs judged "
                               f"with --baseline-precision fp32 on a page of their own")

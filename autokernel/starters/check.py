@@ -32,15 +32,21 @@ class StarterCheck:
         return self.status == "pass"
 
 
-def load_module(source: str, name: str = "starter_solution"):
-    """Import a solution source from a real file (``@triton.jit`` needs one), like the harness does."""
+def load_module(source: str, name: str = "starter_solution", *, keep_file: bool = True):
+    """Import a solution source from a real file (``@triton.jit`` needs one), like the harness does.
+    ``keep_file=False`` removes the file after the import, for modules whose kernels are only inspected
+    (compiled ahead of time, dry-run), never launched through the interpreter."""
     fd, path = tempfile.mkstemp(suffix=".py", prefix="ak_starter_")
-    with os.fdopen(fd, "w") as fh:
-        fh.write(source)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(source)
+        spec = importlib.util.spec_from_file_location(name, path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+    finally:
+        if not keep_file:
+            os.unlink(path)
 
 
 class _LaunchCounter:

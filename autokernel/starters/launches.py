@@ -6,9 +6,6 @@ tuner need not time the second (a block size the tile is capped below, a split t
 from __future__ import annotations
 
 import contextlib
-import importlib.util
-import os
-import tempfile
 import threading
 from dataclasses import dataclass
 
@@ -58,19 +55,6 @@ def _is_kernel(obj) -> bool:
     return type(obj).__name__ in ("JITFunction", "InterpretedFunction") and hasattr(obj, "__getitem__")
 
 
-def _load(source: str):
-    fd, path = tempfile.mkstemp(suffix=".py", prefix="ak_dryrun_")
-    try:
-        with os.fdopen(fd, "w") as fh:
-            fh.write(source)
-        spec = importlib.util.spec_from_file_location("ak_dryrun", path)
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        return mod
-    finally:
-        os.unlink(path)  # nothing is compiled or launched, so the file is not needed after the import
-
-
 def launch_plan(source: str, problem, *, sm_count: int = 4) -> tuple[Launch, ...] | None:
     """The launches ``source``'s ModelNew makes on ``problem``'s inputs, computed on the meta device (no memory
     taken, no kernel run). ``sm_count`` is what the starter's ``_sm_count`` answers, so host logic that sizes
@@ -78,11 +62,13 @@ def launch_plan(source: str, problem, *, sm_count: int = 4) -> tuple[Launch, ...
     real data, a model that cannot be built on the meta device; the caller then knows nothing."""
     import torch
 
+    from autokernel.starters.check import load_module
+
     with _LOCK, torch.no_grad():
         try:
             ns: dict = {}
             exec(compile(problem.source, f"<{problem.name}>", "exec"), ns)
-            mod = _load(source)
+            mod = load_module(source, "ak_dryrun", keep_file=False)
             launches: list[Launch] = []
             for name in dir(mod):
                 if _is_kernel(getattr(mod, name)):
