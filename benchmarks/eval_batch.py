@@ -140,6 +140,14 @@ def main() -> int:
     ap.add_argument("--gpu-lead-ms", type=float, default=1.0, help="GPU: busy lead before each start event (0: none)")
     ap.add_argument("--placements", type=int, default=1, help="GPU: timed-loop groups on newly mapped memory")
     ap.add_argument("--repeat", type=int, default=1, help="evaluate each pair this many times (repeatability)")
+    ap.add_argument("--shard", default="1/1", metavar="K/N",
+                    help="judge every N-th problem from the K-th: N processes on one GPU compile side by side and "
+                         "take turns at timing (the machine's device gate); pass --sharers N to each")
+    ap.add_argument("--sharers", type=int, default=1, help="processes judging on this GPU at once (memory shares)")
+    ap.add_argument("--tf32-sensitive", action="store_true",
+                    help="only problems whose reference runs an operation in TF32 under PyTorch's defaults "
+                         "(cuDNN convolutions and RNNs), or where that cannot be told: the problems whose "
+                         "baselines differ between the two --baseline-precision settings")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
@@ -154,9 +162,17 @@ def main() -> int:
                                 placement_jitter_kib=args.jitter_kib, placements=args.placements,
                                 l2_flush=args.l2_flush, gpu_lead_ms=args.gpu_lead_ms,
                                 baseline_precision=args.baseline_precision)
-    evaluators = [Evaluator(cfg) for _ in range(args.workers)]
+    evaluators = [Evaluator(cfg, sharers=args.sharers) for _ in range(args.workers)]
     if args.candidates.startswith(("dir:", "run:")):  # only the problems that have a file there
         problems = [p for p in problems if candidate_path(args.candidates, p) is not None]
+    tf32 = {}
+    if args.tf32_sensitive:
+        from autokernel.evaluate.tf32 import tf32_ops
+
+        tf32 = {p.key: tf32_ops(p) for p in problems}
+        problems = [p for p in problems if tf32[p.key] != ()]
+    k, n = (int(x) for x in args.shard.split("/"))
+    problems = problems[k - 1 :: n]
     jobs = [(p, r) for p in problems for r in range(args.repeat)]
     out = open(args.out, "a")
     t_start = time.time()
@@ -175,6 +191,8 @@ def main() -> int:
             rec = {"problem": p.key, "harness_error": f"{type(exc).__name__}: {exc}",
                    "traceback": traceback.format_exc()[-2000:]}
         rec.update(name=p.name, repeat=r, eval_wall_s=round(time.time() - t0, 2), candidates=args.candidates)
+        if p.key in tf32:
+            rec["tf32_ops"] = tf32[p.key]  # None: the dry run could not tell
         return rec
 
     from tqdm import tqdm
