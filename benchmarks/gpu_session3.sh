@@ -31,7 +31,7 @@
 #   bash benchmarks/gpu_session3.sh s8b S # session 8: grids of the rewritten starters (last GPU); those judged (GPU 0..)
 #   bash benchmarks/gpu_session3.sh s8c S # session 8: L1 reductions/pools/gemv with the new defaults; L3 under the lead
 #   bash benchmarks/gpu_session3.sh s8d S # session 8: L1 compensated sums + near-compile problems; L2 under the lead
-#   bash benchmarks/gpu_session3.sh s9 S  # best kernels with fp32 baselines (P1, P2 id lists, LV2, SHARDS)
+#   bash benchmarks/gpu_session3.sh s9 S  # best kernels with fp32 baselines (JOBS, SH, ACC_S/ACC1/ACC2)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -308,21 +308,29 @@ s8d)  # session 8, 2+ GPUs: level 1's column sums (Kahan-compensated now) and th
   level 1 "$(upto "$LAST")" "$S" 3 2 "$RUNS/L1" --problems "${L1_IDS:-47,48,45,43,95,100,41,35,33}" --ideas 2 --branches 1
   wait ;;
 s9)  # 2 GPUs: each problem's best kernel judged again with the baselines in fp32 (TF32 off, the candidate's
-     # precision), SHARDS processes per GPU (compiles side by side, timings in turn through the device gate):
-     # P1 (level-1 ids) on GPU 0, P2 (level LV2's ids) on the last GPU. The defaults are the problems whose
-     # reference runs cuDNN (autokernel/evaluate/tf32.py), the only ones whose baselines differ. Then
-     # benchmarks/baseline_precision_table.py against the published page.
-  S=${2:-470} SH=${SHARDS:-3}
-  P1=${P1:-50,54-87} P2=${P2:-1-8,10,11,13,15-17,19-21,23-27,31,32,34-36,38,42-44,46-50,52,54,57,58,60,61,65,67,69,71-74,77-79,82,83,85,87,89-93,96,100}
-  fp32() {  # LEVEL IDS GPU SHARD
+     # precision). JOBS: "LEVEL:IDS:GPU:SHARDS ..."; each job runs SHARDS processes on its GPU (compiles side by
+     # side, timings in turn through the device gate); SH = processes per GPU in all (memory shares). The
+     # default jobs are the problems whose reference runs cuDNN (autokernel/evaluate/tf32.py), the only ones
+     # whose baselines differ. First (ACC_S seconds, ACC1 on GPU 0 and ACC2 on the last): does the reference
+     # under PyTorch's defaults pass the judge's fp32 check (benchmarks/tf32_baseline_accuracy.py)?
+  S=${2:-470} SH=${SH:-3} ACC_S=${ACC_S:-0}
+  JOBS=${JOBS:-"1:50,54-87:0:3 2:1-8,10,11,13,15-17,19-21,23-27,31,32,34-36,38,42-44,46-50,52,54,57,58,60,61,65,67,69,71-74,77-79,82,83,85,87,89-93,96,100:$(( NGPU - 1 )):3"}
+  if [ "$ACC_S" -gt 0 ]; then
+    for a in "0 ${ACC1:-}" "$(( NGPU - 1 )) ${ACC2:-}"; do set -- $a; [ $# -gt 1 ] || continue
+      ( g=$1; shift; CUDA_VISIBLE_DEVICES=$g timeout -k 5 "$ACC_S" python3 benchmarks/tf32_baseline_accuracy.py \
+          --problems "$@" --out "$LOGS/tf32-accuracy-g$g.jsonl" > "$LOGS/tf32-accuracy-g$g.log" 2>&1
+        echo "tf32 accuracy gpu $g rc=$?" ) &
+    done; wait; S=$(( S - ACC_S ))
+  fi
+  fp32() {  # LEVEL IDS GPU SHARD SHARDS
     CUDA_VISIBLE_DEVICES=$3 TORCHINDUCTOR_COMPILE_THREADS=$(( $(nproc) / NGPU / SH )) timeout -s INT -k 20 "$S" \
       python3 benchmarks/eval_batch.py --problems "L$1/$2" --candidates "run:$RUNS/L$1" --compile-baseline \
-      --baseline-precision fp32 --shard "$4/$SH" --sharers "$SH" --out "$LOGS/fp32-L$1-$4.jsonl" \
-      > "$LOGS/fp32-L$1-$4.log" 2>&1; echo "fp32 L$1 shard $4/$SH rc=$?"
+      --baseline-precision fp32 --shard "$4/$5" --sharers "$SH" --out "$LOGS/fp32-L$1-g$3-$4.jsonl" \
+      > "$LOGS/fp32-L$1-g$3-$4.log" 2>&1; echo "fp32 L$1 gpu $3 shard $4/$5 rc=$?"
   }
-  for k in $(seq 1 "$SH"); do
-    [ -n "$P1" ] && fp32 1 "$P1" 0 "$k" &
-    [ -n "$P2" ] && fp32 "${LV2:-2}" "$P2" "$(( NGPU - 1 ))" "$k" &
+  for job in $JOBS; do
+    IFS=: read -r lv ids gpu n <<< "$job"
+    for k in $(seq 1 "$n"); do fp32 "$lv" "$ids" "$gpu" "$k" "$n" & done
   done
   wait
   python3 benchmarks/baseline_precision_table.py --fp32 "$LOGS"/fp32-L*.jsonl \
