@@ -7,6 +7,7 @@ Used on the GPU machine for the harness's acceptance runs. Candidate sources:
   dir:PATH    files in PATH named like the problem (``19_ReLU.py``)
   run:PATH    each problem's best kernel in an `autokernel-kb run` directory (problems/L<level>_<id>_*/best.py)
   starter     the generated starter kernel (autokernel.starters)
+  preset:N    the starter with its N-th preset applied (1-based; problems whose starter has fewer are skipped)
 
     python benchmarks/eval_batch.py --problems L1/1-100 --candidates run:leaderboards/runs/h200-2026-11-29/L1 \
         --compile-baseline --baseline-precision fp32 --out l1-fp32-baselines.jsonl
@@ -72,7 +73,22 @@ def candidate_for(kind: str, problem) -> str | None:
     if kind.startswith(("dir:", "run:")):
         path = candidate_path(kind, problem)
         return path.read_text() if path is not None else None
+    if kind.startswith("preset:"):
+        found = preset_for(kind, problem)
+        return found[1] if found else None
     raise SystemExit(f"unknown candidate kind {kind}")
+
+
+def preset_for(kind: str, problem) -> tuple[str, str] | None:
+    """``preset:N``: (the preset's name, the starter generated with it), or None if the starter has no N-th preset."""
+    from autokernel.starters import generate_starter
+
+    presets = list(generate_starter(problem).presets.items())
+    n = int(kind.split(":", 1)[1])
+    if not 1 <= n <= len(presets):
+        return None
+    name, values = presets[n - 1]
+    return name, generate_starter(problem, tunables=values).source
 
 
 def candidate_path(kind: str, problem) -> Path | None:
@@ -165,6 +181,10 @@ def main() -> int:
     evaluators = [Evaluator(cfg, sharers=args.sharers) for _ in range(args.workers)]
     if args.candidates.startswith(("dir:", "run:")):  # only the problems that have a file there
         problems = [p for p in problems if candidate_path(args.candidates, p) is not None]
+    presets = {}
+    if args.candidates.startswith("preset:"):  # only the problems whose starter has that preset
+        presets = {p.key: preset_for(args.candidates, p) for p in problems}
+        problems = [p for p in problems if presets[p.key]]
     tf32 = {}
     if args.tf32_sensitive:
         from autokernel.evaluate.tf32 import tf32_ops
@@ -181,7 +201,7 @@ def main() -> int:
         ev = evaluators[i % len(evaluators)]
         t0 = time.time()
         try:
-            src = candidate_for(args.candidates, p)
+            src = presets[p.key][1] if p.key in presets else candidate_for(args.candidates, p)
             v = ev.evaluate(p, src)
             rec = v.to_dict()
             rec.pop("log_tail", None) if v.is_correct else None
@@ -191,6 +211,8 @@ def main() -> int:
             rec = {"problem": p.key, "harness_error": f"{type(exc).__name__}: {exc}",
                    "traceback": traceback.format_exc()[-2000:]}
         rec.update(name=p.name, repeat=r, eval_wall_s=round(time.time() - t0, 2), candidates=args.candidates)
+        if p.key in presets:
+            rec["preset"] = presets[p.key][0]
         if p.key in tf32:
             rec["tf32_ops"] = tf32[p.key]  # None: the dry run could not tell
         return rec

@@ -311,7 +311,8 @@ s9)  # 2 GPUs: each problem's best kernel judged again with the baselines in fp3
      # precision). JOBS: "LEVEL:IDS:GPU:SHARDS ..."; each job runs SHARDS processes on its GPU (compiles side by
      # side, timings in turn through the device gate); SH = processes per GPU in all (memory shares). The
      # default jobs are the problems whose reference runs cuDNN (autokernel/evaluate/tf32.py), the only ones
-     # whose baselines differ. First (ACC_S seconds, ACC1 on GPU 0 and ACC2 on the last): does the reference
+     # whose baselines differ; a job may name other candidates (":preset:N"). TESTS: GPU-marked starter tests
+     # (pytest -k) on the last GPU first. Then (ACC_S seconds, ACC1 on GPU 0 and ACC2 on the last): does the reference
      # under PyTorch's defaults pass the judge's fp32 check (benchmarks/tf32_baseline_accuracy.py)?
   S=${2:-470} SH=${SH:-3} ACC_S=${ACC_S:-0}
   JOBS=${JOBS:-"1:50,54-87:0:3 2:1-8,10,11,13,15-17,19-21,23-27,31,32,34-36,38,42-44,46-50,52,54,57,58,60,61,65,67,69,71-74,77-79,82,83,85,87,89-93,96,100:$(( NGPU - 1 )):3"}
@@ -322,15 +323,19 @@ s9)  # 2 GPUs: each problem's best kernel judged again with the baselines in fp3
         echo "tf32 accuracy gpu $g rc=$?" ) &
     done; wait; S=$(( S - ACC_S ))
   fi
-  fp32() {  # LEVEL IDS GPU SHARD SHARDS
+  if [ -n "${TESTS:-}" ]; then  # GPU-marked tests first, alone on the last GPU: pytest -k TESTS
+    ( export CUDA_VISIBLE_DEVICES=$(( NGPU - 1 )); gpu_tests 150 tests/test_starters_gpu.py -k "$TESTS" ); S=$(( S - SECONDS ))
+  fi
+  fp32() {  # LEVEL IDS GPU SHARD SHARDS CANDIDATES
+    local tag=$1-g$3-$4${6:+-${6//:/}}
     CUDA_VISIBLE_DEVICES=$3 TORCHINDUCTOR_COMPILE_THREADS=$(( $(nproc) / NGPU / SH )) timeout -s INT -k 20 "$S" \
-      python3 benchmarks/eval_batch.py --problems "L$1/$2" --candidates "run:$RUNS/L$1" --compile-baseline \
-      --baseline-precision fp32 --shard "$4/$5" --sharers "$SH" --out "$LOGS/fp32-L$1-g$3-$4.jsonl" \
-      > "$LOGS/fp32-L$1-g$3-$4.log" 2>&1; echo "fp32 L$1 gpu $3 shard $4/$5 rc=$?"
+      python3 benchmarks/eval_batch.py --problems "L$1/$2" --candidates "${6:-run:$RUNS/L$1}" --compile-baseline \
+      --baseline-precision fp32 --shard "$4/$5" --sharers "$SH" --out "$LOGS/fp32-L$tag.jsonl" \
+      > "$LOGS/fp32-L$tag.log" 2>&1; echo "fp32 L$1 gpu $3 shard $4/$5 ${6:-best} rc=$?"
   }
-  for job in $JOBS; do
-    IFS=: read -r lv ids gpu n <<< "$job"
-    for k in $(seq 1 "$n"); do fp32 "$lv" "$ids" "$gpu" "$k" "$n" & done
+  for job in $JOBS; do  # LEVEL:IDS:GPU:SHARDS[:preset:N] (default candidates: each problem's best kernel)
+    IFS=: read -r lv ids gpu n c1 c2 <<< "$job"
+    for k in $(seq 1 "$n"); do fp32 "$lv" "$ids" "$gpu" "$k" "$n" "${c1:+$c1:$c2}" & done
   done
   wait
   python3 benchmarks/baseline_precision_table.py --fp32 "$LOGS"/fp32-L*.jsonl \
