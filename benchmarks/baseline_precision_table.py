@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -57,7 +58,9 @@ def fp32_rows(paths: list[str]):
                 "eager_median_ms": (rec.get("eager") or {}).get("median_ms"),
                 "compile_median_ms": (rec.get("compiled") or {}).get("median_ms"),
                 "timing_method": (rec.get("kernel") or {}).get("method", ""),
-                "candidate": rec.get("preset") or rec.get("candidates", ""),
+                "candidate": rec.get("preset") or ("the run's best kernel" if str(rec.get("candidates", "")).startswith("run:")
+                                                   else rec.get("candidates", "")),
+                "candidate_digest": rec.get("candidate_digest", ""),
             }  # fmt: skip
     return pd.DataFrame(list(rows.values()))
 
@@ -82,6 +85,39 @@ def compare(fp32, published):
                 "geomean_vs_eager": round(s.geomean_speedup, 3), "geomean_vs_compile": round(s.geomean_speedup_vs_compile, 3),
             })  # fmt: skip
     return pd.DataFrame(out)
+
+
+def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="github_main") -> list[str]:
+    """The source file of each record's kernel: the run's stored candidate with that digest, or, for a starter
+    preset, the starter generated again with it (checked against the digest, then written to ``out_dir``).
+    Returns one path per row ("" where neither matches: that row has no file to show)."""
+    import hashlib
+
+    from kb.bridge import resolve_problems
+
+    stored = {f.stem: f for f in runs.glob("**/candidates/*/*.py")}
+    paths = []
+    for r in fp32.itertuples(index=False):
+        digest = r.candidate_digest
+        if digest in stored:
+            paths.append(str(stored[digest]))
+            continue
+        path = ""
+        if r.candidate and r.candidate != "the run's best kernel" and not str(r.candidate).startswith("dir:"):
+            import importlib.util
+
+            spec = importlib.util.spec_from_file_location("eval_batch", Path(__file__).with_name("eval_batch.py"))
+            eval_batch = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(eval_batch)
+            problem = resolve_problems([f"L{r.level}/{r.problem_id}"], dataset=dataset, config=config)[0]
+            starter = eval_batch.generate_starter_with_preset(problem, r.candidate)
+            if starter and hashlib.sha256(starter.encode()).hexdigest()[:16] == digest:
+                out_dir.mkdir(parents=True, exist_ok=True)
+                target = out_dir / f"L{r.level}_{r.problem_id}_{digest}.py"
+                target.write_text(starter)
+                path = str(target)
+        paths.append(path)
+    return paths
 
 
 def full_level(fp32, published, tf32_of: dict):
@@ -148,6 +184,10 @@ def tf32_map(published, dataset=None, config="github_main") -> dict:
     return out
 
 
+def _num(x) -> str:
+    return f"{x:.3g}" if isinstance(x, (int, float)) and x == x else "-"
+
+
 def _md(df) -> str:
     """A DataFrame as a Markdown table (numbers right-aligned)."""
     head = "| " + " | ".join(df.columns) + " |"
@@ -172,7 +212,17 @@ def write_page(out_dir: Path, subset, full, fp32_full, *, note: str = "") -> Non
         "## Only the re-judged problems", "", _md(subset), "",
         f"Rows: [problems_fp32_baselines.csv](problems_fp32_baselines.csv). Missing (counted as failed): "
         f"{', '.join(f'L{r.level}/{r.problem_id}' for r in missing.itertuples()) or 'none'}.", "",
+        "## Re-judged problems", "",
+        "| problem | verdict | vs eager | vs compile | kernel (ms) | eager fp32 (ms) | compile fp32 (ms) | kernel |",
+        "|---|---|---:|---:|---:|---:|---:|---|",
     ]  # fmt: skip
+    judged = fp32_full[fp32_full["source"].str.startswith("re-judged")].sort_values(["level", "problem_id"])
+    for r in judged.itertuples(index=False):
+        path = getattr(r, "kernel_path", "")
+        link = f"[{getattr(r, 'candidate', '') or 'kernel'}]({os.path.relpath(path, out_dir)})" if isinstance(path, str) and path else ""
+        lines.append(f"| L{r.level}/{r.problem_id} {r.name} | {r.verdict} | {_num(r.speedup)} | {_num(r.speedup_vs_compile)} | "
+                     f"{_num(r.kernel_median_ms)} | {_num(r.eager_median_ms)} | {_num(r.compile_median_ms)} | {link} |")
+    lines.append("")
     (out_dir / "baseline_precision.md").write_text("\n".join(lines))
 
 
@@ -186,12 +236,17 @@ def main(argv=None) -> int:
     ap.add_argument("--dataset", default=None, help="KernelBench for the TF32 dry runs (default: the configured one)")
     ap.add_argument("--out-dir", default=None, help="write baseline_precision.md and problems_fp32_baselines.csv")
     ap.add_argument("--note", default="", help="a paragraph for the page: GPU, versions, commands")
+    ap.add_argument("--runs", default=None, help="run directories' root: link each re-judged row to its kernel")
+    ap.add_argument("--kernels-dir", default=None, help="where starter-preset kernels are written (with --runs)")
     args = ap.parse_args(argv)
     fp32 = fp32_rows(args.fp32)
     if fp32.empty:
         print("no KernelBench records in the fp32 files", file=sys.stderr)
         return 2
     published = pd.read_csv(args.published)
+    if args.runs:
+        fp32["kernel_path"] = kernel_files(fp32, Path(args.runs), Path(args.kernels_dir or "fp32_kernels"),
+                                           dataset=args.dataset)
     subset = compare(fp32, published)
     print(subset.to_string(index=False))
     if args.full_level or args.out_dir:

@@ -79,6 +79,14 @@ def candidate_for(kind: str, problem) -> str | None:
     raise SystemExit(f"unknown candidate kind {kind}")
 
 
+def generate_starter_with_preset(problem, preset: str) -> str | None:
+    """The starter generated with its preset named ``preset`` (None if it has no such preset)."""
+    from autokernel.starters import generate_starter
+
+    values = generate_starter(problem).presets.get(preset)
+    return None if values is None else generate_starter(problem, tunables=values).source
+
+
 def preset_for(kind: str, problem) -> tuple[str, str] | None:
     """``preset:N``: (the preset's name, the starter generated with it), or None if the starter has no N-th preset."""
     from autokernel.starters import generate_starter

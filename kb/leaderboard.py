@@ -147,6 +147,11 @@ def _markdown(
         f"Per-problem data: [problems.csv]({files.problems_csv.name}), [problems.json]({files.problems_json.name}); "
         f"score report: [score.json]({files.score_json.name}).",
         "",
+    ]
+    if (files.folder / "baseline_precision.md").exists():  # written by benchmarks/baseline_precision_table.py
+        lines += ["The same kernels scored with the baselines timed in fp32 (TF32 off, the precision candidates are "
+                  "held to): [baseline_precision.md](baseline_precision.md).", ""]
+    lines += [
         f"![speedup distribution]({files.speedup_plot.name})",
         f"![kernels against their floor]({files.roofline_plot.name})",
         "",
