@@ -87,13 +87,24 @@ def compare(fp32, published):
     return pd.DataFrame(out)
 
 
+def _preset_source(level: int, problem_id: int, preset: str, *, dataset=None, config="github_main") -> str | None:
+    """A KernelBench problem's starter generated with its preset named ``preset`` (None: no such preset)."""
+    import importlib.util
+
+    from kb.bridge import resolve_problems
+
+    spec = importlib.util.spec_from_file_location("eval_batch", Path(__file__).with_name("eval_batch.py"))
+    eval_batch = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(eval_batch)
+    problem = resolve_problems([f"L{level}/{problem_id}"], dataset=dataset, config=config)[0]
+    return eval_batch.generate_starter_with_preset(problem, preset)
+
+
 def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="github_main") -> list[str]:
     """The source file of each record's kernel: the run's stored candidate with that digest, or, for a starter
     preset, the starter generated again with it (checked against the digest, then written to ``out_dir``).
     Returns one path per row ("" where neither matches: that row has no file to show)."""
     import hashlib
-
-    from kb.bridge import resolve_problems
 
     stored = {f.stem: f for f in runs.glob("**/candidates/*/*.py")}
     paths = []
@@ -104,17 +115,11 @@ def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="githu
             continue
         path = ""
         if r.candidate and r.candidate != "the run's best kernel" and not str(r.candidate).startswith("dir:"):
-            import importlib.util
-
-            spec = importlib.util.spec_from_file_location("eval_batch", Path(__file__).with_name("eval_batch.py"))
-            eval_batch = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(eval_batch)
-            problem = resolve_problems([f"L{r.level}/{r.problem_id}"], dataset=dataset, config=config)[0]
-            starter = eval_batch.generate_starter_with_preset(problem, r.candidate)
-            if starter and hashlib.sha256(starter.encode()).hexdigest()[:16] == digest:
+            source = _preset_source(int(r.level), int(r.problem_id), r.candidate, dataset=dataset, config=config)
+            if source and hashlib.sha256(source.encode()).hexdigest()[:16] == digest:
                 out_dir.mkdir(parents=True, exist_ok=True)
                 target = out_dir / f"L{r.level}_{r.problem_id}_{digest}.py"
-                target.write_text(starter)
+                target.write_text(source)
                 path = str(target)
         paths.append(path)
     return paths

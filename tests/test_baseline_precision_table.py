@@ -32,3 +32,56 @@ def test_scores_only_the_problems_both_sides_judged(tmp_path):
     assert default["faster_than_eager"] == 0 and default["correct"] == 3
     assert fp32["correct"] == 2 and fp32["faster_than_eager"] == 2 and fp32["faster_than_compile"] == 2
     assert fp32["geomean_vs_eager"] == round((2.0 * 1.2) ** 0.5, 3)
+
+
+def test_a_problem_counts_its_fastest_correct_record(tmp_path):
+    recs = [
+        {"problem": "L1/5", "verdict": "correct", "speedup": 0.5, "candidates": "run:/x/L1"},
+        {"problem": "L1/5", "verdict": "correct", "speedup": 2.0, "preset": "taps"},
+        {"problem": "L1/5", "verdict": "incorrect", "preset": "split"},  # a later failure does not undo it
+        {"problem": "L1/6", "verdict": "correct", "speedup": 9.0, "quarantined": True},
+        {"problem": "L1/6", "verdict": "correct", "speedup": 1.1},
+    ]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    rows = table.fp32_rows([str(path)]).set_index("problem_id")
+    assert rows.loc[5, "speedup"] == 2.0 and rows.loc[5, "candidate"] == "taps"
+    assert rows.loc[6, "speedup"] == 1.1 and not rows.loc[6, "quarantined"]
+
+
+def test_whole_levels_keep_published_rows_only_where_nothing_runs_in_tf32():
+    published = pd.DataFrame({
+        "level": [1, 1, 1, 1], "problem_id": [1, 2, 3, 4], "name": ["mm", "conv", "conv2", "bad"],
+        "verdict": ["correct", "correct", "correct", "incorrect"], "speedup": [2.0, 0.1, 0.2, None],
+        "speedup_vs_compile": [1.5, 0.1, 0.2, None], "eager_median_ms": [2.0, 1.0, 1.0, None],
+        "compile_median_ms": [1.0, 1.0, 1.0, None],
+    })  # fmt: skip
+    fp32 = pd.DataFrame({"level": [1], "problem_id": [2], "verdict": ["correct"], "speedup": [1.5],
+                         "speedup_vs_compile": [1.2], "eager_median_ms": [4.0], "compile_median_ms": [2.0]})
+    tf32_of = {(1, 1): (), (1, 2): ("cudnn:convolution",), (1, 3): ("cudnn:convolution",), (1, 4): None}
+    full = table.full_level(fp32, published, tf32_of).set_index("problem_id")
+    assert full.loc[1, "source"].startswith("published (nothing in TF32")
+    assert full.loc[2, "source"].startswith("re-judged") and full.loc[2, "speedup"] == 1.5
+    assert full.loc[3, "verdict"] == "missing"  # a correct TF32 problem not re-judged cannot keep its old speedup
+    assert full.loc[4, "source"] == "published (incorrect either way)"
+    scores = table.full_scores(published, full.reset_index()).set_index("baselines")
+    fp32_row = scores.loc["fp32 (TF32 off)"]
+    assert fp32_row["faster_than_eager"] == 2 and fp32_row["correct"] == 2
+    assert fp32_row["compile_geomean_vs_eager"] == round((2.0 * 2.0) ** 0.5, 3)  # eager/compile of rows 1 and 2
+
+
+def test_preset_kernels_are_written_only_when_they_regenerate_to_the_judged_digest(tmp_path, monkeypatch):
+    import hashlib
+
+    source = "# a starter with a preset\n"
+    digest = hashlib.sha256(source.encode()).hexdigest()[:16]
+    stored = tmp_path / "runs" / "L1" / "candidates" / "L1_2_x"
+    stored.mkdir(parents=True)
+    (stored / "abcd.py").write_text("# stored")
+    monkeypatch.setattr(table, "_preset_source", lambda level, pid, preset, dataset=None, config=None: source)
+    fp32 = pd.DataFrame({"level": [1, 1, 1], "problem_id": [2, 3, 4], "candidate": ["the run's best kernel", "taps", "taps"],
+                         "candidate_digest": ["abcd", digest, "0000"]})  # fmt: skip
+    paths = table.kernel_files(fp32, tmp_path / "runs", tmp_path / "out")
+    assert paths[0].endswith("abcd.py")
+    assert Path(paths[1]).read_text() == source
+    assert paths[2] == ""  # regenerated source differs from what was judged: no file claimed for it

@@ -44,3 +44,20 @@ def test_run_candidates_are_each_problems_best_kernel(tmp_path):
     other = Problem.from_source(src, name="4_Other", level=1, problem_id=4)  # L1_47_* must not match problem 4
     assert eval_batch.candidate_path(f"run:{tmp_path}", other) is None
     assert eval_batch.candidate_for(f"run:{tmp_path}", other) is None
+
+
+def test_preset_candidates_are_the_starter_with_that_preset():
+    from autokernel.problem import Problem
+    from autokernel.starters import generate_starter
+
+    conv = "import torch\nclass Model(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    conv += "        self.c = torch.nn.Conv2d(3, 8, 3)\n    def forward(self, x):\n        return self.c(x)\n"
+    conv += "def get_inputs():\n    return [torch.rand(2, 3, 10, 10)]\ndef get_init_inputs():\n    return []\n"
+    p = Problem.from_source(conv, name="63_conv", level=1, problem_id=63)
+    name, source = eval_batch.preset_for("preset:1", p)
+    presets = generate_starter(p).presets
+    assert name == next(iter(presets))
+    assert source == generate_starter(p, tunables=presets[name]).source != generate_starter(p).source
+    assert eval_batch.generate_starter_with_preset(p, name) == source
+    assert eval_batch.preset_for(f"preset:{len(presets) + 1}", p) is None
+    assert eval_batch.generate_starter_with_preset(p, "no such preset") is None

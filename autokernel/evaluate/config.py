@@ -57,7 +57,8 @@ class EvalConfig:
         memory_limit_mb: address-space cap for the candidate process on CPU; fraction of GPU memory on CUDA.
         baseline_compile: also time ``torch.compile(Model)`` (cached per GPU and software versions).
         baseline_precision: how the baselines run fp32 matmuls and convolutions, a key of BASELINE_PRECISIONS
-            ("default": PyTorch's flags, cuDNN in TF32; "fp32": TF32 off, as the candidate is held to).
+            ("fp32", the default: TF32 off, the precision the reference and so the candidate are held to;
+            "default": PyTorch's flags, cuDNN in TF32, which miss the 1e-4 check on most convolutions).
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
@@ -79,7 +80,7 @@ class EvalConfig:
     memory_limit_mb: int = 16384
     gpu_memory_fraction: float = 0.9
     baseline_compile: bool = False
-    baseline_precision: str = "default"
+    baseline_precision: str = "fp32"
     measure: bool = True
     confine: bool = True
     cache_dir: str | None = None

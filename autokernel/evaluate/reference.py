@@ -3,8 +3,8 @@
 Runs in the judge, never in the candidate process. Inputs are made on the device with secret
 seeds; besides the problem's own generator, signed, large-magnitude and heavy-tailed variants are
 used where the operation's domain allows (the reference stays finite on them). The reference's
-precision for correctness is full fp32 (TF32 off for matmuls and cuDNN); the timed baseline runs
-with PyTorch's defaults, as users run it.
+precision for correctness is full fp32 (TF32 off for matmuls and cuDNN); the timed baselines run in the
+same precision unless `EvalConfig.baseline_precision` says otherwise.
 """
 
 from __future__ import annotations
