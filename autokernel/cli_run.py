@@ -67,6 +67,14 @@ def register(sub) -> None:
         help="when resuming, judge again candidates recorded with these verdicts (comma-separated, e.g. "
         "runtime_error,timeout after a harness fix); the new verdict replaces the old",
     )
+    p.add_argument(
+        "--seed-from",
+        metavar="RUN_DIR",
+        action="append",
+        default=[],
+        help="add each problem's best kernel from this earlier run to round 0, judged again under this run's "
+        "policy (continue a search on another GPU, policy or version); repeatable, the first found is used",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     _add_problem_source(p)
     _add_eval_policy(p)
@@ -105,8 +113,14 @@ def make_proposer(args: argparse.Namespace, rows: list | None = None):
     if kind == "auto":
         kind = "llm" if endpoint_configured(args.base_url, args.model) else "tuner"
     if kind == "tuner":
-        return TunerProposer(prior=MovePrior.from_rows(rows or []))
-    return LLMProposer(LLMConfig(base_url=args.base_url, model=args.model, api_key=args.api_key))
+        proposer = TunerProposer(prior=MovePrior.from_rows(rows or []))
+    else:
+        proposer = LLMProposer(LLMConfig(base_url=args.base_url, model=args.model, api_key=args.api_key))
+    if getattr(args, "seed_from", None):
+        from autokernel.propose.seeded import SeededProposer
+
+        proposer = SeededProposer(proposer, args.seed_from)
+    return proposer
 
 
 def eval_policy(config) -> dict:
@@ -162,6 +176,7 @@ def _start_run_info(out: Path, args: argparse.Namespace, search, config) -> None
             "workers_per_device": args.workers_per_device, "proposer": args.proposer, "device": config.device,
             "compile_baseline": config.baseline_compile, "host_cpus": os.cpu_count(),
             **({"rejudge": args.rejudge} if args.rejudge else {}),
+            **({"seed_from": args.seed_from} if getattr(args, "seed_from", None) else {}),
         })  # fmt: skip
 
     _update_run_info(out, update, create=True)

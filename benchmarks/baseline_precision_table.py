@@ -65,26 +65,35 @@ def fp32_rows(paths: list[str]):
     return pd.DataFrame(list(rows.values()))
 
 
+BASELINES = ("default (cuDNN TF32)", "fp32 (TF32 off)")
+
+
+def _scores(level: int, tables, *, problems=None) -> list[dict]:
+    """One row per (baseline precision, table) for ``level``: KernelBench's counts and geomeans over the level's
+    total, and torch.compile's own geomean over eager; ``problems`` is the row count shown (default: the table's)."""
+    from kb.scorer import KERNELBENCH_TOTALS, score_level
+
+    total = KERNELBENCH_TOTALS.get(level, 100)
+    out = []
+    for name, table in zip(BASELINES, tables):
+        s = score_level(table, level, total_problems=total)
+        out.append({
+            "level": level, "baselines": name,
+            "problems": problems if problems is not None else int((table["level"] == level).sum()), "correct": s.correct,
+            "faster_than_eager": round(s.fast_p[1.0] * total), "faster_than_compile": round(s.fast_p_vs_compile[1.0] * total),
+            "geomean_vs_eager": round(s.geomean_speedup, 3), "geomean_vs_compile": round(s.geomean_speedup_vs_compile, 3),
+            "compile_geomean_vs_eager": compile_geomean(table, level),
+        })  # fmt: skip
+    return out
+
+
 def compare(fp32, published):
     """One row per (level, baseline precision): the scores over the problems present in both tables."""
     import pandas as pd
 
-    from kb.scorer import KERNELBENCH_TOTALS, score_level
-
     keys = set(zip(fp32["level"], fp32["problem_id"]))
     pub = published[[k in keys for k in zip(published["level"], published["problem_id"])]]
-    out = []
-    for level in sorted({lv for lv, _ in keys}):
-        total = KERNELBENCH_TOTALS.get(level, 100)
-        for name, table in (("default (cuDNN TF32)", pub), ("fp32 (TF32 off)", fp32)):
-            s = score_level(table, level, total_problems=total)
-            n = int((table["level"] == level).sum())
-            out.append({
-                "level": level, "baselines": name, "problems": n, "correct": s.correct,
-                "faster_than_eager": round(s.fast_p[1.0] * total), "faster_than_compile": round(s.fast_p_vs_compile[1.0] * total),
-                "geomean_vs_eager": round(s.geomean_speedup, 3), "geomean_vs_compile": round(s.geomean_speedup_vs_compile, 3),
-            })  # fmt: skip
-    return pd.DataFrame(out)
+    return pd.DataFrame([row for level in sorted({lv for lv, _ in keys}) for row in _scores(int(level), (pub, fp32))])
 
 
 def _preset_source(level: int, problem_id: int, preset: str, *, dataset=None, config="github_main") -> str | None:
@@ -150,20 +159,11 @@ def full_scores(published, fp32_full):
     """Whole-level scores (KernelBench totals) of the published page and of its fp32-baseline counterpart."""
     import pandas as pd
 
-    from kb.scorer import KERNELBENCH_TOTALS, score_level
+    from kb.scorer import KERNELBENCH_TOTALS
 
-    out = []
-    for level in sorted(set(published["level"])):
-        total = KERNELBENCH_TOTALS.get(int(level), 100)
-        for name, table in (("default (cuDNN TF32)", published), ("fp32 (TF32 off)", fp32_full)):
-            s = score_level(table, int(level), total_problems=total)
-            out.append({
-                "level": int(level), "baselines": name, "problems": total, "correct": s.correct,
-                "faster_than_eager": round(s.fast_p[1.0] * total), "faster_than_compile": round(s.fast_p_vs_compile[1.0] * total),
-                "geomean_vs_eager": round(s.geomean_speedup, 3), "geomean_vs_compile": round(s.geomean_speedup_vs_compile, 3),
-                "compile_geomean_vs_eager": compile_geomean(table, int(level)),
-            })  # fmt: skip
-    return pd.DataFrame(out)
+    levels = sorted(int(lv) for lv in set(published["level"]))
+    return pd.DataFrame([row for lv in levels
+                         for row in _scores(lv, (published, fp32_full), problems=KERNELBENCH_TOTALS.get(lv, 100))])
 
 
 def compile_geomean(table, level: int) -> float | None:
@@ -171,6 +171,8 @@ def compile_geomean(table, level: int) -> float | None:
     both: the bar the issue sets for a search's geomean over eager."""
     import numpy as np
 
+    if not {"eager_median_ms", "compile_median_ms"} <= set(table.columns):
+        return None
     rows = table[(table["level"] == level) & table["eager_median_ms"].notna() & table["compile_median_ms"].notna()]
     ratios = (rows["eager_median_ms"].astype(float) / rows["compile_median_ms"].astype(float)).to_numpy()
     return round(float(np.exp(np.log(ratios).mean())), 3) if len(ratios) else None

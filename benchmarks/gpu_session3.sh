@@ -32,6 +32,7 @@
 #   bash benchmarks/gpu_session3.sh s8c S # session 8: L1 reductions/pools/gemv with the new defaults; L3 under the lead
 #   bash benchmarks/gpu_session3.sh s8d S # session 8: L1 compensated sums + near-compile problems; L2 under the lead
 #   bash benchmarks/gpu_session3.sh s9 S  # best kernels with fp32 baselines (JOBS, SH, ACC_S/ACC1/ACC2)
+#   bash benchmarks/gpu_session3.sh s10 S # next: fp32-baseline searches seeded from the old runs (L3_IDS, L2_IDS)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -340,6 +341,17 @@ s9)  # 2 GPUs: each problem's best kernel judged again with the baselines in fp3
   wait
   python3 benchmarks/baseline_precision_table.py --fp32 "$LOGS"/fp32-L*.jsonl \
     --published leaderboards/nvidia-h200/problems.csv | tee "$LOGS/fp32-table.txt" ;;
+s10)  # next session, 2 GPUs: searches with fp32 baselines (the default since session 9) in run directories of their
+      # own (leaderboards/runs/h200-fp32/L<level>), round 0 seeded with the old runs' best kernels (--seed-from), then
+      # one tuning round whose first ideas are the starters' presets (the 3xTF32 convolution presets for CNNs).
+      # GPU 0: level 3's cuDNN problems not faster than compile with fp32 baselines (L3_IDS); the last GPU: level 2's
+      # (L2_IDS); nearest compile first (leaderboards/nvidia-h200/problems_fp32_baselines.csv); 3 workers each.
+  S=${2:-470}; LAST=$(( NGPU - 1 )); F32=$PWD/.gpurun/runs/h200-fp32; mkdir -p "$F32"
+  level 3 0 "$S" 3 1 "$F32/L3" --problems "${L3_IDS:-5,27,21,8,4,18,14,32,29,17,7,26,15,16,9,23,22,30,19,20}" \
+    --ideas 3 --branches 1 --seed-from "$RUNS/L3" &
+  level 2 "$LAST" "$S" 3 1 "$F32/L2" --problems "${L2_IDS:-8,92,78,77,25,43,72,85,13,34,32,31,96,100,47,67,50,11,89,74,93,27,73,24,58,20,60,7,21,48,90,91,6,79}" \
+    --ideas 3 --branches 1 --seed-from "$RUNS/L2"
+  wait ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac

@@ -122,14 +122,17 @@ def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
     with pytest.raises(ValueError, match="gpu_lead_ms"):
         EvalConfig(device="cuda", gpu_lead_ms=-1)
     # cached baselines are keyed by the options that change the loop (the keys cached so far keep their form)
-    assert EvalConfig(device="cuda").baseline_variant == "|lead1" and EvalConfig(device="cpu").baseline_variant == ""
+    assert EvalConfig(device="cuda").baseline_variant == "|base-fp32|lead1"
+    assert EvalConfig(device="cuda", baseline_precision="default").baseline_variant == "|lead1"
+    assert EvalConfig(device="cpu").baseline_variant == ""  # no TF32 on the CPU: one computation either way
     assert EvalConfig(device="cuda", spin_up_s=0.1, placement_jitter_kib=16384, placements=3, l2_flush="read",
-                      gpu_lead_ms=0).baseline_variant == "|spin0.1|jit16384|pl3|flush-read"
+                      gpu_lead_ms=0, baseline_precision="default").baseline_variant == "|spin0.1|jit16384|pl3|flush-read"
     # and so are the ledger's verdicts: a run resumed with other timing options judges its candidates again
     from autokernel.cli_run import eval_policy
 
-    assert eval_policy(EvalConfig(device="cuda"))["timing"] == "|lead1"
-    assert "timing" not in eval_policy(EvalConfig(device="cuda", gpu_lead_ms=0))  # earlier runs' keys stand
+    assert eval_policy(EvalConfig(device="cuda"))["timing"] == "|base-fp32|lead1"
+    # earlier runs' keys stand
+    assert "timing" not in eval_policy(EvalConfig(device="cuda", gpu_lead_ms=0, baseline_precision="default"))
     assert EvalConfig(device="cpu", placements=3, gpu_lead_ms=2).loop_options() == {
         "placement_jitter_bytes": 0, "placements": 1, "l2_flush": "write", "gpu_lead_ms": 0.0}
     with pytest.raises(ValueError, match="l2_flush"):

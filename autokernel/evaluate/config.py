@@ -131,7 +131,8 @@ class EvalConfig:
         """What a cached baseline's key adds for timing options off the plain loop and a baseline precision off
         PyTorch's defaults, so baselines timed one way are never reused for another ("" for neither)."""
         opts = self.loop_options()
-        parts = [f"base-{self.baseline_precision}" if self.baseline_precision != "default" else "",
+        # (the CPU has no TF32: its baselines are the same computation under either precision)
+        parts = [f"base-{self.baseline_precision}" if self.baseline_precision != "default" and self.is_cuda else "",
                  f"spin{self.spin_up_s:g}" if self.spin_up_s and self.is_cuda else "",
                  f"jit{self.placement_jitter_kib}" if opts["placement_jitter_bytes"] else "",
                  f"pl{self.placements}" if opts["placements"] > 1 else "",
