@@ -223,6 +223,16 @@ def write_page(out_dir: Path, subset, full, fp32_full, *, note: str = "") -> Non
         "| problem | verdict | vs eager | vs compile | kernel (ms) | eager fp32 (ms) | compile fp32 (ms) | kernel |",
         "|---|---|---:|---:|---:|---:|---:|---|",
     ]  # fmt: skip
+    lines += ["## Short of torch.compile with fp32 baselines", ""]
+    for level, rows in fp32_full.sort_values(["level", "problem_id"]).groupby("level"):
+        ok = rows["verdict"] == "correct"
+        slow = rows[ok & ~(rows["speedup_vs_compile"].astype(float) > 1)]
+        failed = rows[~ok]
+        lines.append(f"- level {level}: {len(slow)} correct but not faster than compile: " + ", ".join(
+            f"L{level}/{r.problem_id} {_num(r.speedup_vs_compile)}×" for r in slow.itertuples()) + "; "
+            f"{len(failed)} without a correct kernel: " + (", ".join(f"L{level}/{r.problem_id} {r.name} ({r.verdict})"
+                                                                   for r in failed.itertuples()) or "none"))
+    lines += ["", "Why, per problem, for the default baselines: the leaderboard page ([README.md](README.md)).", ""]
     judged = fp32_full[fp32_full["source"].str.startswith("re-judged")].sort_values(["level", "problem_id"])
     for r in judged.itertuples(index=False):
         path = getattr(r, "kernel_path", "")
