@@ -57,6 +57,7 @@ def fp32_rows(paths: list[str]):
                 "kernel_median_ms": (rec.get("kernel") or {}).get("median_ms"),
                 "eager_median_ms": (rec.get("eager") or {}).get("median_ms"),
                 "compile_median_ms": (rec.get("compiled") or {}).get("median_ms"),
+                "floor_ms": rec.get("floor_ms"), "pct_of_floor": rec.get("pct_of_floor"),
                 "timing_method": (rec.get("kernel") or {}).get("method", ""),
                 "candidate": rec.get("preset") or ("the run's best kernel" if str(rec.get("candidates", "")).startswith("run:")
                                                    else rec.get("candidates", "")),
@@ -228,8 +229,10 @@ def write_page(out_dir: Path, subset, full, fp32_full, *, note: str = "") -> Non
         ok = rows["verdict"] == "correct"
         slow = rows[ok & ~(rows["speedup_vs_compile"].astype(float) > 1)]
         failed = rows[~ok]
-        lines.append(f"- level {level}: {len(slow)} correct but not faster than compile: " + ", ".join(
-            f"L{level}/{r.problem_id} {_num(r.speedup_vs_compile)}×" for r in slow.itertuples()) + "; "
+        lines.append(f"- level {level}: {len(slow)} correct but not faster than compile (speedup vs compile, the "
+                     "kernel's share of its roofline floor): " + ", ".join(
+            f"L{level}/{r.problem_id} {_num(r.speedup_vs_compile)}× ({_num(r.pct_of_floor)} %)"
+            for r in slow.itertuples()) + "; "
             f"{len(failed)} without a correct kernel: " + (", ".join(f"L{level}/{r.problem_id} {r.name} ({r.verdict})"
                                                                    for r in failed.itertuples()) or "none"))
     lines += ["", "Why, per problem, for the default baselines: the leaderboard page ([README.md](README.md)).", ""]
