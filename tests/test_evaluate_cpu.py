@@ -267,3 +267,10 @@ def test_baselines_run_in_the_configured_precision(cpu_config, monkeypatch, prec
     gpu = dataclasses.replace(cfg, device="cuda")
     assert ("|base-fp32" in gpu.baseline_variant) == (precision == "fp32")
     assert torch.backends.cudnn.allow_tf32  # restored
+
+
+def test_speedups_keep_four_significant_digits():
+    from autokernel.evaluate.judge import _sig
+
+    assert _sig(0.0167 / 494.5) == 3.377e-05  # a CPU interpreter's speedup is small, not zero
+    assert _sig(28.794123) == 28.79 and _sig(1.88447) == 1.884

@@ -82,6 +82,11 @@ class _Stages:
             self.seconds[name] = round(self.seconds.get(name, 0.0) + time.monotonic() - t0, 3)
 
 
+def _sig(x: float, digits: int = 4) -> float:
+    """``x`` to ``digits`` significant digits: a CPU interpreter's 3e-5x speedup is not stored as 0."""
+    return float(f"{x:.{digits}g}")
+
+
 class Evaluator:
     """Judges candidates on one device; keeps per-problem facts (degeneracy, baselines) between calls.
 
@@ -386,11 +391,11 @@ class Evaluator:
         cfg = self.config
         with stages("baselines"):
             verdict.eager = self._baseline(session, state, timing_sets, "eager")
-            verdict.speedup = round(verdict.eager.median_ms / stats.median_ms, 4)
+            verdict.speedup = _sig(verdict.eager.median_ms / stats.median_ms)
             if cfg.baseline_compile:
                 verdict.compiled = self._baseline(session, state, timing_sets, "compile")
                 if verdict.compiled is not None:
-                    verdict.speedup_vs_compile = round(verdict.compiled.median_ms / stats.median_ms, 4)
+                    verdict.speedup_vs_compile = _sig(verdict.compiled.median_ms / stats.median_ms)
         if cfg.is_cuda:
             with stages("roofline"), self.gate.shared():
                 self._plausibility(session, state, stats, tol, verdict)
