@@ -91,12 +91,11 @@ def preset_for(kind: str, problem) -> tuple[str, str] | None:
     """``preset:N``: (the preset's name, the starter generated with it), or None if the starter has no N-th preset."""
     from autokernel.starters import generate_starter
 
-    presets = list(generate_starter(problem).presets.items())
+    names = list(generate_starter(problem).presets)
     n = int(kind.split(":", 1)[1])
-    if not 1 <= n <= len(presets):
+    if not 1 <= n <= len(names):
         return None
-    name, values = presets[n - 1]
-    return name, generate_starter(problem, tunables=values).source
+    return names[n - 1], generate_starter_with_preset(problem, names[n - 1])
 
 
 def candidate_path(kind: str, problem) -> Path | None:
@@ -154,8 +153,9 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=1, help="concurrent evaluations (timing is only clean with 1)")
     ap.add_argument("--no-timing", action="store_true")
     ap.add_argument("--compile-baseline", action="store_true")
-    ap.add_argument("--baseline-precision", choices=sorted(BASELINE_PRECISIONS), default="default",
-                    help="eager/compile baselines with PyTorch's TF32 defaults or with TF32 off (as the candidate)")
+    ap.add_argument("--baseline-precision", choices=sorted(BASELINE_PRECISIONS), default="fp32",
+                    help="eager/compile baselines with TF32 off (the reference's precision, the harness default) "
+                         "or with PyTorch's flags (default: cuDNN in TF32)")
     ap.add_argument("--scale", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--spin-up-s", type=float, default=0.0, help="GPU: seconds of flushes before each timed loop")
@@ -174,6 +174,12 @@ def main() -> int:
                          "baselines differ between the two --baseline-precision settings")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
+    try:
+        k, n = (int(x) for x in args.shard.split("/"))
+    except ValueError:
+        k = n = 0
+    if not 1 <= k <= n:
+        ap.error(f"--shard {args.shard}: expected K/N with 1 <= K <= N, e.g. 2/3")
 
     from autokernel.evaluate import EvalConfig, Evaluator
     from kb.bridge import resolve_problems
@@ -199,7 +205,6 @@ def main() -> int:
 
         tf32 = {p.key: tf32_ops(p) for p in problems}
         problems = [p for p in problems if tf32[p.key] != ()]
-    k, n = (int(x) for x in args.shard.split("/"))
     problems = problems[k - 1 :: n]
     jobs = [(p, r) for p in problems for r in range(args.repeat)]
     out = open(args.out, "a")
