@@ -12,6 +12,13 @@ published kernel keeps its failure; anything else is missing (counted as failed)
 the tables and the per-problem rows (``baseline_precision.md``, ``problems_fp32_baselines.csv``).
 
     python benchmarks/baseline_precision_table.py --fp32 l1.jsonl l2.jsonl --published leaderboards/nvidia-h200/problems.csv
+
+The published page (session 9) was written with ``--runs`` (link each row to its kernel; starter-preset kernels are
+regenerated, checked against the judged digest and written to ``--kernels-dir``):
+
+    python benchmarks/baseline_precision_table.py --fp32 benchmarks/results/h200-2026-11-30-session9/call*/logs/fp32-*.jsonl \
+        --published leaderboards/nvidia-h200/problems.csv --out-dir leaderboards/nvidia-h200 --runs leaderboards/runs \
+        --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "..."
 """
 
 from __future__ import annotations
