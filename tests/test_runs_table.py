@@ -103,3 +103,14 @@ def test_baseline_precision_is_named_and_never_mixed_on_one_page(tmp_path):
     assert run_environment([fp32])["baseline_precision"].startswith("fp32: TF32 disabled")
     with pytest.raises(ScoreInputError, match="mix baseline precisions"):
         run_environment([tmp_path, fp32])
+
+
+def test_cpu_verdicts_of_either_baseline_precision_share_a_page(tmp_path):
+    """The CPU has no TF32: runs from before and after the fp32 default are the same computation there."""
+    rows = []
+    for n, precision in ((1, "default"), (2, "fp32")):
+        row = _row(n, f"L1/{n}", "correct", 1.5)
+        row["verdict"].update(device="cpu", policy={**row["verdict"]["policy"], "baseline_precision": precision})
+        rows.append(row)
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert run_environment([tmp_path])["baseline_precision"].startswith("either: CPU runs")
