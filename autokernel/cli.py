@@ -34,7 +34,7 @@ def _add_eval_policy(p: argparse.ArgumentParser) -> None:
     p.add_argument("--baseline-precision", choices=sorted(BASELINE_PRECISIONS), default="fp32",
                    help="how eager and torch.compile run fp32 matmuls and convolutions: fp32 (the default) = TF32 "
                         "off, the precision of the reference the candidate is held to; default = PyTorch's flags "
-                        "(cuDNN in TF32: faster convolutions that miss the 1e-4 check)")
+                        "(cuDNN in TF32: faster convolutions that often miss the 1e-4 check)")
     p.add_argument("--gpu-lead-ms", type=float, default=None,
                    help="GPU: keep the GPU busy this long before each timed call, so the host's launch work overlaps "
                         "it (a call costs max(GPU time, host time)); 0 times the launch gap too (default 1)")

@@ -58,7 +58,7 @@ class EvalConfig:
         baseline_compile: also time ``torch.compile(Model)`` (cached per GPU and software versions).
         baseline_precision: how the baselines run fp32 matmuls and convolutions, a key of BASELINE_PRECISIONS
             ("fp32", the default: TF32 off, the precision the reference and so the candidate are held to;
-            "default": PyTorch's flags, cuDNN in TF32, which miss the 1e-4 check on most convolutions).
+            "default": PyTorch's flags, cuDNN in TF32, which often miss the 1e-4 check on convolutions).
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
