@@ -86,3 +86,22 @@ def test_only_the_tuners_own_sources_are_dry_run():
     assert tuner._own(COLUMNS, set_tunables(starter.source, {"RED_TILE": 512, "RED_OFFSETS": "wide"}))
     assert not tuner._own(COLUMNS, starter.source + "\nimport os\n")
     assert not tuner._own(COLUMNS, starter.source.replace("def forward", "def forward_"))
+
+
+def test_the_census_counts_kernel_launches_of_candidate_and_reference():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "profile_kernel", Path(__file__).resolve().parents[1] / "benchmarks" / "profile_kernel.py")
+    profile_kernel = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(profile_kernel)
+    src = ("import torch\nclass Model(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+           "        self.bn = torch.nn.BatchNorm2d(8)\n    def forward(self, x):\n        return torch.relu(self.bn(x))\n"
+           "def get_inputs():\n    return [torch.rand(4, 8, 64, 64)]\ndef get_init_inputs():\n    return []\n")
+    p = Problem.from_source(src, name="bn_relu")
+    rec = profile_kernel.census(p, generate_starter(p).source)
+    assert rec["triton_launches"] >= 1 and sum(rec["triton_kernels"].values()) == rec["triton_launches"]
+    assert rec["reference_aten_top"].get("native_batch_norm") == 1  # the reference: one batch-norm kernel ...
+    assert rec["candidate_aten_ops"] >= 1  # ... the candidate: its running-statistics bookkeeping in torch ops
+    assert "unbind" not in rec["candidate_aten_top"] and "select" not in rec["candidate_aten_top"]  # views: no kernel

@@ -11,8 +11,6 @@ operation, plus the RNN modules, whose cuDNN path the meta device never takes.
 
 from __future__ import annotations
 
-import contextlib
-
 # aten operations that reach cuDNN's convolution (conv_transpose and the functional forms included).
 CUDNN_CONV_OPS = frozenset({"convolution", "_convolution", "cudnn_convolution", "cudnn_convolution_transpose",
                             "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d"})
@@ -27,25 +25,14 @@ def tf32_ops(problem) -> tuple[str, ...] | None:
     unless changed), sorted; ``()`` when there are none; None when the dry run fails (host code that needs
     data, a model the meta device cannot build): then nothing is known and the caller must assume the worst."""
     import torch
-    from torch.utils._python_dispatch import TorchDispatchMode
 
-    seen: set[str] = set()
+    from autokernel.starters.launches import reference_ops
 
-    class _Record(TorchDispatchMode):
-        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            seen.add(func._schema.name.split("::")[-1])
-            return func(*args, **(kwargs or {}))
-
-    try:
-        ns: dict = {}
-        exec(compile(problem.source, f"<{problem.name}>", "exec"), ns)
-        with torch.no_grad(), torch.device("meta"), contextlib.redirect_stdout(None):
-            model = ns["Model"](*ns["get_init_inputs"]())
-            inputs = ns["get_inputs"]()
-            with _Record():
-                model(*inputs)
-    except Exception:  # noqa: BLE001 - unknown, not an error: the caller times both precisions
+    dry = reference_ops(problem)
+    if dry is None:  # unknown, not an error: the caller times both precisions
         return None
+    model, ops = dry
+    seen = set(ops)
     found = set()
     if torch.backends.cudnn.allow_tf32:
         found |= {f"cudnn:{op}" for op in seen & CUDNN_CONV_OPS}

@@ -55,11 +55,67 @@ def _is_kernel(obj) -> bool:
     return type(obj).__name__ in ("JITFunction", "InterpretedFunction") and hasattr(obj, "__getitem__")
 
 
-def launch_plan(source: str, problem, *, sm_count: int = 4) -> tuple[Launch, ...] | None:
+# aten operations that launch no kernel: views, allocations, metadata (a census of work counts the rest)
+_NO_KERNEL = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "detach", "alias",
+                        "lift_fresh", "_to_copy_meta", "size", "stride", "sym_size", "sym_stride", "is_contiguous"})
+
+
+def op_recorder(ops: list):
+    """A dispatch mode that appends the name of every aten operation run under it (``"conv2d"``, ``"add_"``) to
+    ``ops``; on the meta device nothing is computed."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class _Ops(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            ops.append(func._schema.name.split("::")[-1])
+            return func(*args, **(kwargs or {}))
+
+    return _Ops()
+
+
+def _is_view(name: str) -> bool:
+    """Whether aten operation ``name`` returns a view of an input (an alias it does not write: no kernel)."""
+    import torch
+
+    packet = getattr(torch.ops.aten, name, None)
+    overloads = [getattr(packet, o) for o in packet.overloads()] if packet is not None else []
+    return bool(overloads) and all(
+        any(r.alias_info is not None and not r.alias_info.is_write for r in ov._schema.returns) for ov in overloads
+    )
+
+
+def kernel_ops(ops) -> list[str]:
+    """The recorded operations that launch a kernel on a GPU (views, allocations and metadata dropped)."""
+    views = {n for n in set(ops) if _is_view(n)}
+    return [n for n in ops if n not in _NO_KERNEL and n not in views]
+
+
+def reference_ops(problem) -> tuple[object, list[str]] | None:
+    """The reference model built on the meta device and every aten operation its forward runs (None when the dry
+    run fails)."""
+    import torch
+
+    ops: list[str] = []
+    with _LOCK, torch.no_grad():
+        try:
+            ns: dict = {}
+            exec(compile(problem.source, f"<{problem.name}>", "exec"), ns)
+            with torch.device("meta"), contextlib.redirect_stdout(None):
+                model = ns["Model"](*ns["get_init_inputs"]())
+                inputs = ns["get_inputs"]()
+                with op_recorder(ops):
+                    model(*inputs)
+        except Exception:  # noqa: BLE001 - unknown, not an error
+            return None
+    return model, ops
+
+
+def launch_plan(source: str, problem, *, sm_count: int = 4, ops: list | None = None) -> tuple[Launch, ...] | None:
     """The launches ``source``'s ModelNew makes on ``problem``'s inputs, computed on the meta device (no memory
     taken, no kernel run). ``sm_count`` is what the starter's ``_sm_count`` answers, so host logic that sizes
     grids for the GPU (split-K) plans as it will run there. None when the dry run fails: a host path that needs
-    real data, a model that cannot be built on the meta device; the caller then knows nothing."""
+    real data, a model that cannot be built on the meta device; the caller then knows nothing. ``ops``, if given,
+    receives the aten operations the forward runs besides the Triton kernels (library calls, bookkeeping)."""
     import torch
 
     from autokernel.starters.check import load_module
@@ -78,7 +134,8 @@ def launch_plan(source: str, problem, *, sm_count: int = 4) -> tuple[Launch, ...
             with torch.device("meta"), contextlib.redirect_stdout(None):
                 inputs = ns["get_inputs"]()
                 model = mod.ModelNew(*ns["get_init_inputs"]())
-                model(*inputs)
+                with op_recorder(ops) if ops is not None else contextlib.nullcontext():
+                    model(*inputs)
         except Exception:  # noqa: BLE001 - any failure only means "unknown": the candidate is judged as usual
             return None
     return tuple(launches)

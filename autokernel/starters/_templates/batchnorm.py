@@ -54,6 +54,18 @@ def _bn_affine(w_ptr, b_ptr, c, C, var, eps, HAS_W: tl.constexpr, HAS_B: tl.cons
 
 
 @triton.jit
+def _bn_running(rm_ptr, rv_ptr, c, C, mean, var, momentum, unbias, RUNNING: tl.constexpr):
+    # the module's running statistics, updated in the kernel that has the batch's (one launch, not six torch ops):
+    # running = (1 - momentum) * running + momentum * batch, the variance unbiased (count / (count - 1))
+    if RUNNING:
+        cmask = c < C
+        rm = tl.load(rm_ptr + c, mask=cmask, other=0.0)
+        rv = tl.load(rv_ptr + c, mask=cmask, other=0.0)
+        tl.store(rm_ptr + c, rm * (1.0 - momentum) + mean * momentum, mask=cmask)
+        tl.store(rv_ptr + c, rv * (1.0 - momentum) + var * unbias * momentum, mask=cmask)
+
+
+@triton.jit
 def _bn_apply(x_ptr, y_ptr, n, c, s, N, C, S, mean, scale, shift):
     # normalise the tile x[n, c, s] (index vectors); subtracting the mean first keeps large offsets exact
     offs = ((n.to(tl.int64)[:, None] * C + c[None, :]) * S)[:, :, None] + s[None, None, :]
@@ -64,8 +76,8 @@ def _bn_apply(x_ptr, y_ptr, n, c, s, N, C, S, mean, scale, shift):
 
 
 @triton.jit
-def _bn_fused_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, var_ptr, N, C, S, eps,
-                     HAS_W: tl.constexpr, HAS_B: tl.constexpr,
+def _bn_fused_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, var_ptr, rm_ptr, rv_ptr, N, C, S, eps, momentum, unbias,
+                     HAS_W: tl.constexpr, HAS_B: tl.constexpr, RUNNING: tl.constexpr,
                      BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr, BLOCK_S: tl.constexpr):
     # One launch when one program per channel block is enough (small inputs, or channels enough to fill the GPU):
     # statistics over all of (N, S), then a second sweep normalises.
@@ -79,6 +91,7 @@ def _bn_fused_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, var_ptr, N, C, S, eps
                       mean, scale, shift)
     tl.store(mean_ptr + c, mean, mask=c < C)
     tl.store(var_ptr + c, var, mask=c < C)
+    _bn_running(rm_ptr, rv_ptr, c, C, mean, var, momentum, unbias, RUNNING)
 
 
 @triton.jit
@@ -99,8 +112,10 @@ def _bn_stats_kernel(x_ptr, cnt_ptr, mean_ptr, m2_ptr, N, C, S, N_PER, S_PER, GS
 
 
 @triton.jit
-def _bn_combine_kernel(cnt_ptr, pmean_ptr, pm2_ptr, w_ptr, b_ptr, mean_ptr, var_ptr, scale_ptr, shift_ptr, C, K, eps,
-                       HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_C: tl.constexpr):
+def _bn_combine_kernel(cnt_ptr, pmean_ptr, pm2_ptr, w_ptr, b_ptr, mean_ptr, var_ptr, scale_ptr, shift_ptr,
+                       rm_ptr, rv_ptr, C, K, eps, momentum, unbias,
+                       HAS_W: tl.constexpr, HAS_B: tl.constexpr, RUNNING: tl.constexpr,
+                       BLOCK_K: tl.constexpr, BLOCK_C: tl.constexpr):
     # Split stage 2: per channel, merge the K partials (Chan et al.): mean = sum(n_k mean_k) / n, taken relative
     # to chunk 0's mean so that large offsets cancel exactly; M2 = sum(M2_k + n_k (mean_k - mean)^2). Writes the
     # batch mean / biased variance and stage 3's scale and shift.
@@ -132,6 +147,7 @@ def _bn_combine_kernel(cnt_ptr, pmean_ptr, pm2_ptr, w_ptr, b_ptr, mean_ptr, var_
     tl.store(var_ptr + c, var, mask=cmask)
     tl.store(scale_ptr + c, scale, mask=cmask)
     tl.store(shift_ptr + c, shift, mask=cmask)
+    _bn_running(rm_ptr, rv_ptr, c, C, mean, var, momentum, unbias, RUNNING)
 
 
 @triton.jit
@@ -187,6 +203,12 @@ def _batch_norm(x, bn):
     w = bn.weight if bn.weight is not None else x
     b = bn.bias if bn.bias is not None else x
     affine = {"HAS_W": bn.weight is not None, "HAS_B": bn.bias is not None}
+    track = bn.training and bn.track_running_stats
+    # the running statistics are updated inside the kernels (fp32 buffers, a fixed momentum); else in torch below
+    in_kernel = track and bn.momentum is not None and bn.running_mean.dtype == torch.float32
+    count = n * s
+    rm, rv = (bn.running_mean, bn.running_var) if in_kernel else (x, x)
+    momentum, unbias = float(bn.momentum or 0.0), count / max(count - 1, 1)
     block_n, block_c, block_s = _bn_tile(n, c, s, BN_BLOCK)
     tile = {"BLOCK_N": block_n, "BLOCK_C": block_c, "BLOCK_S": block_s, "num_warps": BN_NUM_WARPS}
     c_blocks = triton.cdiv(c, block_c)
@@ -197,26 +219,28 @@ def _batch_norm(x, bn):
     want = min(triton.cdiv(BN_PROGRAMS, c_blocks), min(block_c, c) * n * s // BN_MIN_CHUNK, _BN_MAX_CHUNKS)
     n_per, s_per, gn, gs = _bn_chunks(n, s, max(want, 1), block_n, block_s)
     if gn * gs == 1:  # one chunk per channel block: statistics and normalisation in one launch
-        _bn_fused_kernel[(c_blocks,)](x, w, b, y, mean, var, n, c, s, bn.eps, **affine, **tile)
+        _bn_fused_kernel[(c_blocks,)](x, w, b, y, mean, var, rm, rv, n, c, s, bn.eps, momentum, unbias,
+                                      RUNNING=in_kernel, **affine, **tile)
     else:  # split: partials, then per-channel merge, then normalise (three passes over x, as the fused path)
         part = torch.empty((3, gn * gs, c), dtype=torch.float32, device=x.device)
         _bn_stats_kernel[(c_blocks, gn * gs)](x, part[0], part[1], part[2], n, c, s, n_per, s_per, gs, **tile)
         block_c2 = min(triton.next_power_of_2(c), 128)
         _bn_combine_kernel[(triton.cdiv(c, block_c2),)](part[0], part[1], part[2], w, b, mean, var, scale, shift,
-                                                        c, gn * gs, bn.eps, **affine,
+                                                        rm, rv, c, gn * gs, bn.eps, momentum, unbias,
+                                                        RUNNING=in_kernel, **affine,
                                                         BLOCK_K=min(triton.next_power_of_2(gn * gs), 16),
                                                         BLOCK_C=block_c2, num_warps=4)
         n_sb = triton.cdiv(s, block_s)
         _bn_norm_kernel[(triton.cdiv(n, block_n) * c_blocks * n_sb,)](x, y, mean, scale, shift, n, c, s,
                                                                        c_blocks, n_sb, **tile)
-    if bn.training and bn.track_running_stats:  # keep the module's running statistics as torch would
+    if track:  # keep the module's running statistics as torch would
         with torch.no_grad():
             bn.num_batches_tracked.add_(1)
-            momentum = bn.momentum if bn.momentum is not None else 1.0 / float(bn.num_batches_tracked)
-            count = n * s
-            bn.running_mean.mul_(1 - momentum).add_(mean.to(bn.running_mean.dtype), alpha=momentum)
-            unbiased = var * (count / max(count - 1, 1))
-            bn.running_var.mul_(1 - momentum).add_(unbiased.to(bn.running_var.dtype), alpha=momentum)
+            if not in_kernel:
+                momentum = bn.momentum if bn.momentum is not None else 1.0 / float(bn.num_batches_tracked)
+                bn.running_mean.mul_(1 - momentum).add_(mean.to(bn.running_mean.dtype), alpha=momentum)
+                unbiased = var * (count / max(count - 1, 1))
+                bn.running_var.mul_(1 - momentum).add_(unbiased.to(bn.running_var.dtype), alpha=momentum)
     return y
 ''',
     {"BN_BLOCK": 2048, "BN_NUM_WARPS": 4, "BN_PROGRAMS": 528, "BN_MIN_CHUNK": 16384},
