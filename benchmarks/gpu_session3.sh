@@ -347,6 +347,10 @@ s10)  # next session, 2 GPUs: searches with fp32 baselines (the default since se
       # GPU 0: level 3's cuDNN problems not faster than compile with fp32 baselines (L3_IDS); the last GPU: level 2's
       # (L2_IDS); nearest compile first (leaderboards/nvidia-h200/problems_fp32_baselines.csv); 3 workers each.
   S=${2:-470}; LAST=$(( NGPU - 1 )); F32=$PWD/.gpurun/runs/h200-fp32; mkdir -p "$F32"
+  # first, where level 3's slowest CNNs spend their time (per-kernel GPU time, host time per call, launches)
+  CUDA_VISIBLE_DEVICES=0 timeout -k 5 "${PROF_S:-60}" python3 benchmarks/profile_kernel.py --problems "L3/${PROF_IDS:-19,20,22,15,9}" \
+    --candidates starter --out "$LOGS/profile-L3.jsonl" > "$LOGS/profile-L3.log" 2>&1; echo "profile rc=$?"
+  S=$(( S - SECONDS ))
   level 3 0 "$S" 3 1 "$F32/L3" --problems "${L3_IDS:-5,27,21,8,4,18,14,32,29,17,7,26,15,16,9,23,22,30,19,20}" \
     --ideas 3 --branches 1 --seed-from "$RUNS/L3" &
   level 2 "$LAST" "$S" 3 1 "$F32/L2" --problems "${L2_IDS:-8,92,78,77,25,43,72,85,13,34,32,31,96,100,47,67,50,11,89,74,93,27,73,24,58,20,60,7,21,48,90,91,6,79}" \
