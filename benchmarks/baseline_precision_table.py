@@ -24,6 +24,7 @@ regenerated, checked against the judged digest and written to ``--kernels-dir``)
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -33,6 +34,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 _KEY = re.compile(r"^L(\d+)/(\d+)$")
+RUN_BEST = "the run's best kernel"  # the candidate label of a record judged from a run directory
+
+_spec = importlib.util.spec_from_file_location("eval_batch", Path(__file__).with_name("eval_batch.py"))
+eval_batch = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(eval_batch)
 
 
 def fp32_rows(paths: list[str]):
@@ -66,7 +72,7 @@ def fp32_rows(paths: list[str]):
                 "compile_median_ms": (rec.get("compiled") or {}).get("median_ms"),
                 "floor_ms": rec.get("floor_ms"), "pct_of_floor": rec.get("pct_of_floor"),
                 "timing_method": (rec.get("kernel") or {}).get("method", ""),
-                "candidate": rec.get("preset") or ("the run's best kernel" if str(rec.get("candidates", "")).startswith("run:")
+                "candidate": rec.get("preset") or (RUN_BEST if str(rec.get("candidates", "")).startswith("run:")
                                                    else rec.get("candidates", "")),
                 "candidate_digest": rec.get("candidate_digest", ""),
             }  # fmt: skip
@@ -104,26 +110,19 @@ def compare(fp32, published):
     return pd.DataFrame([row for level in sorted({lv for lv, _ in keys}) for row in _scores(int(level), (pub, fp32))])
 
 
-def _preset_source(level: int, problem_id: int, preset: str, *, dataset=None, config="github_main") -> str | None:
-    """A KernelBench problem's starter generated with its preset named ``preset`` (None: no such preset)."""
-    import importlib.util
-
-    from kb.bridge import resolve_problems
-
-    spec = importlib.util.spec_from_file_location("eval_batch", Path(__file__).with_name("eval_batch.py"))
-    eval_batch = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(eval_batch)
-    problem = resolve_problems([f"L{level}/{problem_id}"], dataset=dataset, config=config)[0]
-    return eval_batch.generate_starter_with_preset(problem, preset)
-
-
 def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="github_main") -> list[str]:
     """The source file of each record's kernel: the run's stored candidate with that digest, or, for a starter
     preset, the starter generated again with it (checked against the digest, then written to ``out_dir``).
     Returns one path per row ("" where neither matches: that row has no file to show)."""
     import hashlib
 
+    from kb.bridge import resolve_problems
+
     stored = {f.stem: f for f in runs.glob("**/candidates/*/*.py")}
+    presets = fp32[~fp32["candidate_digest"].isin(stored) & fp32["candidate"].astype(bool)
+                   & (fp32["candidate"] != RUN_BEST) & ~fp32["candidate"].astype(str).str.startswith("dir:")]
+    refs = [f"L{lv}/{','.join(str(int(i)) for i in rows['problem_id'])}" for lv, rows in presets.groupby("level")]
+    problems = {(p.level, p.problem_id): p for p in resolve_problems(refs, dataset=dataset, config=config)}
     paths = []
     for r in fp32.itertuples(index=False):
         digest = r.candidate_digest
@@ -131,8 +130,9 @@ def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="githu
             paths.append(str(stored[digest]))
             continue
         path = ""
-        if r.candidate and r.candidate != "the run's best kernel" and not str(r.candidate).startswith("dir:"):
-            source = _preset_source(int(r.level), int(r.problem_id), r.candidate, dataset=dataset, config=config)
+        problem = problems.get((int(r.level), int(r.problem_id)))
+        if problem is not None:
+            source = eval_batch.generate_starter_with_preset(problem, r.candidate)
             if source and hashlib.sha256(source.encode()).hexdigest()[:16] == digest:
                 out_dir.mkdir(parents=True, exist_ok=True)
                 target = out_dir / f"L{r.level}_{r.problem_id}_{digest}.py"

@@ -91,11 +91,12 @@ def preset_for(kind: str, problem) -> tuple[str, str] | None:
     """``preset:N``: (the preset's name, the starter generated with it), or None if the starter has no N-th preset."""
     from autokernel.starters import generate_starter
 
-    names = list(generate_starter(problem).presets)
+    presets = list(generate_starter(problem).presets.items())
     n = int(kind.split(":", 1)[1])
-    if not 1 <= n <= len(names):
+    if not 1 <= n <= len(presets):
         return None
-    return names[n - 1], generate_starter_with_preset(problem, names[n - 1])
+    name, values = presets[n - 1]
+    return name, generate_starter(problem, tunables=values).source
 
 
 def candidate_path(kind: str, problem) -> Path | None:
@@ -195,10 +196,6 @@ def main() -> int:
     evaluators = [Evaluator(cfg, sharers=args.sharers) for _ in range(args.workers)]
     if args.candidates.startswith(("dir:", "run:")):  # only the problems that have a file there
         problems = [p for p in problems if candidate_path(args.candidates, p) is not None]
-    presets = {}
-    if args.candidates.startswith("preset:"):  # only the problems whose starter has that preset
-        presets = {p.key: preset_for(args.candidates, p) for p in problems}
-        problems = [p for p in problems if presets[p.key]]
     tf32 = {}
     if args.tf32_sensitive:
         from autokernel.evaluate.tf32 import tf32_ops
@@ -206,6 +203,10 @@ def main() -> int:
         tf32 = {p.key: tf32_ops(p) for p in problems}
         problems = [p for p in problems if tf32[p.key] != ()]
     problems = problems[k - 1 :: n]
+    presets = {}
+    if args.candidates.startswith("preset:"):  # only the problems whose starter has that preset (this shard's)
+        presets = {p.key: preset_for(args.candidates, p) for p in problems}
+        problems = [p for p in problems if presets[p.key]]
     jobs = [(p, r) for p in problems for r in range(args.repeat)]
     out = open(args.out, "a")
     t_start = time.time()

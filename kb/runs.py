@@ -176,10 +176,11 @@ def _baseline_precision(run_dirs: list[str | Path]) -> str:
     One page, one policy: speedups against TF32 and against fp32 baselines are different numbers."""
     from autokernel.evaluate.config import BASELINE_PRECISIONS
 
+    verdicts = list(_correct_verdicts(run_dirs))
     # CPU verdicts do not count: the CPU has no TF32, so both precisions time the same computation there
-    found = {(v.get("policy") or {}).get("baseline_precision") or "default" for v in _correct_verdicts(run_dirs)
+    found = {(v.get("policy") or {}).get("baseline_precision") or "default" for v in verdicts
              if v.get("device") != "cpu"}
-    if not found and any(True for _ in _correct_verdicts(run_dirs)):
+    if verdicts and not found:
         return "either: CPU runs (no TF32 there, so both baseline precisions are the same computation)"
     if len(found) > 1:
         raise ScoreInputError(f"these runs mix baseline precisions ({', '.join(sorted(found))}); score runs judged "

@@ -78,7 +78,15 @@ def test_preset_kernels_are_written_only_when_they_regenerate_to_the_judged_dige
     stored = tmp_path / "runs" / "L1" / "candidates" / "L1_2_x"
     stored.mkdir(parents=True)
     (stored / "abcd.py").write_text("# stored")
-    monkeypatch.setattr(table, "_preset_source", lambda level, pid, preset, dataset=None, config=None: source)
+    from types import SimpleNamespace
+
+    import kb.bridge
+
+    def resolve(refs, **kw):  # the problems the presets need, without a dataset
+        return [SimpleNamespace(level=int(ref[1]), problem_id=i) for ref in refs for i in kb.bridge.parse_ids(ref[3:])]
+
+    monkeypatch.setattr(kb.bridge, "resolve_problems", resolve)
+    monkeypatch.setattr(table.eval_batch, "generate_starter_with_preset", lambda problem, preset: source)
     fp32 = pd.DataFrame({"level": [1, 1, 1], "problem_id": [2, 3, 4], "candidate": ["the run's best kernel", "taps", "taps"],
                          "candidate_digest": ["abcd", digest, "0000"]})  # fmt: skip
     paths = table.kernel_files(fp32, tmp_path / "runs", tmp_path / "out")

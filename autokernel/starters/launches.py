@@ -95,11 +95,12 @@ def reference_ops(problem) -> tuple[object, list[str]] | None:
     run fails)."""
     import torch
 
+    from autokernel.starters._trace import load_namespace
+
     ops: list[str] = []
     with _LOCK, torch.no_grad():
         try:
-            ns: dict = {}
-            exec(compile(problem.source, f"<{problem.name}>", "exec"), ns)
+            ns = load_namespace(problem.source)
             with torch.device("meta"), contextlib.redirect_stdout(None):
                 model = ns["Model"](*ns["get_init_inputs"]())
                 inputs = ns["get_inputs"]()
@@ -118,12 +119,12 @@ def launch_plan(source: str, problem, *, sm_count: int = 4, ops: list | None = N
     receives the aten operations the forward runs besides the Triton kernels (library calls, bookkeeping)."""
     import torch
 
+    from autokernel.starters._trace import load_namespace
     from autokernel.starters.check import load_module
 
     with _LOCK, torch.no_grad():
         try:
-            ns: dict = {}
-            exec(compile(problem.source, f"<{problem.name}>", "exec"), ns)
+            ns = load_namespace(problem.source)
             mod = load_module(source, "ak_dryrun", keep_file=False)
             launches: list[Launch] = []
             for name in dir(mod):

@@ -239,8 +239,7 @@ def _batch_norm(x, bn):
             if not in_kernel:
                 momentum = bn.momentum if bn.momentum is not None else 1.0 / float(bn.num_batches_tracked)
                 bn.running_mean.mul_(1 - momentum).add_(mean.to(bn.running_mean.dtype), alpha=momentum)
-                unbiased = var * (count / max(count - 1, 1))
-                bn.running_var.mul_(1 - momentum).add_(unbiased.to(bn.running_var.dtype), alpha=momentum)
+                bn.running_var.mul_(1 - momentum).add_((var * unbias).to(bn.running_var.dtype), alpha=momentum)
     return y
 ''',
     {"BN_BLOCK": 2048, "BN_NUM_WARPS": 4, "BN_PROGRAMS": 528, "BN_MIN_CHUNK": 16384},
