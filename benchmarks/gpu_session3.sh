@@ -33,6 +33,7 @@
 #   bash benchmarks/gpu_session3.sh s8d S # session 8: L1 compensated sums + near-compile problems; L2 under the lead
 #   bash benchmarks/gpu_session3.sh s9 S  # best kernels with fp32 baselines (JOBS, SH, ACC_S/ACC1/ACC2)
 #   bash benchmarks/gpu_session3.sh s10 S # next: fp32-baseline searches seeded from the old runs (L3_IDS, L2_IDS)
+#   bash benchmarks/gpu_session3.sh launch S # host time per launch and per forward call (LO_IDS, LO_CAND)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -324,11 +325,21 @@ s9)  # 2 GPUs: each problem's best kernel judged again with the baselines in fp3
         echo "tf32 accuracy gpu $g rc=$?" ) &
     done; wait; S=$(( S - ACC_S ))
   fi
+  PROF_DONE=$LOGS/profile.done; touch "$PROF_DONE"
+  if [ -n "${PROF_IDS:-}" ]; then  # first on GPU 0 (its jobs wait): where PROF_IDS's starters spend their time
+    # (PROF_TOOL: benchmarks/profile_kernel.py, or launch_overhead.py for host time without the profiler)
+    rm -f "$PROF_DONE"
+    ( CUDA_VISIBLE_DEVICES=0 timeout -k 5 "${PROF_S:-90}" python3 "benchmarks/${PROF_TOOL:-profile_kernel}.py" \
+        --problems $PROF_IDS --candidates starter --out "$LOGS/${PROF_TOOL:-profile_kernel}.jsonl" \
+        > "$LOGS/${PROF_TOOL:-profile_kernel}.log" 2>&1; echo "${PROF_TOOL:-profile_kernel} rc=$?"
+      touch "$PROF_DONE" ) &
+  fi
   if [ -n "${TESTS:-}" ]; then  # GPU-marked tests first, alone on the last GPU: pytest -k TESTS
     ( export CUDA_VISIBLE_DEVICES=$(( NGPU - 1 )); gpu_tests 150 tests/test_starters_gpu.py -k "$TESTS" ); S=$(( S - SECONDS ))
   fi
   fp32() {  # LEVEL IDS GPU SHARD SHARDS CANDIDATES
     local tag=$1-g$3-$4${6:+-${6//:/}}
+    [ "$3" != 0 ] || while [ ! -f "$PROF_DONE" ]; do sleep 2; done  # GPU 0 is the profile's until it ends
     CUDA_VISIBLE_DEVICES=$3 TORCHINDUCTOR_COMPILE_THREADS=$(( $(nproc) / NGPU / SH )) timeout -s INT -k 20 "$S" \
       python3 benchmarks/eval_batch.py --problems "L$1/$2" --candidates "${6:-run:$RUNS/L$1}" --compile-baseline \
       --baseline-precision fp32 --shard "$4/$5" --sharers "$SH" --out "$LOGS/fp32-L$tag.jsonl" \
@@ -336,7 +347,7 @@ s9)  # 2 GPUs: each problem's best kernel judged again with the baselines in fp3
   }
   for job in $JOBS; do  # LEVEL:IDS:GPU:SHARDS[:preset:N] (default candidates: each problem's best kernel)
     IFS=: read -r lv ids gpu n c1 c2 <<< "$job"
-    for k in $(seq 1 "$n"); do fp32 "$lv" "$ids" "$gpu" "$k" "$n" "${c1:+$c1:$c2}" & done
+    for k in $(seq 1 "$n"); do fp32 "$lv" "$ids" "$gpu" "$k" "$n" "${c1:+$c1${c2:+:$c2}}" & done
   done
   wait
   python3 benchmarks/baseline_precision_table.py --fp32 "$LOGS"/fp32-L*.jsonl \
@@ -356,6 +367,10 @@ s10)  # next session, 2 GPUs: searches with fp32 baselines (the default since se
   level 2 "$LAST" "$S" 3 1 "$F32/L2" --problems "${L2_IDS:-8,92,78,77,25,43,72,85,13,34,32,31,96,100,47,67,50,11,89,74,93,27,73,24,58,20,60,7,21,48,90,91,6,79}" \
     --ideas 3 --branches 1 --seed-from "$RUNS/L2"
   wait ;;
+launch)  # host time per launch and per forward call, cProfile of the starters' forward (benchmarks/launch_overhead.py)
+  CUDA_VISIBLE_DEVICES=0 timeout -k 5 "${2:-120}" python3 benchmarks/launch_overhead.py --problems ${LO_IDS:-L3/19,9} \
+    --candidates "${LO_CAND:-starter}" --out "$LOGS/launch_overhead.jsonl" > "$LOGS/launch_overhead.log" 2>&1
+  echo "launch_overhead rc=$?"; head -c 6000 "$LOGS/launch_overhead.log" ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac

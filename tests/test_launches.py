@@ -103,5 +103,5 @@ def test_the_census_counts_kernel_launches_of_candidate_and_reference():
     rec = profile_kernel.census(p, generate_starter(p).source)
     assert rec["triton_launches"] >= 1 and sum(rec["triton_kernels"].values()) == rec["triton_launches"]
     assert rec["reference_aten_top"].get("native_batch_norm") == 1  # the reference: one batch-norm kernel ...
-    assert rec["candidate_aten_ops"] >= 1  # ... the candidate: its running-statistics bookkeeping in torch ops
-    assert "unbind" not in rec["candidate_aten_top"] and "select" not in rec["candidate_aten_top"]  # views: no kernel
+    # ... the candidate: none, its running statistics and batch count are updated inside its kernel
+    assert rec["candidate_aten_ops"] == 0, rec["candidate_aten_top"]

@@ -5,6 +5,7 @@ import os
 os.environ.setdefault("TRITON_INTERPRET", "1")
 
 import ast  # noqa: E402
+import re  # noqa: E402
 import textwrap  # noqa: E402
 
 import pytest  # noqa: E402
@@ -250,6 +251,62 @@ def test_batchnorm_split_statistics(ctor, shape, block):
     assert not grids["_bn_fused_kernel"] and all(g[1] > 2 for g in grids["_bn_stats_kernel"]), grids  # chunks
     torch.testing.assert_close(new.bn.running_mean, ref.bn.running_mean, atol=1e-5, rtol=1e-5)
     torch.testing.assert_close(new.bn.running_var, ref.bn.running_var, atol=1e-5, rtol=1e-5)
+
+
+_BN_TAILS = """
+        def __init__(self):
+            super().__init__()
+            self.bn1 = nn.BatchNorm2d(5)
+            self.bn2 = nn.BatchNorm2d(5)
+            self.bn3 = nn.BatchNorm2d(5)
+            self.bn4 = nn.BatchNorm2d(5)
+            for bn in (self.bn1, self.bn2, self.bn3, self.bn4):
+                nn.init.uniform_(bn.weight, 0.5, 1.5)
+                nn.init.uniform_(bn.bias, -0.5, 0.5)
+        def forward(self, x, r):
+            a = torch.relu(self.bn1(x))  # activation tail
+            b = torch.relu(self.bn2(a * 2.0) + r)  # residual add, then activation
+            c = F.hardtanh(self.bn3(b), 0.0, 6.0)  # ReLU6, the same shape of tail as a's
+            d = self.bn4(c)
+            return torch.sigmoid(d) + d.sum()  # d is read twice: no tail fused
+        """
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_batchnorm_runs_its_elementwise_tail(split):
+    """The elementwise ops after a batch norm (activation, residual add) run in its normalising pass: output,
+    running statistics and batch count match torch, in training mode (one launch, or split statistics) and in
+    inference mode; a batch norm whose output is read twice keeps its own output."""
+    p = make_problem(_BN_TAILS, "[torch.rand(3, 5, 7, 9), torch.rand(3, 5, 7, 9)]")
+    st = generate_starter(p, tunables={"BN_BLOCK": 16, "BN_MIN_CHUNK": 16} if split else None)
+    assert st.source.count("= _batch_norm(") == 4
+    assert "_bn_epi0, ())" in st.source and "_bn_epi1, (r,))" in st.source  # relu; add -> relu
+    assert len(re.findall(r"def _bn_epi\d", st.source)) == 3  # relu and relu6 written once each, add -> relu
+    assert "self.bn4)\n" in st.source  # d: no tail
+    assert "normalisation: batch_norm + add,relu" in st.covered
+    ns: dict = {}
+    exec(p.source, ns)
+    mod = load_module(st.source)
+    grids: dict = {}
+    for name in ("_bn_stats_kernel", "_bn_fused_kernel"):
+        setattr(mod, name, _GridSpy(getattr(mod, name), grids.setdefault(name, [])))
+    torch.manual_seed(0)
+    ref = ns["Model"]()
+    torch.manual_seed(0)
+    new = mod.ModelNew()
+    for _ in range(2):
+        x, r = torch.randn(3, 5, 7, 9), torch.randn(3, 5, 7, 9)
+        torch.testing.assert_close(new(x, r), ref(x, r), atol=1e-4, rtol=1e-4)
+    assert bool(grids["_bn_stats_kernel"]) == split and bool(grids["_bn_fused_kernel"]) != split
+    for name in ("bn1", "bn2", "bn3", "bn4"):
+        a, b = getattr(new, name), getattr(ref, name)
+        torch.testing.assert_close(a.running_mean, b.running_mean, atol=1e-5, rtol=1e-5)
+        torch.testing.assert_close(a.running_var, b.running_var, atol=1e-5, rtol=1e-5)
+        assert int(a.num_batches_tracked) == int(b.num_batches_tracked) == 2
+    new.eval()
+    ref.eval()
+    x, r = torch.randn(3, 5, 7, 9), torch.randn(3, 5, 7, 9)
+    torch.testing.assert_close(new(x, r), ref(x, r), atol=1e-4, rtol=1e-4)
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,8 @@ _INFIX = {
     "lshift": "<<",
     "rshift": ">>",
 }
-_RESERVED = {"torch", "nn", "F", "triton", "tl", "math", "self", "_promote", "_bcast_operand"}
+_RESERVED = {"torch", "nn", "F", "triton", "tl", "math", "self", "_promote", "_bcast_operand", "_cdiv", "_next_pow2",
+             "_bshape"}
 
 
 class EmitError(ValueError):
@@ -68,6 +69,7 @@ class Emitter:
         self.fallbacks: list[str] = []
         self.switches: list[str] = []  # engine tunables of heavy ops written both ways (see _plan.make_plan)
         self.direct_kinds: set[str] = set()  # kinds of the ops that always run their generated kernel
+        self.bn_epilogues: dict = {}  # body lines -> name of the batch-norm epilogue written with them (_ew)
         self.names: dict = {}
         taken = set(_RESERVED)
         for n in gm.graph.nodes:
@@ -263,9 +265,13 @@ class Emitter:
 
     # ---------------------------------------------------------------- forward body
     def forward_source(self) -> str:
-        from ._ew import emit_group
+        from ._ew import bn_epilogue, emit_bn_group, emit_group
 
         graph = self.gm.graph
+        # elementwise tails run inside their batch norm's kernel: the group's unit calls it, the batch norm's
+        # own unit is skipped (the group comes later, after every tensor its tail reads)
+        bn_tails = {id(u): info for u in self.plan.units if (info := bn_epilogue(self, u)) is not None}
+        tail_bns = {info[0] for info in bn_tails.values()}
         params = []
         for n in graph.nodes:
             if n.op == "placeholder":
@@ -278,6 +284,15 @@ class Emitter:
                     params.append(name)
         lines = [f"    def forward(self, {', '.join(params)}):" if params else "    def forward(self):"]
         for u in self.plan.units:
+            if id(u) in bn_tails:
+                call, epilogue_src, label = emit_bn_group(self, u, len(self.kernels), *bn_tails[id(u)])
+                self.use("batchnorm")
+                self.direct_kinds.add("batchnorm")
+                if epilogue_src is not None:
+                    self.kernels.append(epilogue_src)
+                self.covered.append(label)
+                lines.append(f"        {call}")
+                continue
             if u.is_group:
                 emitted = emit_group(self, u, len(self.kernels))
                 if emitted is None:
@@ -289,7 +304,7 @@ class Emitter:
                 lines.append(f"        {call}")
                 continue
             (n,) = u.nodes
-            if n.op == "placeholder":
+            if n.op == "placeholder" or n in tail_bns:
                 continue
             if n.op == "output":
                 lines.append(f"        return {self.fmt(n.args[0])}")

@@ -177,7 +177,7 @@ def _wrapper_head(wname, args, n_tensors, doc) -> list[str]:
         "",
         f"def {wname}({', '.join(args)}):",
         f'    """{doc}"""',
-        f"    shape = torch.broadcast_shapes({', '.join(f'{a}.shape' for a in args[:n_tensors])})",
+        f"    shape = _bshape({', '.join(args[:n_tensors])})" if n_tensors else "    shape = torch.Size([])",
     ]
     for j, a in enumerate(args[:n_tensors]):
         w.append(f"    in{j}, in{j}_inner, in{j}_size, in{j}_b = _bcast_operand({a}, shape)")
@@ -241,7 +241,7 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
     launch += [f"IN{j}_BCAST=in{j}_b" for j in range(len(tensors))]
     launch += ["WIDE=n + BLOCK_SIZE >= 2**31", "EVICT=\"evict_first\" if EW_STREAM else \"\"",
                "STORE_CM=\".cs\" if EW_STREAM else \"\"", "BLOCK_SIZE=BLOCK_SIZE", "num_warps=NUM_WARPS"]
-    w += ["    if n > 0:", f"        {kname}[(triton.cdiv(n, BLOCK_SIZE),)]({', '.join(launch)})"]
+    w += ["    if n > 0:", f"        {kname}[(_cdiv(n, BLOCK_SIZE),)]({', '.join(launch)})"]
     outs = ", ".join(f"out{j}" for j in range(len(outputs)))
     w.append(f"    return {outs}")
     lhs = ", ".join(em.names[n] for n in outputs)
@@ -336,14 +336,14 @@ def _emit_group_reduce(em, unit, idx: int) -> tuple[str, str, str]:
         f"        raise RuntimeError('{red.name}(): cannot reduce over a zero-size dimension')",
         "    # few column blocks and long rows: split R so that the GPU fills up (as `_reduce_split`)",
         "    block_r, block_i = _tile(r, inner, ncols, RED_TILE, RED_BLOCK_INNER)",
-        "    col_blocks = triton.cdiv(ncols, block_i)",
+        "    col_blocks = _cdiv(ncols, block_i)",
         "    chunk = r",
         "    if col_blocks < RED_SPLIT_PROGRAMS and r >= RED_SPLIT_MIN_R:",
         "        block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)",
-        "        col_blocks = triton.cdiv(ncols, block_i)",
-        "        chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, 65535))  # grid axis 1 holds at most 65535 splits",
-        "    chunk = triton.cdiv(chunk, block_r) * block_r",
-        "    splits = triton.cdiv(r, chunk)",
+        "        col_blocks = _cdiv(ncols, block_i)",
+        "        chunk = max(RED_SPLIT_CHUNK, _cdiv(r, 65535))  # grid axis 1 holds at most 65535 splits",
+        "    chunk = _cdiv(chunk, block_r) * block_r",
+        "    splits = _cdiv(r, chunk)",
         f"    part = torch.empty((splits, ncols), dtype=torch.float32, device={first}.device)",
     ]
     launch = _launch_operands(em, tensors, scalars) + ["part", "r", "inner", "ncols", "chunk"]
@@ -353,7 +353,7 @@ def _emit_group_reduce(em, unit, idx: int) -> tuple[str, str, str]:
     w += [
         f"    {kname}[(col_blocks, splits)]({', '.join(launch)})",
         "    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)",
-        "    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](",
+        "    _reduce_partials_kernel[(_cdiv(ncols, block_i2),)](",
         f"        part, out, splits, ncols, r, OP=_REDUCE_OPS[{red.name!r}], BLOCK_S=block_s, BLOCK_I=block_i2,",
         "        num_warps=RED_NUM_WARPS)",
         "    return out",
@@ -361,3 +361,68 @@ def _emit_group_reduce(em, unit, idx: int) -> tuple[str, str, str]:
     call = f"{em.names[rn]} = {wname}({', '.join(args)})"
     label = f"fused elementwise + reduction: {','.join(em.plan.ops[n].name for n in members)} -> {red.name}"
     return call, "\n".join(k + w), label
+
+
+def bn_epilogue(em, unit):
+    """(batch-norm node, other tensors) when the group ``unit`` is the elementwise tail of one batch norm that
+    nothing else reads (an activation, a residual add): the group then runs inside the batch norm's normalising
+    pass (``_batch_norm(x, bn, epi, extras)``), one launch and one round trip of the tensor fewer. Only fp32
+    values of the batch norm's shape, at most two other tensors and no scalar nodes; else None."""
+    import torch
+
+    if not unit.is_group or unit.reduce is not None:
+        return None
+    members = set(unit.nodes)
+    outputs = [n for n in unit.nodes if any(u not in members for u in n.users)]
+    if len(outputs) != 1:
+        return None
+    operands = list(dict.fromkeys(o for n in unit.nodes for o in em.plan.ops[n].operands
+                                  if _is_node(o) and o not in members))
+    if not all(_is_tensor(o) for o in operands):
+        return None  # a scalar node (a size read at run time) has no slot in the epilogue
+
+    def fused_bn(o):
+        op = em.plan.ops.get(o)
+        return (isinstance(op, Op) and op.kind == "batchnorm" and op.module and o not in em.plan.switched
+                and all(u in members for u in o.users))
+
+    bns = [o for o in operands if fused_bn(o)]
+    if not bns:
+        return None
+    bn, extras = bns[0], [o for o in operands if o is not bns[0]]
+    if len(extras) > 2:
+        return None
+    shape = tuple(bn.meta["ak_val"].shape)
+    for v in (*operands, outputs[0]):
+        val = v.meta.get("ak_val")
+        if not (isinstance(val, torch.Tensor) and val.dtype == torch.float32 and tuple(val.shape) == shape):
+            return None
+    return bn, extras
+
+
+def emit_bn_group(em, unit, idx: int, bn, extras) -> tuple[str, str | None, str]:
+    """(forward line, epilogue source or None when an identical epilogue was written already, covered label) for
+    a group fused into its batch norm (`bn_epilogue`). Identical tails (the ReLU after every batch norm of a
+    CNN) share one function, so the batch-norm kernels compile once for all of them."""
+    members = unit.nodes
+    tensors, _, var, body, _ = _collect(em, members)
+    (out,) = [n for n in members if any(u not in set(members) for u in n.users)]
+    names = [em.plan.ops[n].name for n in members]
+    lines = [f"    a{tensors.index(bn)} = y"]
+    lines += [f"    a{tensors.index(e)} = e{i}" for i, e in enumerate(extras)]
+    lines += [line.split("  #")[0] for line in body]  # the comments name one model's nodes
+    lines.append(f"    return {var[out]}")
+    shared = em.bn_epilogues
+    fname = shared.get(tuple(lines))
+    src = None
+    if fname is None:
+        fname = shared[tuple(lines)] = f"_bn_epi{idx}"
+        head = ["", "", "@triton.jit", f"def {fname}(y, e0, e1):",
+                f"    # elementwise tail run in a batch norm's normalising pass: {' -> '.join(names)}"]
+        src = "\n".join(head + lines)
+    bn_op = em.plan.ops[bn]
+    ext = ", ".join(em.names[e] for e in extras)
+    ext = f"({ext},)" if len(extras) == 1 else f"({ext})"
+    call = (f"{em.names[out]} = _batch_norm({em.fmt(bn_op.operands[0])}, {em.module_expr(bn_op.module)}, "
+            f"{fname}, {ext})")
+    return call, src, f"normalisation: batch_norm + {','.join(names)}"

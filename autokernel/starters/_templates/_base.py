@@ -38,6 +38,25 @@ import triton.language as tl
 
 COMMON = '''
 
+# host-side integer helpers in plain Python: triton.cdiv and triton.next_power_of_2 are constexpr functions
+# since Triton 3.5, whose wrappers cost microseconds per call, and a wrapper calls them many times per launch
+def _cdiv(x, y):
+    return (x + y - 1) // y
+
+
+def _next_pow2(n):
+    """The smallest power of two >= n (as triton.next_power_of_2; 1 for n <= 1)."""
+    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+
+
+def _bshape(*tensors):
+    """The broadcast shape of the operands; torch.broadcast_shapes only when their shapes differ (it is slow)."""
+    shape = tensors[0].shape
+    if all(t.shape == shape for t in tensors[1:]):
+        return shape
+    return torch.broadcast_shapes(*(t.shape for t in tensors))
+
+
 def _promote(*dtypes):
     """Result dtype of an elementwise op (torch promotion; float when only ints/bools met floats)."""
     out = dtypes[0]
@@ -83,10 +102,10 @@ def _tile(r, inner, ncols, tile, block_inner):
     Columns (inner > 1): BLOCK_I neighbouring columns are contiguous in memory, so loads coalesce.
     """
     if inner == 1:
-        block_r = min(triton.next_power_of_2(max(r, 1)), tile)
-        return block_r, max(1, min(tile // block_r, triton.next_power_of_2(ncols)))
-    block_i = min(block_inner, triton.next_power_of_2(ncols))
-    return max(1, min(tile // block_i, triton.next_power_of_2(max(r, 1)))), block_i
+        block_r = min(_next_pow2(max(r, 1)), tile)
+        return block_r, max(1, min(tile // block_r, _next_pow2(ncols)))
+    block_i = min(block_inner, _next_pow2(ncols))
+    return max(1, min(tile // block_i, _next_pow2(max(r, 1)))), block_i
 
 
 @triton.jit

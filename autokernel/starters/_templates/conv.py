@@ -252,7 +252,7 @@ def _conv(x, conv):
     m = n * math.prod(out_sp)
     if y.numel() > 0 and not transposed and cin_g == 1 and CONV_DEPTHWISE == "direct":
         total = y.numel()
-        _dwconv_kernel[(triton.cdiv(total, CONV_DW_BLOCK),)](
+        _dwconv_kernel[(_cdiv(total, CONV_DW_BLOCK),)](
             x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout, *out_sp, total,
             *k, *s, *p, *d, cout_g, HAS_BIAS=conv.bias is not None, BLOCK=CONV_DW_BLOCK,
             num_warps=CONV_NUM_WARPS)
@@ -263,7 +263,7 @@ def _conv(x, conv):
         if CONV_PRECISION == "tf32x3s":
             x5, x2 = (t.view(x5.shape) for t in _tf32_split(x5.view(1, -1, x5.shape[-1]), transpose=False))
             w, w2 = (t.view(w.shape) for t in _tf32_split(w.view(1, -1, w.shape[-1]), transpose=False))
-        grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
+        grid = (_cdiv(m, CONV_BLOCK_M), _cdiv(cout_g, CONV_BLOCK_N), g)
         _conv_kernel[grid](x5, x5 if x2 is None else x2, w, w if w2 is None else w2, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
                            *out_sp, m, *k, *s, *p, *d, cin_g, cout_g, HAS_BIAS=conv.bias is not None,
                            TRANSPOSED=transposed, BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N,
@@ -291,16 +291,16 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
     else:
         xc = x3.transpose(1, 2).contiguous()
     if transposed and tuple(d) == (1, 1, 1) and math.prod(s) > 1:  # only the taps each output class receives
-        per_class = [triton.cdiv(out_sp[i], s[i]) for i in range(3)]
+        per_class = [_cdiv(out_sp[i], s[i]) for i in range(3)]
         mc = n * math.prod(per_class)
-        grid = (triton.cdiv(mc, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g * math.prod(s))
+        grid = (_cdiv(mc, CONV_BLOCK_M), _cdiv(cout_g, CONV_BLOCK_N), g * math.prod(s))
         _convt_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
                                  bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, *per_class,
                                  mc, *k, *s, *p, cin_g, cout_g, HAS_BIAS=bias is not None, BLOCK_M=CONV_BLOCK_M,
                                  BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION,
                                  num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
         return
-    grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
+    grid = (_cdiv(m, CONV_BLOCK_M), _cdiv(cout_g, CONV_BLOCK_N), g)
     _conv_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
                             bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, m, *k, *s, *p,
                             *d, cin_g, cout_g, HAS_BIAS=bias is not None, TRANSPOSED=transposed,

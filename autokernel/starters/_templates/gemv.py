@@ -48,12 +48,12 @@ def _gemv(a, b):
     m = a2.shape[0]
     if out.numel() == 0:
         return out
-    block_m = min(MM_GEMV_BLOCK_M, triton.next_power_of_2(m))
-    block_k = min(MM_GEMV_BLOCK_K, triton.next_power_of_2(max(k, 1)))
-    row_blocks = triton.cdiv(m, block_m)
-    split = max(1, min(triton.cdiv(MM_GEMV_PROGRAMS, row_blocks), triton.cdiv(k, 4 * block_k)))
-    k_per_split = triton.cdiv(triton.cdiv(max(k, 1), split), block_k) * block_k
-    split = triton.cdiv(max(k, 1), k_per_split)
+    block_m = min(MM_GEMV_BLOCK_M, _next_pow2(m))
+    block_k = min(MM_GEMV_BLOCK_K, _next_pow2(max(k, 1)))
+    row_blocks = _cdiv(m, block_m)
+    split = max(1, min(_cdiv(MM_GEMV_PROGRAMS, row_blocks), _cdiv(k, 4 * block_k)))
+    k_per_split = _cdiv(_cdiv(max(k, 1), split), block_k) * block_k
+    split = _cdiv(max(k, 1), k_per_split)
     part = torch.empty((split, m), dtype=torch.float32, device=a.device)
     _gemv_kernel[(row_blocks, split)](a2, vec, part, m, k, k_per_split, a2.stride(0), vec.stride(0),
                                       BLOCK_M=block_m, BLOCK_K=block_k, num_warps=MM_GEMV_NUM_WARPS)

@@ -99,21 +99,21 @@ def _pointwise_loss(p, t, kind, reduction="mean", beta=1.0):
     if reduction == "none":
         per = torch.empty(shape, dtype=dtype, device=p.device)
         if n > 0:
-            _pointwise_loss_kernel[(triton.cdiv(n, BLOCK_SIZE),)](*args, per, n, float(beta), **consts,
+            _pointwise_loss_kernel[(_cdiv(n, BLOCK_SIZE),)](*args, per, n, float(beta), **consts,
                                                                   BLOCK=BLOCK_SIZE, num_warps=NUM_WARPS)
         return per
     denom = float(n if reduction == "mean" else (p.shape[0] if reduction == "batchmean" and p.dim() else 1))
     if n == 0:
         return torch.zeros((), dtype=dtype, device=p.device) / denom  # as torch: nan for a mean over nothing, else 0
     out = torch.empty((), dtype=dtype, device=p.device)
-    programs = min(LOSS_PROGRAMS, triton.cdiv(n, LOSS_BLOCK))
-    iters = triton.cdiv(triton.cdiv(n, programs), LOSS_BLOCK)
-    programs = triton.cdiv(n, iters * LOSS_BLOCK)
+    programs = min(LOSS_PROGRAMS, _cdiv(n, LOSS_BLOCK))
+    iters = _cdiv(_cdiv(n, programs), LOSS_BLOCK)
+    programs = _cdiv(n, iters * LOSS_BLOCK)
     part = out if programs == 1 else torch.empty(programs, dtype=torch.float32, device=p.device)
     _loss_partial_kernel[(programs,)](*args, part, n, iters, float(beta), denom, **consts, FINAL=programs == 1,
                                       BLOCK=LOSS_BLOCK, num_warps=LOSS_NUM_WARPS)
     if programs > 1:
-        _loss_finish_kernel[(1,)](part, out, programs, denom, BLOCK_S=min(triton.next_power_of_2(programs), 1024),
+        _loss_finish_kernel[(1,)](part, out, programs, denom, BLOCK_S=min(_next_pow2(programs), 1024),
                                   num_warps=4)
     return out
 ''',
@@ -175,7 +175,7 @@ def _cross_entropy(x, target, reduction="mean", ignore_index=-100):
     n, c = x.shape
     per = torch.empty(n, dtype=torch.float32, device=x.device)
     if n > 0:
-        block = min(BLOCK_SIZE, triton.next_power_of_2(c))
+        block = min(BLOCK_SIZE, _next_pow2(c))
         _cross_entropy_kernel[(n,)](x, target, per, c, ignore_index, BLOCK=block, num_warps=NUM_WARPS)
     per = per.to(x.dtype)
     if reduction == "none":
@@ -211,7 +211,7 @@ def _triplet_margin_loss(a, p, n, margin, eps, reduction):
     rows, d = a.shape
     per = torch.empty(rows, dtype=torch.float32, device=a.device)
     if rows > 0:
-        block = min(BLOCK_SIZE, triton.next_power_of_2(d))
+        block = min(BLOCK_SIZE, _next_pow2(d))
         _triplet_kernel[(rows,)](a, p, n, per, d, float(margin), float(eps), BLOCK=block, num_warps=NUM_WARPS)
     return _reduce_loss(per.to(a.dtype), reduction, rows)
 ''',

@@ -72,7 +72,7 @@ def _mm_splits(m, n, k, batch, device):
     are also more accurate (a 1M-long K misses 1e-4 in one chain)."""
     if MM_SPLIT_K > 0:
         return MM_SPLIT_K
-    tiles = triton.cdiv(m, MM_BLOCK_M) * triton.cdiv(n, MM_BLOCK_N) * batch
+    tiles = _cdiv(m, MM_BLOCK_M) * _cdiv(n, MM_BLOCK_N) * batch
     sms = _sm_count(device)
     split = 1
     while split < 64 and tiles * split < 2 * sms and k >= 2 * split * 16 * MM_BLOCK_K:
@@ -100,13 +100,13 @@ def _mm3(a, b, bias=None):
     sab = a.stride(0) if a.shape[0] > 1 else 0
     sbb = b_strides[0] if b.shape[0] > 1 else 0
     split = _mm_splits(m, n, k, batch, a.device)
-    k_per_split = max(1, triton.cdiv(triton.cdiv(k, split), MM_BLOCK_K)) * MM_BLOCK_K  # K = 0: one empty split
-    split = max(1, triton.cdiv(k, k_per_split))
+    k_per_split = max(1, _cdiv(_cdiv(k, split), MM_BLOCK_K)) * MM_BLOCK_K  # K = 0: one empty split
+    split = max(1, _cdiv(k, k_per_split))
     # partial sums in fp32, summed after the kernel (bias added once, after the sum)
     out = c if split == 1 else torch.empty((split, batch, m, n), dtype=torch.float32, device=a.device)
     s_cs = 0 if split == 1 else out.stride(0)
     s_cb, s_cm, s_cn = out.stride(-3), out.stride(-2), out.stride(-1)
-    grid = (triton.cdiv(m, MM_BLOCK_M) * triton.cdiv(n, MM_BLOCK_N), batch * split)
+    grid = (_cdiv(m, MM_BLOCK_M) * _cdiv(n, MM_BLOCK_N), batch * split)
     _matmul_kernel[grid](a, a if a2 is None else a2, b, b if b2 is None else b2, out,
                          bias if bias is not None and split == 1 else out, m, n, k, k_per_split, batch,
                          sab, a.stride(1), a.stride(2), sbb, b_strides[1], b_strides[2], s_cs, s_cb, s_cm, s_cn,

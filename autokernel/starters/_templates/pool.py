@@ -98,13 +98,13 @@ def _pool(x, pool, nd):
         # per output, so it takes POOL_BLOCK // KW_TILE outputs
         span_w = (k[2] - 1) * d[2] + 1
         tiled = POOL_WINDOW == "tile" or (POOL_WINDOW == "auto" and k[2] >= 4 and s[2] >= span_w)
-        kw_tile = triton.next_power_of_2(k[2]) if tiled else 0
+        kw_tile = _next_pow2(k[2]) if tiled else 0
         block = max(16, POOL_BLOCK // max(kw_tile, 1))
         cap_w = block if out_sp[1] == 1 else POOL_BLOCK_W
-        block_w = min(cap_w, block, triton.next_power_of_2(out_sp[2]))
-        block_h = max(1, min(block // block_w, triton.next_power_of_2(out_sp[1])))
+        block_w = min(cap_w, block, _next_pow2(out_sp[2]))
+        block_h = max(1, min(block // block_w, _next_pow2(out_sp[1])))
         planes = x.shape[0] * x.shape[1] * out_sp[0]
-        grid = (planes, triton.cdiv(out_sp[1], block_h), triton.cdiv(out_sp[2], block_w))
+        grid = (planes, _cdiv(out_sp[1], block_h), _cdiv(out_sp[2], block_w))
         _pool_kernel[grid](x5, y, *spatial, *out_sp, *k, *s, *p, *d, IS_MAX=is_max, COUNT_PAD=count_pad,
                            BLOCK_H=block_h, BLOCK_W=block_w, KW_TILE=kw_tile, num_warps=POOL_NUM_WARPS)
     return y

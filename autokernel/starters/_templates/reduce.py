@@ -199,17 +199,17 @@ def _reduce_split(x, out, r, inner, ncols, op):
     """Two-stage reduction for few output columns and long rows: (splits, column blocks) programs write
     fp32 partials, then one kernel combines them. Returns False when splitting would not add programs."""
     block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
-    chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, _SPLIT_MAX_PARTS))
-    chunk = triton.cdiv(chunk, block_r) * block_r
-    splits = triton.cdiv(r, chunk)
-    col_blocks = triton.cdiv(ncols, block_i)
+    chunk = max(RED_SPLIT_CHUNK, _cdiv(r, _SPLIT_MAX_PARTS))
+    chunk = _cdiv(chunk, block_r) * block_r
+    splits = _cdiv(r, chunk)
+    col_blocks = _cdiv(ncols, block_i)
     if splits < 2 or col_blocks > 65535:  # grid axis 1 limit
         return False
     part = torch.empty((splits, ncols), dtype=torch.float32, device=x.device)
     _reduce_split_kernel[(splits, col_blocks)](x, part, r, inner, ncols, chunk, OP=_REDUCE_OPS[op],
                                                BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
     block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
-    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](part, out, splits, ncols, r, OP=_REDUCE_OPS[op],
+    _reduce_partials_kernel[(_cdiv(ncols, block_i2),)](part, out, splits, ncols, r, OP=_REDUCE_OPS[op],
                                                              BLOCK_S=block_s, BLOCK_I=block_i2,
                                                              num_warps=RED_NUM_WARPS)
     return True
@@ -233,7 +233,7 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
     idx = torch.empty(out_shape, dtype=torch.int64, device=x.device) if want_idx else out
     block_r, block_i = _tile(r, inner, outer * inner, RED_TILE, RED_BLOCK_INNER)
     if out.numel() > 0 and r > 0:
-        grid = (triton.cdiv(outer * inner, block_i),)
+        grid = (_cdiv(outer * inner, block_i),)
         # few programs, each with a long reduction: split it (two stages) so that the GPU fills up
         split = (not want_idx and op in _SPLIT_REDUCE_OPS and grid[0] < RED_SPLIT_PROGRAMS
                  and r >= RED_SPLIT_MIN_R and _reduce_split(x, out, r, inner, outer * inner, op))

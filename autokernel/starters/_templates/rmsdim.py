@@ -44,7 +44,7 @@ def _rms_dim(x, dim, eps, rsqrt=False):
     y = torch.empty_like(x)
     block_r, block_i = _tile(r, inner, outer * inner, RMS_TILE, RMS_BLOCK_INNER)
     if y.numel() > 0:
-        _rms_dim_kernel[(triton.cdiv(outer * inner, block_i),)](x, y, r, inner, outer * inner, eps, RSQRT=rsqrt,
+        _rms_dim_kernel[(_cdiv(outer * inner, block_i),)](x, y, r, inner, outer * inner, eps, RSQRT=rsqrt,
                                                                 BLOCK_R=block_r, BLOCK_I=block_i,
                                                                 num_warps=RMS_NUM_WARPS)
     return y

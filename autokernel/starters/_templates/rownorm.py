@@ -138,15 +138,15 @@ _NORM_SPLIT_MAX_PARTS = 256  # cap on chunks per row (the chunk grows instead): 
 
 def _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, has_w, has_b):
     # two launches over (chunks, rows) programs for few, long rows; False when it would not add programs
-    block = min(NORM_BLOCK, triton.next_power_of_2(min(r, NORM_SPLIT_CHUNK)))
-    chunk = max(NORM_SPLIT_CHUNK, triton.cdiv(r, _NORM_SPLIT_MAX_PARTS))
-    chunk = triton.cdiv(chunk, block) * block
-    nchunk = triton.cdiv(r, chunk)
+    block = min(NORM_BLOCK, _next_pow2(min(r, NORM_SPLIT_CHUNK)))
+    chunk = max(NORM_SPLIT_CHUNK, _cdiv(r, _NORM_SPLIT_MAX_PARTS))
+    chunk = _cdiv(chunk, block) * block
+    nchunk = _cdiv(r, chunk)
     if nchunk < 2 or rows > 65535:  # grid axis 1 limit
         return False
     means = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
     m2 = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
-    block_p = min(1024, triton.next_power_of_2(nchunk))
+    block_p = min(1024, _next_pow2(nchunk))
     for stage in (1, 2):
         _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, means, m2, r, g, cpg, s, eps, chunk, nchunk,
                                               STAGE=stage, HAS_W=has_w, HAS_B=has_b, BLOCK=block,
@@ -159,14 +159,14 @@ def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
     y = torch.empty_like(x)
     w = weight.contiguous() if weight is not None else x
     b = bias.contiguous() if bias is not None else x
-    block = min(NORM_BLOCK, triton.next_power_of_2(max(r, 1)))
-    block_rows = max(1, min(NORM_BLOCK // block, triton.next_power_of_2(max(rows, 1))))
+    block = min(NORM_BLOCK, _next_pow2(max(r, 1)))
+    block_rows = max(1, min(NORM_BLOCK // block, _next_pow2(max(rows, 1))))
     # few programs, each normalising a long row: split the rows into chunks (two stages)
-    if (y.numel() > 0 and triton.cdiv(rows, block_rows) < NORM_SPLIT_PROGRAMS and r >= NORM_SPLIT_MIN_R
+    if (y.numel() > 0 and _cdiv(rows, block_rows) < NORM_SPLIT_PROGRAMS and r >= NORM_SPLIT_MIN_R
             and _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, weight is not None, bias is not None)):
         return y
     if y.numel() > 0:
-        _rownorm_kernel[(triton.cdiv(rows, block_rows),)](x, w, b, y, rows, r, g, cpg, s, eps,
+        _rownorm_kernel[(_cdiv(rows, block_rows),)](x, w, b, y, rows, r, g, cpg, s, eps,
                                                           HAS_W=weight is not None, HAS_B=bias is not None,
                                                           BLOCK_ROWS=block_rows, BLOCK=block,
                                                           num_warps=NORM_NUM_WARPS)

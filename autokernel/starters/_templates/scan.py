@@ -54,7 +54,7 @@ def _scan(x, dim, prod=False, reverse=False, exclusive=False, mul=None):
     y = torch.empty_like(x)
     m = x if mul is None else mul.contiguous()
     if y.numel() > 0:
-        block = min(SCAN_BLOCK, triton.next_power_of_2(r))
+        block = min(SCAN_BLOCK, _next_pow2(r))
         _scan_kernel[(outer * inner,)](x, m, y, r, inner, PROD=prod, REVERSE=reverse, EXCLUSIVE=exclusive,
                                        HAS_MUL=mul is not None, BLOCK=block, num_warps=SCAN_NUM_WARPS)
     return y

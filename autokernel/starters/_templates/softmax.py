@@ -49,7 +49,7 @@ def _softmax(x, dim, log=False):
     y = torch.empty_like(x)
     block_r, block_i = _tile(r, inner, outer * inner, SMX_TILE, SMX_BLOCK_INNER)
     if y.numel() > 0:
-        _softmax_kernel[(triton.cdiv(outer * inner, block_i),)](x, y, r, inner, outer * inner, LOG=log,
+        _softmax_kernel[(_cdiv(outer * inner, block_i),)](x, y, r, inner, outer * inner, LOG=log,
                                                                 BLOCK_R=block_r, BLOCK_I=block_i,
                                                                 num_warps=SMX_NUM_WARPS)
     return y

@@ -56,12 +56,12 @@ def _tf32_split(x, transpose, k_multiple=1):
     transposed, (B, C, R') contiguous, the last dim zero-padded to a multiple of ``k_multiple`` (when it is the
     matmul's K, every row then starts aligned and no K block is partial)."""
     bt, r, c = x.shape
-    r_out, c_out = (triton.cdiv(r, k_multiple) * k_multiple, c) if transpose else (r, triton.cdiv(c, k_multiple) * k_multiple)
+    r_out, c_out = (_cdiv(r, k_multiple) * k_multiple, c) if transpose else (r, _cdiv(c, k_multiple) * k_multiple)
     shape = (bt, c_out, r_out) if transpose else (bt, r_out, c_out)
     hi = torch.empty(shape, dtype=torch.float32, device=x.device)
     lo = torch.empty_like(hi)
     d_b, d_r, d_c = (hi.stride(0), 1, r_out) if transpose else hi.stride()
-    grid = (triton.cdiv(r_out, 64), triton.cdiv(c_out, 64), bt)
+    grid = (_cdiv(r_out, 64), _cdiv(c_out, 64), bt)
     _tf32_split_kernel[grid](x, hi, lo, r, c, r_out, c_out, *x.stride(), d_b, d_r, d_c, BLOCK_R=64, BLOCK_C=64)
     return hi, lo
 ''',
