@@ -111,8 +111,8 @@ def compare(fp32, published):
 
 
 def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="github_main") -> list[str]:
-    """The source file of each record's kernel: the run's stored candidate with that digest, or, for a starter
-    preset, the starter generated again with it (checked against the digest, then written to ``out_dir``).
+    """The source file of each record's kernel: the run's stored candidate with that digest, or, for a starter or
+    a starter preset, the starter generated again (checked against the digest, then written to ``out_dir``).
     Returns one path per row ("" where neither matches: that row has no file to show)."""
     import hashlib
 
@@ -130,14 +130,17 @@ def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="githu
             paths.append(str(stored[digest]))
             continue
         path = ""
+        kept = out_dir / f"L{r.level}_{r.problem_id}_{digest}.py"
         problem = problems.get((int(r.level), int(r.problem_id)))
-        if problem is not None:
-            source = eval_batch.generate_starter_with_preset(problem, r.candidate)
+        if digest and kept.is_file() and hashlib.sha256(kept.read_bytes()).hexdigest()[:16] == digest:
+            path = str(kept)  # written before, e.g. by an earlier version of the generator that was judged
+        elif problem is not None:
+            source = (eval_batch.candidate_for("starter", problem) if r.candidate == "starter"
+                      else eval_batch.generate_starter_with_preset(problem, r.candidate))
             if source and hashlib.sha256(source.encode()).hexdigest()[:16] == digest:
                 out_dir.mkdir(parents=True, exist_ok=True)
-                target = out_dir / f"L{r.level}_{r.problem_id}_{digest}.py"
-                target.write_text(source)
-                path = str(target)
+                kept.write_text(source)
+                path = str(kept)
         paths.append(path)
     return paths
 

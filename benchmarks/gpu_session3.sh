@@ -44,7 +44,8 @@ python3 -m pip install -q --no-index --no-deps --no-compile --upgrade --target /
 rm -rf .gpurun && mkdir -p .gpurun && cp -r leaderboards/runs .gpurun/
 RUNS=$PWD/.gpurun/runs/h200-2026-11-29
 export PYTHONPATH=/tmp/site:$PWD AUTOKERNEL_KB_DATASET=$PWD/.gpu/kb AUTOKERNEL_KB_DATASET_CONFIG=github_main \
-  AUTOKERNEL_KB_TEST_DATASET=$PWD/.gpu/kb AUTOKERNEL_KB_CACHE=$RUNS/cache PYTHONUNBUFFERED=1
+  AUTOKERNEL_KB_TEST_DATASET=$PWD/.gpu/kb AUTOKERNEL_KB_CACHE=${CACHE:-$RUNS/cache} PYTHONUNBUFFERED=1
+# CACHE: another baseline cache (an empty folder measures every baseline again, e.g. in a quieter machine)
 nvidia-smi --query-gpu=index,name,driver_version,clocks.max.sm,temperature.gpu,power.draw --format=csv > "$OUT/gpu.txt"
 python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__, 'gpus', torch.cuda.device_count())" >> "$OUT/gpu.txt"
 nproc >> "$OUT/gpu.txt"; cat "$OUT/gpu.txt"

@@ -39,7 +39,7 @@ _INFIX = {
     "rshift": ">>",
 }
 _RESERVED = {"torch", "nn", "F", "triton", "tl", "math", "self", "_promote", "_bcast_operand", "_cdiv", "_next_pow2",
-             "_bshape"}
+             "_bshape", "_sub"}
 
 
 class EmitError(ValueError):
@@ -118,7 +118,7 @@ class Emitter:
     def module_expr(self, path: str) -> str:
         if all(p.isidentifier() for p in path.split(".")):
             return f"self.{path}"
-        return f"self.get_submodule({path!r})"
+        return f"_sub(self, {path!r})"
 
     def attr_expr(self, path: str) -> str:
         mod, _, attr = path.rpartition(".")

@@ -49,6 +49,15 @@ def _next_pow2(n):
     return 1 if n <= 1 else 1 << (n - 1).bit_length()
 
 
+def _sub(root, path):
+    """root.get_submodule(path), looked up once per module: get_submodule walks the path on every call."""
+    found = root.__dict__.setdefault("_ak_submodules", {})
+    mod = found.get(path)
+    if mod is None:
+        mod = found[path] = root.get_submodule(path)
+    return mod
+
+
 def _bshape(*tensors):
     """The broadcast shape of the operands; torch.broadcast_shapes only when their shapes differ (it is slow)."""
     shape = tensors[0].shape

@@ -249,30 +249,32 @@ def _batch_norm(x, bn, epi=None, extras=()):
     e0 = extras[0] if extras else x
     e1 = extras[1] if len(extras) > 1 else x
     tile, c_blocks, n_per, s_per, chunks, gs, n_sb, norm_programs = _bn_plan(n, c, s)
+    weight, bias = bn.weight, bn.bias  # each read of a parameter or buffer goes through Module.__getattr__
     if not bn.training and bn.track_running_stats:  # inference mode normalises with the running statistics
         if epi is None:
-            return F.batch_norm(x, bn.running_mean, bn.running_var, bn.weight, bn.bias, False, 0.0, bn.eps)
+            return F.batch_norm(x, bn.running_mean, bn.running_var, weight, bias, False, 0.0, bn.eps)
         mean = bn.running_mean.float()
         scale = torch.rsqrt(bn.running_var.float() + bn.eps)
-        scale = scale * bn.weight.float() if bn.weight is not None else scale
-        shift = bn.bias.float() if bn.bias is not None else torch.zeros_like(scale)
+        scale = scale * weight.float() if weight is not None else scale
+        shift = bias.float() if bias is not None else torch.zeros_like(scale)
         _bn_norm_kernel[(norm_programs,)](x, y, e0, e1, mean, scale, shift, n, c, s, c_blocks, n_sb, **ext, **tile)
         return y
-    w = bn.weight if bn.weight is not None else x
-    b = bn.bias if bn.bias is not None else x
-    affine = {"HAS_W": bn.weight is not None, "HAS_B": bn.bias is not None}
+    affine = {"HAS_W": weight is not None, "HAS_B": bias is not None}
+    w = weight if weight is not None else x
+    b = bias if bias is not None else x
     track = bn.training and bn.track_running_stats
+    rm, rv, nbt = (bn.running_mean, bn.running_var, bn.num_batches_tracked) if track else (x, x, x)
     # the running statistics (and the batch count) are updated inside the kernels (fp32 buffers, a fixed
     # momentum); else in torch below, from the batch mean and variance the kernels store
-    in_kernel = track and bn.momentum is not None and bn.running_mean.dtype == torch.float32
+    in_kernel = track and bn.momentum is not None and rm.dtype == torch.float32
     count = n * s
-    rm, rv, nbt = (bn.running_mean, bn.running_var, bn.num_batches_tracked) if in_kernel else (x, x, x)
     momentum, unbias = float(bn.momentum or 0.0), count / max(count - 1, 1)
+    krm, krv, knbt = (rm, rv, nbt) if in_kernel else (x, x, x)
     if chunks == 1:  # one chunk per channel block: statistics and normalisation in one launch
         stats = x if in_kernel else torch.empty((2, c), dtype=torch.float32, device=x.device)
         mean, var = (x, x) if in_kernel else stats
-        _bn_fused_kernel[(c_blocks,)](x, w, b, y, e0, e1, mean, var, rm, rv, nbt, n, c, s, bn.eps, momentum, unbias,
-                                      RUNNING=in_kernel, STORE_STATS=not in_kernel, **affine, **ext, **tile)
+        _bn_fused_kernel[(c_blocks,)](x, w, b, y, e0, e1, mean, var, krm, krv, knbt, n, c, s, bn.eps, momentum,
+                                      unbias, RUNNING=in_kernel, STORE_STATS=not in_kernel, **affine, **ext, **tile)
     else:  # split: partials, then per-channel merge, then normalise (three passes over x, as the fused path)
         stats = torch.empty((4, c), dtype=torch.float32, device=x.device)
         mean, var, scale, shift = stats  # per channel: batch mean, biased variance, stage-3 scale and shift
@@ -280,16 +282,16 @@ def _batch_norm(x, bn, epi=None, extras=()):
         _bn_stats_kernel[(c_blocks, chunks)](x, part[0], part[1], part[2], n, c, s, n_per, s_per, gs, **tile)
         block_c2 = min(_next_pow2(c), 128)
         _bn_combine_kernel[(_cdiv(c, block_c2),)](part[0], part[1], part[2], w, b, mean, var, scale, shift,
-                                                  rm, rv, nbt, c, chunks, bn.eps, momentum, unbias,
+                                                  krm, krv, knbt, c, chunks, bn.eps, momentum, unbias,
                                                   RUNNING=in_kernel, **affine, BLOCK_K=min(_next_pow2(chunks), 16),
                                                   BLOCK_C=block_c2, num_warps=4)
         _bn_norm_kernel[(norm_programs,)](x, y, e0, e1, mean, scale, shift, n, c, s, c_blocks, n_sb, **ext, **tile)
     if track and not in_kernel:  # keep the module's running statistics as torch would
         with torch.no_grad():
-            bn.num_batches_tracked.add_(1)
-            momentum = bn.momentum if bn.momentum is not None else 1.0 / float(bn.num_batches_tracked)
-            bn.running_mean.mul_(1 - momentum).add_(mean.to(bn.running_mean.dtype), alpha=momentum)
-            bn.running_var.mul_(1 - momentum).add_((var * unbias).to(bn.running_var.dtype), alpha=momentum)
+            nbt.add_(1)
+            momentum = bn.momentum if bn.momentum is not None else 1.0 / float(nbt)
+            rm.mul_(1 - momentum).add_(mean.to(rm.dtype), alpha=momentum)
+            rv.mul_(1 - momentum).add_((var * unbias).to(rv.dtype), alpha=momentum)
     return y
 ''',
     {"BN_BLOCK": 2048, "BN_NUM_WARPS": 4, "BN_PROGRAMS": 528, "BN_MIN_CHUNK": 16384},
