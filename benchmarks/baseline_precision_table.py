@@ -41,14 +41,16 @@ eval_batch = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(eval_batch)
 
 
-def fp32_rows(paths: list[str]):
+def fp32_rows(paths: list[str], preferred: list[str] = ()):
     """eval_batch records as a results table, one row per problem: its fastest correct record (several candidates,
     such as a run's best kernel and a starter preset, are a search's choice), else its latest record (harness
-    errors count as failed)."""
+    errors count as failed). Records from ``preferred`` files (e.g. judged on a quiet machine, baselines measured
+    again beside them) stand for their problems whatever the other files hold."""
     import pandas as pd
 
     rows = {}
-    for path in paths:
+    for path in [*paths, *preferred]:
+        first_choice = path in preferred
         for line in Path(path).read_text().splitlines():
             if not line.strip():
                 continue
@@ -58,7 +60,11 @@ def fp32_rows(paths: list[str]):
                 continue
             key = (int(m.group(1)), int(m.group(2)))
             held = rows.get(key)
-            if held and held["verdict"] == "correct" and not held["quarantined"] and not (
+            if held and held["preferred"] and not first_choice:
+                continue
+            if held and held["preferred"] == first_choice and held["verdict"] == "correct" and not held[
+                "quarantined"
+            ] and not (
                 rec.get("verdict") == "correct" and not rec.get("quarantined")
                 and (rec.get("speedup") or 0) > (held["speedup"] or 0)
             ):
@@ -74,7 +80,7 @@ def fp32_rows(paths: list[str]):
                 "timing_method": (rec.get("kernel") or {}).get("method", ""),
                 "candidate": rec.get("preset") or (RUN_BEST if str(rec.get("candidates", "")).startswith("run:")
                                                    else rec.get("candidates", "")),
-                "candidate_digest": rec.get("candidate_digest", ""),
+                "candidate_digest": rec.get("candidate_digest", ""), "preferred": first_choice,
             }  # fmt: skip
     return pd.DataFrame(list(rows.values()))
 
@@ -147,14 +153,17 @@ def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="githu
 
 def full_level(fp32, published, tf32_of: dict):
     """Every published problem with fp32 baselines: its re-judged row, or its published row where that is the
-    same computation (``tf32_of[(level, id)] == ()``) or a failure either way; ``source`` says which."""
+    same computation (``tf32_of[(level, id)] == ()``) or a failure either way; ``source`` says which. Where both
+    exist and are the same computation, the faster correct one counts (as among several re-judged records)."""
     import pandas as pd
 
     judged = {(int(r.level), int(r.problem_id)): r._asdict() for r in fp32.itertuples(index=False)}
     rows = []
     for r in published.itertuples(index=False):
         key = (int(r.level), int(r.problem_id))
-        if key in judged:
+        same = tf32_of.get(key) == ()
+        if key in judged and not (same and r.verdict == "correct" and not judged[key].get("preferred") and (
+                judged[key]["verdict"] != "correct" or (r.speedup or 0) > (judged[key]["speedup"] or 0))):
             rows.append({**judged[key], "name": r.name, "source": "re-judged with fp32 baselines"})
         elif tf32_of.get(key) == ():
             rows.append({**r._asdict(), "source": "published (nothing in TF32: the same baselines)"})
@@ -261,6 +270,8 @@ def main(argv=None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--fp32", nargs="+", required=True, help="eval_batch JSON lines judged with fp32 baselines")
+    ap.add_argument("--prefer", nargs="*", default=[],
+                    help="eval_batch JSON lines whose records stand for their problems (e.g. a quiet machine's)")
     ap.add_argument("--published", required=True, help="the leaderboard's problems.csv (default baselines)")
     ap.add_argument("--full-level", action="store_true", help="also score whole levels (see above)")
     ap.add_argument("--dataset", default=None, help="KernelBench for the TF32 dry runs (default: the configured one)")
@@ -269,7 +280,7 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", default=None, help="run directories' root: link each re-judged row to its kernel")
     ap.add_argument("--kernels-dir", default=None, help="where starter-preset kernels are written (with --runs)")
     args = ap.parse_args(argv)
-    fp32 = fp32_rows(args.fp32)
+    fp32 = fp32_rows(args.fp32, args.prefer)
     if fp32.empty:
         print("no KernelBench records in the fp32 files", file=sys.stderr)
         return 2

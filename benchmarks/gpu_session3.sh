@@ -326,6 +326,11 @@ s9)  # 2 GPUs: each problem's best kernel judged again with the baselines in fp3
         echo "tf32 accuracy gpu $g rc=$?" ) &
     done; wait; S=$(( S - ACC_S ))
   fi
+  if [ -n "${PROBE_IDS:-}" ]; then  # beside the jobs, on the last GPU: channels-last convolutions in fp32
+    ( CUDA_VISIBLE_DEVICES=$(( NGPU - 1 )) timeout -k 5 "${PROBE_S:-200}" python3 benchmarks/channels_last_probe.py \
+        --problems $PROBE_IDS --out "$LOGS/channels_last.jsonl" > "$LOGS/channels_last.log" 2>&1
+      echo "channels_last_probe rc=$?" ) &
+  fi
   PROF_DONE=$LOGS/profile.done; touch "$PROF_DONE"
   if [ -n "${PROF_IDS:-}" ]; then  # first on GPU 0 (its jobs wait): where PROF_IDS's starters spend their time
     # (PROF_TOOL: benchmarks/profile_kernel.py, or launch_overhead.py for host time without the profiler)

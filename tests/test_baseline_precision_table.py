@@ -93,3 +93,44 @@ def test_preset_kernels_are_written_only_when_they_regenerate_to_the_judged_dige
     assert paths[0].endswith("abcd.py")
     assert Path(paths[1]).read_text() == source
     assert paths[2] == ""  # regenerated source differs from what was judged: no file claimed for it
+
+
+def test_kernel_files_keep_an_earlier_generators_file_and_regenerate_plain_starters(tmp_path, monkeypatch):
+    import hashlib
+
+    import kb.bridge
+
+    old, new = "# judged with last week's generator\n", "# today's starter\n"
+    dig = {s: hashlib.sha256(s.encode()).hexdigest()[:16] for s in (old, new)}
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / f"L3_1_{dig[old]}.py").write_text(old)  # written when it was judged: today's generator differs
+    (out / "L3_9_0000000000000000.py").write_text("# tampered")  # a name that claims a digest its text lacks
+    monkeypatch.setattr(kb.bridge, "resolve_problems", lambda refs, **kw: [
+        type("P", (), {"level": 3, "problem_id": i})() for i in (1, 2, 9)])
+    monkeypatch.setattr(table.eval_batch, "candidate_for", lambda kind, problem: new if kind == "starter" else None)
+    fp32 = pd.DataFrame({"level": [3, 3, 3], "problem_id": [1, 2, 9], "candidate": ["starter"] * 3,
+                         "candidate_digest": [dig[old], dig[new], "0000000000000000"]})
+    paths = table.kernel_files(fp32, tmp_path / "runs", out)
+    assert Path(paths[0]).read_text() == old and Path(paths[1]).read_text() == new and paths[2] == ""
+
+
+def test_preferred_records_stand_for_their_problems(tmp_path):
+    busy, quiet = tmp_path / "busy.jsonl", tmp_path / "quiet.jsonl"
+    busy.write_text("".join(json.dumps(r) + "\n" for r in [
+        {"problem": "L3/1", "verdict": "correct", "speedup": 2.0},  # faster, but judged beside other work
+        {"problem": "L3/2", "verdict": "correct", "speedup": 1.5},
+    ]))
+    quiet.write_text("".join(json.dumps(r) + "\n" for r in [
+        {"problem": "L3/1", "verdict": "correct", "speedup": 1.2},
+        {"problem": "L3/1", "verdict": "correct", "speedup": 1.4},  # among preferred records: the fastest
+    ]))
+    rows = table.fp32_rows([str(busy)], [str(quiet)]).set_index("problem_id")
+    assert rows.loc[1, "speedup"] == 1.4 and rows.loc[1, "preferred"]
+    assert rows.loc[2, "speedup"] == 1.5 and not rows.loc[2, "preferred"]
+    published = pd.DataFrame({"level": [3, 3], "problem_id": [1, 2], "name": ["a", "b"], "verdict": ["correct"] * 2,
+                              "speedup": [3.0, 3.0], "speedup_vs_compile": [3.0, 3.0]})
+    # nothing in TF32: the published row is the same computation; the faster correct one counts, unless preferred
+    full = table.full_level(rows.reset_index(), published, {(3, 1): (), (3, 2): ()}).set_index("problem_id")
+    assert full.loc[1, "speedup"] == 1.4 and full.loc[1, "source"].startswith("re-judged")
+    assert full.loc[2, "speedup"] == 3.0 and full.loc[2, "source"].startswith("published")

@@ -1027,3 +1027,27 @@ def test_column_sums_are_compensated_on_heavy_tailed_inputs():
     with torch.no_grad():
         ratio = ((mod.ModelNew()(x).double() - exact).abs() / (1e-4 + 1e-4 * exact.abs())).max().item()
     assert ratio < 0.1, ratio
+
+
+def test_generated_host_helpers_match_triton_and_torch():
+    """The plain-Python host helpers every starter carries (triton.cdiv / next_power_of_2 cost microseconds per call
+    as constexpr functions; get_submodule walks its path each time) give the same answers."""
+    import triton
+
+    p = make_problem(
+        """
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(4, 4), nn.ReLU())
+        def forward(self, x):
+            return torch.relu(self.body(x) * 2.0)
+        """,
+        "[torch.rand(3, 4)]",
+    )
+    mod = load_module(generate_starter(p).source)
+    assert all(mod._next_pow2(n) == triton.next_power_of_2(n) for n in range(1, 5000))
+    assert all(mod._cdiv(a, b) == triton.cdiv(a, b) for a in range(0, 300) for b in (1, 7, 16, 128))
+    new = mod.ModelNew()
+    assert mod._sub(new, "body.0") is new.get_submodule("body.0") is mod._sub(new, "body.0")
+    a, b = torch.rand(2, 3, 1), torch.rand(2, 1, 5)
+    assert mod._bshape(a, a) == a.shape and mod._bshape(a, b) == torch.Size([2, 3, 5])
