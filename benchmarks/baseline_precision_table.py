@@ -7,16 +7,21 @@ kernels, problems faster than eager and than compile, and the geomeans, over the
 
 With ``--full-level`` it also scores whole levels with fp32 baselines: a problem re-judged with them counts its new
 record; a problem whose reference runs nothing in TF32 under PyTorch's defaults (`autokernel.evaluate.tf32`) keeps
-its published record, because both baseline precisions are then the same computation; a problem without a correct
-published kernel keeps its failure; anything else is missing (counted as failed) and listed. ``--out-dir`` writes
-the tables and the per-problem rows (``baseline_precision.md``, ``problems_fp32_baselines.csv``).
+its published record where that is faster (both baseline precisions are then the same computation); a problem
+without a correct published kernel keeps its failure; anything else is missing (counted as failed) and listed.
+``--prefer`` names record files that stand for their problems whatever else holds (a quiet machine's, baselines
+measured beside them). ``--out-dir`` writes the tables and the per-problem rows (``baseline_precision.md``,
+``problems_fp32_baselines.csv``).
 
     python benchmarks/baseline_precision_table.py --fp32 l1.jsonl l2.jsonl --published leaderboards/nvidia-h200/problems.csv
 
-The published page (session 9) was written with ``--runs`` (link each row to its kernel; starter-preset kernels are
-regenerated, checked against the judged digest and written to ``--kernels-dir``):
+The published page (session 10) was written with ``--runs`` (link each row to its kernel; starter and preset kernels
+are regenerated, or kept from an earlier generator, checked against the judged digest, in ``--kernels-dir``, which
+then holds exactly the page's kernels):
 
-    python benchmarks/baseline_precision_table.py --fp32 benchmarks/results/h200-2026-11-30-session9/call*/logs/fp32-*.jsonl \
+    S9=benchmarks/results/h200-2026-11-30-session9 S10=benchmarks/results/h200-2026-11-30-session10
+    python benchmarks/baseline_precision_table.py --fp32 $S9/call*/logs/fp32-*.jsonl \
+        $S10/call{1,3,6,7}/logs/fp32-*.jsonl --prefer $S10/call{4,5}/logs/fp32-*.jsonl \
         --published leaderboards/nvidia-h200/problems.csv --out-dir leaderboards/nvidia-h200 --runs leaderboards/runs \
         --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "..."
 """
@@ -296,6 +301,11 @@ def main(argv=None) -> int:
         print("\nwhole levels:\n" + full.to_string(index=False))
         if args.out_dir:
             write_page(Path(args.out_dir), subset, full, fp32_full, note=args.note)
+        if args.runs:  # the kernels dir holds the page's kernels: drop files no row links (e.g. a record that lost
+            shown = {Path(p).name for p in fp32_full.get("kernel_path", pd.Series(dtype=str)).dropna() if p}
+            for f in Path(args.kernels_dir or "fp32_kernels").glob("L*_*_*.py"):  # to its published row)
+                if f.name not in shown:
+                    f.unlink()
     return 0
 
 
