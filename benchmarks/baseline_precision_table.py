@@ -301,10 +301,10 @@ def main(argv=None) -> int:
         print("\nwhole levels:\n" + full.to_string(index=False))
         if args.out_dir:
             write_page(Path(args.out_dir), subset, full, fp32_full, note=args.note)
-        if args.runs:  # the kernels dir holds the page's kernels: drop files no row links (e.g. a record that lost
+        if args.out_dir and args.runs:  # the kernels dir holds the written page's kernels: drop files no row
             shown = {Path(p).name for p in fp32_full.get("kernel_path", pd.Series(dtype=str)).dropna() if p}
-            for f in Path(args.kernels_dir or "fp32_kernels").glob("L*_*_*.py"):  # to its published row)
-                if f.name not in shown:
+            for f in Path(args.kernels_dir or "fp32_kernels").glob("L*_*_*.py"):  # links (a record that lost to
+                if f.name not in shown:  # its published row)
                     f.unlink()
     return 0
 
