@@ -363,6 +363,8 @@ s10)  # next session, 2 GPUs: searches with fp32 baselines (the default since se
       # one tuning round whose first ideas are the starters' presets (the 3xTF32 convolution presets for CNNs).
       # GPU 0: level 3's cuDNN problems not faster than compile with fp32 baselines (L3_IDS); the last GPU: level 2's
       # (L2_IDS); nearest compile first (leaderboards/nvidia-h200/problems_fp32_baselines.csv); 3 workers each.
+      # Host-bound level-3 models time differently beside other work (session 10: L3/19 4.53 ms with three judge
+      # processes per GPU, 2.86 ms alone): judge their finalists alone afterwards (s9 with SH=1 and an empty CACHE).
   S=${2:-470}; LAST=$(( NGPU - 1 )); F32=$PWD/.gpurun/runs/h200-fp32; mkdir -p "$F32"
   # first, where level 3's slowest CNNs spend their time (per-kernel GPU time, host time per call, launches)
   CUDA_VISIBLE_DEVICES=0 timeout -k 5 "${PROF_S:-60}" python3 benchmarks/profile_kernel.py --problems "L3/${PROF_IDS:-19,20,22,15,9}" \
