@@ -209,6 +209,30 @@ class _GridSpy:
         return self.kernel[grid]
 
 
+def _bn_models(p, st, device="cpu"):
+    """(reference, ModelNew, grids): both built under seed 0; the batch-norm statistics kernels record their grids."""
+    ns: dict = {}
+    exec(p.source, ns)
+    mod = load_module(st.source)
+    grids: dict = {}
+    for name in ("_bn_stats_kernel", "_bn_fused_kernel"):
+        setattr(mod, name, _GridSpy(getattr(mod, name), grids.setdefault(name, [])))
+    torch.manual_seed(0)
+    ref = ns["Model"]().to(device)
+    torch.manual_seed(0)
+    return ref, mod.ModelNew().to(device), grids
+
+
+def assert_same_running_stats(new, ref, names, batches=None):
+    """Each batch norm's running mean and variance (and batch count) as torch keeps them."""
+    for name in names:
+        a, b = getattr(new, name), getattr(ref, name)
+        torch.testing.assert_close(a.running_mean, b.running_mean, atol=1e-5, rtol=1e-5)
+        torch.testing.assert_close(a.running_var, b.running_var, atol=1e-5, rtol=1e-5)
+        if batches is not None:
+            assert int(a.num_batches_tracked) == int(b.num_batches_tracked) == batches
+
+
 @pytest.mark.parametrize(
     "ctor, shape, block",
     [
@@ -235,22 +259,12 @@ def test_batchnorm_split_statistics(ctor, shape, block):
         f"[torch.rand{shape}]",
     )
     st = generate_starter(p, tunables={"BN_BLOCK": block, "BN_MIN_CHUNK": 16})
-    ns: dict = {}
-    exec(p.source, ns)
-    mod = load_module(st.source)
-    grids: dict = {}
-    for name in ("_bn_stats_kernel", "_bn_fused_kernel"):
-        setattr(mod, name, _GridSpy(getattr(mod, name), grids.setdefault(name, [])))
-    torch.manual_seed(0)
-    ref = ns["Model"]()
-    torch.manual_seed(0)
-    new = mod.ModelNew()
+    ref, new, grids = _bn_models(p, st)
     for offset in (0.0, 1e3):
         x = torch.randn(*shape) + offset
         torch.testing.assert_close(new(x), ref(x), atol=1e-4, rtol=1e-4)
     assert not grids["_bn_fused_kernel"] and all(g[1] > 2 for g in grids["_bn_stats_kernel"]), grids  # chunks
-    torch.testing.assert_close(new.bn.running_mean, ref.bn.running_mean, atol=1e-5, rtol=1e-5)
-    torch.testing.assert_close(new.bn.running_var, ref.bn.running_var, atol=1e-5, rtol=1e-5)
+    assert_same_running_stats(new, ref, ("bn",))
 
 
 _BN_TAILS = """
@@ -284,25 +298,12 @@ def test_batchnorm_runs_its_elementwise_tail(split):
     assert len(re.findall(r"def _bn_epi\d", st.source)) == 3  # relu and relu6 written once each, add -> relu
     assert "self.bn4)\n" in st.source  # d: no tail
     assert "normalisation: batch_norm + add,relu" in st.covered
-    ns: dict = {}
-    exec(p.source, ns)
-    mod = load_module(st.source)
-    grids: dict = {}
-    for name in ("_bn_stats_kernel", "_bn_fused_kernel"):
-        setattr(mod, name, _GridSpy(getattr(mod, name), grids.setdefault(name, [])))
-    torch.manual_seed(0)
-    ref = ns["Model"]()
-    torch.manual_seed(0)
-    new = mod.ModelNew()
+    ref, new, grids = _bn_models(p, st)
     for _ in range(2):
         x, r = torch.randn(3, 5, 7, 9), torch.randn(3, 5, 7, 9)
         torch.testing.assert_close(new(x, r), ref(x, r), atol=1e-4, rtol=1e-4)
     assert bool(grids["_bn_stats_kernel"]) == split and bool(grids["_bn_fused_kernel"]) != split
-    for name in ("bn1", "bn2", "bn3", "bn4"):
-        a, b = getattr(new, name), getattr(ref, name)
-        torch.testing.assert_close(a.running_mean, b.running_mean, atol=1e-5, rtol=1e-5)
-        torch.testing.assert_close(a.running_var, b.running_var, atol=1e-5, rtol=1e-5)
-        assert int(a.num_batches_tracked) == int(b.num_batches_tracked) == 2
+    assert_same_running_stats(new, ref, ("bn1", "bn2", "bn3", "bn4"), batches=2)
     new.eval()
     ref.eval()
     x, r = torch.randn(3, 5, 7, 9), torch.randn(3, 5, 7, 9)

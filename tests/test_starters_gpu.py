@@ -80,28 +80,19 @@ def test_batchnorm_tail_on_gpu(split):
     """A batch norm running its elementwise tail (a jitted epilogue passed as a constexpr) compiles, matches torch
     and keeps its running statistics and batch count, in training mode (one launch or split statistics) and in
     inference mode."""
-    from test_starters import _BN_TAILS, make_problem
+    from test_starters import _BN_TAILS, _bn_models, assert_same_running_stats, make_problem
 
     from autokernel.starters import generate_starter
-    from autokernel.starters.check import load_module
 
     torch.backends.cudnn.allow_tf32 = False
     p = make_problem(_BN_TAILS, "[torch.rand(8, 5, 33, 35), torch.rand(8, 5, 33, 35)]")
     st = generate_starter(p, tunables={"BN_BLOCK": 256, "BN_MIN_CHUNK": 256} if split else None)
-    ns: dict = {}
-    exec(p.source, ns)
-    torch.manual_seed(0)
-    ref = ns["Model"]().cuda()
-    torch.manual_seed(0)
-    new = load_module(st.source).ModelNew().cuda()
+    ref, new, grids = _bn_models(p, st, device="cuda")
     for _ in range(2):
         x, r = torch.randn(8, 5, 33, 35, device="cuda") + 3.0, torch.randn(8, 5, 33, 35, device="cuda")
         torch.testing.assert_close(new(x, r), ref(x, r), atol=1e-4, rtol=1e-4)
-    for name in ("bn1", "bn2", "bn3", "bn4"):
-        a, b = getattr(new, name), getattr(ref, name)
-        torch.testing.assert_close(a.running_mean, b.running_mean, atol=1e-5, rtol=1e-5)
-        torch.testing.assert_close(a.running_var, b.running_var, atol=1e-5, rtol=1e-5)
-        assert int(a.num_batches_tracked) == int(b.num_batches_tracked) == 2
+    assert bool(grids["_bn_stats_kernel"]) == split
+    assert_same_running_stats(new, ref, ("bn1", "bn2", "bn3", "bn4"), batches=2)
     new.eval()
     ref.eval()
     x, r = torch.randn(8, 5, 33, 35, device="cuda"), torch.randn(8, 5, 33, 35, device="cuda")
