@@ -46,6 +46,17 @@ eval_batch = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(eval_batch)
 
 
+def _counts(row) -> bool:
+    """Correct and not quarantined (a published row's empty quarantined cell reads as NaN: not quarantined)."""
+    q = row.get("quarantined")
+    return row.get("verdict") == "correct" and not (q is not None and q == q and bool(q))
+
+
+def _faster_correct(new, held) -> bool:
+    """The fastest-correct rule: ``new`` counts (correct, not quarantined) and ``held`` does not, or is slower."""
+    return _counts(new) and (not _counts(held) or (new.get("speedup") or 0) > (held.get("speedup") or 0))
+
+
 def fp32_rows(paths: list[str], preferred: list[str] = ()):
     """eval_batch records as a results table, one row per problem: its fastest correct record (several candidates,
     such as a run's best kernel and a starter preset, are a search's choice), else its latest record (harness
@@ -67,12 +78,7 @@ def fp32_rows(paths: list[str], preferred: list[str] = ()):
             held = rows.get(key)
             if held and held["preferred"] and not first_choice:
                 continue
-            if held and held["preferred"] == first_choice and held["verdict"] == "correct" and not held[
-                "quarantined"
-            ] and not (
-                rec.get("verdict") == "correct" and not rec.get("quarantined")
-                and (rec.get("speedup") or 0) > (held["speedup"] or 0)
-            ):
+            if held and held["preferred"] == first_choice and _counts(held) and not _faster_correct(rec, held):
                 continue
             rows[key] = {
                 "level": int(m.group(1)), "problem_id": int(m.group(2)), "name": rec.get("name", ""),
@@ -167,10 +173,10 @@ def full_level(fp32, published, tf32_of: dict):
     for r in published.itertuples(index=False):
         key = (int(r.level), int(r.problem_id))
         same = tf32_of.get(key) == ()
-        if key in judged and not (same and r.verdict == "correct" and not judged[key].get("preferred") and (
-                judged[key]["verdict"] != "correct" or (r.speedup or 0) > (judged[key]["speedup"] or 0))):
+        if key in judged and not (same and not judged[key].get("preferred")
+                                  and _faster_correct(r._asdict(), judged[key])):
             rows.append({**judged[key], "name": r.name, "source": "re-judged with fp32 baselines"})
-        elif tf32_of.get(key) == ():
+        elif same:
             rows.append({**r._asdict(), "source": "published (nothing in TF32: the same baselines)"})
         elif r.verdict != "correct":
             rows.append({**r._asdict(), "source": f"published ({r.verdict} either way)"})

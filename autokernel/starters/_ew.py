@@ -200,9 +200,8 @@ def emit_group(em, unit, idx: int) -> tuple[str, str, str] | None:
     if unit.reduce is not None:
         return _emit_group_reduce(em, unit, idx)
     members = unit.nodes
-    in_group = set(members)
     tensors, scalars, var, body, dts = _collect(em, members)
-    outputs = [n for n in members if any(u not in in_group for u in n.users)]
+    outputs = unit.outputs
     if not outputs:
         return None
     kname = f"_fused{idx}_kernel"
@@ -260,7 +259,7 @@ def _emit_group_reduce(em, unit, idx: int) -> tuple[str, str, str]:
     rn = unit.reduce
     red = em.plan.ops[rn]
     tensors, scalars, var, body, dts = _collect(em, members)
-    (out,) = [n for n in members if any(u not in set(members) for u in n.users)]
+    (out,) = unit.outputs
     kname = f"_fused{idx}_reduce_kernel"
     wname = f"_fused{idx}"
     sig, flags = _operand_sig(tensors, scalars)
@@ -373,7 +372,7 @@ def bn_epilogue(em, unit):
     if not unit.is_group or unit.reduce is not None:
         return None
     members = set(unit.nodes)
-    outputs = [n for n in unit.nodes if any(u not in members for u in n.users)]
+    outputs = unit.outputs
     if len(outputs) != 1:
         return None
     operands = list(dict.fromkeys(o for n in unit.nodes for o in em.plan.ops[n].operands
@@ -406,7 +405,7 @@ def emit_bn_group(em, unit, idx: int, bn, extras) -> tuple[str, str | None, str]
     CNN) share one function, so the batch-norm kernels compile once for all of them."""
     members = unit.nodes
     tensors, _, var, body, _ = _collect(em, members)
-    (out,) = [n for n in members if any(u not in set(members) for u in n.users)]
+    (out,) = unit.outputs
     names = [em.plan.ops[n].name for n in members]
     lines = [f"    a{tensors.index(bn)} = y"]
     lines += [f"    a{tensors.index(e)} = e{i}" for i, e in enumerate(extras)]

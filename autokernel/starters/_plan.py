@@ -37,6 +37,12 @@ class Unit:
     def is_group(self) -> bool:
         return self.op is not None and self.op.kind == "ew"
 
+    @property
+    def outputs(self) -> list:
+        """The unit's nodes that something outside it reads (a group's values that must reach memory)."""
+        members = set(self.nodes)
+        return [n for n in self.nodes if any(x not in members for x in n.users)]
+
 
 @dataclass(kw_only=True)
 class Plan:
@@ -117,8 +123,7 @@ def _fold_reductions(units: list[Unit], ops) -> list[Unit]:
     for u in units:
         if not u.is_group:
             continue
-        members = set(u.nodes)
-        outputs = [n for n in u.nodes if any(x not in members for x in n.users)]
+        outputs = u.outputs
         if len(outputs) == 1:
             rn = _foldable(outputs[0], ops)
             if rn is not None:

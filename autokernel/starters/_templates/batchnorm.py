@@ -271,8 +271,7 @@ def _batch_norm(x, bn, epi=None, extras=()):
     momentum, unbias = float(bn.momentum or 0.0), count / max(count - 1, 1)
     krm, krv, knbt = (rm, rv, nbt) if in_kernel else (x, x, x)
     if chunks == 1:  # one chunk per channel block: statistics and normalisation in one launch
-        stats = x if in_kernel else torch.empty((2, c), dtype=torch.float32, device=x.device)
-        mean, var = (x, x) if in_kernel else stats
+        mean, var = (x, x) if in_kernel else torch.empty((2, c), dtype=torch.float32, device=x.device)
         _bn_fused_kernel[(c_blocks,)](x, w, b, y, e0, e1, mean, var, krm, krv, knbt, n, c, s, bn.eps, momentum,
                                       unbias, RUNNING=in_kernel, STORE_STATS=not in_kernel, **affine, **ext, **tile)
     else:  # split: partials, then per-channel merge, then normalise (three passes over x, as the fused path)
