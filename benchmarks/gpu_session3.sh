@@ -34,6 +34,7 @@
 #   bash benchmarks/gpu_session3.sh s9 S  # best kernels with fp32 baselines (JOBS, SH, ACC_S/ACC1/ACC2)
 #   bash benchmarks/gpu_session3.sh s10 S # next: fp32-baseline searches seeded from the old runs (L3_IDS, L2_IDS)
 #   bash benchmarks/gpu_session3.sh launch S # host time per launch and per forward call (LO_IDS, LO_CAND)
+#   bash benchmarks/gpu_session3.sh s11 S # session 11, one GPU: recurrent-layer kernels (GPU tests, RNN_* screen, judge)
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -379,6 +380,18 @@ launch)  # host time per launch and per forward call, cProfile of the starters' 
   CUDA_VISIBLE_DEVICES=0 timeout -k 5 "${2:-120}" python3 benchmarks/launch_overhead.py --problems ${LO_IDS:-L3/19,9} \
     --candidates "${LO_CAND:-starter}" --out "$LOGS/launch_overhead.jsonl" > "$LOGS/launch_overhead.log" 2>&1
   echo "launch_overhead rc=$?"; head -c 6000 "$LOGS/launch_overhead.log" ;;
+s11)  # session 11, one GPU: the recurrent layers' persistent kernels. The GPU tests first (several programs per
+      # direction meet at a barrier each step: the interpreter never runs that), then a screen of the RNN_* tunables
+      # on L3/39 (GRU) and L3/35 (LSTM), then RNN_IDS's starters judged with fp32 baselines (CANDS: candidates)
+  S=${2:-520}
+  gpu_tests 170 tests/test_starters_gpu.py -k recurrent
+  [ "${SCREEN:-1}" = 0 ] || {
+    GRID="RNN_PRECISION=ieee,tf32x3 RNN_BLOCK_K=64,256 RNN_NUM_WARPS=4,8" tc_screen 110 50 0 ${SCREEN_IDS:-L3/39 L3/35}
+    GRID="RNN_PRECISION=fma RNN_BLOCK_J=4,8 RNN_BLOCK_K=32,64 RNN_NUM_WARPS=4,8" tc_screen 100 45 0 ${SCREEN_IDS:-L3/39 L3/35}; }
+  CUDA_VISIBLE_DEVICES=0 timeout -s INT -k 20 $(( S - SECONDS )) python3 benchmarks/eval_batch.py \
+    --problems "L3/${RNN_IDS:-39,36,41,35,40,37,42,38}" --candidates "${CANDS:-starter}" --compile-baseline \
+    --baseline-precision fp32 --out "$LOGS/rnn-L3.jsonl" > "$LOGS/rnn-L3.log" 2>&1; echo "rnn judge rc=$?"
+  tail -n 12 "$LOGS/rnn-L3.log" ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac

@@ -97,3 +97,34 @@ def test_batchnorm_tail_on_gpu(split):
     ref.eval()
     x, r = torch.randn(8, 5, 33, 35, device="cuda"), torch.randn(8, 5, 33, 35, device="cuda")
     torch.testing.assert_close(new(x, r), ref(x, r), atol=1e-4, rtol=1e-4)
+
+
+@pytest.mark.parametrize("kind,tunables", [("LSTM", None), ("GRU", None), ("GRU", {"RNN_PRECISION": "fma", "RNN_BLOCK_J": 4,
+                                                                                "RNN_BLOCK_K": 64, "RNN_NUM_WARPS": 4}),
+                                           ("LSTM", {"RNN_PRECISION": "tf32x3", "RNN_BLOCK_K": 64})])
+def test_recurrent_layers_on_gpu(kind, tunables):
+    """The persistent recurrent kernel compiled: several programs per direction meet at the barrier each step (the
+    interpreter never runs that), both directions in one launch, against torch's fp32 (cuDNN, TF32 off)."""
+    from test_starters_rnn import _rnn_problem
+
+    from autokernel.starters import generate_starter
+    from autokernel.starters.check import count_launches, load_module
+
+    torch.backends.cudnn.allow_tf32 = False
+    p, shapes = _rnn_problem(kind, hidden=256, layers=3, bidirectional=True, batch=10, seq=64, features=128)
+    mod = load_module(generate_starter(p, tunables=tunables).source)
+    grids = []
+    kernel = mod._rnn_layer_kernel
+    mod._rnn_layer_kernel = type("K", (), {"__getitem__": lambda self, g: grids.append(g) or kernel[g]})()
+    count_launches(mod)
+    ns: dict = {}
+    exec(p.source, ns)
+    torch.manual_seed(0)
+    ref = ns["Model"]().cuda()
+    torch.manual_seed(0)
+    new = mod.ModelNew().cuda()
+    for _ in range(2):
+        xs = [torch.randn(*s, device="cuda") for s in shapes]
+        for e, g in zip(ref(*xs), new(*xs)):
+            torch.testing.assert_close(g, e, atol=1e-4, rtol=1e-4)
+    assert grids and all(g[0] > 2 for g in grids), grids  # more than one program per direction

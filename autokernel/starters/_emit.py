@@ -42,6 +42,11 @@ _RESERVED = {"torch", "nn", "F", "triton", "tl", "math", "self", "_promote", "_b
              "_bshape", "_sub"}
 
 
+# kinds whose generated code also runs another kind's kernel (a recurrent layer's input projection is the
+# generated matmul, so the MM_* tunables act even where other matmuls are library calls by default)
+_RUNS_TOO = {"rnn": ("linear",)}
+
+
 class EmitError(ValueError):
     """The graph holds something that cannot be written as standalone source."""
 
@@ -220,6 +225,8 @@ class Emitter:
             return f"_scan({x}, {op.params['dim']}, prod={op.name == 'cumprod'}{extra})"
         if op.kind == "batchnorm":
             return f"_batch_norm({x}, {m})"
+        if op.kind == "rnn":
+            return f"_rnn({x}, {self.fmt(op.operands[1])}, {m})"
         if op.kind == "matmul":
             return f"_{'gemv' if op.name == 'gemv' else 'matmul'}({x}, {self.fmt(op.operands[1])})"
         if op.kind == "linear":
@@ -319,7 +326,7 @@ class Emitter:
                 expr = f"{self.covered_expr(n, u.op)} if {engine} == 'triton' else {self.library_expr(n)}"
                 lines.append(f"        {self.names[n]} = {expr}")
             elif u.op is not None:
-                self.direct_kinds.add(u.op.kind)
+                self.direct_kinds.update((u.op.kind, *_RUNS_TOO.get(u.op.kind, ())))
                 expr = self.covered_expr(n, u.op)
                 self.covered.append(_label(u.op))
                 lines.append(f"        {self.names[n]} = {expr}")
@@ -359,6 +366,7 @@ def _label(op: Op) -> str:
         "pool": "pooling",
         "loss": "loss",
         "attention": "attention",
+        "rnn": "recurrent layer",
     }[op.kind]
     return f"{kind}: {op.name}"
 

@@ -519,6 +519,8 @@ def _classify_module(node, mod) -> Op | str:
     x = node.args[0] if node.args else None
     if type(mod).__name__.endswith("Loss"):
         return _classify_loss_module(node, mod)
+    if type(mod) in (nn.LSTM, nn.GRU, nn.RNN):
+        return _classify_rnn(node, mod)
     if len(node.args) != 1 or node.kwargs or not _is_float_tensor(x):
         return f"{type(mod).__name__}: unsupported call"
     simple = {
@@ -595,6 +597,26 @@ def _classify_module(node, mod) -> Op | str:
             "reduce", "mean", (x,), {"dims": tuple(range(2, nd + 2)), "keepdim": True, "with_idx": False}
         )
     return f"{t.__name__}: no generated kernel"
+
+
+def _classify_rnn(node, mod) -> Op | str:
+    """nn.LSTM / nn.GRU / nn.RNN called on a batched fp32 tensor, with or without its initial state."""
+    name = type(mod).__name__
+    if node.kwargs or not 1 <= len(node.args) <= 2:
+        return f"{name}: unsupported call"
+    x = node.args[0]
+    hx = node.args[1] if len(node.args) == 2 else None
+    v = _val(x)
+    if not _is_float_tensor(x) or v.dim() != 3 or str(v.dtype) != "torch.float32":
+        return f"{name}: only batched fp32 input is covered"
+    if getattr(mod, "proj_size", 0):
+        return f"{name}: proj_size not covered"
+    if mod.dropout > 0 and mod.num_layers > 1:
+        return f"{name}: dropout between layers not covered"
+    states = hx if isinstance(hx, tuple) else (hx,)
+    if not all(s is None or (_is_tensor(s) and _val(s).dim() == 3) for s in states):
+        return f"{name}: unbatched or unusual initial state"
+    return Op("rnn", mod.mode.lower(), (x, hx), {}, node.target)
 
 
 def _classify_loss_module(node, mod) -> Op | str:

@@ -1,6 +1,6 @@
 """Fallback for models the tracer cannot take whole (slicing by runtime sizes, data-dependent code, unsupported
 calls): ``ModelNew(Model)`` keeps the reference's own forward and runs its supported layers (Linear, LayerNorm,
-GroupNorm, BatchNorm, convolutions, pooling, softmax) through the generated kernels. Each such module's class is
+GroupNorm, BatchNorm, convolutions, pooling, softmax, recurrent layers) through the generated kernels. Each such module's class is
 switched to a subclass whose forward calls the kernel, so parameters, buffers and their names stay the ones the
 reference's ``__init__`` made under the judge's seed, and a call the kernel does not cover goes to PyTorch.
 """
@@ -44,6 +44,9 @@ def _swaps() -> dict[str, _Swap]:
             out[pool] = _Swap("pool", "max_pool" if pool.startswith("Max") else "avg_pool",
                               'not getattr(m, "return_indices", False) and not getattr(m, "divisor_override", None)',
                               f"_pool(x, self, {nd})", f"args or kwargs or x.dim() != {nd + 2}")
+    for rnn in ("LSTM", "GRU", "RNN"):  # hx, when given, is the one positional argument after the input
+        out[rnn] = _Swap("rnn", rnn, 'not getattr(m, "proj_size", 0)', "_rnn(x, args[0] if args else None, self)",
+                         "len(args) > 1 or kwargs")
     out["Softmax"] = _Swap("softmax", "softmax", "m.dim is not None", "_softmax(x, self.dim)")
     out["LogSoftmax"] = _Swap("softmax", "log_softmax", "m.dim is not None", "_softmax(x, self.dim, log=True)")
     return out

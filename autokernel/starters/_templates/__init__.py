@@ -18,13 +18,14 @@ from .matmul import MATMUL
 from .pool import POOL
 from .reduce import REDUCE
 from .rmsdim import RMSDIM
+from .rnn import RNN
 from .rownorm import ROWNORM
 from .scan import SCAN
 from .softmax import SOFTMAX
 from .tf32split import TF32SPLIT
 
 FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, RMSDIM, BATCHNORM, MATMUL, CONV, POOL, SCAN, LOSS,
-                                     LOSS_ROWS, ATTENTION, TF32SPLIT, GEMV)}
+                                     LOSS_ROWS, ATTENTION, TF32SPLIT, GEMV, RNN)}
 
 # the families an operation kind needs in the file (attention reuses matmul and softmax)
 KIND_FAMILIES = {
@@ -39,6 +40,7 @@ KIND_FAMILIES = {
     "conv": ("tf32split", "conv"),
     "pool": ("pool",),
     "scan": ("scan",),
+    "rnn": ("tf32split", "matmul", "rnn"),  # the input projection is a generated matmul
 }
 KIND_FAMILIES.update({"loss": ("loss",), "attention": ("tf32split", "matmul", "softmax", "attention")})
 
