@@ -35,6 +35,7 @@
 #   bash benchmarks/gpu_session3.sh s10 S # next: fp32-baseline searches seeded from the old runs (L3_IDS, L2_IDS)
 #   bash benchmarks/gpu_session3.sh launch S # host time per launch and per forward call (LO_IDS, LO_CAND)
 #   bash benchmarks/gpu_session3.sh s11 S # session 11, one GPU: recurrent-layer kernels (GPU tests, RNN_* screen, judge)
+#   bash benchmarks/gpu_session3.sh s11b S # session 11: the same with the wavefront, its screen's winners judged
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -392,6 +393,24 @@ s11)  # session 11, one GPU: the recurrent layers' persistent kernels. The GPU t
     --problems "L3/${RNN_IDS:-39,36,41,35,40,37,42,38}" --candidates "${CANDS:-starter}" --compile-baseline \
     --baseline-precision fp32 --out "$LOGS/rnn-L3.jsonl" > "$LOGS/rnn-L3.log" 2>&1; echo "rnn judge rc=$?"
   tail -n 12 "$LOGS/rnn-L3.log" ;;
+s11b)  # session 11, call 2, one GPU: the recurrent GPU tests (wavefront and one launch per layer, L3/35's large-input
+       # accuracy), a screen of RNN_* settings on one LSTM and one GRU of each kind (one direction: stacked layers;
+       # two: one launch per layer), then each screened problem's winner, and its siblings', judged with fp32 baselines
+  S=${2:-470}
+  gpu_tests 120 tests/test_starters_gpu.py -k recurrent
+  UNI="RNN_PRECISION=fma RNN_BLOCK_K=64,256 RNN_NUM_WARPS=16 + RNN_PRECISION=ieee RNN_BLOCK_K=256 RNN_NUM_WARPS=8 \
+    + RNN_PRECISION=tf32x3 RNN_BLOCK_K=64 RNN_NUM_WARPS=8 \
+    + RNN_LAYERS=each RNN_PRECISION=fma RNN_BLOCK_J=4 RNN_BLOCK_K=256 RNN_NUM_WARPS=8"
+  BI="RNN_PRECISION=fma RNN_BLOCK_J=4 RNN_BLOCK_K=256 RNN_NUM_WARPS=4 + RNN_PRECISION=fma RNN_BLOCK_J=4,8 \
+    RNN_BLOCK_K=64 RNN_NUM_WARPS=8 + RNN_PRECISION=tf32x3 RNN_BLOCK_K=64 RNN_NUM_WARPS=4"
+  GRID=$UNI tc_screen 180 90 0 L3/35 L3/39
+  GRID=$BI tc_screen 140 70 0 L3/38 L3/41
+  python3 benchmarks/screen_pick.py "$LOGS/starter_configs.jsonl" --out "$LOGS/picked" \
+    --for L3/36=L3/35 L3/37=L3/35 L3/40=L3/39 L3/42=L3/41 | tee "$LOGS/picked.txt"
+  CUDA_VISIBLE_DEVICES=0 timeout -s INT -k 20 $(( S - SECONDS )) python3 benchmarks/eval_batch.py \
+    --problems L3/41 L3/42 L3/39 L3/40 L3/36 L3/37 L3/35 L3/38 --candidates "dir:$LOGS/picked" --compile-baseline \
+    --baseline-precision fp32 --out "$LOGS/rnn-L3.jsonl" > "$LOGS/rnn-L3.log" 2>&1; echo "rnn judge rc=$?"
+  grep -E "^L3/" "$LOGS/rnn-L3.log" | cut -c1-150 ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac

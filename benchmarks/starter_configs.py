@@ -10,6 +10,7 @@ judge's protocol (trials, secret inputs, hack checks) is not run here.
 
     python benchmarks/starter_configs.py --problems L1/1 L1/2 L2/12 --gpus 0 1 --out results.jsonl
     python benchmarks/starter_configs.py --problems L1/47 L1/48 --grid RED_BLOCK_INNER=64,128 RED_NUM_WARPS=4,8
+    python benchmarks/starter_configs.py --problems L3/35 --grid RNN_PRECISION=fma RNN_NUM_WARPS=8,16 + RNN_PRECISION=ieee
 """
 
 from __future__ import annotations
@@ -31,28 +32,34 @@ _MM_TILES = [  # (BLOCK_M, BLOCK_N, BLOCK_K, warps, stages)
 _CONV_TILES = [(128, 64, 32, 8, 3), (128, 128, 32, 8, 2), (64, 64, 32, 4, 3), (128, 32, 32, 4, 3), (64, 128, 32, 4, 3)]
 
 
-def parse_grid(items: list[str]) -> dict[str, list]:
-    """["NAME=v1,v2", ...] -> {NAME: [v1, v2]} (values as Python literals where they parse, else text)."""
+def parse_grid(items: list[str]) -> list[dict[str, list]]:
+    """["NAME=v1,v2", ..., "+", "NAME=v3", ...] -> [{NAME: [v1, v2], ...}, {NAME: [v3]}, ...]: grids separated by
+    "+" (values as Python literals where they parse, else text); empty when ``items`` is."""
     from autokernel.propose.prior import literal_or_text
 
-    grid = {}
+    grids: list[dict[str, list]] = [{}]
     for item in items:
+        if item == "+":
+            grids.append({})
+            continue
         name, sep, values = item.partition("=")
         if not sep or not values:
-            raise ValueError(f"--grid takes NAME=v1,v2,..., got {item!r}")
-        grid[name.strip()] = [literal_or_text(v.strip()) for v in values.split(",")]
-    return grid
+            raise ValueError(f"--grid takes NAME=v1,v2,... (grids separated by +), got {item!r}")
+        grids[-1][name.strip()] = [literal_or_text(v.strip()) for v in values.split(",")]
+    return [g for g in grids if g]
 
 
-def configs(starter, grid: dict[str, list] | None = None) -> dict[str, dict]:
-    """name -> tunable overrides: the default, then either every combination of ``grid``'s values for the tunables
-    this starter has, or the presets and tile variants of both tensor-core paths."""
+def configs(starter, grid: list[dict[str, list]] | dict[str, list] | None = None) -> dict[str, dict]:
+    """name -> tunable overrides: the default, then either every combination of each grid's values (several grids:
+    the union of their combinations) for the tunables this starter has, or the presets and tile variants of both
+    tensor-core paths."""
     if grid:
-        names = [n for n in grid if n in starter.space]
         out = {"default": {}}
-        for values in itertools.product(*(grid[n] for n in names)):
-            over = {n: v for n, v in zip(names, values) if v in starter.space[n]}
-            out[" ".join(f"{n}={v}" for n, v in over.items()) or "default"] = over
+        for g in [grid] if isinstance(grid, dict) else grid:
+            names = [n for n in g if n in starter.space]
+            for values in itertools.product(*(g[n] for n in names)):
+                over = {n: v for n, v in zip(names, values) if v in starter.space[n]}
+                out[" ".join(f"{n}={v}" for n, v in over.items()) or "default"] = over
         return _unique(starter, out)
     out = {"default": {}}
     out.update({f"preset: {k}": v for k, v in starter.presets.items()})
@@ -94,7 +101,7 @@ def _bench(fn) -> float:
     return float(triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median"))
 
 
-def one(ref: str, grid: dict[str, list] | None = None) -> list[dict]:
+def one(ref: str, grid: list[dict[str, list]] | None = None) -> list[dict]:
     """All configurations of one problem (this process owns the GPU it sees)."""
     import torch
 
@@ -146,7 +153,8 @@ def main(argv=None) -> int:
     ap.add_argument("--problems", nargs="+", default=[], help="problem refs, e.g. L1/1 L2/12")
     ap.add_argument("--gpus", nargs="+", default=["0"], help="one worker process at a time per GPU")
     ap.add_argument("--grid", nargs="+", default=[], metavar="NAME=V1,V2",
-                    help="measure every combination of these tunable values instead of the tensor-core variants")
+                    help="measure every combination of these tunable values instead of the tensor-core variants "
+                         "(several grids, separated by +: the union of their combinations)")
     ap.add_argument("--out", default="starter_configs.jsonl")
     ap.add_argument("--timeout-s", type=int, default=240, help="per problem")
     ap.add_argument("--one", help=argparse.SUPPRESS)

@@ -39,7 +39,16 @@ def test_without_a_grid_the_tensor_core_variants_are_listed():
     assert "default" in out and any(name.startswith("MM tf32x3s") for name in out)
 
 
+def test_grids_separated_by_plus_measure_the_union_of_their_combinations():
+    p = make_problem("def forward(self, x):\n    return torch.sum(x, dim=1)", "[torch.rand(3, 7, 5)]")
+    grids = starter_configs.parse_grid(["RED_NUM_WARPS=8", "+", "RED_BLOCK_INNER=64", "RED_NUM_WARPS=4,8"])
+    assert grids == [{"RED_NUM_WARPS": [8]}, {"RED_BLOCK_INNER": [64], "RED_NUM_WARPS": [4, 8]}]
+    out = starter_configs.configs(generate_starter(p), grids)
+    assert list(out) == ["default", "RED_NUM_WARPS=8", "RED_BLOCK_INNER=64 RED_NUM_WARPS=4",
+                         "RED_BLOCK_INNER=64 RED_NUM_WARPS=8"]
+
+
 def test_grid_items_need_a_name_and_values():
-    assert starter_configs.parse_grid(["POOL_WINDOW=tile,loop"]) == {"POOL_WINDOW": ["tile", "loop"]}
+    assert starter_configs.parse_grid(["POOL_WINDOW=tile,loop"]) == [{"POOL_WINDOW": ["tile", "loop"]}]
     with pytest.raises(ValueError, match="NAME=v1,v2"):
         starter_configs.parse_grid(["RED_TILE"])

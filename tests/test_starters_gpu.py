@@ -99,24 +99,27 @@ def test_batchnorm_tail_on_gpu(split):
     torch.testing.assert_close(new(x, r), ref(x, r), atol=1e-4, rtol=1e-4)
 
 
-@pytest.mark.parametrize("kind,tunables", [("LSTM", None), ("GRU", None), ("GRU", {"RNN_PRECISION": "fma", "RNN_BLOCK_J": 4,
-                                                                                "RNN_BLOCK_K": 64, "RNN_NUM_WARPS": 4}),
-                                           ("LSTM", {"RNN_PRECISION": "tf32x3", "RNN_BLOCK_K": 64})])
-def test_recurrent_layers_on_gpu(kind, tunables):
-    """The persistent recurrent kernel compiled: several programs per direction meet at the barrier each step (the
-    interpreter never runs that), both directions in one launch, against torch's fp32 (cuDNN, TF32 off)."""
+@pytest.mark.parametrize("kind,bidirectional,tunables", [
+    ("LSTM", True, None), ("GRU", True, None), ("LSTM", False, None), ("GRU", False, None),
+    ("GRU", True, {"RNN_PRECISION": "fma", "RNN_BLOCK_J": 8, "RNN_BLOCK_K": 64, "RNN_NUM_WARPS": 4}),
+    ("LSTM", False, {"RNN_PRECISION": "tf32x3", "RNN_BLOCK_K": 64}),
+    ("GRU", False, {"RNN_LAYERS": "each", "RNN_PRECISION": "ieee"})])
+def test_recurrent_layers_on_gpu(kind, bidirectional, tunables):
+    """The persistent recurrent kernels compiled: several programs per direction (or layer) meet at the barrier each
+    step (the interpreter never runs that); two directions in one launch, or every layer of one direction as a
+    wavefront; against torch's fp32 (cuDNN, TF32 off), and the same result twice (a race would not repeat)."""
     from test_starters_rnn import _rnn_problem
 
     from autokernel.starters import generate_starter
-    from autokernel.starters.check import count_launches, load_module
+    from autokernel.starters.check import load_module
 
     torch.backends.cudnn.allow_tf32 = False
-    p, shapes = _rnn_problem(kind, hidden=256, layers=3, bidirectional=True, batch=10, seq=64, features=128)
+    p, shapes = _rnn_problem(kind, hidden=256, layers=3, bidirectional=bidirectional, batch=10, seq=64, features=128)
     mod = load_module(generate_starter(p, tunables=tunables).source)
     grids = []
-    kernel = mod._rnn_layer_kernel
-    mod._rnn_layer_kernel = type("K", (), {"__getitem__": lambda self, g: grids.append(g) or kernel[g]})()
-    count_launches(mod)
+    for name in ("_rnn_layer_kernel", "_rnn_stack_kernel"):
+        kernel = getattr(mod, name)
+        setattr(mod, name, type("K", (), {"__getitem__": lambda self, g, k=kernel: grids.append(g) or k[g]})())
     ns: dict = {}
     exec(p.source, ns)
     torch.manual_seed(0)
@@ -125,6 +128,55 @@ def test_recurrent_layers_on_gpu(kind, tunables):
     new = mod.ModelNew().cuda()
     for _ in range(2):
         xs = [torch.randn(*s, device="cuda") for s in shapes]
-        for e, g in zip(ref(*xs), new(*xs)):
+        got = new(*xs)
+        for e, g, again in zip(ref(*xs), got, new(*xs)):
             torch.testing.assert_close(g, e, atol=1e-4, rtol=1e-4)
-    assert grids and all(g[0] > 2 for g in grids), grids  # more than one program per direction
+            assert torch.equal(g, again)
+    assert grids and all(g[0] > 3 for g in grids), grids  # more than one program per direction or layer
+
+
+@pytest.mark.parametrize("layers", ["stack", "each"])
+def test_recurrent_lstm_accuracy_on_large_inputs_on_gpu(layers):
+    """L3/35's LSTM (6 layers, 512 steps) on its inputs times 64, the judge's large-input trial: as close to float64
+    as cuDNN's fp32 (session 11 call 1: the first kernel missed 1e-4 there, max abs error 2.5e-4)."""
+    from autokernel.starters import generate_starter
+    from autokernel.starters.check import load_module
+
+    torch.backends.cudnn.allow_tf32 = False
+    p = make_lstm35()
+    mod = load_module(generate_starter(p, tunables={"RNN_LAYERS": layers}).source)
+    ns: dict = {}
+    exec(p.source, ns)
+    torch.manual_seed(0)
+    ref = ns["Model"]().cuda()
+    torch.manual_seed(0)
+    new = mod.ModelNew().cuda()
+    gen = torch.Generator(device="cuda").manual_seed(3)
+    x = torch.rand(10, 512, 128, device="cuda", generator=gen) * 64
+    h0 = torch.randn(6, 10, 256, device="cuda", generator=gen)
+    c0 = torch.randn(6, 10, 256, device="cuda", generator=gen)
+    with torch.no_grad():
+        expected = ref(x, h0, c0)
+        exact = ref.double()(x.double(), h0.double(), c0.double())
+        got = new(x, h0, c0)
+    ref_err = (expected.double() - exact).abs().max().item()
+    our_err = (got.double() - exact).abs().max().item()
+    torch.testing.assert_close(got, exact.float(), atol=1e-4, rtol=1e-4)
+    assert our_err <= max(4 * ref_err, 1e-6), (our_err, ref_err)
+
+
+def make_lstm35():
+    from test_starters import make_problem
+
+    return make_problem(
+        """
+        def __init__(self):
+            super().__init__()
+            self.lstm = nn.LSTM(128, 256, 6, batch_first=True)
+            self.fc = nn.Linear(256, 10)
+        def forward(self, x, h0, c0):
+            out, _ = self.lstm(x, (h0, c0))
+            return self.fc(out[:, -1, :])
+        """,
+        "[torch.rand(10, 512, 128), torch.rand(6, 10, 256), torch.rand(6, 10, 256)]",
+    )

@@ -1,0 +1,40 @@
+"""benchmarks/screen_pick.py: the screen's fastest accurate configuration, as candidate files for the judge."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+_spec = importlib.util.spec_from_file_location(
+    "screen_pick", Path(__file__).resolve().parents[1] / "benchmarks" / "screen_pick.py")
+screen_pick = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(screen_pick)
+
+
+def test_configuration_names_parse_back_into_tunables():
+    assert screen_pick.parse_config("default") == {}
+    assert screen_pick.parse_config("RNN_PRECISION=fma RNN_BLOCK_J=4") == {"RNN_PRECISION": "fma", "RNN_BLOCK_J": 4}
+    with pytest.raises(ValueError):
+        screen_pick.parse_config("preset: 3xTF32")
+
+
+def test_the_fastest_configuration_within_tolerance_wins():
+    rows = [dict(problem="L3/35", config="default", ms=9.0, ratio=0.1),
+            dict(problem="L3/35", config="A=1", ms=5.0, ratio=3.0),  # fast but wrong
+            dict(problem="L3/35", config="A=2", ms=6.0, ratio=0.5),
+            dict(problem="L3/35", config="A=3", error="OutOfResources"),
+            dict(problem="L3/38", config="preset: x", ms=1.0, ratio=0.1)]  # not a grid point
+    best = screen_pick.winners(rows)
+    assert best["L3/35"]["config"] == "A=2" and "L3/38" not in best
+
+
+def test_winners_are_written_for_their_problem_and_the_ones_they_stand_for(tmp_path, monkeypatch, kernelbench_dir):
+    rec = tmp_path / "screen.jsonl"
+    rec.write_text(json.dumps(dict(problem="L1/19", config="BLOCK_SIZE=2048", ms=1.0, ratio=0.0, eager_ms=1.1)) + "\n")
+    monkeypatch.setenv("AUTOKERNEL_KB_DATASET", str(kernelbench_dir))
+    monkeypatch.setenv("AUTOKERNEL_KB_DATASET_CONFIG", "github_main")
+    assert screen_pick.main([str(rec), "--for", "L1/20=L1/19", "L1/21=L1/99", "--out", str(tmp_path / "out")]) == 0
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert written == ["19_ReLU.py", "20_LeakyReLU.py"]
+    assert "BLOCK_SIZE = 2048" in (tmp_path / "out" / "20_LeakyReLU.py").read_text()
