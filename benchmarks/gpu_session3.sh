@@ -394,19 +394,19 @@ s11)  # session 11, one GPU: the recurrent layers' persistent kernels. The GPU t
     --baseline-precision fp32 --out "$LOGS/rnn-L3.jsonl" > "$LOGS/rnn-L3.log" 2>&1; echo "rnn judge rc=$?"
   tail -n 12 "$LOGS/rnn-L3.log" ;;
 s11b)  # session 11, call 2, one GPU: the recurrent GPU tests (wavefront and one launch per layer, L3/35's large-input
-       # accuracy), a screen of RNN_* settings on one LSTM and one GRU of each kind (one direction: stacked layers;
-       # two: one launch per layer), then each screened problem's winner, and its siblings', judged with fp32 baselines
+       # accuracy), a screen of RNN_* settings on an LSTM of each kind (UNI_IDS, one direction: stacked layers; BI_IDS,
+       # two: one launch per layer), then each winner, and its siblings' (PICK_FOR), judged with fp32 baselines
   S=${2:-470}
-  gpu_tests 120 tests/test_starters_gpu.py -k recurrent
-  UNI="RNN_PRECISION=fma RNN_BLOCK_K=64,256 RNN_NUM_WARPS=16 + RNN_PRECISION=ieee RNN_BLOCK_K=256 RNN_NUM_WARPS=8 \
+  gpu_tests 150 tests/test_starters_gpu.py -k recurrent
+  UNI="RNN_PRECISION=fma RNN_BLOCK_K=64 RNN_NUM_WARPS=16 + RNN_PRECISION=ieee RNN_BLOCK_K=256 RNN_NUM_WARPS=8 \
     + RNN_PRECISION=tf32x3 RNN_BLOCK_K=64 RNN_NUM_WARPS=8 \
     + RNN_LAYERS=each RNN_PRECISION=fma RNN_BLOCK_J=4 RNN_BLOCK_K=256 RNN_NUM_WARPS=8"
   BI="RNN_PRECISION=fma RNN_BLOCK_J=4 RNN_BLOCK_K=256 RNN_NUM_WARPS=4 + RNN_PRECISION=fma RNN_BLOCK_J=4,8 \
     RNN_BLOCK_K=64 RNN_NUM_WARPS=8 + RNN_PRECISION=tf32x3 RNN_BLOCK_K=64 RNN_NUM_WARPS=4"
-  GRID=$UNI tc_screen 180 90 0 L3/35 L3/39
-  GRID=$BI tc_screen 140 70 0 L3/38 L3/41
+  GRID=$UNI tc_screen 110 105 0 ${UNI_IDS:-L3/35}
+  GRID=$BI tc_screen 75 70 0 ${BI_IDS:-L3/38}
   python3 benchmarks/screen_pick.py "$LOGS/starter_configs.jsonl" --out "$LOGS/picked" \
-    --for L3/36=L3/35 L3/37=L3/35 L3/40=L3/39 L3/42=L3/41 | tee "$LOGS/picked.txt"
+    --for ${PICK_FOR:-L3/36=L3/35 L3/37=L3/35 L3/39=L3/35 L3/40=L3/35 L3/41=L3/38 L3/42=L3/38} | tee "$LOGS/picked.txt"
   CUDA_VISIBLE_DEVICES=0 timeout -s INT -k 20 $(( S - SECONDS )) python3 benchmarks/eval_batch.py \
     --problems L3/41 L3/42 L3/39 L3/40 L3/36 L3/37 L3/35 L3/38 --candidates "dir:$LOGS/picked" --compile-baseline \
     --baseline-precision fp32 --out "$LOGS/rnn-L3.jsonl" > "$LOGS/rnn-L3.log" 2>&1; echo "rnn judge rc=$?"
