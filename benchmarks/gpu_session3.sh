@@ -36,6 +36,7 @@
 #   bash benchmarks/gpu_session3.sh launch S # host time per launch and per forward call (LO_IDS, LO_CAND)
 #   bash benchmarks/gpu_session3.sh s11 S # session 11, one GPU: recurrent-layer kernels (GPU tests, RNN_* screen, judge)
 #   bash benchmarks/gpu_session3.sh s11b S # session 11: the same with the wavefront, its screen's winners judged
+#   bash benchmarks/gpu_session3.sh s11c S # session 11: the new RNN defaults tested; the GRUs' own screen, winners judged
 #   bash benchmarks/gpu_session3.sh rep S   # hand-written L1/19, L1/23, L1/40 judged 5 times each: spread, wall/candidate
 #   bash benchmarks/gpu_session3.sh scale S # throughput on 1 GPU, then on every GPU: same problems, fresh runs
 #   bash benchmarks/gpu_session3.sh c L2_S S  # last GPU: export round trip; the others: L2 round 0; then `scale S`
@@ -411,6 +412,20 @@ s11b)  # session 11, call 2, one GPU: the recurrent GPU tests (wavefront and one
     --problems L3/41 L3/42 L3/39 L3/40 L3/36 L3/37 L3/35 L3/38 --candidates "dir:$LOGS/picked" --compile-baseline \
     --baseline-precision fp32 --out "$LOGS/rnn-L3.jsonl" > "$LOGS/rnn-L3.log" 2>&1; echo "rnn judge rc=$?"
   grep -E "^L3/" "$LOGS/rnn-L3.log" | cut -c1-150 ;;
+s11c)  # session 11, call 3, one GPU: the recurrent GPU tests with the new defaults, then screens of the GRUs (L3/39
+       # stacked; L3/41, two directions) and of the bidirectional LSTM (L3/38), each winner judged unless it was
+       # judged before (JUDGED: earlier verdicts), L3/40 and L3/42 taking L3/39's and L3/41's
+  S=${2:-450}
+  gpu_tests 120 tests/test_starters_gpu.py -k recurrent
+  GRID="RNN_PRECISION=tf32x3 RNN_BLOCK_K=64,128 RNN_NUM_WARPS=4" tc_screen 60 55 0 L3/39
+  GRID="RNN_PRECISION=tf32x3 RNN_BLOCK_K=64 RNN_NUM_WARPS=4 + RNN_PRECISION=fma RNN_BLOCK_J=4 RNN_BLOCK_K=256 \
+    RNN_NUM_WARPS=4 + RNN_PRECISION=fma RNN_BLOCK_J=8 RNN_BLOCK_K=128 RNN_NUM_WARPS=4" tc_screen 190 95 0 L3/41 L3/38
+  python3 benchmarks/screen_pick.py "$LOGS/starter_configs.jsonl" --out "$LOGS/picked" --judged ${JUDGED:-} \
+    --for L3/40=L3/39 L3/42=L3/41 | tee "$LOGS/picked.txt"
+  ls "$LOGS/picked" | grep -q . && CUDA_VISIBLE_DEVICES=0 timeout -s INT -k 20 $(( S - SECONDS )) python3 \
+    benchmarks/eval_batch.py --problems L3/41 L3/42 L3/38 L3/39 L3/40 --candidates "dir:$LOGS/picked" \
+    --compile-baseline --baseline-precision fp32 --out "$LOGS/rnn-L3.jsonl" > "$LOGS/rnn-L3.log" 2>&1
+  echo "rnn judge rc=$?"; grep -aoE "L3/[0-9]+ +[0-9A-Za-z_]+ +[a-z_]+ +[0-9.]* .{0,90}" "$LOGS/rnn-L3.log" ;;
 rep) repeat "${2:-300}" --compile-baseline ;;
 scale) scale "${2:-150}" ;;
 esac

@@ -12,6 +12,7 @@ the screen chooses, the judge decides (its protocol, not the screen's ``do_bench
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -53,6 +54,9 @@ def main(argv=None) -> int:
     ap.add_argument("records", nargs="+", type=Path, help="starter_configs.py JSON lines")
     ap.add_argument("--for", dest="stand_for", nargs="*", default=[], metavar="REF=SCREENED",
                     help="also write REF with SCREENED's winning configuration")
+    ap.add_argument("--judged", nargs="*", type=Path, default=[],
+                    help="verdict JSON lines (eval_batch): a winner whose source was judged there is not written "
+                         "again (a second timing of the same kernel would only give the table a luckier pick)")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
 
@@ -68,14 +72,22 @@ def main(argv=None) -> int:
             plan[ref] = screened
         else:
             print(f"{ref}: {screened} has no accurate configuration in the screen; not written")
+    judged = {json.loads(line).get("candidate_digest") for f in args.judged
+              for line in f.read_text().splitlines() if line.strip()}
     args.out.mkdir(parents=True, exist_ok=True)
+    written = 0
     for ref, screened in plan.items():
         (problem,) = resolve_problems([ref])
         row = best[screened]
         source = generate_starter(problem, tunables=parse_config(row["config"])).source
+        note = f"{row['config']} (screened on {screened}: {row['ms']} ms, eager {row['eager_ms']} ms)"
+        if hashlib.sha256(source.encode()).hexdigest()[:16] in judged:
+            print(f"{ref:8} {note}: judged before, not written")
+            continue
         (args.out / f"{problem.name}.py").write_text(source)
-        print(f"{ref:8} {row['config']} (screened on {screened}: {row['ms']} ms, eager {row['eager_ms']} ms)")
-    return 0 if plan else 1
+        written += 1
+        print(f"{ref:8} {note}")
+    return 0 if written or plan else 1
 
 
 if __name__ == "__main__":

@@ -38,3 +38,21 @@ def test_winners_are_written_for_their_problem_and_the_ones_they_stand_for(tmp_p
     written = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert written == ["19_ReLU.py", "20_LeakyReLU.py"]
     assert "BLOCK_SIZE = 2048" in (tmp_path / "out" / "20_LeakyReLU.py").read_text()
+
+
+def test_a_winner_judged_before_is_not_written_again(tmp_path, monkeypatch, kernelbench_dir):
+    import hashlib
+
+    from autokernel.starters import generate_starter
+    from kb.bridge import resolve_problems
+
+    monkeypatch.setenv("AUTOKERNEL_KB_DATASET", str(kernelbench_dir))
+    monkeypatch.setenv("AUTOKERNEL_KB_DATASET_CONFIG", "github_main")
+    rec = tmp_path / "screen.jsonl"
+    rec.write_text(json.dumps(dict(problem="L1/19", config="BLOCK_SIZE=2048", ms=1.0, ratio=0.0, eager_ms=1.1)) + "\n")
+    (problem,) = resolve_problems(["L1/19"])
+    digest = hashlib.sha256(generate_starter(problem, tunables={"BLOCK_SIZE": 2048}).source.encode()).hexdigest()[:16]
+    verdicts = tmp_path / "verdicts.jsonl"
+    verdicts.write_text(json.dumps(dict(problem="L1/19", candidate_digest=digest)) + "\n")
+    screen_pick.main([str(rec), "--for", "L1/20=L1/19", "--judged", str(verdicts), "--out", str(tmp_path / "out")])
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["20_LeakyReLU.py"]

@@ -432,14 +432,21 @@ def _rnn(x, hx, mod):
 # the interpreter (TRITON_INTERPRET=1) runs a launch's programs one after another: no cross-program barrier
 _RNN_INTERPRETED = type(_rnn_layer_kernel).__name__ == "InterpretedFunction"
 ''',
-    {"RNN_LAYERS": "stack", "RNN_PRECISION": "fma", "RNN_BLOCK_B": 16, "RNN_BLOCK_J": 4, "RNN_BLOCK_K": 256,
+    # defaults: the fastest of session 11's H200 screen on L3/35 (a 6-layer LSTM, one direction, as a wavefront):
+    # 3xTF32 dots, the hidden state read 64 units at a time, 8 warps (14.7 ms against 33-71 ms for the others)
+    {"RNN_LAYERS": "stack", "RNN_PRECISION": "tf32x3", "RNN_BLOCK_B": 16, "RNN_BLOCK_J": 16, "RNN_BLOCK_K": 64,
      "RNN_NUM_WARPS": 8},
     {
         "RNN_LAYERS": ["stack", "each"],
-        "RNN_PRECISION": ["fma", "ieee", "tf32x3"],
+        "RNN_PRECISION": ["tf32x3", "ieee", "fma"],
         "RNN_BLOCK_B": [16, 32, 64],
         "RNN_BLOCK_J": [4, 8, 16, 32, 64],
         "RNN_BLOCK_K": [32, 64, 128, 256, 512],
         "RNN_NUM_WARPS": [2, 4, 8, 16],
+    },
+    {  # the fastest on L3/38 (two directions: one launch per layer, 64 programs per direction): fp32 FMAs on small
+       # blocks, the whole hidden state per step and the weights in registers (27.1 ms, 37.1 ms with 8 warps)
+        "fp32 FMA, 4 hidden units per program, weights in registers, 4 warps": {
+            "RNN_PRECISION": "fma", "RNN_BLOCK_J": 4, "RNN_BLOCK_K": 256, "RNN_NUM_WARPS": 4},
     },
 )
