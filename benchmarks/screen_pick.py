@@ -35,11 +35,14 @@ def parse_config(name: str) -> dict:
     return out
 
 
-def winners(records: list[dict]) -> dict[str, dict]:
-    """Problem ref -> the record of its fastest configuration within tolerance (ratio <= 1, no error)."""
+def winners(records: list[dict], *, default: bool = True) -> dict[str, dict]:
+    """Problem ref -> the record of its fastest configuration within tolerance (ratio <= 1, no error); without
+    ``default`` the starter's default configuration does not take part."""
     best: dict[str, dict] = {}
     for r in records:
         if "ms" not in r or r.get("error") or r.get("ratio") is None or r["ratio"] > 1:
+            continue
+        if r["config"] == "default" and not default:
             continue
         if "=" not in r["config"] and r["config"] != "default":
             continue  # a named preset or tile variant: not a grid point (pass it with --grid to compare)
@@ -57,6 +60,8 @@ def main(argv=None) -> int:
     ap.add_argument("--judged", nargs="*", type=Path, default=[],
                     help="verdict JSON lines (eval_batch): a winner whose source was judged there is not written "
                          "again (a second timing of the same kernel would only give the table a luckier pick)")
+    ap.add_argument("--no-default", action="store_true",
+                    help="the starter's default configuration is no candidate (judged already under other names)")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
 
@@ -64,7 +69,7 @@ def main(argv=None) -> int:
     from kb.bridge import resolve_problems
 
     records = [json.loads(line) for f in args.records for line in f.read_text().splitlines() if line.strip()]
-    best = winners(records)
+    best = winners(records, default=not args.no_default)
     plan = {ref: ref for ref in best}
     for item in args.stand_for:
         ref, _, screened = item.partition("=")

@@ -27,6 +27,9 @@ def test_the_fastest_configuration_within_tolerance_wins():
             dict(problem="L3/38", config="preset: x", ms=1.0, ratio=0.1)]  # not a grid point
     best = screen_pick.winners(rows)
     assert best["L3/35"]["config"] == "A=2" and "L3/38" not in best
+    rows[0]["ms"] = 1.0
+    assert screen_pick.winners(rows)["L3/35"]["config"] == "default"
+    assert screen_pick.winners(rows, default=False)["L3/35"]["config"] == "A=2"
 
 
 def test_winners_are_written_for_their_problem_and_the_ones_they_stand_for(tmp_path, monkeypatch, kernelbench_dir):
