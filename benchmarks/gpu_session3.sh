@@ -420,9 +420,11 @@ s11c)  # session 11, call 3, one GPU: the recurrent GPU tests with the new defau
   GRID="RNN_PRECISION=tf32x3 RNN_BLOCK_K=64,128 RNN_NUM_WARPS=4" tc_screen 60 55 0 L3/39
   GRID="RNN_PRECISION=tf32x3 RNN_BLOCK_K=64 RNN_NUM_WARPS=4 + RNN_PRECISION=fma RNN_BLOCK_J=4 RNN_BLOCK_K=256 \
     RNN_NUM_WARPS=4 + RNN_PRECISION=fma RNN_BLOCK_J=8 RNN_BLOCK_K=128 RNN_NUM_WARPS=4" tc_screen 190 95 0 L3/41 L3/38
-  # the defaults were judged in call 2 under other names (L3/39: the same launches), so they take no part
-  python3 benchmarks/screen_pick.py "$LOGS/starter_configs.jsonl" --out "$LOGS/picked" --judged ${JUDGED:-} \
-    --no-default --for L3/40=L3/39 L3/42=L3/41 | tee "$LOGS/picked.txt"
+  # L3/39's default has the launches judged in call 2 (under another name): it takes no part there
+  { python3 benchmarks/screen_pick.py "$LOGS/starter_configs.jsonl" --out "$LOGS/picked" --only L3/39 --no-default \
+      --for L3/40=L3/39
+    python3 benchmarks/screen_pick.py "$LOGS/starter_configs.jsonl" --out "$LOGS/picked" --only L3/41 L3/38 \
+      --judged ${JUDGED:-} --for L3/42=L3/41; } | tee "$LOGS/picked.txt"
   ls "$LOGS/picked" | grep -q . && CUDA_VISIBLE_DEVICES=0 timeout -s INT -k 20 $(( S - SECONDS )) python3 \
     benchmarks/eval_batch.py --problems L3/41 L3/42 L3/38 L3/39 L3/40 --candidates "dir:$LOGS/picked" \
     --compile-baseline --baseline-precision fp32 --out "$LOGS/rnn-L3.jsonl" > "$LOGS/rnn-L3.log" 2>&1

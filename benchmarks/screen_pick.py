@@ -60,6 +60,7 @@ def main(argv=None) -> int:
     ap.add_argument("--judged", nargs="*", type=Path, default=[],
                     help="verdict JSON lines (eval_batch): a winner whose source was judged there is not written "
                          "again (a second timing of the same kernel would only give the table a luckier pick)")
+    ap.add_argument("--only", nargs="*", default=None, metavar="REF", help="use only these screened problems")
     ap.add_argument("--no-default", action="store_true",
                     help="the starter's default configuration is no candidate (judged already under other names)")
     ap.add_argument("--out", type=Path, required=True)
@@ -69,6 +70,7 @@ def main(argv=None) -> int:
     from kb.bridge import resolve_problems
 
     records = [json.loads(line) for f in args.records for line in f.read_text().splitlines() if line.strip()]
+    records = [r for r in records if args.only is None or r.get("problem") in args.only]
     best = winners(records, default=not args.no_default)
     plan = {ref: ref for ref in best}
     for item in args.stand_for:
