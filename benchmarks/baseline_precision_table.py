@@ -15,15 +15,16 @@ measured beside them). ``--out-dir`` writes the tables and the per-problem rows 
 
     python benchmarks/baseline_precision_table.py --fp32 l1.jsonl l2.jsonl --published leaderboards/nvidia-h200/problems.csv
 
-The published page (session 10) was written with ``--runs`` (link each row to its kernel; starter and preset kernels
+The published page (session 11) was written with ``--runs`` (link each row to its kernel; starter and preset kernels
 are regenerated, or kept from an earlier generator, checked against the judged digest, in ``--kernels-dir``, which
-then holds exactly the page's kernels):
+then holds exactly the page's kernels; a screen's winners, judged from a folder, are kept there by digest):
 
     S9=benchmarks/results/h200-2026-11-30-session9 S10=benchmarks/results/h200-2026-11-30-session10
+    S11=benchmarks/results/h200-2026-12-01-session11
     python benchmarks/baseline_precision_table.py --fp32 $S9/call*/logs/fp32-*.jsonl \
-        $S10/call{1,3,6,7}/logs/fp32-*.jsonl --prefer $S10/call{4,5}/logs/fp32-*.jsonl \
+        $S10/call{1,3,6,7}/logs/fp32-*.jsonl $S11/call{1,2,3}/rnn-L3.jsonl --prefer $S10/call{4,5}/logs/fp32-*.jsonl \
         --published leaderboards/nvidia-h200/problems.csv --out-dir leaderboards/nvidia-h200 --runs leaderboards/runs \
-        --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "..."
+        --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "$(cat $S11/page_note.md)"
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 _KEY = re.compile(r"^L(\d+)/(\d+)$")
 RUN_BEST = "the run's best kernel"  # the candidate label of a record judged from a run directory
+SCREENED = "starter, settings from a screen"  # a record judged from a folder of files (screen_pick.py's winners)
 
 _spec = importlib.util.spec_from_file_location("eval_batch", Path(__file__).with_name("eval_batch.py"))
 eval_batch = importlib.util.module_from_spec(_spec)
@@ -89,11 +91,17 @@ def fp32_rows(paths: list[str], preferred: list[str] = ()):
                 "compile_median_ms": (rec.get("compiled") or {}).get("median_ms"),
                 "floor_ms": rec.get("floor_ms"), "pct_of_floor": rec.get("pct_of_floor"),
                 "timing_method": (rec.get("kernel") or {}).get("method", ""),
-                "candidate": rec.get("preset") or (RUN_BEST if str(rec.get("candidates", "")).startswith("run:")
-                                                   else rec.get("candidates", "")),
+                "candidate": rec.get("preset") or _candidate_label(str(rec.get("candidates", ""))),
                 "candidate_digest": rec.get("candidate_digest", ""), "preferred": first_choice,
             }  # fmt: skip
     return pd.DataFrame(list(rows.values()))
+
+
+def _candidate_label(kind: str) -> str:
+    """What a record's ``candidates`` source reads as on the page."""
+    if kind.startswith("run:"):
+        return RUN_BEST
+    return SCREENED if kind.startswith("dir:") else kind
 
 
 BASELINES = ("default (cuDNN TF32)", "fp32 (TF32 off)")
@@ -137,7 +145,7 @@ def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="githu
 
     stored = {f.stem: f for f in runs.glob("**/candidates/*/*.py")}
     presets = fp32[~fp32["candidate_digest"].isin(stored) & fp32["candidate"].astype(bool)
-                   & (fp32["candidate"] != RUN_BEST) & ~fp32["candidate"].astype(str).str.startswith("dir:")]
+                   & ~fp32["candidate"].isin([RUN_BEST, SCREENED])]
     refs = [f"L{lv}/{','.join(str(int(i)) for i in rows['problem_id'])}" for lv, rows in presets.groupby("level")]
     problems = {(p.level, p.problem_id): p for p in resolve_problems(refs, dataset=dataset, config=config)}
     paths = []
@@ -151,7 +159,7 @@ def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="githu
         problem = problems.get((int(r.level), int(r.problem_id)))
         if digest and kept.is_file() and hashlib.sha256(kept.read_bytes()).hexdigest()[:16] == digest:
             path = str(kept)  # written before, e.g. by an earlier version of the generator that was judged
-        elif problem is not None:
+        elif problem is not None and r.candidate != SCREENED:  # a screen's files are kept (above) or missing
             source = (eval_batch.candidate_for("starter", problem) if r.candidate == "starter"
                       else eval_batch.generate_starter_with_preset(problem, r.candidate))
             if source and hashlib.sha256(source.encode()).hexdigest()[:16] == digest:
@@ -165,7 +173,8 @@ def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="githu
 def full_level(fp32, published, tf32_of: dict):
     """Every published problem with fp32 baselines: its re-judged row, or its published row where that is the
     same computation (``tf32_of[(level, id)] == ()``) or a failure either way; ``source`` says which. Where both
-    exist and are the same computation, the faster correct one counts (as among several re-judged records)."""
+    exist and are the same computation, the faster correct one counts (as among several re-judged records).
+    Re-judged problems the published page has no row for (no kernel when it was made) follow, as re-judged."""
     import pandas as pd
 
     judged = {(int(r.level), int(r.problem_id)): r._asdict() for r in fp32.itertuples(index=False)}
@@ -183,7 +192,10 @@ def full_level(fp32, published, tf32_of: dict):
         else:
             rows.append({"level": key[0], "problem_id": key[1], "name": r.name, "verdict": "missing",
                          "source": f"missing: runs {', '.join(tf32_of.get(key) or ['unknown'])} and not re-judged"})
-    return pd.DataFrame(rows)
+    shown = {(int(r["level"]), int(r["problem_id"])) for r in rows}
+    rows += [{**row, "source": "re-judged with fp32 baselines"} for key, row in sorted(judged.items())
+             if key not in shown and int(row["level"]) in set(published["level"].astype(int))]
+    return pd.DataFrame(rows).sort_values(["level", "problem_id"], kind="stable").reset_index(drop=True)
 
 
 def full_scores(published, fp32_full):
@@ -254,6 +266,13 @@ def write_page(out_dir: Path, subset, full, fp32_full, *, note: str = "") -> Non
         "| problem | verdict | vs eager | vs compile | kernel (ms) | eager fp32 (ms) | compile fp32 (ms) | kernel |",
         "|---|---|---:|---:|---:|---:|---:|---|",
     ]  # fmt: skip
+    judged = fp32_full[fp32_full["source"].str.startswith("re-judged")].sort_values(["level", "problem_id"])
+    for r in judged.itertuples(index=False):
+        path = getattr(r, "kernel_path", "")
+        link = f"[{getattr(r, 'candidate', '') or 'kernel'}]({os.path.relpath(path, out_dir)})" if isinstance(path, str) and path else ""
+        lines.append(f"| L{r.level}/{r.problem_id} {r.name} | {r.verdict} | {_num(r.speedup)} | {_num(r.speedup_vs_compile)} | "
+                     f"{_num(r.kernel_median_ms)} | {_num(r.eager_median_ms)} | {_num(r.compile_median_ms)} | {link} |")
+    lines.append("")
     lines += ["## Short of torch.compile with fp32 baselines", ""]
     for level, rows in fp32_full.sort_values(["level", "problem_id"]).groupby("level"):
         ok = rows["verdict"] == "correct"
@@ -266,13 +285,6 @@ def write_page(out_dir: Path, subset, full, fp32_full, *, note: str = "") -> Non
             f"{len(failed)} without a correct kernel: " + (", ".join(f"L{level}/{r.problem_id} {r.name} ({r.verdict})"
                                                                    for r in failed.itertuples()) or "none"))
     lines += ["", "Why, per problem, for the default baselines: the leaderboard page ([README.md](README.md)).", ""]
-    judged = fp32_full[fp32_full["source"].str.startswith("re-judged")].sort_values(["level", "problem_id"])
-    for r in judged.itertuples(index=False):
-        path = getattr(r, "kernel_path", "")
-        link = f"[{getattr(r, 'candidate', '') or 'kernel'}]({os.path.relpath(path, out_dir)})" if isinstance(path, str) and path else ""
-        lines.append(f"| L{r.level}/{r.problem_id} {r.name} | {r.verdict} | {_num(r.speedup)} | {_num(r.speedup_vs_compile)} | "
-                     f"{_num(r.kernel_median_ms)} | {_num(r.eager_median_ms)} | {_num(r.compile_median_ms)} | {link} |")
-    lines.append("")
     (out_dir / "baseline_precision.md").write_text("\n".join(lines))
 
 

@@ -134,3 +134,31 @@ def test_preferred_records_stand_for_their_problems(tmp_path):
     full = table.full_level(rows.reset_index(), published, {(3, 1): (), (3, 2): ()}).set_index("problem_id")
     assert full.loc[1, "speedup"] == 1.4 and full.loc[1, "source"].startswith("re-judged")
     assert full.loc[2, "speedup"] == 3.0 and full.loc[2, "source"].startswith("published")
+
+
+def test_problems_the_published_page_lacks_count_once_re_judged(tmp_path):
+    """A problem with no published row (no kernel when the page was made, e.g. level 3's GRUs) counts its re-judged
+    record in the whole level, in problem order; a screen's folder of winners reads as such on the page."""
+    rec = tmp_path / "rnn.jsonl"
+    rec.write_text(json.dumps({"problem": "L3/39", "name": "39_GRU", "verdict": "correct", "speedup": 3.9,
+                               "speedup_vs_compile": 4.8, "candidates": "dir:/out/picked"}) + "\n")
+    rows = table.fp32_rows([str(rec)])
+    assert rows.loc[0, "candidate"] == table.SCREENED
+    published = pd.DataFrame({"level": [3, 3], "problem_id": [38, 43], "name": ["a", "b"], "verdict": ["correct"] * 2,
+                              "speedup": [1.1, 1.3], "speedup_vs_compile": [1.0, 1.1]})
+    full = table.full_level(rows, published, {(3, 38): (), (3, 43): ()})
+    assert list(full["problem_id"]) == [38, 39, 43] and full.loc[1, "source"].startswith("re-judged")
+    scores = table.full_scores(published, full).set_index("baselines")
+    assert scores.loc["fp32 (TF32 off)", "correct"] == 3 and scores.loc["default (cuDNN TF32)", "correct"] == 2
+
+
+def test_the_page_lists_each_re_judged_row_under_its_table_header(tmp_path):
+    fp32_full = pd.DataFrame({"level": [3], "problem_id": [39], "name": ["39_GRU"], "verdict": ["correct"],
+                              "speedup": [3.9], "speedup_vs_compile": [4.8], "kernel_median_ms": [8.5],
+                              "eager_median_ms": [33.3], "compile_median_ms": [40.7], "pct_of_floor": [1.0],
+                              "source": ["re-judged with fp32 baselines"]})
+    table.write_page(tmp_path, pd.DataFrame({"level": [3]}), pd.DataFrame({"level": [3]}), fp32_full)
+    lines = (tmp_path / "baseline_precision.md").read_text().splitlines()
+    header = lines.index("## Re-judged problems")
+    assert lines[header + 4].startswith("| L3/39 39_GRU | correct | 3.9 | 4.8 |")
+    assert lines.index("## Short of torch.compile with fp32 baselines") > header + 4

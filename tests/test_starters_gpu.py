@@ -102,7 +102,7 @@ def test_batchnorm_tail_on_gpu(split):
 @pytest.mark.parametrize("kind,bidirectional,tunables", [
     ("LSTM", True, None), ("GRU", True, None), ("LSTM", False, None), ("GRU", False, None),
     ("GRU", True, {"RNN_PRECISION": "fma", "RNN_BLOCK_J": 8, "RNN_BLOCK_K": 64, "RNN_NUM_WARPS": 4}),
-    ("LSTM", False, {"RNN_PRECISION": "tf32x3", "RNN_BLOCK_K": 64}),
+    ("LSTM", False, {"RNN_STACK_PRECISION": "tf32x3", "RNN_STACK_BLOCK_K": 64}),
     ("GRU", False, {"RNN_LAYERS": "each", "RNN_PRECISION": "ieee"})])
 def test_recurrent_layers_on_gpu(kind, bidirectional, tunables):
     """The persistent recurrent kernels compiled: several programs per direction (or layer) meet at the barrier each

@@ -56,9 +56,10 @@ def test_recurrent_layers_match_torch(kind, bidirectional, batch_first):
     "kind,tunables,hidden,batch,bidirectional",
     [
         ("LSTM", {"RNN_PRECISION": "fma", "RNN_BLOCK_J": 4, "RNN_BLOCK_K": 32}, 40, 37, True),  # weights streamed
-        ("LSTM", {"RNN_PRECISION": "fma", "RNN_BLOCK_J": 4, "RNN_BLOCK_K": 32}, 40, 37, False),  # the same, stacked
+        ("LSTM", {"RNN_STACK_PRECISION": "fma", "RNN_STACK_BLOCK_K": 32}, 40, 37, False),  # the same, stacked
         ("GRU", {"RNN_PRECISION": "tf32x3", "RNN_BLOCK_K": 32}, 40, 37, True),  # 3 batch blocks of 16, 2 chunks
-        ("GRU", {"RNN_PRECISION": "ieee", "RNN_BLOCK_J": 8}, 20, 17, False),
+        ("GRU", {"RNN_PRECISION": "tf32x3", "RNN_BLOCK_K": 32}, 40, 37, False),  # per-layer knobs: the stack ignores
+        ("GRU", {"RNN_STACK_PRECISION": "ieee", "RNN_STACK_BLOCK_J": 32}, 20, 17, False),
         ("RNN", {}, 33, 5, True),  # hidden size not a power of two, weights resident
     ],
 )

@@ -2,7 +2,7 @@
 recurrence in one persistent kernel.
 
 cuDNN (and eager PyTorch) launches work per time step; here each program keeps its rows of the weights in
-registers for the whole sequence and owns RNN_BLOCK_J hidden units (all their gates, and an LSTM's cell state,
+registers for the whole sequence and owns a block of hidden units (all their gates, and an LSTM's cell state,
 which therefore never leaves the program). After each step the programs that depend on each other meet at a
 barrier in global memory (a counter per group: release after writing the step's hidden state, acquire before
 reading everybody's), so all programs of a launch must be resident at once: the host never launches more programs
@@ -11,9 +11,9 @@ than the GPU has SMs. A step's cost is mostly latency (the barrier, one read of 
 * ``RNN_LAYERS = "stack"`` (one direction, several layers): all layers in one launch, as a wavefront. Layer l
   computes step t as soon as layer l - 1 has finished it, so the launch takes T + L - 1 steps, not T * L; layers
   after the first form their input projection in the kernel (their input is the layer below's step, just
-  written).
+  written). Its settings are the RNN_STACK_* tunables.
 * ``"each"`` (and always for two directions, where layer l + 1 needs layer l's whole reverse pass): one launch per
-  layer, both directions in it.
+  layer, both directions in it; settings RNN_PRECISION, RNN_BLOCK_J, RNN_BLOCK_K, RNN_NUM_WARPS.
 """
 
 from __future__ import annotations
@@ -324,21 +324,29 @@ def _rnn_fits(x, hx, mod):
                for s in states)
 
 
-def _rnn_blocks(h, batch, groups, device):
-    """(BLOCK_B, BLOCK_J, BLOCK_K, programs per group): RNN_* tunables, made to fit. Dot precisions need blocks
-    of 16; the interpreter runs programs one after another, so there one program per group does all units (a
+def _rnn_settings(stack):
+    """(precision, units per program, hidden-state chunk, warps) of the stacked or the per-layer kernel: each has
+    its own tunables (RNN_STACK_* and RNN_*), their best settings differ."""
+    if stack:
+        return RNN_STACK_PRECISION, RNN_STACK_BLOCK_J, RNN_STACK_BLOCK_K, RNN_STACK_NUM_WARPS
+    return RNN_PRECISION, RNN_BLOCK_J, RNN_BLOCK_K, RNN_NUM_WARPS
+
+
+def _rnn_blocks(h, batch, groups, device, precision, block_j, block_k):
+    """(BLOCK_B, BLOCK_J, BLOCK_K, programs per group), the tunables made to fit. Dot precisions need blocks of
+    16; the interpreter runs programs one after another, so there one program per group does all units (a
     barrier with several would never open); on a GPU every program of a launch must be resident, so ``groups``
     groups (directions, or layers of a stack) of one batch block never take more programs than it has SMs."""
-    dot = RNN_PRECISION != "fma"
+    dot = precision != "fma"
     hp = _next_pow2(h)
     block_b = max(16 if dot else 1, min(_next_pow2(batch), RNN_BLOCK_B))
-    block_j = max(16 if dot else 1, min(RNN_BLOCK_J, hp))
+    block_j = max(16 if dot else 1, min(block_j, hp))
     if _RNN_INTERPRETED:
         block_j = max(block_j, hp)
     sms = _sm_count(device)
     while block_j < hp and groups * _cdiv(h, block_j) > sms:
         block_j *= 2
-    block_k = max(16 if dot else 1, min(RNN_BLOCK_K, hp))
+    block_k = max(16 if dot else 1, min(block_k, hp))
     return block_b, block_j, block_k, _cdiv(h, block_j)
 
 
@@ -373,16 +381,19 @@ def _rnn(x, hx, mod):
     hn = torch.empty(shape, dtype=x.dtype, device=x.device)
     cn = torch.empty(shape, dtype=x.dtype, device=x.device) if mode == 2 else hn
     stack = dirs == 1 and layers > 1 and RNN_LAYERS == "stack"
-    block_b, block_j, block_k, n_prog = _rnn_blocks(h_size, batch, layers if stack else dirs, x.device)
+    precision, bj, bk, warps = _rnn_settings(stack)
+    block_b, block_j, block_k, n_prog = _rnn_blocks(h_size, batch, layers if stack else dirs, x.device,
+                                                    precision, bj, bk)
     groups = layers if stack else dirs
     if stack and groups * n_prog > _sm_count(x.device):  # more layers than SMs: one launch per layer
         stack, groups = False, dirs
-        block_b, block_j, block_k, n_prog = _rnn_blocks(h_size, batch, dirs, x.device)
+        precision, bj, bk, warps = _rnn_settings(False)
+        block_b, block_j, block_k, n_prog = _rnn_blocks(h_size, batch, dirs, x.device, precision, bj, bk)
     n_bb = _cdiv(batch, block_b)
     per_launch = n_bb if _RNN_INTERPRETED else max(1, _sm_count(x.device) // (groups * n_prog))
     sync = torch.zeros((layers if stack else layers * dirs) * n_bb, dtype=torch.int32, device=x.device)
     meta = dict(MODE=mode, N_GATES=n_gates, BLOCK_B=block_b, BLOCK_J=block_j, BLOCK_K=block_k,
-                RESIDENT=block_k >= h_size, PRECISION=RNN_PRECISION, num_warps=RNN_NUM_WARPS)
+                RESIDENT=block_k >= h_size, PRECISION=precision, num_warps=warps)
 
     def x_strides(n):  # (time, batch) strides of a (batch * steps, n) projection in the input's row order
         return (n, steps * n) if mod.batch_first else (batch * n, n)
@@ -432,21 +443,25 @@ def _rnn(x, hx, mod):
 # the interpreter (TRITON_INTERPRET=1) runs a launch's programs one after another: no cross-program barrier
 _RNN_INTERPRETED = type(_rnn_layer_kernel).__name__ == "InterpretedFunction"
 ''',
-    # defaults: the fastest of session 11's H200 screen on L3/35 (a 6-layer LSTM, one direction, as a wavefront):
-    # 3xTF32 dots, the hidden state read 64 units at a time, 8 warps (14.7 ms against 33-71 ms for the others)
-    {"RNN_LAYERS": "stack", "RNN_PRECISION": "tf32x3", "RNN_BLOCK_B": 16, "RNN_BLOCK_J": 16, "RNN_BLOCK_K": 64,
-     "RNN_NUM_WARPS": 8},
+    # defaults from session 11's H200 screens (starter_configs.py; benchmarks/results/h200-2026-12-01-session11):
+    # the stacked kernel (one direction): 3xTF32 dots, the hidden state read 64 units at a time, 8 warps, the
+    # fastest on L3/35 (a 6-layer LSTM: 14.7 ms; 33-71 ms for FMA or exact-fp32 dots or one launch per layer), 11.3
+    # ms on L3/39 (GRU; 8.5 ms with 4 warps, not measured on the LSTM). The per-layer kernel (two directions): fp32
+    # FMAs on 4 units per program, the whole hidden state per step, weights in registers, 4 warps, the fastest on
+    # L3/38 (27.0 ms; 3xTF32: 39.5 ms) and L3/41 (21.1 ms; 3xTF32: 29.0 ms).
+    {"RNN_LAYERS": "stack", "RNN_BLOCK_B": 16,
+     "RNN_STACK_PRECISION": "tf32x3", "RNN_STACK_BLOCK_J": 16, "RNN_STACK_BLOCK_K": 64, "RNN_STACK_NUM_WARPS": 8,
+     "RNN_PRECISION": "fma", "RNN_BLOCK_J": 4, "RNN_BLOCK_K": 256, "RNN_NUM_WARPS": 4},
     {
         "RNN_LAYERS": ["stack", "each"],
-        "RNN_PRECISION": ["tf32x3", "ieee", "fma"],
         "RNN_BLOCK_B": [16, 32, 64],
+        "RNN_STACK_PRECISION": ["tf32x3", "ieee", "fma"],
+        "RNN_STACK_BLOCK_J": [16, 32, 64],
+        "RNN_STACK_BLOCK_K": [32, 64, 128, 256],
+        "RNN_STACK_NUM_WARPS": [2, 4, 8, 16],
+        "RNN_PRECISION": ["fma", "tf32x3", "ieee"],
         "RNN_BLOCK_J": [4, 8, 16, 32, 64],
         "RNN_BLOCK_K": [32, 64, 128, 256, 512],
         "RNN_NUM_WARPS": [2, 4, 8, 16],
-    },
-    {  # the fastest on L3/38 (two directions: one launch per layer, 64 programs per direction): fp32 FMAs on small
-       # blocks, the whole hidden state per step and the weights in registers (27.1 ms, 37.1 ms with 8 warps)
-        "fp32 FMA, 4 hidden units per program, weights in registers, 4 warps": {
-            "RNN_PRECISION": "fma", "RNN_BLOCK_J": 4, "RNN_BLOCK_K": 256, "RNN_NUM_WARPS": 4},
     },
 )
