@@ -49,13 +49,13 @@ def parse_grid(items: list[str]) -> list[dict[str, list]]:
     return [g for g in grids if g]
 
 
-def configs(starter, grid: list[dict[str, list]] | dict[str, list] | None = None) -> dict[str, dict]:
+def configs(starter, grid: list[dict[str, list]] | None = None) -> dict[str, dict]:
     """name -> tunable overrides: the default, then either every combination of each grid's values (several grids:
     the union of their combinations) for the tunables this starter has, or the presets and tile variants of both
     tensor-core paths."""
     if grid:
         out = {"default": {}}
-        for g in [grid] if isinstance(grid, dict) else grid:
+        for g in grid:
             names = [n for n in g if n in starter.space]
             for values in itertools.product(*(g[n] for n in names)):
                 over = {n: v for n, v in zip(names, values) if v in starter.space[n]}

@@ -350,9 +350,9 @@ def _rnn_blocks(h, batch, groups, device, precision, block_j, block_k):
     return block_b, block_j, block_k, _cdiv(h, block_j)
 
 
-def _rnn_params(mod, layer, dirs):
-    """(W_ih, W_hh, b_ih, b_hh) of a layer, both directions stacked when there are two (biases None without)."""
-    named = dict(zip(mod._flat_weights_names, mod._flat_weights))
+def _rnn_params(mod, named, layer, dirs):
+    """(W_ih, W_hh, b_ih, b_hh) of a layer (``named``: the module's weights by name), both directions stacked when
+    there are two (biases None without)."""
     names = ["weight_ih", "weight_hh"] + (["bias_ih", "bias_hh"] if mod.bias else [])
     per_dir = [[named[f"{n}_l{layer}{sfx}"] for n in names] for sfx in ("", "_reverse")[:dirs]]
     if dirs == 1:
@@ -381,10 +381,9 @@ def _rnn(x, hx, mod):
     hn = torch.empty(shape, dtype=x.dtype, device=x.device)
     cn = torch.empty(shape, dtype=x.dtype, device=x.device) if mode == 2 else hn
     stack = dirs == 1 and layers > 1 and RNN_LAYERS == "stack"
-    precision, bj, bk, warps = _rnn_settings(stack)
-    block_b, block_j, block_k, n_prog = _rnn_blocks(h_size, batch, layers if stack else dirs, x.device,
-                                                    precision, bj, bk)
     groups = layers if stack else dirs
+    precision, bj, bk, warps = _rnn_settings(stack)
+    block_b, block_j, block_k, n_prog = _rnn_blocks(h_size, batch, groups, x.device, precision, bj, bk)
     if stack and groups * n_prog > _sm_count(x.device):  # more layers than SMs: one launch per layer
         stack, groups = False, dirs
         precision, bj, bk, warps = _rnn_settings(False)
@@ -405,9 +404,10 @@ def _rnn(x, hx, mod):
     def o_strides(out):  # (time, batch) strides
         return (out.stride(-2), out.stride(-3)) if mod.batch_first else (out.stride(-3), out.stride(-2))
 
+    named = dict(zip(mod._flat_weights_names, mod._flat_weights))
     if stack:
-        w_ih0, _, b_ih0, _ = _rnn_params(mod, 0, 1)
-        per = [_rnn_params(mod, layer, 1) for layer in range(layers)]
+        per = [_rnn_params(mod, named, layer, 1) for layer in range(layers)]
+        w_ih0, _, b_ih0, _ = per[0]
         wi = torch.stack([p[0] for p in per[1:]])
         wh = torch.stack([p[1] for p in per])
         bi = torch.stack([p[2] for p in per[1:]]) if mod.bias else wi
@@ -425,7 +425,7 @@ def _rnn(x, hx, mod):
         return (out, (hn, cn)) if mode == 2 else (out, hn)
     inp = x
     for layer in range(layers):
-        w_ih, w_hh, b_ih, b_hh = _rnn_params(mod, layer, dirs)
+        w_ih, w_hh, b_ih, b_hh = _rnn_params(mod, named, layer, dirs)
         xp = _linear(inp.reshape(batch * steps, inp.shape[-1]), w_ih, b_ih)
         out = out_buffer()
         lo = layer * dirs
