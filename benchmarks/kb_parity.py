@@ -202,21 +202,28 @@ def run(bundle: Path, kb_src: Path, repeats: int, budget_s: float, protocol: str
     kb_file, ours_file = res / "kernelbench.jsonl", res / f"ours_{protocol}.jsonl"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(kb_src), str(REPO), os.environ.get("PYTHONPATH", "")])}
     start = time.time()
-    for r in range(repeats):
+
+    def left() -> float:
+        return budget_s - (time.time() - start)
+
+    def kb_repeat(r: int) -> None:
         done = _done(kb_file, key=lambda row: (row["id"], row["repeat"]))
-        todo = [p for p in pairs if (p["id"], r) not in done]
-        groups = [[p["id"] for p in todo if p["kind"] != "rogue"]] + [[p["id"]] for p in todo if p["kind"] == "rogue"]
-        honest, rogue = groups[0], [g[0] for g in groups[1:]]
-        left = max(60.0, budget_s - (time.time() - start))
-        if honest and time.time() - start < budget_s:
+        honest = [p["id"] for p in pairs if (p["id"], r) not in done and p["kind"] != "rogue"]
+        if honest and left() > 0:
             _spawn([sys.executable, __file__, "_kb", "--bundle", str(bundle), "--repeat", str(r),
-                    "--ids", ",".join(honest)], env, res / f"kernelbench_{r}.log", left)
+                    "--ids", ",".join(honest)], env, res / f"kernelbench_{r}.log", max(30.0, left()))
             print(f"kernelbench repeat {r}: {len(honest)} kernels at {time.time() - start:.0f} s", flush=True)
-        if rogue and r == 0 and time.time() - start < budget_s:
-            # each rogue alone (it may patch the process or poison its CUDA context), several at once: their
-            # verdicts, not their times, are compared; one repetition
-            procs: list[subprocess.Popen] = []
-            log = (res / "kernelbench_rogues.log").open("a")
+
+    # Order: every kernel once by KernelBench, the rogues, every kernel by ours, then KernelBench's repetitions
+    # (a budget that runs out still leaves whole comparisons).
+    kb_repeat(0)
+    done = _done(kb_file, key=lambda row: (row["id"], row["repeat"]))
+    rogue = [p["id"] for p in pairs if p["kind"] == "rogue" and (p["id"], 0) not in done]
+    if rogue and left() > 0:
+        # each rogue alone (it may patch the process or poison its CUDA context), several at once: their
+        # verdicts, not their times, are compared; one repetition
+        procs: list[subprocess.Popen] = []
+        with (res / "kernelbench_rogues.log").open("a") as log:
             for pid in rogue:
                 while len([p for p in procs if p.poll() is None]) >= ROGUE_PARALLEL:
                     time.sleep(0.2)
@@ -224,15 +231,18 @@ def run(bundle: Path, kb_src: Path, repeats: int, budget_s: float, protocol: str
                                                "--repeat", "0", "--ids", pid], env=env, stdout=log, stderr=log))
             for p in procs:
                 try:
-                    p.wait(timeout=max(10.0, budget_s - (time.time() - start)))
+                    p.wait(timeout=max(10.0, left()))
                 except subprocess.TimeoutExpired:
                     p.kill()
-            print(f"kernelbench rogues: {len(rogue)} at {time.time() - start:.0f} s", flush=True)
+        print(f"kernelbench rogues: {len(rogue)} at {time.time() - start:.0f} s", flush=True)
     done = _done(ours_file)
     todo = [p["id"] for p in pairs if p["id"] not in done]
-    if todo and time.time() - start < budget_s:
+    if todo and left() > 0:
         _spawn([sys.executable, __file__, "_ours", "--bundle", str(bundle), "--protocol", protocol,
-                "--ids", ",".join(todo)], env, res / f"ours_{protocol}.log", max(60, budget_s - (time.time() - start)))
+                "--ids", ",".join(todo)], env, res / f"ours_{protocol}.log", max(30.0, left()))
+        print(f"ours ({protocol}): {len(todo)} kernels at {time.time() - start:.0f} s", flush=True)
+    for r in range(1, repeats):
+        kb_repeat(r)
     print(f"parity run finished in {time.time() - start:.0f} s", flush=True)
 
 

@@ -151,7 +151,7 @@ class EvalConfig:
         The candidate's loop, its overhead loop and the baselines' loops all take them from here."""
         return {"placement_jitter_bytes": self.jitter_bytes, "placements": self.loop_placements,
                 "l2_flush": self.l2_flush if self.is_cuda else "write", "gpu_lead_ms": self.lead_ms,
-                "discard_first": self.discard_first}
+                "discard_first": self.discard_first, "flush_overlaps_launch": self.spec.flush_overlaps_launch}
 
     @property
     def baseline_variant(self) -> str:

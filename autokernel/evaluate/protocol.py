@@ -7,8 +7,9 @@ Two protocols judge the same kernels; every verdict records which one judged it 
   the reference, the baselines and the candidate (cuDNN convolutions and RNNs in TF32, matmuls in fp32); atol =
   rtol per output dtype (fp32 1e-4); weights seeded with 42; 5 correctness trials whose seeds come from
   ``torch.manual_seed(42)`` and whose inputs are drawn on the CPU, then moved; the candidate timed by CUDA events
-  on the current stream with L2 flushed before each call, 3 warm-up calls, 100 timed calls after one discarded,
-  no GPU lead; KernelBench's statistic is the mean. Our own checks (secret-seeded and signed / large /
+  on the current stream with L2 flushed before each call (the flush kernel queued and the call launched behind
+  it, so host launch work overlaps the flush), 3 warm-up calls, 100 timed calls after one discarded, no GPU
+  lead; KernelBench's statistic is the mean. Our own checks (secret-seeded and signed / large /
   heavy-tailed inputs, mutation, aliasing, own-kernel ablation, replay and side-stream timing checks, the
   roofline floor) stay on: they can only reject more, and such a verdict names the check (``extra_check``).
 - ``strict``: our stricter judge. The truth is the fp32 reference with TF32 off; every input is secret-seeded;
@@ -44,6 +45,7 @@ class Protocol:
     warmup: int  # untimed calls before timing
     discard_first: int  # timed calls dropped before the statistics (KernelBench drops 1)
     gpu_lead_ms: float
+    flush_overlaps_launch: bool  # the flush kernel queued, the call launched behind it with no sync between
     timing_budget_s: float  # wall-clock cap on one timed loop (KernelBench has none: all calls are made)
     baseline_warmup: int
     statistic: str  # the protocol's own headline statistic
@@ -56,13 +58,13 @@ class Protocol:
 PROTOCOLS: dict[str, Protocol] = {
     "kernelbench": Protocol(
         name="kernelbench", precision_flags="default", baseline_rule="default", seeding="kernelbench",
-        warmup=3, discard_first=1, gpu_lead_ms=0.0, timing_budget_s=600.0, baseline_warmup=5, statistic="mean",
+        warmup=3, discard_first=1, gpu_lead_ms=0.0, flush_overlaps_launch=True, timing_budget_s=600.0, baseline_warmup=5, statistic="mean",
         description="KernelBench's protocol: PyTorch's default precision flags for reference, baselines and "
                     "candidate; seed 42; 5 trials; CUDA events with L2 flush, no GPU lead; mean of 100 calls "
                     "(median also reported); our extra checks may only reject more"),
     "strict": Protocol(
         name="strict", precision_flags="fp32", baseline_rule="auto", seeding="secret",
-        warmup=3, discard_first=0, gpu_lead_ms=1.0, timing_budget_s=3.0, baseline_warmup=3, statistic="median",
+        warmup=3, discard_first=0, gpu_lead_ms=1.0, flush_overlaps_launch=False, timing_budget_s=3.0, baseline_warmup=3, statistic="median",
         description="strict: fp32 truth (TF32 off) for reference and candidate; secret seeds; 1 ms GPU lead; "
                     "median; baselines in PyTorch's flags unless that reference misses the tolerance against "
                     "float64 (then fp32)"),
