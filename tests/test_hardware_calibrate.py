@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-
 import pytest
 
 from autokernel.hardware import calibrate as cal_mod
@@ -68,9 +66,9 @@ def test_cli_calibrate_without_gpu_says_so(capsys):
 
     if torch.cuda.is_available():
         pytest.skip("this checks the no-GPU message")
-    parser = argparse.ArgumentParser()
-    cal_mod.add_calibrate_arguments(parser)
-    assert cal_mod.cli_calibrate(parser.parse_args([])) == 2
+    from kb.cli import main
+
+    assert main(["calibrate"]) == 2
     assert "needs a CUDA GPU" in capsys.readouterr().err
 
 

@@ -128,7 +128,7 @@ def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
     assert EvalConfig(device="cuda", spin_up_s=0.1, placement_jitter_kib=16384, placements=3, l2_flush="read",
                       gpu_lead_ms=0, baseline_precision="default").baseline_variant == "|spin0.1|jit16384|pl3|flush-read"
     # and so are the ledger's verdicts: a run resumed with other timing options judges its candidates again
-    from autokernel.cli_run import eval_policy
+    from autokernel.ledger import eval_policy
 
     assert eval_policy(EvalConfig(device="cuda"))["timing"] == "|base-fp32|lead1"
     # earlier runs' keys stand
@@ -142,10 +142,10 @@ def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
 def test_cli_passes_the_gpu_lead_to_the_eval_config():
     import argparse
 
-    from autokernel.cli import _add_eval_policy, eval_config_from_args
+    from kb.cli._common import add_eval_policy, eval_config_from_args
 
     p = argparse.ArgumentParser()
-    _add_eval_policy(p)
+    add_eval_policy(p)
     assert eval_config_from_args(p.parse_args(["--device", "cuda", "--gpu-lead-ms", "0"])).lead_ms == 0.0
     assert eval_config_from_args(p.parse_args(["--device", "cuda"])).lead_ms == 1.0
     with pytest.raises(ValueError, match="gpu-lead-ms"):

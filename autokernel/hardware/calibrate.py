@@ -10,12 +10,10 @@ Cache: ``$AUTOKERNEL_KB_CACHE`` or ``~/.cache/autokernel-kb``; one JSON file per
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import statistics
 import subprocess
-import sys
 import time
 import warnings
 from collections.abc import Callable
@@ -369,29 +367,3 @@ def format_table(calibration: Calibration) -> str:
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
     lines += [f"note: {n}" for n in calibration.notes]
     return "\n".join(lines)
-
-
-def add_calibrate_arguments(parser: argparse.ArgumentParser) -> None:
-    """Flags of ``autokernel-kb calibrate``."""
-    parser.add_argument("--device", type=int, default=None, help="CUDA device index (default: current)")
-    parser.add_argument("--force", action="store_true", help="measure again even if a cached result exists")
-    parser.add_argument("--cache-dir", default=None, help=f"cache folder (default: ${CACHE_ENV} or ~/.cache)")
-    parser.add_argument("--matmul-size", type=int, default=CalibrationConfig.matmul_size)
-    parser.add_argument("--copy-mib", type=int, default=CalibrationConfig.copy_mib)
-    parser.add_argument("--repetitions", type=int, default=CalibrationConfig.repetitions)
-    parser.add_argument("--json", action="store_true", help="print the calibration as JSON")
-
-
-def cli_calibrate(args: argparse.Namespace) -> int:
-    """``autokernel-kb calibrate``: measure (or read from cache) and print the ceilings."""
-    import torch
-
-    if not torch.cuda.is_available():
-        print("error: calibrate needs a CUDA GPU and none is visible to torch", file=sys.stderr)
-        return 2
-    config = CalibrationConfig(
-        copy_mib=args.copy_mib, matmul_size=args.matmul_size, repetitions=args.repetitions
-    )
-    result = calibrate(args.device, force=args.force, cache_dir=args.cache_dir, config=config)
-    print(json.dumps(result.to_dict(), indent=2) if args.json else format_table(result))
-    return 0

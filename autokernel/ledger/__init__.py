@@ -3,6 +3,6 @@
 from autokernel.ledger import Ledger
 """
 
-from autokernel.ledger.ledger import TSV_COLUMNS, Ledger, cache_key, read_rows, slug
+from autokernel.ledger.ledger import TSV_COLUMNS, Ledger, cache_key, eval_policy, read_rows, slug
 
-__all__ = ["TSV_COLUMNS", "Ledger", "cache_key", "read_rows", "slug"]
+__all__ = ["TSV_COLUMNS", "Ledger", "cache_key", "eval_policy", "read_rows", "slug"]

@@ -66,6 +66,21 @@ def cache_key(problem_digest: str, candidate_digest: str, device: str, policy: d
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def eval_policy(config) -> dict[str, Any]:
+    """The parts of an `EvalConfig` that decide a verdict (part of the cache key)."""
+    return {
+        "tolerance": config.tolerance,
+        "num_correct_trials": config.num_correct_trials,
+        "extra_distributions": config.extra_distributions,
+        "measure": config.measure,
+        "num_perf_trials": config.num_perf_trials,
+        "confine": config.confine,
+        # timing options off the plain loop (e.g. the GPU lead) and the baseline precision: verdicts timed another
+        # way are judged again
+        **({"timing": config.baseline_variant} if config.baseline_variant else {}),
+    }
+
+
 def _cell(value: Any) -> str:
     if value is None:
         return ""

@@ -6,10 +6,10 @@ import argparse
 import time
 from pathlib import Path
 
+from kb.cli._common import add_eval_policy, add_problem_source, eval_config_from_args, resolve
+
 
 def register(sub) -> None:
-    from autokernel.cli import _add_eval_policy, _add_problem_source
-
     p = sub.add_parser(
         "run", help="search for faster kernels: rounds of proposals, each candidate judged and recorded"
     )
@@ -76,14 +76,12 @@ def register(sub) -> None:
         "policy (continue a search on another GPU, policy or version); repeatable, the first found is used",
     )
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
-    _add_problem_source(p)
-    _add_eval_policy(p)
+    add_problem_source(p)
+    add_eval_policy(p)
     p.set_defaults(func=cmd_run)
 
 
 def _problems(args: argparse.Namespace) -> list:
-    from autokernel.cli import _resolve
-
     if args.problems and args.level is None:
         raise ValueError("--problems needs --level (e.g. --level 1 --problems 1-10,19)")
     problems = []
@@ -99,7 +97,7 @@ def _problems(args: argparse.Namespace) -> list:
     if args.scale > 1:
         problems = [p.scaled(args.scale) for p in problems]
     if args.refs:
-        problems += _resolve(args, args.refs)  # scales them itself
+        problems += resolve(args, args.refs)  # scales them itself
     return problems
 
 
@@ -121,21 +119,6 @@ def make_proposer(args: argparse.Namespace, rows: list | None = None):
 
         proposer = SeededProposer(proposer, args.seed_from)
     return proposer
-
-
-def eval_policy(config) -> dict:
-    """The parts of the evaluation config that decide a verdict (part of the ledger's cache key)."""
-    return {
-        "tolerance": config.tolerance,
-        "num_correct_trials": config.num_correct_trials,
-        "extra_distributions": config.extra_distributions,
-        "measure": config.measure,
-        "num_perf_trials": config.num_perf_trials,
-        "confine": config.confine,
-        # timing options off the plain loop (e.g. the GPU lead) and the baseline precision: verdicts timed another
-        # way are judged again
-        **({"timing": config.baseline_variant} if config.baseline_variant else {}),
-    }
 
 
 def _update_run_info(out: Path, update, *, create: bool) -> None:
@@ -202,8 +185,7 @@ def _close_run_info(out: Path, figures: dict) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from autokernel.cli import eval_config_from_args
-    from autokernel.ledger import Ledger
+    from autokernel.ledger import Ledger, eval_policy
     from autokernel.search import SearchConfig
     from autokernel.search.backend import LocalBackend
     from autokernel.search.loop import run_search
