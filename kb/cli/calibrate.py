@@ -8,7 +8,8 @@ import sys
 
 
 def register(sub) -> None:
-    from autokernel.hardware.calibrate import CACHE_ENV, CalibrationConfig
+    from autokernel.hardware.calibrate import CalibrationConfig
+    from autokernel.hardware.calibration import CACHE_ENV
 
     p = sub.add_parser("calibrate", help="measure this GPU's copy bandwidth and matmul rates (cached)")
     p.add_argument("--device", type=int, default=None, help="CUDA device index (default: current)")
