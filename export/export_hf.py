@@ -20,6 +20,8 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from autokernel.protocols import verdict_protocol
+
 from .entries import KernelEntry, Skipped, entries_from_run, entry_from_files
 from .source import ExportError
 
@@ -50,6 +52,7 @@ class ExportConfig:
     create_pr: bool = False
     private: bool = False
     endpoint: str | None = None  # Hub endpoint; default HF_ENDPOINT or huggingface.co
+    protocol: str | None = None  # only kernels judged under this protocol (None: any; the card states each)
 
 
 @dataclass(kw_only=True)
@@ -117,6 +120,7 @@ def export_kernels(config: ExportConfig) -> ExportResult:
         dataset=config.dataset or _dataset(entries),
         commit=config.commit or _recorded_commit(entries) or _git_commit(Path(__file__).parent),
         exported_at=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        protocols=tuple(sorted({verdict_protocol(i.entry.verdict) for i in items if i.entry.verdict is not None})),
     )
     card = render_card(
         repo_id=config.repo_id,
@@ -150,7 +154,7 @@ def _collect(config: ExportConfig) -> tuple[list[KernelEntry], list[Skipped]]:
     if (config.run_dir is None) == (config.solution is None):
         raise ExportError("give either a run directory or a single solution file (--solution), not both")
     if config.run_dir is not None:
-        return entries_from_run(config.run_dir, backend=config.backend)
+        return entries_from_run(config.run_dir, backend=config.backend, protocol=config.protocol)
     assert config.solution is not None
     entry = entry_from_files(
         config.solution,
@@ -158,6 +162,7 @@ def _collect(config: ExportConfig) -> tuple[list[KernelEntry], list[Skipped]]:
         verdict=config.verdict,
         backend=config.backend,
         name=config.name,
+        protocol=config.protocol,
     )
     return [entry], []
 

@@ -33,6 +33,7 @@ from kb.scorer import (
     parse_totals,
     read_environment,
     read_results,
+    select_protocol,
 )
 
 if TYPE_CHECKING:
@@ -365,17 +366,21 @@ def leaderboard_from(
     out_dir: str | Path = "leaderboards",
     totals: str | None = None,
     levels: Iterable[int] | None = None,
+    protocol: str | None = None,
 ) -> LeaderboardFiles:
     """The leaderboard of results tables and run directories (their best kernel per problem). The environment
     comes from ``environment`` (a JSON file) or the first table when tables are given, else from the runs'
-    verdicts; ``totals`` as in `parse_totals`."""
+    verdicts; ``totals`` as in `parse_totals`; ``protocol``: only verdicts judged under it (None: all)."""
     from kb.runs import run_environment, run_table
 
     if not results and not runs:
         raise ScoreInputError("give --run DIR (a run directory) or --results TABLE")
-    frames = [read_results(p) for p in results] + [run_table(d) for d in runs]
+    frames = [select_protocol(read_results(p), protocol, source=str(p)) for p in results]
+    frames += [run_table(d, protocol=protocol) for d in runs]
     if environment or results:
         env = read_environment(environment, (list(results) or [None])[0])
+        if protocol is not None:
+            env = {**env, "protocol": protocol}
     else:
-        env = run_environment(list(runs))
+        env = run_environment(list(runs), protocol=protocol)
     return write_leaderboard(frames, env, out_dir, totals=parse_totals(totals), levels=levels)

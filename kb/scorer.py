@@ -23,6 +23,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from autokernel.protocols import PROTOCOLS, UNRECORDED_PROTOCOL
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -110,7 +112,7 @@ class ScoreReport:
 
     def summary_lines(self) -> list[str]:
         """Greppable ``key: value`` lines, one block per level."""
-        lines = [f"{k}: {self.environment[k]}" for k in ENVIRONMENT_KEYS if k in self.environment]
+        lines = [f"{k}: {self.environment[k]}" for k in (*ENVIRONMENT_KEYS, "protocol") if k in self.environment]
         for level, s in sorted(self.levels.items()):
             lines += [
                 f"level{level}_coverage: {s.evaluated}/{s.total_problems}",
@@ -412,9 +414,34 @@ def parse_totals(text: str | None) -> dict[int, int]:
         raise ScoreInputError(f"--totals {text!r}: write it as 1=100,2=100,3=50") from exc
 
 
+def select_protocol(df: pd.DataFrame, protocol: str | None, *, source: str = "results") -> pd.DataFrame:
+    """The rows judged under ``protocol`` (their ``protocol`` column; rows without one were judged before
+    protocols were recorded: `UNRECORDED_PROTOCOL`); None keeps every row. No row left is an error."""
+    if protocol is None:
+        return df
+    if protocol not in PROTOCOLS:
+        raise ScoreInputError(f"unknown protocol {protocol!r}; choose one of {', '.join(PROTOCOLS)}")
+    recorded = row_protocols(df)
+    kept = df[recorded == protocol]
+    if kept.empty:
+        have = ", ".join(f"{p} ({n} rows)" for p, n in recorded.value_counts().items()) or "no rows"
+        raise ScoreInputError(f"{source}: no rows judged under the {protocol} protocol (it has {have})")
+    return kept
+
+
+def row_protocols(df: pd.DataFrame) -> pd.Series:
+    """Each row's protocol (`UNRECORDED_PROTOCOL` where the table records none)."""
+    import pandas as pd
+
+    if "protocol" not in df.columns:
+        return pd.Series(UNRECORDED_PROTOCOL, index=df.index)
+    return df["protocol"].fillna("").astype(str).str.strip().replace("", UNRECORDED_PROTOCOL)
+
+
 def score_results(
     results: str | Path,
     *,
+    protocol: str | None = None,
     environment: str | Path | None = None,
     totals: str | None = None,
     levels: Iterable[int] | None = None,
@@ -422,9 +449,12 @@ def score_results(
     baseline_compile: str | Path | None = None,
 ) -> ScoreReport:
     """The score report of a results table: its environment (a JSON file, or the table's own), KernelBench
-    totals (``"1=100,2=100"``; None: KernelBench's), optionally against published KernelBench baselines."""
-    df = read_results(results)
+    totals (``"1=100,2=100"``; None: KernelBench's), optionally against published KernelBench baselines;
+    ``protocol``: only rows judged under it (see `select_protocol`), stated in the report's environment."""
+    df = select_protocol(read_results(results), protocol, source=str(results))
     env = read_environment(environment, results)
+    if protocol is not None:
+        env = {**env, "protocol": protocol}
     baseline = None
     if baseline_eager or baseline_compile:
         eager = load_baseline(baseline_eager) if baseline_eager else None

@@ -65,6 +65,7 @@ class EvalConfig:
     """
 
     device: str = "cpu"
+    protocol: str = "kernelbench"
     tolerance: str = "kernelbench"
     num_correct_trials: int = 5
     extra_distributions: bool = True
@@ -87,6 +88,8 @@ class EvalConfig:
     extra_env: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if self.protocol not in ("kernelbench", "strict"):
+            raise ValueError(f"protocol must be 'kernelbench' or 'strict', not {self.protocol!r}")
         if self.tolerance not in TOLERANCE_PRESETS:
             raise ValueError(f"unknown tolerance preset {self.tolerance!r}; choose one of {sorted(TOLERANCE_PRESETS)}")
         if not (self.device == "cpu" or self.device.startswith("cuda")):

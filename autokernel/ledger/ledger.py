@@ -25,7 +25,13 @@ from typing import Any
 
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, rank_key, recorded_rank
+from autokernel.protocols import UNRECORDED_PROTOCOL
 from autokernel.records import Candidate, Verdict
+
+# file names inside a run directory (run.json: `run_info`)
+RESULTS = "results.jsonl"
+RESULTS_TSV = "results.tsv"
+SUMMARY = "summary.txt"
 
 TSV_COLUMNS = (
     "experiment",
@@ -78,6 +84,8 @@ def eval_policy(config) -> dict[str, Any]:
         # timing options off the plain loop (e.g. the GPU lead) and the baseline precision: verdicts timed another
         # way are judged again
         **({"timing": config.baseline_variant} if config.baseline_variant else {}),
+        # verdicts of another protocol are judged again; keys recorded before protocols existed (strict) stand
+        **({"protocol": config.protocol} if config.protocol != UNRECORDED_PROTOCOL else {}),
     }
 
 
@@ -153,8 +161,8 @@ class Ledger:
         self.root.mkdir(parents=True, exist_ok=True)
         self.device = device
         self.policy = policy
-        self.tsv = self.root / "results.tsv"
-        self.jsonl = self.root / "results.jsonl"
+        self.tsv = self.root / RESULTS_TSV
+        self.jsonl = self.root / RESULTS
         self.notes: list[str] = []
         self._rows: dict[str, dict[str, Any]] = {}
         self._experiments = 0
@@ -297,10 +305,10 @@ class Ledger:
 
     @_locked
     def write_summary(self, text: str) -> Path:
-        path = self.root / "summary.txt"
+        path = self.root / SUMMARY
         path.write_text(text, encoding="utf-8")
         if self.git:
-            self._git("add", "--", "summary.txt")
+            self._git("add", "--", SUMMARY)
             self._git("commit", "-q", "-m", "run summary")
         return path
 

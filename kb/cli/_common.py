@@ -5,6 +5,14 @@ from __future__ import annotations
 import argparse
 
 from autokernel.evaluate.config import BASELINE_PRECISIONS, TOLERANCE_PRESETS
+from autokernel.protocols import DEFAULT_PROTOCOL, PROTOCOLS
+
+
+def protocol_help(default: str | None) -> str:
+    """The ``--protocol`` help: each protocol and what it means, the default first."""
+    names = sorted(PROTOCOLS, key=lambda n: n != default)
+    text = ". ".join(f"{n}{' (default)' if n == default else ''}: {PROTOCOLS[n]}" for n in names)
+    return text if default else f"only verdicts judged under this protocol (default: all present); {text}"
 
 
 def add_problem_source(p: argparse.ArgumentParser) -> None:
@@ -17,6 +25,8 @@ def add_problem_source(p: argparse.ArgumentParser) -> None:
 
 def add_eval_policy(p: argparse.ArgumentParser) -> None:
     p.add_argument("--device", default=None, help="cpu (Triton interpreter) or cuda[:N]; default: cuda if available")
+    p.add_argument("--protocol", choices=sorted(PROTOCOLS), default=DEFAULT_PROTOCOL,
+                   help=protocol_help(DEFAULT_PROTOCOL))
     p.add_argument("--timeout", type=float, default=None, help="seconds for the whole candidate (default 180 GPU, 120 CPU)")
     p.add_argument("--tolerance", default="kernelbench", choices=sorted(TOLERANCE_PRESETS),
                    help="kernelbench: fp32 1e-4, fp16/bf16 1e-2 (KernelBench main); legacy: 1e-2 everywhere (v0.1)")
@@ -24,10 +34,11 @@ def add_eval_policy(p: argparse.ArgumentParser) -> None:
     p.add_argument("--perf-trials", type=int, default=None, help="timed calls (default 100 on GPU, 5 on CPU)")
     p.add_argument("--no-timing", action="store_true", help="check correctness only")
     p.add_argument("--no-compile-baseline", action="store_true", help="skip timing torch.compile of the reference")
-    p.add_argument("--baseline-precision", choices=sorted(BASELINE_PRECISIONS), default="fp32",
-                   help="how eager and torch.compile run fp32 matmuls and convolutions: fp32 (the default) = TF32 "
-                        "off, the precision of the reference the candidate is held to; default = PyTorch's flags "
-                        "(cuDNN in TF32: faster convolutions that often miss the 1e-4 check)")
+    p.add_argument("--baseline-precision", choices=sorted(BASELINE_PRECISIONS), default=None,
+                   help="--protocol strict only: how eager and torch.compile run fp32 matmuls and convolutions: "
+                        "fp32 (the default) = TF32 off, the precision of the reference the candidate is held to; "
+                        "default = PyTorch's flags (cuDNN in TF32: faster convolutions that often miss the 1e-4 "
+                        "check). The kernelbench protocol always runs PyTorch's default flags")
     p.add_argument("--gpu-lead-ms", type=float, default=None,
                    help="GPU: keep the GPU busy this long before each timed call, so the host's launch work overlaps "
                         "it (a call costs max(GPU time, host time)); 0 times the launch gap too (default 1)")
@@ -46,7 +57,7 @@ def eval_config_from_args(args: argparse.Namespace):
     from autokernel.evaluate import EvalConfig
 
     device = args.device or default_device()
-    kw = {"tolerance": args.tolerance, "num_correct_trials": args.trials, "measure": not args.no_timing,
+    kw = {"protocol": args.protocol, "tolerance": args.tolerance, "num_correct_trials": args.trials, "measure": not args.no_timing,
           "confine": not args.no_confine}
     if args.timeout:
         kw["timeout_s"] = args.timeout
@@ -54,7 +65,11 @@ def eval_config_from_args(args: argparse.Namespace):
         kw["num_perf_trials"] = args.perf_trials
     if args.no_compile_baseline:
         kw["baseline_compile"] = False
-    kw["baseline_precision"] = args.baseline_precision
+    if args.baseline_precision is not None:
+        if args.protocol != "strict":
+            raise ValueError(f"--baseline-precision applies to --protocol strict only; the {args.protocol} "
+                             "protocol always runs the baselines under PyTorch's default precision flags")
+        kw["baseline_precision"] = args.baseline_precision
     if args.gpu_lead_ms is not None:
         if args.gpu_lead_ms < 0:
             raise ValueError("--gpu-lead-ms must be 0 or more")

@@ -24,11 +24,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from autokernel.records import Candidate
     from autokernel.report import format_verdict
 
+    config = eval_config_from_args(args)  # flag errors before the dataset is loaded
     (problem,) = resolve(args, [args.problem])
     path = Path(args.solution)
     if not path.is_file():
         raise ValueError(f"solution file {path} does not exist")
-    verdict = evaluate(problem, Candidate(source=path.read_text()), eval_config_from_args(args))
+    verdict = evaluate(problem, Candidate(source=path.read_text()), config)
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=1, default=str))
     else:

@@ -7,6 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+from autokernel.protocols import DEFAULT_PROTOCOL, PROTOCOLS
+from kb.cli._common import protocol_help
+
 
 def register(sub) -> None:
     from export.entries import GPU_BACKENDS
@@ -31,6 +34,9 @@ def register(sub) -> None:
     p.add_argument("--private", action="store_true", help="create the repository as private")
     p.add_argument("--endpoint", help="Hub URL (default: HF_ENDPOINT or https://huggingface.co)")
     p.add_argument("--no-import-check", action="store_true", help="skip importing the variants (no triton here)")
+    p.add_argument("--protocol", choices=sorted(PROTOCOLS), default=DEFAULT_PROTOCOL,
+                   help="export only kernels whose verdict was judged under this protocol (the card states it); "
+                        + protocol_help(DEFAULT_PROTOCOL))
     p.set_defaults(func=cmd_export)
 
 
@@ -45,6 +51,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         verdict=args.verdict, name=args.name, backend=args.backend, version=args.version, license=args.license,
         dataset=args.dataset, commit=args.commit, import_check=not args.no_import_check, upload=args.upload,
         dry_run=args.dry_run, create_pr=args.create_pr, private=args.private, endpoint=args.endpoint,
+        protocol=args.protocol,
     )  # fmt: skip
     try:
         result = export_kernels(config)

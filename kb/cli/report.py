@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from autokernel.protocols import PROTOCOLS
+from kb.cli._common import protocol_help
+
 
 def register(sub) -> None:
     p = sub.add_parser("score", help="KernelBench fast_p and geomean speedups for a results table or folder")
@@ -15,6 +18,7 @@ def register(sub) -> None:
     p.add_argument("--level", type=int, action="append", help="score only this level (repeatable)")
     p.add_argument("--baseline-eager", default=None, help="KernelBench baseline_time_torch.json to compare")
     p.add_argument("--baseline-compile", default=None, help="KernelBench baseline_time_torch_compile_*.json")
+    p.add_argument("--protocol", choices=sorted(PROTOCOLS), default=None, help=protocol_help(None))
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("leaderboard", help="write Markdown/CSV/JSON/PNG leaderboards from results")
@@ -26,6 +30,7 @@ def register(sub) -> None:
     p.add_argument("--out-dir", default="leaderboards", help="a folder per GPU is written under it")
     p.add_argument("--totals", default=None, help="problems per level, e.g. 1=100,2=100 (KernelBench's)")
     p.add_argument("--level", type=int, action="append", help="only this level (repeatable)")
+    p.add_argument("--protocol", choices=sorted(PROTOCOLS), default=None, help=protocol_help(None))
     p.set_defaults(func=cmd_leaderboard)
 
 
@@ -34,7 +39,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     from kb.scorer import ScoreInputError, score_results
 
     try:
-        report = score_results(args.results, environment=args.environment, totals=args.totals, levels=args.level,
+        report = score_results(args.results, protocol=args.protocol, environment=args.environment, totals=args.totals, levels=args.level,
                                baseline_eager=args.baseline_eager, baseline_compile=args.baseline_compile)
     except ScoreInputError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -52,7 +57,8 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 
     try:
         files = leaderboard_from(results=args.results, runs=args.run, environment=args.environment,
-                                 out_dir=args.out_dir, totals=args.totals, levels=args.level)
+                                 out_dir=args.out_dir, totals=args.totals, levels=args.level,
+                                 protocol=args.protocol)
     except (ScoreInputError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

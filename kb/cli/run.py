@@ -101,70 +101,6 @@ def _problems(args: argparse.Namespace) -> list:
     return problems
 
 
-def make_proposer(args: argparse.Namespace, rows: list | None = None):
-    """The proposer the flags ask for; ``rows`` (the run's ledger so far) give the tuner its move prior."""
-    from autokernel.propose.llm import LLMConfig, LLMProposer, endpoint_configured
-    from autokernel.propose.prior import MovePrior
-    from autokernel.propose.tuner import TunerProposer
-
-    kind = args.proposer
-    if kind == "auto":
-        kind = "llm" if endpoint_configured(args.base_url, args.model) else "tuner"
-    if kind == "tuner":
-        proposer = TunerProposer(prior=MovePrior.from_rows(rows or []))
-    else:
-        proposer = LLMProposer(LLMConfig(base_url=args.base_url, model=args.model, api_key=args.api_key))
-    if getattr(args, "seed_from", None):
-        from autokernel.propose.seeded import SeededProposer
-
-        proposer = SeededProposer(proposer, args.seed_from)
-    return proposer
-
-
-def _update_run_info(out: Path, update, *, create: bool) -> None:
-    """Read run.json (one entry per invocation, so a resumed run shows every session's budget), let
-    ``update`` change it, write it back. It is a record, never a reason to stop a run: a file of another
-    shape is left as it is (and a missing or unreadable one is started afresh only when ``create``)."""
-    import json
-
-    path = out / "run.json"
-    try:
-        info = json.loads(path.read_text())
-    except (OSError, ValueError):
-        if not create:
-            return
-        info = {"invocations": []}
-    try:
-        update(info)
-    except (LookupError, AttributeError, TypeError):
-        return
-    path.write_text(json.dumps(info, indent=1) + "\n")
-
-
-def _start_run_info(out: Path, args: argparse.Namespace, search, config) -> None:
-    """run.json: what this invocation searches and with which budget."""
-    import os
-
-    from autokernel import settings
-
-    def update(info: dict) -> None:
-        dataset = args.dataset or settings.get("AUTOKERNEL_KB_DATASET", "ScalingIntelligence/KernelBench")
-        info["dataset"] = dataset if args.level is not None else "embedded suite / problem files"
-        info["config"] = args.dataset_config or settings.get("AUTOKERNEL_KB_DATASET_CONFIG", "default")
-        info["invocations"].append({
-            "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "level": args.level, "problems": args.problems,
-            "rounds": search.rounds, "ideas_per_round": search.ideas_per_round,
-            "branches_per_idea": search.branches_per_idea, "patience": search.patience,
-            "time_per_problem_s": search.time_per_problem_s, "stop_after_s": args.stop_after,
-            "workers_per_device": args.workers_per_device, "proposer": args.proposer, "device": config.device,
-            "compile_baseline": config.baseline_compile, "host_cpus": os.cpu_count(),
-            **({"rejudge": args.rejudge} if args.rejudge else {}),
-            **({"seed_from": args.seed_from} if getattr(args, "seed_from", None) else {}),
-        })  # fmt: skip
-
-    _update_run_info(out, update, create=True)
-
-
 def _rejudge(text: str) -> frozenset[str]:
     from autokernel.records import VERDICTS
 
@@ -175,31 +111,13 @@ def _rejudge(text: str) -> frozenset[str]:
     return kinds
 
 
-def _close_run_info(out: Path, figures: dict) -> None:
-    """The invocation's outcome in run.json: devices, candidates judged, wall time, throughput."""
-
-    def update(info: dict) -> None:
-        info["invocations"][-1].update(figures, ended=time.strftime("%Y-%m-%dT%H:%M:%S%z"))
-
-    _update_run_info(out, update, create=False)
-
-
-def cmd_run(args: argparse.Namespace) -> int:
-    from autokernel.ledger import Ledger, eval_policy
+def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
+    """The `RunConfig` the flags describe (on CPU, where the interpreter costs seconds per candidate, narrower
+    rounds by default)."""
     from autokernel.search import SearchConfig
-    from autokernel.search.backend import LocalBackend
-    from autokernel.search.loop import run_search
-    from autokernel.search.summary import format_summary, throughput
+    from autokernel.search.session import ProposerConfig, RunConfig
+    from kb.bridge import dataset_location
 
-    if args.resume and args.out and Path(args.resume) != Path(args.out):
-        raise ValueError("give either --resume DIR or --out DIR (rerunning into --out resumes too), not both")
-    if args.resume and not (Path(args.resume) / "results.jsonl").exists() and not Path(args.resume).is_dir():
-        raise ValueError(f"--resume {args.resume}: no such run directory")
-    problems = _problems(args)
-    if not problems:
-        raise ValueError("no problems selected")
-    config = eval_config_from_args(args)
-    on_cpu = config.device == "cpu"  # the interpreter costs seconds per candidate: narrower rounds by default
     search = SearchConfig(
         rounds=args.rounds,
         ideas_per_round=args.ideas or (2 if on_cpu else 3),
@@ -208,36 +126,37 @@ def cmd_run(args: argparse.Namespace) -> int:
         target_speedup=args.target_speedup,
         patience=args.patience,
     )
-    out = Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S"))
-    device_kind = "cuda" if config.device.startswith("cuda") else "cpu"
-    ledger = Ledger(out, device=device_kind, policy=eval_policy(config), rejudge=_rejudge(args.rejudge))
-    proposer = make_proposer(args, ledger.rows())
-    prior = getattr(proposer, "prior", None)
-    if prior is not None and len(prior):
-        print(f"tuner: moves ordered by {len(prior)} recorded outcomes in this run", flush=True)
-    _start_run_info(out, args, search, config)
-    print(f"run directory: {out}", flush=True)
-    if ledger.count:
-        print(f"resuming: {ledger.count} candidates already evaluated", flush=True)
-    backend = LocalBackend(config, workers_per_device=args.workers_per_device)
-    try:
-        outcome = run_search(
-            problems,
-            proposer,
-            backend,
-            ledger,
-            search,
-            progress=not args.no_progress,
-            jobs=args.jobs,
-            stop_after_s=args.stop_after,
-        )
-    finally:
-        backend.close()
-    notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])
-    figures = throughput(outcome, backend.devices)
-    _close_run_info(out, figures)
-    text = format_summary(outcome, notes=notes, throughput=figures)
-    ledger.write_summary(text)
+    proposer = ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model, api_key=args.api_key,
+                              seed_from=tuple(args.seed_from or ()))  # fmt: skip
+    dataset, config = dataset_location(args.dataset, args.dataset_config)
+    return RunConfig(
+        out=Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S")),
+        search=search,
+        proposer=proposer,
+        workers_per_device=args.workers_per_device,
+        jobs=args.jobs,
+        stop_after_s=args.stop_after,
+        rejudge=_rejudge(args.rejudge),
+        progress=not args.no_progress,
+        dataset=dataset if args.level is not None else "embedded suite / problem files",
+        dataset_config=config or "default",
+        selection={"level": args.level, "problems": args.problems},
+    )
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from autokernel.search.session import run
+
+    if args.resume and args.out and Path(args.resume) != Path(args.out):
+        raise ValueError("give either --resume DIR or --out DIR (rerunning into --out resumes too), not both")
+    if args.resume and not Path(args.resume).is_dir():
+        raise ValueError(f"--resume {args.resume}: no such run directory")
+    eval_config = eval_config_from_args(args)  # flag errors before the dataset is loaded
+    problems = _problems(args)
+    if not problems:
+        raise ValueError("no problems selected")
+    config = run_config_from_args(args, on_cpu=eval_config.device == "cpu")
+    text = run(problems, eval_config, config, echo=lambda line: print(line, flush=True))
     print(text, end="")
-    print(f"run directory: {out}")
+    print(f"run directory: {config.out}")
     return 0

@@ -26,20 +26,12 @@ def register(sub) -> None:
 
 
 def cmd_starter(args: argparse.Namespace) -> int:
-    from autokernel.starters import generate_starter
+    from autokernel.starters import configured_starter
 
+    tunables = tunable_settings(args.set or [])
     (problem,) = resolve(args, [args.problem])
-    st = generate_starter(problem)
-    tunables = {}
-    if args.preset:
-        names = [n for n in st.presets if n.lower().startswith(args.preset.lower())]
-        if len(names) != 1:
-            have = "; ".join(repr(n) for n in st.presets) or "none for this problem"
-            raise ValueError(f"--preset {args.preset!r} matches {len(names)} presets; presets: {have}")
-        tunables.update(st.presets[names[0]])
-    tunables.update(tunable_settings(args.set or []))
-    if tunables:
-        st = generate_starter(problem, tunables=tunables)  # unknown names or values: ValueError, listing the choices
+    # unknown presets, names or values: ValueError, listing the choices
+    st = configured_starter(problem, preset=args.preset, tunables=tunables)
     summary = f"covered: {', '.join(st.covered) or 'nothing'}; library fallbacks: {', '.join(st.fallbacks) or 'none'}"
     choices = f"tunables: {', '.join(st.space) or 'none'}; presets: {'; '.join(st.presets) or 'none'}"
     if args.output:
