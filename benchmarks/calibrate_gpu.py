@@ -8,16 +8,14 @@ roofline floor on this GPU in place of the datasheet figures.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from autokernel.hardware.calibrate import add_calibrate_arguments, cli_calibrate
+from kb.cli import main as cli
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    add_calibrate_arguments(parser)
-    return cli_calibrate(parser.parse_args(argv))
+    """The same as ``autokernel-kb calibrate ARGS``."""
+    return cli(["calibrate", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

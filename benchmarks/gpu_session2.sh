@@ -18,7 +18,7 @@ pack() { tar czf "$OUT/state.tgz" -C .gpu runs cache; }
 level() {  # level seconds
   [ "$2" -gt 0 ] || return 0
   local t0=$(date +%s)
-  timeout -s INT -k 60 $(( $2 + 90 )) python3 -m autokernel run --level "$1" --rounds "$ROUNDS" --ideas 2 --branches 1 \
+  timeout -s INT -k 60 $(( $2 + 90 )) python3 -m kb run --level "$1" --rounds "$ROUNDS" --ideas 2 --branches 1 \
     --device cuda --workers-per-gpu $WORKERS --stop-after "$2" --out ".gpu/runs/L$1" --no-progress > "$OUT/L$1-r$ROUNDS.log" 2>&1
   echo "L$1 rc=$? $(( $(date +%s) - t0 ))s"; tail -n 14 "$OUT/L$1-r$ROUNDS.log" | head -n 12
   pack

@@ -64,7 +64,7 @@ level() {  # LEVEL GPUS SECONDS WORKERS ROUNDS OUTDIR [extra run flags]
   local lv=$1 gpus=$2 secs=$3 w=$4 r=$5 out=$6; shift 6
   [ "$secs" -gt 30 ] || { echo "L$lv gpus=$gpus: no time left"; return 0; }
   local t0=$(date +%s)
-  CUDA_VISIBLE_DEVICES=$gpus timeout -s INT -k 40 $(( secs + 60 )) python3 -m autokernel run --level "$lv" \
+  CUDA_VISIBLE_DEVICES=$gpus timeout -s INT -k 40 $(( secs + 60 )) python3 -m kb run --level "$lv" \
     --rounds "$r" --device cuda --workers-per-gpu "$w" --stop-after "$secs" --out "$out" --no-progress "$@" \
     > "$LOGS/$(basename "$out")-L$lv-g${gpus//,/}.log" 2>&1
   echo "L$lv gpus=$gpus rc=$? $(( $(date +%s) - t0 ))s"
@@ -134,7 +134,7 @@ a)
   [ "$NGPU" -gt 1 ] || { echo "phase a needs 2 or more GPUs"; exit 2; }
   ( export CUDA_VISIBLE_DEVICES=$(( NGPU - 1 ))
     python3 -c "import kernels, huggingface_hub; print('kernels', kernels.__version__, 'hub', huggingface_hub.__version__)"
-    timeout 120 python3 -m autokernel calibrate --json > "$LOGS/calibrate.json" 2> "$LOGS/calibrate.log"; echo "calibrate rc=$?"
+    timeout 120 python3 -m kb calibrate --json > "$LOGS/calibrate.json" 2> "$LOGS/calibrate.log"; echo "calibrate rc=$?"
     TRITON_INTERPRET=0 timeout -k 5 90 python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_starters_split.py \
       > "$LOGS/split-gpu.log" 2>&1; echo "split gpu tests rc=$?"; tail -n 2 "$LOGS/split-gpu.log"
     roundtrip

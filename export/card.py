@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from autokernel.evaluate.protocol import describe
+
 from .layout import Exported
 from .source import method_source
 
@@ -16,6 +18,7 @@ class Provenance:
     commit: str = ""
     exported_at: str = ""  # ISO date-time
     exporter: str = "autokernel-kb"
+    protocols: tuple[str, ...] = ()  # the judging protocols of the exported kernels' verdicts
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -69,6 +72,7 @@ def render_card(
         f"and was timed against eager PyTorch and `torch.compile`. Build variants: "
         f"{', '.join(f'`{v}`' for v in variants)}.",
         "",
+        *_protocol_lines(provenance.protocols),
         "## Load",
         "",
         "```python",
@@ -118,6 +122,7 @@ def render_card(
         "dataset": provenance.dataset,
         "autokernel-kb commit": provenance.commit,
         "exported at": provenance.exported_at,
+        "judging protocol": ", ".join(provenance.protocols),
         **provenance.extra,
     }
     out += [f"- {k}: `{v}`" for k, v in facts.items() if v]
@@ -129,6 +134,17 @@ def render_card(
         out += ["", "Not exported from the run:", ""]
         out += [f"- `{name}`: {reason}" for name, reason in skipped]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _protocol_lines(protocols: tuple[str, ...]) -> list[str]:
+    """What the kernels were judged under: a speedup means nothing without its protocol."""
+    if not protocols:
+        return ["No kernel here has a verdict: none was judged by autokernel-kb.", ""]
+    if len(protocols) > 1:
+        lines = ["The kernels were judged under different protocols (each function's verdict says which):", ""]
+        return lines + [f"- `{p}`: {describe(p)}." for p in protocols] + [""]
+    (p,) = protocols
+    return [f"Judging protocol: `{p}` — {describe(p)}.", ""]
 
 
 def _function_section(item: Exported) -> list[str]:

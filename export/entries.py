@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from autokernel.evaluate.protocol import protocol_of
+
 from .source import ExportError
 
 # Hub variant backends a Triton kernel can be validated on (build/torch-<backend>/).
@@ -48,8 +50,10 @@ def entry_from_files(
     verdict: Path | None = None,
     backend: str | None = None,
     name: str | None = None,
+    protocol: str | None = None,
 ) -> KernelEntry:
-    """A single solution file (optionally with its problem and verdict); raises ExportError if unpublishable."""
+    """A single solution file (optionally with its problem and verdict); raises ExportError if unpublishable
+    (``protocol``: its verdict must have been judged under it)."""
     if not solution.is_file():
         raise ExportError(f"solution file {solution} does not exist")
     if problem is not None and not problem.is_file():
@@ -60,7 +64,8 @@ def entry_from_files(
     notes: tuple[str, ...] = ()
     if verdict_data is None:
         notes = ("no verdict supplied: not validated by autokernel-kb",)
-    reason = publish_refusal(verdict_data, quarantined=bool((verdict_data or {}).get("quarantined")))
+    reason = publish_refusal(verdict_data, quarantined=bool((verdict_data or {}).get("quarantined")),
+                             protocol=protocol)  # fmt: skip
     if reason:
         raise ExportError(f"{solution}: {reason}")
     return KernelEntry(
@@ -75,8 +80,11 @@ def entry_from_files(
     )
 
 
-def entries_from_run(run_dir: Path, *, backend: str | None = None) -> tuple[list[KernelEntry], list[Skipped]]:
-    """Every publishable ``best.py`` under ``<run>/problems/``, plus the ones skipped with reasons."""
+def entries_from_run(
+    run_dir: Path, *, backend: str | None = None, protocol: str | None = None
+) -> tuple[list[KernelEntry], list[Skipped]]:
+    """Every publishable ``best.py`` under ``<run>/problems/``, plus the ones skipped with reasons
+    (``protocol``: only kernels whose verdict was judged under it)."""
     problems_dir = run_dir / "problems"
     if not problems_dir.is_dir():
         raise ExportError(f"{run_dir} is not a run directory: {problems_dir} is missing")
@@ -95,7 +103,7 @@ def entries_from_run(run_dir: Path, *, backend: str | None = None) -> tuple[list
         except ExportError as exc:
             skipped.append(Skipped(name=folder.name, reason=str(exc)))
             continue
-        reason = publish_refusal(verdict, quarantined=bool(verdict.get("quarantined")))
+        reason = publish_refusal(verdict, quarantined=bool(verdict.get("quarantined")), protocol=protocol)
         if reason:
             skipped.append(Skipped(name=folder.name, reason=reason))
             continue
@@ -119,8 +127,8 @@ def entries_from_run(run_dir: Path, *, backend: str | None = None) -> tuple[list
     return entries, skipped
 
 
-def publish_refusal(verdict: dict[str, Any] | None, *, quarantined: bool) -> str:
-    """Why a kernel must not be published, or "" if it may."""
+def publish_refusal(verdict: dict[str, Any] | None, *, quarantined: bool, protocol: str | None = None) -> str:
+    """Why a kernel must not be published, or "" if it may (``protocol``: the one its verdict must record)."""
     if verdict is None:
         return ""
     if quarantined:
@@ -129,6 +137,9 @@ def publish_refusal(verdict: dict[str, Any] | None, *, quarantined: bool) -> str
         return f"verdict is {verdict.get('verdict')!r}, not 'correct': {verdict.get('reason', '')}".rstrip(
             ": "
         )
+    if protocol is not None and protocol_of(verdict) != protocol:
+        judged = protocol_of(verdict)
+        return f"judged under the {judged} protocol, not {protocol} (export it with --protocol {judged})"
     return ""
 
 

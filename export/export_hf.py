@@ -15,18 +15,17 @@ Example:
 
 from __future__ import annotations
 
-import argparse
 import datetime
-import json
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .entries import GPU_BACKENDS, KernelEntry, Skipped, entries_from_run, entry_from_files
+from autokernel.evaluate.protocol import protocol_of
+
+from .entries import KernelEntry, Skipped, entries_from_run, entry_from_files
 from .source import ExportError
 
-__all__ = ["ExportConfig", "ExportResult", "add_export_arguments", "cli_export", "export_kernels"]
+__all__ = ["ExportConfig", "ExportResult", "export_kernels"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,6 +52,7 @@ class ExportConfig:
     create_pr: bool = False
     private: bool = False
     endpoint: str | None = None  # Hub endpoint; default HF_ENDPOINT or huggingface.co
+    protocol: str | None = None  # only kernels judged under this protocol (None: any; the card states each)
 
 
 @dataclass(kw_only=True)
@@ -120,6 +120,7 @@ def export_kernels(config: ExportConfig) -> ExportResult:
         dataset=config.dataset or _dataset(entries),
         commit=config.commit or _recorded_commit(entries) or _git_commit(Path(__file__).parent),
         exported_at=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        protocols=tuple(sorted({protocol_of(i.entry.verdict) for i in items if i.entry.verdict is not None})),
     )
     card = render_card(
         repo_id=config.repo_id,
@@ -153,7 +154,7 @@ def _collect(config: ExportConfig) -> tuple[list[KernelEntry], list[Skipped]]:
     if (config.run_dir is None) == (config.solution is None):
         raise ExportError("give either a run directory or a single solution file (--solution), not both")
     if config.run_dir is not None:
-        return entries_from_run(config.run_dir, backend=config.backend)
+        return entries_from_run(config.run_dir, backend=config.backend, protocol=config.protocol)
     assert config.solution is not None
     entry = entry_from_files(
         config.solution,
@@ -161,6 +162,7 @@ def _collect(config: ExportConfig) -> tuple[list[KernelEntry], list[Skipped]]:
         verdict=config.verdict,
         backend=config.backend,
         name=config.name,
+        protocol=config.protocol,
     )
     return [entry], []
 
@@ -256,79 +258,3 @@ def _git_commit(where: Path) -> str:
     except (OSError, subprocess.SubprocessError):
         return ""
     return out.stdout.strip()
-
-
-def add_export_arguments(parser: argparse.ArgumentParser) -> None:
-    """Flags of ``autokernel-kb export``."""
-    parser.add_argument(
-        "run_dir", nargs="?", type=Path, help="run directory (<run>/problems/<slug>/best.py ...)"
-    )
-    parser.add_argument(
-        "--solution", type=Path, help="a single solution file defining ModelNew (instead of a run)"
-    )
-    parser.add_argument(
-        "--problem", type=Path, help="the solution's problem file (Model, get_inputs, get_init_inputs)"
-    )
-    parser.add_argument("--verdict", type=Path, help="the solution's verdict JSON")
-    parser.add_argument("--name", help="name of a single kernel, e.g. 19_ReLU (gives the function relu)")
-    parser.add_argument("--repo", required=True, help="Hub repository id, org/name")
-    parser.add_argument("--out", type=Path, help="output folder (default: export-<name>)")
-    parser.add_argument("--version", type=int, default=1, help="kernel version: branch v<N> (default 1)")
-    parser.add_argument(
-        "--backend",
-        choices=GPU_BACKENDS,
-        help="variant to emit; default: the backend each verdict was measured on",
-    )
-    parser.add_argument(
-        "--license", default="mit", help="license in metadata.json and the card (default mit)"
-    )
-    parser.add_argument("--dataset", default="", help="dataset the problems came from, for the card")
-    parser.add_argument("--commit", default="", help="autokernel-kb commit of the run (default: git HEAD)")
-    parser.add_argument("--upload", action="store_true", help="upload to the Hub after writing the folder")
-    parser.add_argument(
-        "--dry-run", action="store_true", help="write the folder and print what would be uploaded"
-    )
-    parser.add_argument("--create-pr", action="store_true", help="open pull requests instead of pushing")
-    parser.add_argument("--private", action="store_true", help="create the repository as private")
-    parser.add_argument("--endpoint", help="Hub URL (default: HF_ENDPOINT or https://huggingface.co)")
-    parser.add_argument(
-        "--no-import-check", action="store_true", help="skip importing the variants (no triton here)"
-    )
-
-
-def cli_export(args: argparse.Namespace) -> int:
-    """Run ``autokernel-kb export``; prints a summary, returns the exit status."""
-    out = args.out or Path(f"export-{args.repo.split('/')[-1]}")
-    config = ExportConfig(
-        repo_id=args.repo,
-        out_dir=out,
-        run_dir=args.run_dir,
-        solution=args.solution,
-        problem=args.problem,
-        verdict=args.verdict,
-        name=args.name,
-        backend=args.backend,
-        version=args.version,
-        license=args.license,
-        dataset=args.dataset,
-        commit=args.commit,
-        import_check=not args.no_import_check,
-        upload=args.upload,
-        dry_run=args.dry_run,
-        create_pr=args.create_pr,
-        private=args.private,
-        endpoint=args.endpoint,
-    )
-    try:
-        result = export_kernels(config)
-    except ExportError as exc:
-        print(f"export failed: {exc}", file=sys.stderr)
-        return 2
-    print(result.summary())
-    if not config.upload and not config.dry_run:
-        print(
-            f"not uploaded; add --upload (or --dry-run to see the plan). Load locally with "
-            f"LOCAL_KERNELS={config.repo_id}={out.resolve()}"
-        )
-    print(json.dumps({"exported": len(result.exported), "skipped": len(result.skipped)}))
-    return 0

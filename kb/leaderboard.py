@@ -12,12 +12,10 @@ Layout written by ``write_leaderboard`` under ``<out_dir>/<gpu slug>/``::
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
 import re
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +33,7 @@ from kb.scorer import (
     parse_totals,
     read_environment,
     read_results,
+    select_protocol,
 )
 
 if TYPE_CHECKING:
@@ -356,39 +355,32 @@ def plot_roofline(table: pd.DataFrame, path: Path, *, title: str = "") -> Path:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# CLI
+# From files
 
 
-def add_leaderboard_arguments(parser: argparse.ArgumentParser) -> None:
-    """Flags of ``autokernel-kb leaderboard``."""
-    parser.add_argument("--results", action="append", default=[],
-                        help="per-problem table (.csv, .json, .jsonl, .parquet); repeatable")  # fmt: skip
-    parser.add_argument("--run", action="append", default=[],
-                        help="an `autokernel-kb run` directory (its best kernel per problem); repeatable")  # fmt: skip
-    parser.add_argument("--environment", default=None, help="JSON with gpu, driver, cuda, torch, triton, ...")
-    parser.add_argument("--out-dir", default="leaderboards", help="a folder per GPU is written under it")
-    parser.add_argument("--totals", default=None, help="problems per level, e.g. 1=100,2=100 (KernelBench's)")
-    parser.add_argument("--level", type=int, action="append", help="only this level (repeatable)")
-
-
-def cli_leaderboard(args: argparse.Namespace) -> int:
-    """``autokernel-kb leaderboard``: write the Markdown page, tables and plots for one GPU."""
+def leaderboard_from(
+    *,
+    results: Sequence[str | Path] = (),
+    runs: Sequence[str | Path] = (),
+    environment: str | Path | None = None,
+    out_dir: str | Path = "leaderboards",
+    totals: str | None = None,
+    levels: Iterable[int] | None = None,
+    protocol: str | None = None,
+) -> LeaderboardFiles:
+    """The leaderboard of results tables and run directories (their best kernel per problem). The environment
+    comes from ``environment`` (a JSON file) or the first table when tables are given, else from the runs'
+    verdicts; ``totals`` as in `parse_totals`; ``protocol``: only verdicts judged under it (None: all)."""
     from kb.runs import run_environment, run_table
 
-    try:
-        if not args.results and not args.run:
-            raise ScoreInputError("give --run DIR (a run directory) or --results TABLE")
-        frames = [read_results(p) for p in args.results] + [run_table(d) for d in args.run]
-        if args.environment or args.results:
-            environment = read_environment(args.environment, (args.results or [None])[0])
-        else:
-            environment = run_environment(args.run)
-        files = write_leaderboard(frames, environment, args.out_dir, totals=parse_totals(args.totals),
-                                  levels=args.level)  # fmt: skip
-    except (ScoreInputError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(f"leaderboard: {files.page}")
-    for name in ("problems_csv", "problems_json", "score_json", "speedup_plot", "roofline_plot"):
-        print(f"{name}: {getattr(files, name)}")
-    return 0
+    if not results and not runs:
+        raise ScoreInputError("give --run DIR (a run directory) or --results TABLE")
+    frames = [select_protocol(read_results(p), protocol, source=str(p)) for p in results]
+    frames += [run_table(d, protocol=protocol) for d in runs]
+    if environment or results:
+        env = read_environment(environment, (list(results) or [None])[0])
+        if protocol is not None:
+            env = {**env, "protocol": protocol}
+    else:
+        env = run_environment(list(runs), protocol=protocol)
+    return write_leaderboard(frames, env, out_dir, totals=parse_totals(totals), levels=levels)

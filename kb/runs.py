@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from autokernel.evaluate.protocol import protocol_of
+from autokernel.ledger import RESULTS, RUN_INFO, read_rows
 from kb.scorer import ScoreInputError
 
 if TYPE_CHECKING:
@@ -22,13 +25,20 @@ if TYPE_CHECKING:
 _KEY = re.compile(r"^L(\d+)/(\d+)$")
 
 
-def _rows(run_dir: Path) -> list[dict[str, Any]]:
-    from autokernel.ledger import read_rows
-
-    path = run_dir / "results.jsonl"
+def _rows(run_dir: Path, protocol: str | None = None) -> list[dict[str, Any]]:
+    """The run's ledger rows; with ``protocol``, only those judged under it (none left is an error)."""
+    path = run_dir / RESULTS
     if not path.is_file():
         raise ScoreInputError(f"{run_dir}: no results.jsonl; is this an `autokernel-kb run` directory?")
-    return read_rows(path)[0]  # a row torn by a crash is skipped (the ledger drops it on resume too)
+    rows = read_rows(path)[0]  # a row torn by a crash is skipped (the ledger drops it on resume too)
+    if protocol is None:
+        return rows
+    kept = [r for r in rows if protocol_of(r["verdict"]) == protocol]
+    if rows and not kept:
+        have = Counter(protocol_of(r["verdict"]) for r in rows)
+        raise ScoreInputError(f"{run_dir}: no verdicts judged under the {protocol} protocol (it has "
+                              f"{', '.join(f'{p} ({n})' for p, n in have.most_common())})")
+    return kept
 
 
 def _method(verdict: dict[str, Any]) -> str:
@@ -83,13 +93,14 @@ def fma_floor(verdict: dict[str, Any]) -> tuple[float, str] | None:
     return None
 
 
-def run_table(run_dir: str | Path) -> pd.DataFrame:
-    """The per-problem table of one run directory (KernelBench problems only: keys like ``L1/19``)."""
+def run_table(run_dir: str | Path, *, protocol: str | None = None) -> pd.DataFrame:
+    """The per-problem table of one run directory (KernelBench problems only: keys like ``L1/19``); with
+    ``protocol``, of the verdicts judged under it only."""
     import pandas as pd
 
     root = Path(run_dir)
     best: dict[tuple[int, int], dict[str, Any]] = {}
-    for row in _rows(root):
+    for row in _rows(root, protocol):
         m = _KEY.match(str(row.get("problem", "")))
         if not m:
             continue
@@ -111,6 +122,7 @@ def run_table(run_dir: str | Path) -> pd.DataFrame:
             "quarantined": bool(v.get("quarantined")),
             "kernel_path": str((root / row["source_path"]).as_posix()) if row.get("source_path") else "",
             "timing_method": _method(v),
+            "protocol": protocol_of(v),
             "reason": v.get("reason", ""),
         })  # fmt: skip
     if not records:
@@ -125,7 +137,7 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
     notes: list[str] = []  # what a reader must know about a run (merges, re-runs, known contamination)
     for d in run_dirs:
         try:
-            data = json.loads((Path(d) / "run.json").read_text())
+            data = json.loads((Path(d) / RUN_INFO).read_text())
         except (OSError, ValueError):
             continue
         info["dataset"] = str(data.get("dataset", ""))
@@ -151,32 +163,30 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
     return info
 
 
-def _correct_verdicts(run_dirs: list[str | Path]):
-    """The verdicts of every correct row of the runs."""
+def _correct_verdicts(run_dirs: list[str | Path], protocol: str | None = None):
+    """The verdicts of every correct row of the runs (judged under ``protocol``, when given)."""
     for d in run_dirs:
-        for row in _rows(Path(d)):
+        for row in _rows(Path(d), protocol):
             if row["verdict"].get("verdict") == "correct":
                 yield row["verdict"]
 
 
-def _timing_methods(run_dirs: list[str | Path]) -> str:
+def _timing_methods(run_dirs: list[str | Path], protocol: str | None = None) -> str:
     """Every timing method behind the runs' correct verdicts, with counts (runs resumed across harness
     versions mix them; kernel and baselines inside one verdict are always timed alike)."""
-    from collections import Counter
-
-    methods = Counter(_method(v) for v in _correct_verdicts(run_dirs))
+    methods = Counter(_method(v) for v in _correct_verdicts(run_dirs, protocol))
     methods.pop("", None)
     if len(methods) <= 1:
         return next(iter(methods), "")
     return "; ".join(f"{m} ({n} verdicts)" for m, n in methods.most_common())
 
 
-def _baseline_precision(run_dirs: list[str | Path]) -> str:
+def _baseline_precision(run_dirs: list[str | Path], protocol: str | None = None) -> str:
     """How the runs' baselines ran fp32 matmuls and convolutions (verdicts before the option: PyTorch's defaults).
     One page, one policy: speedups against TF32 and against fp32 baselines are different numbers."""
     from autokernel.evaluate.config import BASELINE_PRECISIONS
 
-    verdicts = list(_correct_verdicts(run_dirs))
+    verdicts = list(_correct_verdicts(run_dirs, protocol))
     # CPU verdicts do not count: the CPU has no TF32, so both precisions time the same computation there
     found = {(v.get("policy") or {}).get("baseline_precision") or "default" for v in verdicts
              if v.get("device") != "cpu"}
@@ -189,10 +199,19 @@ def _baseline_precision(run_dirs: list[str | Path]) -> str:
     return f"{key}: {BASELINE_PRECISIONS.get(key, 'unknown')}"
 
 
-def run_environment(run_dirs: list[str | Path]) -> dict[str, Any]:
-    """What the published numbers rest on, read from the runs' own verdicts (the first correct one)."""
+def _protocols(run_dirs: list[str | Path], protocol: str | None) -> str:
+    """The protocol behind the runs' correct verdicts (each with its count where they mix)."""
+    found = Counter(protocol_of(v) for v in _correct_verdicts(run_dirs, protocol))
+    if len(found) <= 1:
+        return next(iter(found), protocol or "")
+    return "; ".join(f"{p} ({n} verdicts)" for p, n in found.most_common())
+
+
+def run_environment(run_dirs: list[str | Path], *, protocol: str | None = None) -> dict[str, Any]:
+    """What the published numbers rest on, read from the runs' own verdicts (the first correct one); with
+    ``protocol``, from the verdicts judged under it only."""
     for d in run_dirs:
-        for row in _rows(Path(d)):
+        for row in _rows(Path(d), protocol):
             v = row["verdict"]
             if v["verdict"] != "correct" or not v.get("environment"):
                 continue
@@ -204,8 +223,9 @@ def run_environment(run_dirs: list[str | Path]) -> dict[str, Any]:
                 "dataset": "ScalingIntelligence/KernelBench", "config": "see run notes",
                 "tolerance_preset": f"{policy.get('tolerance_preset', '')} (atol=rtol={policy.get('atol', '')})",
                 "reference_precision": policy.get("reference_precision", ""),
-                "baseline_precision": _baseline_precision(run_dirs),
-                "timing_method": _timing_methods(run_dirs) or kernel.get("method", ""),
+                "protocol": _protocols(run_dirs, protocol),
+                "baseline_precision": _baseline_precision(run_dirs, protocol),
+                "timing_method": _timing_methods(run_dirs, protocol) or kernel.get("method", ""),
                 "statistic": "median of timed calls",
                 "repetitions": f"up to {kernel.get('num_trials', '')} timed calls (capped by the timing budget)",
                 "proposer": row.get("proposer", ""), **_run_info(run_dirs),

@@ -15,15 +15,15 @@ PyTorch and against ``torch.compile``; a ``ScoreReport`` carries the environment
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import sys
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from autokernel.evaluate.protocol import LEGACY_PROTOCOL, PROTOCOL_NAMES
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -112,7 +112,7 @@ class ScoreReport:
 
     def summary_lines(self) -> list[str]:
         """Greppable ``key: value`` lines, one block per level."""
-        lines = [f"{k}: {self.environment[k]}" for k in ENVIRONMENT_KEYS if k in self.environment]
+        lines = [f"{k}: {self.environment[k]}" for k in (*ENVIRONMENT_KEYS, "protocol") if k in self.environment]
         for level, s in sorted(self.levels.items()):
             lines += [
                 f"level{level}_coverage: {s.evaluated}/{s.total_problems}",
@@ -414,43 +414,55 @@ def parse_totals(text: str | None) -> dict[int, int]:
         raise ScoreInputError(f"--totals {text!r}: write it as 1=100,2=100,3=50") from exc
 
 
-def add_score_arguments(parser: argparse.ArgumentParser) -> None:
-    """Flags of ``autokernel-kb score``."""
-    parser.add_argument("--results", required=True, help="per-problem table (.csv, .json, .jsonl, .parquet)")
-    parser.add_argument("--environment", default=None, help="JSON with gpu, driver, cuda, torch, triton, ...")
-    parser.add_argument("--out", default="score.json", help="where to write the score report (JSON)")
-    parser.add_argument("--totals", default=None, help="problems per level, e.g. 1=100,2=100 (KernelBench's)")
-    parser.add_argument("--level", type=int, action="append", help="score only this level (repeatable)")
-    parser.add_argument(
-        "--baseline-eager", default=None, help="KernelBench baseline_time_torch.json to compare"
-    )
-    parser.add_argument(
-        "--baseline-compile", default=None, help="KernelBench baseline_time_torch_compile_*.json"
-    )
+def select_protocol(df: pd.DataFrame, protocol: str | None, *, source: str = "results") -> pd.DataFrame:
+    """The rows judged under ``protocol`` (their ``protocol`` column; rows without one were judged before
+    protocols were recorded: `LEGACY_PROTOCOL`); None keeps every row. No row left is an error."""
+    if protocol is None:
+        return df
+    if protocol not in PROTOCOL_NAMES:
+        raise ScoreInputError(f"unknown protocol {protocol!r}; choose one of {', '.join(PROTOCOL_NAMES)}")
+    recorded = row_protocols(df)
+    kept = df[recorded == protocol]
+    if kept.empty:
+        have = ", ".join(f"{p} ({n} rows)" for p, n in recorded.value_counts().items()) or "no rows"
+        raise ScoreInputError(f"{source}: no rows judged under the {protocol} protocol (it has {have})")
+    return kept
 
 
-def cli_score(args: argparse.Namespace) -> int:
-    """``autokernel-kb score``: compute KernelBench metrics, write a self-describing JSON, print a summary."""
-    try:
-        df = read_results(args.results)
-        environment = read_environment(args.environment, args.results)
-        baseline = None
-        if args.baseline_eager or args.baseline_compile:
-            eager = load_baseline(args.baseline_eager) if args.baseline_eager else None
-            compiled = load_baseline(args.baseline_compile) if args.baseline_compile else None
-            if eager is None:
-                raise ScoreInputError("--baseline-compile needs --baseline-eager as well")
-            df = with_published_baselines(df, eager, compiled)
-            baseline = "published KernelBench baselines (mean): " + ", ".join(
-                str(p) for p in (args.baseline_eager, args.baseline_compile) if p
-            )
-        report = make_report(
-            df, environment, totals=parse_totals(args.totals), levels=args.level, baseline=baseline
+def row_protocols(df: pd.DataFrame) -> pd.Series:
+    """Each row's protocol (`LEGACY_PROTOCOL` where the table records none)."""
+    import pandas as pd
+
+    if "protocol" not in df.columns:
+        return pd.Series(LEGACY_PROTOCOL, index=df.index)
+    return df["protocol"].fillna("").astype(str).str.strip().replace("", LEGACY_PROTOCOL)
+
+
+def score_results(
+    results: str | Path,
+    *,
+    protocol: str | None = None,
+    environment: str | Path | None = None,
+    totals: str | None = None,
+    levels: Iterable[int] | None = None,
+    baseline_eager: str | Path | None = None,
+    baseline_compile: str | Path | None = None,
+) -> ScoreReport:
+    """The score report of a results table: its environment (a JSON file, or the table's own), KernelBench
+    totals (``"1=100,2=100"``; None: KernelBench's), optionally against published KernelBench baselines;
+    ``protocol``: only rows judged under it (see `select_protocol`), stated in the report's environment."""
+    df = select_protocol(read_results(results), protocol, source=str(results))
+    env = read_environment(environment, results)
+    if protocol is not None:
+        env = {**env, "protocol": protocol}
+    baseline = None
+    if baseline_eager or baseline_compile:
+        eager = load_baseline(baseline_eager) if baseline_eager else None
+        compiled = load_baseline(baseline_compile) if baseline_compile else None
+        if eager is None:
+            raise ScoreInputError("--baseline-compile needs --baseline-eager as well")
+        df = with_published_baselines(df, eager, compiled)
+        baseline = "published KernelBench baselines (mean): " + ", ".join(
+            str(p) for p in (baseline_eager, baseline_compile) if p
         )
-    except ScoreInputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    path = report.write(args.out)
-    print("\n".join(report.summary_lines()))
-    print(f"score_file: {path}")
-    return 0
+    return make_report(df, env, totals=parse_totals(totals), levels=levels, baseline=baseline)

@@ -9,7 +9,6 @@ import os
 
 os.environ.setdefault("TRITON_INTERPRET", "1")  # before triton is imported anywhere in this process
 
-import argparse
 import json
 import shutil
 import subprocess
@@ -23,10 +22,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 from fakehub import FakeHub  # noqa: E402
 
 from export.entries import entries_from_run, validated_backend  # noqa: E402
-from export.export_hf import ExportConfig, add_export_arguments, cli_export, export_kernels  # noqa: E402
+from export.export_hf import ExportConfig, export_kernels  # noqa: E402
 from export.layout import file_digests, kernel_name  # noqa: E402
 from export.source import ExportError, read_solution  # noqa: E402
 from export.upload import upload  # noqa: E402
+from kb.cli import main  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures" / "export"
 RELU = FIXTURES / "relu_scale"
@@ -293,23 +293,38 @@ def test_cpu_backend_is_refused(tmp_path):
 
 
 def test_cli_dry_run(tmp_path, capsys):
-    parser = argparse.ArgumentParser()
-    add_export_arguments(parser)
-    args = parser.parse_args(
-        [str(make_run_dir(tmp_path)), "--repo", "acme/kb", "--out", str(tmp_path / "o"), "--dry-run"]
-    )
-    assert cli_export(args) == 0
+    argv = ["export", str(make_run_dir(tmp_path)), "--repo", "acme/kb", "--out", str(tmp_path / "o"), "--dry-run"]
+    # the fixtures' verdicts record no protocol (judged before protocols were recorded: strict), and the
+    # export's default is the kernelbench protocol
+    assert main(argv) == 2
+    assert "judged under the strict protocol, not kernelbench (export it with --protocol strict)" in capsys.readouterr().err
+    assert main([*argv, "--protocol", "strict"]) == 0
     out = capsys.readouterr().out
     assert "v1  build/torch-cuda/metadata.json" in out and "main  README.md" in out
     assert "skipped 904_Quarantined" in out
+    card = (tmp_path / "o" / "README.md").read_text()
+    assert "Judging protocol: `strict` — fp32 truth (TF32 off)" in card and "- judging protocol: `strict`" in card
+
+
+def test_export_takes_the_kernels_of_one_protocol(tmp_path, capsys):
+    run = make_run_dir(tmp_path)
+    verdict = run / "problems" / "902_Bias_ReLU" / "best.json"
+    verdict.write_text(json.dumps(json.loads(verdict.read_text()) | {"protocol": "kernelbench"}))
+    assert main(["export", str(run), "--repo", "acme/kb", "--out", str(tmp_path / "o"), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "exported bias_relu (L1/902) in build/torch-cuda" in out and out.count(" exported ") == 1
+    assert "skipped 901_ReLU_Scale: judged under the strict protocol, not kernelbench" in out
+    card = (tmp_path / "o" / "README.md").read_text()
+    assert "Judging protocol: `kernelbench` — KernelBench's own protocol" in card
+    # no filter: both, and the card says the two protocols differ
+    result = export_kernels(ExportConfig(repo_id="acme/kb", out_dir=tmp_path / "all", run_dir=run))
+    assert len(result.exported) == 2
+    card = (tmp_path / "all" / "README.md").read_text()
+    assert "judged under different protocols" in card and "- `kernelbench`: " in card and "- `strict`: " in card
 
 
 def test_cli_reports_errors(tmp_path, capsys):
-    parser = argparse.ArgumentParser()
-    add_export_arguments(parser)
-    assert (
-        cli_export(parser.parse_args([str(tmp_path), "--repo", "acme/kb", "--out", str(tmp_path / "o")])) == 2
-    )
+    assert main(["export", str(tmp_path), "--repo", "acme/kb", "--out", str(tmp_path / "o")]) == 2
     assert "not a run directory" in capsys.readouterr().err
 
 
@@ -380,17 +395,16 @@ def test_create_pr_opens_pull_requests_and_leaves_branches(tmp_path, hub):
 
 def test_cli_upload_to_fake_hub(tmp_path, hub, monkeypatch, capsys):
     monkeypatch.setenv("HF_TOKEN", "hf_test")
-    parser = argparse.ArgumentParser()
-    add_export_arguments(parser)
-    argv = [str(make_run_dir(tmp_path)), "--repo", "acme/kb", "--out", str(tmp_path / "o"), "--upload"]
-    assert cli_export(parser.parse_args([*argv, "--endpoint", hub.url])) == 0
+    argv = ["export", str(make_run_dir(tmp_path)), "--repo", "acme/kb", "--out", str(tmp_path / "o"), "--upload",
+            "--protocol", "strict"]
+    assert main([*argv, "--endpoint", hub.url]) == 0
     assert "uploaded:" in capsys.readouterr().out
     assert {"build/torch-cuda/_k_relu_scale.py", "build/torch-cuda/_k_bias_relu.py"} <= set(
         hub.files("acme/kb", "v1")
     )
     hub.forbid_create = True
     hub.repos.clear()
-    assert cli_export(parser.parse_args([*argv, "--endpoint", hub.url])) == 2
+    assert main([*argv, "--endpoint", hub.url]) == 2
     assert "kernel-creation access" in capsys.readouterr().err
 
 

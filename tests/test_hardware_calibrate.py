@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
-
 import pytest
 
 from autokernel.hardware import calibrate as cal_mod
-from autokernel.hardware.calibrate import Calibration, cache_path, load_cached, save
+from autokernel.hardware.calibration import CACHE_ENV, Calibration, cache_path, load_cached, save
 from autokernel.hardware.gpus import ceilings_for, find
 
 
@@ -35,7 +33,7 @@ def test_cache_round_trip_and_key(tmp_path):
 
 
 def test_env_override_sets_the_cache_folder(tmp_path, monkeypatch):
-    monkeypatch.setenv(cal_mod.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
     path = save(_calibration())
     assert path.parent == tmp_path / "ceilings"
     assert load_cached("NVIDIA H200") == _calibration()
@@ -68,9 +66,9 @@ def test_cli_calibrate_without_gpu_says_so(capsys):
 
     if torch.cuda.is_available():
         pytest.skip("this checks the no-GPU message")
-    parser = argparse.ArgumentParser()
-    cal_mod.add_calibrate_arguments(parser)
-    assert cal_mod.cli_calibrate(parser.parse_args([])) == 2
+    from kb.cli import main
+
+    assert main(["calibrate"]) == 2
     assert "needs a CUDA GPU" in capsys.readouterr().err
 
 

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from autokernel.hardware import gpus
-from autokernel.hardware.calibrate import Calibration, save
+from autokernel.hardware.calibration import Calibration, save
 from autokernel.hardware.gpus import RATE_FIELDS, UnknownGpuError, ceilings_for, estimate, find, lookup, merge
 
 

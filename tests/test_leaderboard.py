@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 
 import pandas as pd
 import pytest
 
-from kb import leaderboard
 from kb.leaderboard import gpu_slug, write_leaderboard
 
 ENV = {
@@ -109,16 +107,12 @@ def test_environment_must_be_complete_and_gpu_named(tmp_path):
 def test_cli_leaderboard(tmp_path, capsys):
     results = tmp_path / "results.json"
     results.write_text(json.dumps({"environment": ENV, "rows": invented(tmp_path).to_dict(orient="records")}))
-    parser = argparse.ArgumentParser()
-    leaderboard.add_leaderboard_arguments(parser)
-    args = parser.parse_args(
-        ["--results", str(results), "--out-dir", str(tmp_path / "lb"), "--totals", "1=5,2=3"]
-    )
-    assert leaderboard.cli_leaderboard(args) == 0
+    from kb.cli import main
+
+    assert main(["leaderboard", "--results", str(results), "--out-dir", str(tmp_path / "lb"), "--totals", "1=5,2=3"]) == 0
     assert "leaderboard: " in capsys.readouterr().out
     assert (tmp_path / "lb" / "nvidia-h100-80gb-hbm3" / "README.md").is_file()
-    bad = parser.parse_args(["--results", str(results), "--out-dir", str(tmp_path / "lb"), "--totals", "1=2"])
-    assert leaderboard.cli_leaderboard(bad) == 2
+    assert main(["leaderboard", "--results", str(results), "--out-dir", str(tmp_path / "lb"), "--totals", "1=2"]) == 2
     assert "no problem count" in capsys.readouterr().err
 
 

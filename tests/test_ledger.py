@@ -136,7 +136,7 @@ def test_rejudge_reuses_nothing_of_the_named_verdicts_once_per_invocation(tmp_pa
 def test_rejudge_flag_names_real_verdicts():
     import pytest
 
-    from autokernel.cli_run import _rejudge
+    from kb.cli.run import _rejudge
 
     assert _rejudge("runtime_error, timeout") == {"runtime_error", "timeout"}
     assert _rejudge("") == frozenset()

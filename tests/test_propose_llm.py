@@ -127,9 +127,8 @@ def test_llm_proposer_over_http_retries_extracts_and_counts_tokens():
 
 
 def test_llm_in_the_search_feedback_and_tokens_reach_the_ledger(tmp_path):
-    from autokernel.cli_run import eval_policy
     from autokernel.evaluate import EvalConfig
-    from autokernel.ledger import Ledger
+    from autokernel.ledger import Ledger, eval_policy
     from autokernel.search import SearchConfig
     from autokernel.search.backend import LocalBackend
     from autokernel.search.loop import run_search

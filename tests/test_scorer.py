@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import doctest
 import json
 import math
@@ -164,16 +163,14 @@ def test_cli_score_end_to_end(tmp_path, capsys):
     results, env = tmp_path / "results.csv", tmp_path / "env.json"
     invented().to_csv(results, index=False)
     env.write_text(json.dumps(ENV))
-    parser = argparse.ArgumentParser()
-    scorer.add_score_arguments(parser)
+    from kb.cli import main
+
     out = tmp_path / "score.json"
-    args = parser.parse_args(["--results", str(results), "--environment", str(env), "--out", str(out),
-                              "--totals", "1=10,2=5"])  # fmt: skip
-    assert scorer.cli_score(args) == 0
+    assert main(["score", "--results", str(results), "--environment", str(env), "--out", str(out),
+                 "--totals", "1=10,2=5"]) == 0  # fmt: skip
     assert "level1_fast_1.5: 0.200" in capsys.readouterr().out
     assert json.loads(out.read_text())["levels"]["1"]["quarantined"] == 1
-    missing_env = parser.parse_args(["--results", str(results), "--out", str(out)])
-    assert scorer.cli_score(missing_env) == 2
+    assert main(["score", "--results", str(results), "--out", str(out)]) == 2
     assert "environment" in capsys.readouterr().err
 
 

@@ -79,7 +79,7 @@ def _config():
 
 
 def _policy(cfg):
-    from autokernel.cli_run import eval_policy
+    from autokernel.ledger import eval_policy
 
     return eval_policy(cfg)
 
@@ -197,7 +197,7 @@ def test_resume_after_kill_9_evaluates_nothing_twice(tmp_path):
     cmd = [
         sys.executable,
         "-m",
-        "autokernel.cli",
+        "kb",
         "run",
         str(problem),
         "--device",

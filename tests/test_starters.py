@@ -997,7 +997,7 @@ def test_check_starter_tells_an_ill_conditioned_reference_from_a_wrong_starter()
 
 
 def test_starter_command_takes_presets_and_tunables(tmp_path, capsys):
-    from autokernel.cli import main
+    from kb.cli import main
 
     prob = tmp_path / "mm.py"
     prob.write_text(make_problem("def forward(self, a, b):\n    return torch.matmul(a, b)",

@@ -147,10 +147,10 @@ def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
 def test_cli_passes_the_gpu_lead_to_the_eval_config():
     import argparse
 
-    from autokernel.cli import _add_eval_policy, eval_config_from_args
+    from kb.cli._common import add_eval_policy, eval_config_from_args
 
     p = argparse.ArgumentParser()
-    _add_eval_policy(p)
+    add_eval_policy(p)
     assert eval_config_from_args(p.parse_args(["--device", "cuda", "--gpu-lead-ms", "0"])).lead_ms == 0.0
     assert eval_config_from_args(p.parse_args(["--device", "cuda"])).lead_ms == 1.0
     with pytest.raises(ValueError, match="gpu-lead-ms"):

@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol
 
+from autokernel.evaluate.devices import physical_gpu
+
 
 class DeviceGate(Protocol):
     def shared(self) -> contextlib.AbstractContextManager[None]: ...
@@ -45,8 +47,6 @@ def machine_gate_dir(device: str) -> Path:
     opens the same lock files.
     """
     import torch
-
-    from autokernel.evaluate.sandbox import physical_gpu  # sandbox imports this module
 
     try:
         index = int(device.split(":", 1)[1]) if ":" in device else torch.cuda.current_device()

@@ -24,8 +24,9 @@ H200 measurements, the median 0.1-0.4 %); the kernelbench protocol also reports 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Any, Literal
 
 PrecisionFlags = Literal["default", "fp32"]
 BaselineRule = Literal["default", "fp32", "auto"]
@@ -70,6 +71,7 @@ PROTOCOLS: dict[str, Protocol] = {
                     "float64 (then fp32)"),
 }
 DEFAULT_PROTOCOL = "kernelbench"
+PROTOCOL_NAMES = tuple(PROTOCOLS)
 # Failures KernelBench itself reports (build, run, output shape/dtype/device, values on its own trials, timing
 # errors): any other failing check is one of ours, and a kernelbench-protocol verdict names it (extra_check).
 KERNELBENCH_NATIVE_CHECKS = frozenset({"", "run", "shape", "dtype", "device", "values"})
@@ -83,9 +85,21 @@ def get_protocol(name: str) -> Protocol:
         raise ValueError(f"unknown protocol {name!r}; choose one of {', '.join(PROTOCOLS)}") from None
 
 
-def protocol_of(verdict: dict) -> str:
-    """The protocol a recorded verdict (a dict from a ledger) was judged under."""
-    return str(verdict.get("protocol") or LEGACY_PROTOCOL)
+def protocol_of(verdict: Mapping[str, Any]) -> str:
+    """The protocol a recorded verdict (a dict from a ledger) was judged under: its own ``protocol`` field (or
+    its policy's), else `LEGACY_PROTOCOL` for verdicts recorded before protocols existed."""
+    named = verdict.get("protocol")
+    if not named:
+        policy = verdict.get("policy") or {}
+        spec = policy.get("protocol") if isinstance(policy, Mapping) else None
+        named = spec.get("name") if isinstance(spec, Mapping) else spec
+    return str(named or LEGACY_PROTOCOL)
+
+
+def describe(name: str) -> str:
+    """One line on what a protocol means (for help texts, pages and cards); unknown names say so."""
+    spec = PROTOCOLS.get(name)
+    return spec.description if spec else "unknown protocol"
 
 
 def kernelbench_trial_seeds(n: int) -> list[int]:

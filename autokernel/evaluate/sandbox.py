@@ -19,6 +19,7 @@ import weakref
 from multiprocessing.connection import Connection
 
 from autokernel.evaluate import transport
+from autokernel.evaluate.devices import physical_gpu
 from autokernel.evaluate.gate import DeviceGate, NullGate
 
 # Environment variables the candidate may see; everything else (tokens, keys, seeds) is dropped.
@@ -68,15 +69,6 @@ def _pythonpath() -> str:
     root = os.path.dirname(os.path.dirname(os.path.abspath(autokernel.__file__)))
     existing = os.environ.get("PYTHONPATH", "")
     return root + (os.pathsep + existing if existing else "")
-
-
-def physical_gpu(device: str) -> str:
-    """The ``CUDA_VISIBLE_DEVICES`` entry behind ``cuda:N`` (``cuda`` = ``cuda:0``) in this process."""
-    index = device.split(":", 1)[1] if ":" in device else "0"
-    visible = [v for v in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",") if v]
-    if visible and index.isdigit() and int(index) < len(visible):
-        return visible[int(index)]
-    return index
 
 
 class CandidateProcess:

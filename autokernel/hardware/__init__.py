@@ -3,6 +3,7 @@
 - ``gpus``: datasheet figures (``GpuSpec``), ``lookup`` by reported name, ``estimate`` for unknown GPUs,
   ``ceilings_for`` (measured ceilings from ``calibrate`` win over the table).
 - ``calibrate``: measures copy bandwidth and matmul rates on the current GPU and caches them.
+- ``calibration``: the measured record, its cache and the device fingerprint that keys it (both above read it).
 - ``roofline``: FLOPs and minimum bytes of a problem, the floor time they imply, plausibility.
 
 Importing this package is cheap: torch is imported inside the functions that need it.

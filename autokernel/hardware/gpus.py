@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from autokernel.hardware import calibration
+
 RATE_FIELDS = ("fp32_tflops", "tf32_tflops", "fp16_tflops", "bf16_tflops", "fp8_tflops")
 CEILING_FIELDS = ("memory_gbps", *RATE_FIELDS)
 
@@ -387,11 +389,9 @@ def ceilings_for(device: Any = None, *, cache_dir: str | None = None) -> Ceiling
     or a CUDA device (``None``, an index, ``"cuda:1"``, ``torch.device``): the current driver and torch
     version select the calibration, and an unknown GPU is estimated from its reported properties.
     """
-    from autokernel.hardware import calibrate
-
     if isinstance(device, str) and not device.startswith("cuda"):
         spec = lookup(device)
-        cal = calibrate.load_cached(device, cache_dir=cache_dir)
+        cal = calibration.load_cached(device, cache_dir=cache_dir)
         return merge(spec, cal.ceilings() if cal else None, gpu_name=device)
 
     import torch
@@ -400,8 +400,8 @@ def ceilings_for(device: Any = None, *, cache_dir: str | None = None) -> Ceiling
     index = torch.cuda.current_device() if index is None else index
     props = torch.cuda.get_device_properties(index)
     spec = find(props.name) or estimate(props)
-    fingerprint = calibrate.device_fingerprint(index)
-    cal = calibrate.load_cached(
+    fingerprint = calibration.device_fingerprint(index)
+    cal = calibration.load_cached(
         props.name, driver=fingerprint["driver"], torch_version=fingerprint["torch"], cache_dir=cache_dir
     )
     return merge(spec, cal.ceilings() if cal else None, gpu_name=props.name)

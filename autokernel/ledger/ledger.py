@@ -27,6 +27,11 @@ from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, rank_key, recorded_rank
 from autokernel.records import Candidate, Verdict
 
+# file names inside a run directory (run.json: `run_info`)
+RESULTS = "results.jsonl"
+RESULTS_TSV = "results.tsv"
+SUMMARY = "summary.txt"
+
 TSV_COLUMNS = (
     "experiment",
     "tag",
@@ -64,6 +69,11 @@ def cache_key(problem_digest: str, candidate_digest: str, device: str, policy: d
     """sha256 of what decides a verdict: problem text, candidate text, device kind, evaluation policy."""
     blob = json.dumps([problem_digest, candidate_digest, device, policy], sort_keys=True, default=str)
     return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def eval_policy(config) -> dict[str, Any]:
+    """The parts of an `EvalConfig` that decide a verdict (part of the cache key): `EvalConfig.ledger_policy`."""
+    return config.ledger_policy()
 
 
 def _cell(value: Any) -> str:
@@ -138,8 +148,8 @@ class Ledger:
         self.root.mkdir(parents=True, exist_ok=True)
         self.device = device
         self.policy = policy
-        self.tsv = self.root / "results.tsv"
-        self.jsonl = self.root / "results.jsonl"
+        self.tsv = self.root / RESULTS_TSV
+        self.jsonl = self.root / RESULTS
         self.notes: list[str] = []
         self._rows: dict[str, dict[str, Any]] = {}
         self._experiments = 0
@@ -282,10 +292,10 @@ class Ledger:
 
     @_locked
     def write_summary(self, text: str) -> Path:
-        path = self.root / "summary.txt"
+        path = self.root / SUMMARY
         path.write_text(text, encoding="utf-8")
         if self.git:
-            self._git("add", "--", "summary.txt")
+            self._git("add", "--", SUMMARY)
             self._git("commit", "-q", "-m", "run summary")
         return path
 

@@ -91,21 +91,39 @@ def parse_ideas(text: str, limit: int) -> list[str]:
     return ideas[:limit]
 
 
-def _load_program(path: str | None) -> str:
-    candidates = (
-        [Path(path)]
-        if path
-        else [Path.cwd() / PROGRAM_FILE, Path(__file__).resolve().parents[2] / PROGRAM_FILE]
-    )
-    for p in candidates:
-        if p.is_file():
-            return p.read_text()
+class ProgramMissingError(RuntimeError):
+    """The agent playbook is not where the package says it is: a broken install, not a reason to prompt without it."""
+
+
+def load_program(path: str | None = None) -> str:
+    """The system prompt: ``path`` when given; else ``program_kb.md`` in the working directory (a user's own
+    edit of the playbook); else the copy shipped inside the package (package data, ``importlib.resources``).
+    A missing playbook raises: a proposer prompted without it writes kernels the judge rejects."""
     if path:
-        raise ValueError(f"program file {path} does not exist")
-    return (
-        "You optimise PyTorch reference models by writing ModelNew classes with your own Triton or CUDA "
-        "kernels. The output must match the reference; your kernel must run and produce the result."
-    )
+        if not Path(path).is_file():
+            raise ValueError(f"program file {path} does not exist")
+        return Path(path).read_text(encoding="utf-8")
+    local = Path.cwd() / PROGRAM_FILE
+    if local.is_file():
+        return local.read_text(encoding="utf-8")
+    return packaged_program()
+
+
+def packaged_program() -> str:
+    """The ``program_kb.md`` shipped in ``autokernel.propose`` (a link to the repository's copy in a checkout)."""
+    from importlib.resources import files
+
+    resource = files("autokernel.propose").joinpath(PROGRAM_FILE)
+    try:
+        text = resource.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ProgramMissingError(
+            f"{PROGRAM_FILE} is missing from the installed package ({resource}): reinstall autokernel-kb, "
+            f"or pass the playbook's path explicitly (LLMConfig(program_path=...))"
+        ) from exc
+    if not text.strip():
+        raise ProgramMissingError(f"{PROGRAM_FILE} in the installed package ({resource}) is empty")
+    return text
 
 
 def format_feedback(attempt: Attempt) -> str:
@@ -156,7 +174,7 @@ class LLMProposer:
                 max_retries=0,
             )
         self.client = client
-        self.system = _load_program(self.config.program_path)
+        self.system = load_program(self.config.program_path)
         self.usage: dict[str, dict[str, int]] = {}
         self.stats = {
             "requests": 0,

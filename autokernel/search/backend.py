@@ -144,7 +144,7 @@ def pin_gpu(device: str) -> str:
     """
     if not device.startswith("cuda:"):
         return device
-    from autokernel.evaluate.sandbox import physical_gpu
+    from autokernel.evaluate.devices import physical_gpu
 
     os.environ["CUDA_VISIBLE_DEVICES"] = physical_gpu(device)
     return "cuda:0"

@@ -3,6 +3,6 @@
 Importing this package is cheap (torch and triton are imported when a starter is generated).
 """
 
-from .starter import Starter, generate_starter
+from .starter import Starter, configured_starter, generate_starter
 
-__all__ = ["Starter", "generate_starter"]
+__all__ = ["Starter", "configured_starter", "generate_starter"]

@@ -15,6 +15,8 @@ import math
 import operator
 
 from . import _templates as T
+from ._ew import bn_epilogue, emit_bn_group, emit_group
+from ._literals import num
 from ._ops import Op, function_name
 
 _INFIX = {
@@ -49,15 +51,6 @@ _RUNS_TOO = {"rnn": ("linear",)}
 
 class EmitError(ValueError):
     """The graph holds something that cannot be written as standalone source."""
-
-
-def num(v) -> str:
-    v = float(v)
-    if math.isnan(v):
-        return 'float("nan")'
-    if math.isinf(v):
-        return 'float("inf")' if v > 0 else '-float("inf")'
-    return repr(v)
 
 
 class Emitter:
@@ -272,7 +265,6 @@ class Emitter:
 
     # ---------------------------------------------------------------- forward body
     def forward_source(self) -> str:
-        from ._ew import bn_epilogue, emit_bn_group, emit_group
 
         graph = self.gm.graph
         # elementwise tails run inside their batch norm's kernel: the group's unit calls it, the batch norm's

@@ -7,7 +7,7 @@ read through ``(i // inner) % size`` (see ``_bcast_operand``), others with plain
 
 from __future__ import annotations
 
-from ._emit import num
+from ._literals import num
 from ._ops import Op, _is_node, _is_tensor
 
 

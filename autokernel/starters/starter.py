@@ -177,6 +177,21 @@ def _family_tunables(families, tunables: dict | None, engines=()) -> tuple[dict,
     return _apply_overrides(values, space, tunables), space
 
 
+def configured_starter(problem, *, preset: str | None = None, tunables: dict | None = None) -> Starter:
+    """The starter of ``problem`` from a named preset (a unique case-insensitive prefix of one of
+    ``Starter.presets``) with ``tunables`` on top; ValueError naming the choices when either does not fit."""
+    st = generate_starter(problem)
+    values: dict = {}
+    if preset:
+        names = [n for n in st.presets if n.lower().startswith(preset.lower())]
+        if len(names) != 1:
+            have = "; ".join(repr(n) for n in st.presets) or "none for this problem"
+            raise ValueError(f"--preset {preset!r} matches {len(names)} presets; presets: {have}")
+        values.update(st.presets[names[0]])
+    values.update(tunables or {})
+    return generate_starter(problem, tunables=values) if values else st
+
+
 def _presets(families, space: dict) -> dict:
     """The families' presets, each cut to the tunables this starter varies (kept when all its values are allowed)."""
     out = {}

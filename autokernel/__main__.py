@@ -1,8 +1,0 @@
-"""``python -m autokernel`` is the ``autokernel-kb`` command (for machines where the package is on PYTHONPATH only)."""
-
-import sys
-
-from autokernel.cli import main
-
-if __name__ == "__main__":
-    sys.exit(main())

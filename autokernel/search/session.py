@@ -1,0 +1,118 @@
+"""One invocation of a search over a run directory: the proposer, the ledger, the backend, the loop, run.json
+and the closing summary, wired from two configs. ``autokernel-kb run`` parses its flags into these."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autokernel.search.config import SearchConfig
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProposerConfig:
+    """Which proposer: ``auto`` (the LLM when an endpoint and a model are configured, else the tuner), ``tuner``
+    or ``llm``; ``seed_from``: earlier run directories whose best kernels join round 0."""
+
+    kind: str = "auto"
+    base_url: str | None = None
+    model: str | None = None
+    api_key: str | None = None
+    seed_from: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("auto", "tuner", "llm"):
+            raise ValueError(f"proposer must be auto, tuner or llm, not {self.kind!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunConfig:
+    """One invocation over the run directory ``out`` (rerunning into it resumes).
+
+    Attributes:
+        workers_per_device: candidates judged at once per device.
+        jobs: problems searched at once (None: the number of workers).
+        stop_after_s: end gracefully after this long (rounds in flight finish).
+        rejudge: verdict kinds whose recorded candidates are judged again.
+        dataset, dataset_config, selection: what run.json records about the problems (``selection``: e.g. the
+            level and problem ids asked for).
+    """
+
+    out: Path
+    search: SearchConfig = field(default_factory=SearchConfig)
+    proposer: ProposerConfig = field(default_factory=ProposerConfig)
+    workers_per_device: int = 1
+    jobs: int | None = None
+    stop_after_s: float | None = None
+    rejudge: frozenset[str] = frozenset()
+    progress: bool = True
+    dataset: str = ""
+    dataset_config: str = "default"
+    selection: dict[str, Any] = field(default_factory=dict)
+
+
+def make_proposer(config: ProposerConfig, rows: list | None = None):
+    """The proposer ``config`` asks for; ``rows`` (the run's ledger so far) give the tuner its move prior."""
+    from autokernel.propose.llm import LLMConfig, LLMProposer, endpoint_configured
+    from autokernel.propose.prior import MovePrior
+    from autokernel.propose.tuner import TunerProposer
+
+    kind = config.kind
+    if kind == "auto":
+        kind = "llm" if endpoint_configured(config.base_url, config.model) else "tuner"
+    if kind == "tuner":
+        proposer = TunerProposer(prior=MovePrior.from_rows(rows or []))
+    else:
+        proposer = LLMProposer(LLMConfig(base_url=config.base_url, model=config.model, api_key=config.api_key))
+    if config.seed_from:
+        from autokernel.propose.seeded import SeededProposer
+
+        proposer = SeededProposer(proposer, list(config.seed_from))
+    return proposer
+
+
+def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[str], None] = print) -> str:
+    """Search ``problems`` judged under ``eval_config``, recording into ``config.out``; returns the summary
+    (also written to the run directory). ``echo`` gets the progress lines."""
+    from autokernel.ledger import Ledger, eval_policy
+    from autokernel.ledger.run_info import close_invocation, start_invocation
+    from autokernel.search.backend import LocalBackend
+    from autokernel.search.loop import run_search
+    from autokernel.search.summary import format_summary, throughput
+
+    if not problems:
+        raise ValueError("no problems selected")
+    out, search = Path(config.out), config.search
+    device_kind = "cuda" if eval_config.device.startswith("cuda") else "cpu"
+    ledger = Ledger(out, device=device_kind, policy=eval_policy(eval_config), rejudge=config.rejudge)
+    proposer = make_proposer(config.proposer, ledger.rows())
+    prior = getattr(proposer, "prior", None)
+    if prior is not None and len(prior):
+        echo(f"tuner: moves ordered by {len(prior)} recorded outcomes in this run")
+    start_invocation(out, dataset=config.dataset, config=config.dataset_config, entry={
+        **config.selection, "rounds": search.rounds, "ideas_per_round": search.ideas_per_round,
+        "branches_per_idea": search.branches_per_idea, "patience": search.patience,
+        "time_per_problem_s": search.time_per_problem_s, "stop_after_s": config.stop_after_s,
+        "workers_per_device": config.workers_per_device, "proposer": config.proposer.kind,
+        "device": eval_config.device, "compile_baseline": eval_config.baseline_compile, "host_cpus": os.cpu_count(),
+        **({"rejudge": ",".join(sorted(config.rejudge))} if config.rejudge else {}),
+        **({"seed_from": list(config.proposer.seed_from)} if config.proposer.seed_from else {}),
+    })  # fmt: skip
+    echo(f"run directory: {out}")
+    if ledger.count:
+        echo(f"resuming: {ledger.count} candidates already evaluated")
+    backend = LocalBackend(eval_config, workers_per_device=config.workers_per_device)
+    try:
+        outcome = run_search(problems, proposer, backend, ledger, search, progress=config.progress, jobs=config.jobs,
+                             stop_after_s=config.stop_after_s)  # fmt: skip
+    finally:
+        backend.close()
+    notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])
+    figures = throughput(outcome, backend.devices)
+    close_invocation(out, figures)
+    text = format_summary(outcome, notes=notes, throughput=figures)
+    ledger.write_summary(text)
+    return text

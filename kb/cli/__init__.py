@@ -1,0 +1,44 @@
+"""`autokernel-kb`: thin subcommands, each parsing flags into a config and calling one library function.
+
+This package is the composition root: the only place that wires the engine (`autokernel`) to the adapters
+(`kb`, `export`), and the only place that parses flags. One module per subcommand group, each exposing
+``register(subparsers)``; heavy imports happen inside the subcommand that needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from kb.cli import calibrate, eval, export, report, run, starter
+
+# in the order `autokernel-kb --help` lists them
+_GROUPS = (eval, run, starter, report, export, calibrate)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="autokernel-kb", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    for group in _GROUPS:
+        group.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from autokernel.evaluate.judge import EvaluationError
+    from autokernel.problem import ProblemError
+
+    try:
+        return int(args.func(args) or 0)
+    except (ProblemError, EvaluationError, ValueError) as exc:
+        print(f"autokernel-kb {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted; results recorded so far are kept", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

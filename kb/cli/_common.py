@@ -1,0 +1,87 @@
+"""Flags several subcommands share: where problems come from and how a candidate is judged."""
+
+from __future__ import annotations
+
+import argparse
+
+from autokernel.evaluate.config import BASELINE_PRECISIONS, TOLERANCE_PRESETS
+from autokernel.evaluate.protocol import DEFAULT_PROTOCOL, PROTOCOL_NAMES, describe
+
+
+def protocol_help(default: str | None) -> str:
+    """The ``--protocol`` help: each protocol and what it means, the default first."""
+    names = sorted(PROTOCOL_NAMES, key=lambda n: n != default)
+    text = ". ".join(f"{n}{' (default)' if n == default else ''}: {describe(n)}" for n in names)
+    return text if default else f"only verdicts judged under this protocol (default: all present); {text}"
+
+
+def add_problem_source(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dataset", help="KernelBench dataset: Hub id or local folder (env AUTOKERNEL_KB_DATASET; "
+                                     "default ScalingIntelligence/KernelBench)")
+    p.add_argument("--dataset-config", help="dataset config, e.g. github_main (env AUTOKERNEL_KB_DATASET_CONFIG)")
+    p.add_argument("--scale", type=int, default=1,
+                   help="divide the problem's size constants by this factor (CPU smoke runs; reported as scaled)")
+
+
+def add_eval_policy(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--device", default=None, help="cpu (Triton interpreter) or cuda[:N]; default: cuda if available")
+    p.add_argument("--protocol", choices=sorted(PROTOCOL_NAMES), default=DEFAULT_PROTOCOL,
+                   help=protocol_help(DEFAULT_PROTOCOL))
+    p.add_argument("--timeout", type=float, default=None, help="seconds for the whole candidate (default 180 GPU, 120 CPU)")
+    p.add_argument("--tolerance", default="kernelbench", choices=sorted(TOLERANCE_PRESETS),
+                   help="kernelbench: fp32 1e-4, fp16/bf16 1e-2 (KernelBench main); legacy: 1e-2 everywhere (v0.1)")
+    p.add_argument("--trials", type=int, default=5, help="correctness trials: KernelBench's seeded ones under --protocol kernelbench (ours, secret-seeded, "
+                        "follow them), secret-seeded under strict (default 5)")
+    p.add_argument("--perf-trials", type=int, default=None, help="timed calls (default 100 on GPU, 5 on CPU)")
+    p.add_argument("--no-timing", action="store_true", help="check correctness only")
+    p.add_argument("--no-compile-baseline", action="store_true", help="skip timing torch.compile of the reference")
+    p.add_argument("--baseline-precision", choices=sorted(BASELINE_PRECISIONS), default=None,
+                   help="--protocol strict only: how eager and torch.compile run fp32 matmuls and convolutions: "
+                        "auto (the default) = PyTorch's flags where that reference passes the tolerance against "
+                        "float64, TF32 off where it misses it; fp32 = TF32 off; default = PyTorch's flags. The "
+                        "kernelbench protocol always runs PyTorch's default flags")
+    p.add_argument("--gpu-lead-ms", type=float, default=None,
+                   help="GPU: keep the GPU busy this long before each timed call, so the host's launch work overlaps "
+                        "it (a call costs max(GPU time, host time)); 0 times the launch gap too (default: the "
+                        "protocol's, 1 under strict, 0 under kernelbench)")
+    p.add_argument("--no-confine", action="store_true",
+                   help="do not apply Landlock / network namespace to the candidate (reported in the verdict)")
+
+
+def default_device() -> str:
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def eval_config_from_args(args: argparse.Namespace):
+    """The `EvalConfig` the eval-policy flags describe."""
+    from autokernel.evaluate import EvalConfig
+
+    device = args.device or default_device()
+    kw = {"protocol": args.protocol, "tolerance": args.tolerance, "num_correct_trials": args.trials,
+          "measure": not args.no_timing, "confine": not args.no_confine}
+    if args.timeout:
+        kw["timeout_s"] = args.timeout
+    if args.perf_trials:
+        kw["num_perf_trials"] = args.perf_trials
+    if args.no_compile_baseline:
+        kw["baseline_compile"] = False
+    if args.baseline_precision is not None:
+        if args.protocol != "strict":
+            raise ValueError(f"--baseline-precision applies to --protocol strict only; the {args.protocol} "
+                             "protocol always runs the baselines under PyTorch's default precision flags")
+        kw["baseline_precision"] = args.baseline_precision
+    if args.gpu_lead_ms is not None:
+        if args.gpu_lead_ms < 0:
+            raise ValueError("--gpu-lead-ms must be 0 or more")
+        kw["gpu_lead_ms"] = args.gpu_lead_ms
+    return EvalConfig.for_device(device, **kw)
+
+
+def resolve(args: argparse.Namespace, refs: list[str]) -> list:
+    """Problem references (``L1/19``, files, folders) as problems, scaled by ``--scale``."""
+    from kb.bridge import resolve_problems
+
+    problems = resolve_problems(refs, dataset=args.dataset, config=args.dataset_config)
+    return [p.scaled(args.scale) for p in problems] if args.scale > 1 else problems

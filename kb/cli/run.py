@@ -1,0 +1,162 @@
+"""`autokernel-kb run`: search problems (KernelBench refs, files, or the embedded suite) and record a run directory."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from kb.cli._common import add_eval_policy, add_problem_source, eval_config_from_args, resolve
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "run", help="search for faster kernels: rounds of proposals, each candidate judged and recorded"
+    )
+    p.add_argument(
+        "refs",
+        nargs="*",
+        help="problem refs (L1/19), .py problem files or folders; none = the embedded suite",
+    )
+    p.add_argument("--level", type=int, help="a KernelBench level (with --problems, or the whole level)")
+    p.add_argument("--problems", help="problem ids of --level, e.g. 1-10,19")
+    p.add_argument("--rounds", type=int, default=3, help="rounds after the seed round (default 3)")
+    p.add_argument("--ideas", type=int, default=None, help="ideas per round (default 3 on GPU, 2 on CPU)")
+    p.add_argument(
+        "--branches", type=int, default=None, help="candidates per idea (default 2 on GPU, 1 on CPU)"
+    )
+    p.add_argument("--time-per-problem", type=float, default=None, help="wall-clock seconds per problem")
+    p.add_argument(
+        "--target-speedup", type=float, default=None, help="stop a problem at this speedup vs eager"
+    )
+    p.add_argument("--patience", type=int, default=3, help="stop after this many rounds without improvement")
+    p.add_argument(
+        "--proposer",
+        choices=("auto", "tuner", "llm"),
+        default="auto",
+        help="auto: llm when an endpoint and model are configured, else the built-in tuner",
+    )
+    p.add_argument("--base-url", help="OpenAI-compatible endpoint (env OPENAI_BASE_URL)")
+    p.add_argument("--model", help="model name (env AUTOKERNEL_KB_MODEL)")
+    p.add_argument("--api-key", help="API key (env OPENAI_API_KEY)")
+    p.add_argument("--out", help="run directory (default runs/<timestamp>); rerunning into it resumes")
+    p.add_argument(
+        "--resume", metavar="DIR", help="resume the run in DIR: evaluated candidates are not re-run"
+    )
+    p.add_argument(
+        "--workers-per-device",
+        "--workers-per-gpu",
+        type=int,
+        default=1,
+        help="candidates judged at once per device (correctness overlaps, timing runs alone; default 1)",
+    )
+    p.add_argument(
+        "--jobs", type=int, default=None, help="problems searched at once (default: number of workers)"
+    )
+    p.add_argument(
+        "--stop-after",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="end the run gracefully after this long (rounds in flight finish); resume it later",
+    )
+    p.add_argument(
+        "--rejudge",
+        metavar="VERDICTS",
+        default="",
+        help="when resuming, judge again candidates recorded with these verdicts (comma-separated, e.g. "
+        "runtime_error,timeout after a harness fix); the new verdict replaces the old",
+    )
+    p.add_argument(
+        "--seed-from",
+        metavar="RUN_DIR",
+        action="append",
+        default=[],
+        help="add each problem's best kernel from this earlier run to round 0, judged again under this run's "
+        "policy (continue a search on another GPU, policy or version); repeatable, the first found is used",
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_problem_source(p)
+    add_eval_policy(p)
+    p.set_defaults(func=cmd_run)
+
+
+def _problems(args: argparse.Namespace) -> list:
+    if args.problems and args.level is None:
+        raise ValueError("--problems needs --level (e.g. --level 1 --problems 1-10,19)")
+    problems = []
+    if args.level is not None:
+        from kb.bridge import parse_ids, select
+
+        ids = parse_ids(args.problems) if args.problems else None
+        problems += select(args.level, ids, dataset=args.dataset, config=args.dataset_config)
+    elif not args.refs:
+        from autokernel.suite import suite_problems
+
+        problems = suite_problems()
+    if args.scale > 1:
+        problems = [p.scaled(args.scale) for p in problems]
+    if args.refs:
+        problems += resolve(args, args.refs)  # scales them itself
+    return problems
+
+
+def _rejudge(text: str) -> frozenset[str]:
+    from autokernel.records import VERDICTS
+
+    kinds = frozenset(k.strip() for k in text.split(",") if k.strip())
+    unknown = sorted(kinds - set(VERDICTS))
+    if unknown:
+        raise ValueError(f"--rejudge: unknown verdict(s) {', '.join(unknown)}; choose from {', '.join(VERDICTS)}")
+    return kinds
+
+
+def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
+    """The `RunConfig` the flags describe (on CPU, where the interpreter costs seconds per candidate, narrower
+    rounds by default)."""
+    from autokernel.search import SearchConfig
+    from autokernel.search.session import ProposerConfig, RunConfig
+    from kb.bridge import dataset_location
+
+    search = SearchConfig(
+        rounds=args.rounds,
+        ideas_per_round=args.ideas or (2 if on_cpu else 3),
+        branches_per_idea=args.branches or (1 if on_cpu else 2),
+        time_per_problem_s=args.time_per_problem,
+        target_speedup=args.target_speedup,
+        patience=args.patience,
+    )
+    proposer = ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model, api_key=args.api_key,
+                              seed_from=tuple(args.seed_from or ()))  # fmt: skip
+    dataset, config = dataset_location(args.dataset, args.dataset_config)
+    return RunConfig(
+        out=Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S")),
+        search=search,
+        proposer=proposer,
+        workers_per_device=args.workers_per_device,
+        jobs=args.jobs,
+        stop_after_s=args.stop_after,
+        rejudge=_rejudge(args.rejudge),
+        progress=not args.no_progress,
+        dataset=dataset if args.level is not None else "embedded suite / problem files",
+        dataset_config=config or "default",
+        selection={"level": args.level, "problems": args.problems},
+    )
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from autokernel.search.session import run
+
+    if args.resume and args.out and Path(args.resume) != Path(args.out):
+        raise ValueError("give either --resume DIR or --out DIR (rerunning into --out resumes too), not both")
+    if args.resume and not Path(args.resume).is_dir():
+        raise ValueError(f"--resume {args.resume}: no such run directory")
+    eval_config = eval_config_from_args(args)  # flag errors before the dataset is loaded
+    problems = _problems(args)
+    if not problems:
+        raise ValueError("no problems selected")
+    config = run_config_from_args(args, on_cpu=eval_config.device == "cpu")
+    text = run(problems, eval_config, config, echo=lambda line: print(line, flush=True))
+    print(text, end="")
+    print(f"run directory: {config.out}")
+    return 0
