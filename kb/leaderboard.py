@@ -71,8 +71,15 @@ def write_leaderboard(
     *,
     totals: Mapping[int, int] = KERNELBENCH_TOTALS,
     levels: Iterable[int] | None = None,
+    created_at: str | None = None,
+    archive: str | None = None,
+    archive_uploaded: bool = False,
 ) -> LeaderboardFiles:
-    """Write the leaderboard of one GPU (``environment["gpu"]``) under ``out_dir/<gpu slug>/``."""
+    """Write the leaderboard of one GPU (``environment["gpu"]``) under ``out_dir/<gpu slug>/``.
+
+    ``created_at`` stamps score.json (default: now; a page regenerated from the same data passes the recorded
+    stamp, so it comes out byte-identical). ``archive``: the Hub dataset holding the full run directories
+    (`kb.archive`), linked from the page once ``archive_uploaded``, named as to be uploaded before."""
     import pandas as pd
 
     frames = [results] if isinstance(results, pd.DataFrame) else list(results)
@@ -80,6 +87,8 @@ def write_leaderboard(
         raise ScoreInputError("no results tables given")
     table = normalise_results(pd.concat(frames, ignore_index=True))
     report = make_report(table, environment, totals=totals, levels=levels)
+    if created_at:
+        report.created_at = created_at
     table = table[table["level"].isin(list(report.levels))]
     folder = Path(out_dir) / gpu_slug(str(environment["gpu"]))
     folder.mkdir(parents=True, exist_ok=True)
@@ -102,7 +111,8 @@ def write_leaderboard(
     report.write(files.score_json)
     plot_speedups(table, report.levels, files.speedup_plot, title=str(environment["gpu"]))
     plot_roofline(table, files.roofline_plot, title=str(environment["gpu"]))
-    files.page.write_text(_markdown(table, report.levels, environment, files))
+    files.page.write_text(_markdown(table, report.levels, environment, files,
+                                    archive=_archive_line(archive, archive_uploaded)))
     return files
 
 
@@ -126,11 +136,24 @@ def _fmt(x: Any, spec: str = ".2f", suffix: str = "") -> str:
     return f"{x:{spec}}{suffix}" if isinstance(x, (int, float)) and math.isfinite(x) else "-"
 
 
+def _archive_line(repo: str | None, uploaded: bool) -> str:
+    """Where the full run directories are (every candidate, verdict and cache), or "" without an archive."""
+    if not repo:
+        return ""
+    what = "Full run directories (every candidate, its verdict, the caches): Hugging Face dataset"
+    if uploaded:
+        return f"{what} [{repo}](https://huggingface.co/datasets/{repo})."
+    return (f"{what} `{repo}`, to be uploaded (`autokernel-kb archive push`); the page's own inputs are its "
+            "compact ledgers (`ledger/`).")
+
+
 def _markdown(
     table: pd.DataFrame,
     scores: Mapping[int, LevelScore],
     environment: Mapping[str, Any],
     files: LeaderboardFiles,
+    *,
+    archive: str = "",
 ) -> str:
     gpu = environment["gpu"]
     lines = [f"# KernelBench results on {gpu}", "", "## How these numbers were obtained", ""]
@@ -148,6 +171,8 @@ def _markdown(
         f"score report: [score.json]({files.score_json.name}).",
         "",
     ]
+    if archive:
+        lines += [archive, ""]
     if (files.folder / "baseline_precision.md").exists():  # written by benchmarks/baseline_precision_table.py
         lines += ["The same kernels scored with the baselines timed in fp32 (TF32 off, the precision candidates are "
                   "held to): [baseline_precision.md](baseline_precision.md).", ""]
@@ -364,11 +389,14 @@ def add_leaderboard_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", action="append", default=[],
                         help="per-problem table (.csv, .json, .jsonl, .parquet); repeatable")  # fmt: skip
     parser.add_argument("--run", action="append", default=[],
-                        help="an `autokernel-kb run` directory (its best kernel per problem); repeatable")  # fmt: skip
+                        help="an `autokernel-kb run` directory or its compact ledger (.jsonl): its best kernel per "
+                             "problem; repeatable")  # fmt: skip
     parser.add_argument("--environment", default=None, help="JSON with gpu, driver, cuda, torch, triton, ...")
     parser.add_argument("--out-dir", default="leaderboards", help="a folder per GPU is written under it")
     parser.add_argument("--totals", default=None, help="problems per level, e.g. 1=100,2=100 (KernelBench's)")
     parser.add_argument("--level", type=int, action="append", help="only this level (repeatable)")
+    parser.add_argument("--archive", default=None, help="Hub dataset with the full run directories (ORG/NAME)")
+    parser.add_argument("--archive-uploaded", action="store_true", help="link --archive (it is uploaded)")
 
 
 def cli_leaderboard(args: argparse.Namespace) -> int:
@@ -384,7 +412,8 @@ def cli_leaderboard(args: argparse.Namespace) -> int:
         else:
             environment = run_environment(args.run)
         files = write_leaderboard(frames, environment, args.out_dir, totals=parse_totals(args.totals),
-                                  levels=args.level)  # fmt: skip
+                                  levels=args.level, archive=getattr(args, "archive", None),
+                                  archive_uploaded=getattr(args, "archive_uploaded", False))  # fmt: skip
     except (ScoreInputError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
