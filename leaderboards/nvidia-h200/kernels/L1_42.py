@@ -1,0 +1,197 @@
+"""Starter ModelNew for 42_Max_Pooling_2D, generated from the reference by autokernel-kb.
+
+Generated Triton kernels: pooling: max_pool
+Library calls kept: none
+Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
+"""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+
+# ---- tunables (the search varies these) ----
+POOL_BLOCK = 1024
+POOL_BLOCK_W = 256
+POOL_NUM_WARPS = 4
+
+# ---- the problem's module-level definitions (used by __init__) ----
+import torch
+import torch.nn as nn
+batch_size = 32
+channels = 64
+height = 512
+width = 512
+kernel_size = 4
+stride = 1
+padding = 1
+dilation = 1
+
+
+def _promote(*dtypes):
+    """Result dtype of an elementwise op (torch promotion; float when only ints/bools met floats)."""
+    out = dtypes[0]
+    for dt in dtypes[1:]:
+        out = torch.promote_types(out, dt)
+    return out if out.is_floating_point else torch.get_default_dtype()
+
+
+def _bcast_operand(t, shape):
+    """(tensor, inner, size, broadcast?) so that element i of the output reads t[(i // inner) % size].
+
+    Covers same-shape, scalar and "one contiguous block of dims" broadcasts (per-channel bias,
+    per-column vectors) without copying; any other pattern is materialised once.
+    """
+    shape = tuple(shape)
+    if tuple(t.shape) == shape and t.is_contiguous():
+        return t, 1, 1, False
+    padded = (1,) * (len(shape) - t.dim()) + tuple(t.shape)
+    real = [d for d, s in enumerate(padded) if s != 1]
+    if t.is_contiguous() and (not real or real == list(range(real[0], real[-1] + 1))):
+        if not real:
+            return t, 1, 1, True
+        if all(padded[d] == shape[d] for d in real):
+            inner = math.prod(shape[real[-1] + 1:])
+            return t, inner, math.prod(padded[d] for d in real), True
+    return t.expand(shape).contiguous(), 1, 1, False
+
+
+def _pad3(v, nd, fill):
+    v = (v,) * nd if isinstance(v, int) else tuple(v)
+    return (fill,) * (3 - nd) + v
+
+
+def _tile(r, inner, ncols, tile, block_inner):
+    """(BLOCK_R, BLOCK_I) for a reduction of length r over ncols columns (inner = column stride 1 run).
+
+    Rows (inner == 1): walk each row along memory, several short rows per program.
+    Columns (inner > 1): BLOCK_I neighbouring columns are contiguous in memory, so loads coalesce.
+    """
+    if inner == 1:
+        block_r = min(triton.next_power_of_2(max(r, 1)), tile)
+        return block_r, max(1, min(tile // block_r, triton.next_power_of_2(ncols)))
+    block_i = min(block_inner, triton.next_power_of_2(ncols))
+    return max(1, min(tile // block_i, triton.next_power_of_2(max(r, 1)))), block_i
+
+
+@triton.jit
+def _tanh(x):
+    # tanh from exp (portable across Triton backends); |error| ~1e-7 in fp32
+    e = tl.exp(-2.0 * tl.abs(x))
+    t = (1.0 - e) / (1.0 + e)
+    return tl.where(x >= 0, t, -t)
+
+
+@triton.jit
+def _softplus(x, beta, threshold):
+    bx = x * beta
+    return tl.where(bx > threshold, x, tl.log(1.0 + tl.exp(tl.minimum(bx, threshold))) / beta)
+
+
+@triton.jit
+def _mul_combine(a, b):
+    return a * b
+
+
+
+@triton.jit
+def _pool_kernel(x_ptr, y_ptr, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW,
+                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK_H: tl.constexpr, BLOCK_W: tl.constexpr):
+    # One program per (BLOCK_H x BLOCK_W) tile of one output plane (nc, od): no per-element div/mod, rows
+    # of the tile read contiguous input, and neighbouring windows (stride < kernel) hit the cache.
+    plane = tl.program_id(0).to(tl.int64)  # nc * OD + od
+    od = plane % OD
+    nc = plane // OD
+    oh = tl.program_id(1) * BLOCK_H + tl.arange(0, BLOCK_H)[:, None]
+    ow = tl.program_id(2) * BLOCK_W + tl.arange(0, BLOCK_W)[None, :]
+    out_ok = (oh < OH) & (ow < OW)
+    if IS_MAX:
+        acc = tl.full((BLOCK_H, BLOCK_W), -float("inf"), tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_H, BLOCK_W), tl.float32)
+    for kd in range(0, KD):
+        i_d = od * SD - PD + kd * DD
+        if (i_d >= 0) & (i_d < D):
+            x_plane = x_ptr + (nc * D + i_d) * H * W
+            for kh in range(0, KH):
+                i_h = oh * SH - PH + kh * DH
+                ok_h = out_ok & (i_h >= 0) & (i_h < H)
+                for kw in range(0, KW):
+                    i_w = ow * SW - PW + kw * DW
+                    ok = ok_h & (i_w >= 0) & (i_w < W)
+                    if IS_MAX:
+                        v = tl.load(x_plane + i_h * W + i_w, mask=ok, other=-float("inf")).to(tl.float32)
+                        acc = tl.maximum(acc, v)
+                    else:
+                        acc += tl.load(x_plane + i_h * W + i_w, mask=ok, other=0.0).to(tl.float32)
+    if not IS_MAX:
+        # torch's divisor: window clipped to the padded input (count_include_pad) or to the input itself
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        d1 = tl.minimum(d0 + KD, D + PD)
+        h1 = tl.minimum(h0 + KH, H + PH)
+        w1 = tl.minimum(w0 + KW, W + PW)
+        if COUNT_PAD:
+            div = (d1 - d0) * (h1 - h0) * (w1 - w0)
+        else:
+            div = ((tl.minimum(d1, D) - tl.maximum(d0, 0)) * (tl.minimum(h1, H) - tl.maximum(h0, 0))
+                   * (tl.minimum(w1, W) - tl.maximum(w0, 0)))
+        acc = acc / div.to(tl.float32)
+    y_plane = y_ptr + plane * OH * OW
+    tl.store(y_plane + oh * OW + ow, acc.to(y_ptr.dtype.element_ty), mask=out_ok)
+
+
+def _pool_out(size, k, s, p, d, ceil_mode):
+    out = (size + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
+def _pool(x, pool, nd):
+    """nn.MaxPool{1,2,3}d / nn.AvgPool{1,2,3}d forward with a generated kernel."""
+    is_max = isinstance(pool, (nn.MaxPool1d, nn.MaxPool2d, nn.MaxPool3d))
+    k = _pad3(pool.kernel_size, nd, 1)
+    s = _pad3(pool.stride if pool.stride is not None else pool.kernel_size, nd, 1)
+    p = _pad3(pool.padding, nd, 0)
+    d = _pad3(pool.dilation, nd, 1) if is_max else (1, 1, 1)
+    count_pad = True if is_max else bool(pool.count_include_pad)
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    out_sp = [_pool_out(spatial[i], k[i], s[i], p[i], d[i], pool.ceil_mode) for i in range(3)]
+    x5 = x.contiguous()
+    y = torch.empty((*x.shape[:2], *out_sp[3 - nd:]), dtype=x.dtype, device=x.device)
+    if y.numel() > 0:
+        # tile: POOL_BLOCK outputs, at most POOL_BLOCK_W of them along a row; a 1-row output (1-D pools) takes
+        # the whole POOL_BLOCK along its row, so programs are not a few hundred outputs each
+        cap_w = POOL_BLOCK if out_sp[1] == 1 else POOL_BLOCK_W
+        block_w = min(cap_w, POOL_BLOCK, triton.next_power_of_2(out_sp[2]))
+        block_h = max(1, min(POOL_BLOCK // block_w, triton.next_power_of_2(out_sp[1])))
+        planes = x.shape[0] * x.shape[1] * out_sp[0]
+        grid = (planes, triton.cdiv(out_sp[1], block_h), triton.cdiv(out_sp[2], block_w))
+        _pool_kernel[grid](x5, y, *spatial, *out_sp, *k, *s, *p, *d, IS_MAX=is_max, COUNT_PAD=count_pad,
+                           BLOCK_H=block_h, BLOCK_W=block_w, num_warps=POOL_NUM_WARPS)
+    return y
+
+
+class ModelNew(nn.Module):
+
+    def __init__(self, kernel_size: int, stride: int, padding: int, dilation: int):
+        """
+        Initializes the Max Pooling 2D layer.
+
+        Args:
+            kernel_size (int): Size of the pooling window.
+            stride (int): Stride of the pooling window.
+            padding (int): Padding to be applied before pooling.
+            dilation (int): Spacing between kernel elements.
+        """
+        super().__init__()
+        self.maxpool = nn.MaxPool2d(kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation)
+
+    def forward(self, x):
+        maxpool = _pool(x, self.maxpool, 2)
+        return maxpool

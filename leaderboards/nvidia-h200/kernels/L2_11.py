@@ -1,0 +1,1020 @@
+"""Starter ModelNew for 11_ConvTranspose2d_BatchNorm_Tanh_MaxPool_GroupNorm, generated from the reference by autokernel-kb.
+
+Generated Triton kernels: normalisation: batch_norm, fused elementwise: tanh, pooling: max_pool, normalisation: group_norm
+Library calls kept: ConvTranspose2d (self.conv_transpose): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated (the generated kernel is one tunable away: CONV_ENGINE)
+Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
+"""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+
+# ---- tunables (the search varies these) ----
+CONV_ENGINE = 'library'
+CONV_PRECISION = 'ieee'
+CONV_ALGO = 'im2col'
+CONV_DEPTHWISE = 'direct'
+CONV_DW_BLOCK = 256
+CONV_BLOCK_M = 64
+CONV_BLOCK_N = 32
+CONV_BLOCK_K = 32
+CONV_NUM_WARPS = 4
+CONV_NUM_STAGES = 2
+BN_BLOCK = 2048
+BN_NUM_WARPS = 4
+BN_PROGRAMS = 528
+BN_MIN_CHUNK = 16384
+EW_STREAM = False
+BLOCK_SIZE = 1024
+NUM_WARPS = 4
+POOL_BLOCK = 512
+POOL_BLOCK_W = 128
+POOL_NUM_WARPS = 4
+POOL_WINDOW = 'auto'
+NORM_BLOCK = 1024
+NORM_NUM_WARPS = 4
+NORM_SPLIT_PROGRAMS = 264
+NORM_SPLIT_MIN_R = 16384
+NORM_SPLIT_CHUNK = 16384
+
+# ---- the problem's module-level definitions (used by __init__) ----
+import torch
+import torch.nn as nn
+batch_size = 512
+in_channels  = 64
+out_channels = 128
+height = width = 2048
+kernel_size  = 5
+stride       = 1
+padding      = 1
+groups       = 8
+num_groups   = 8
+height, width = 32, 32
+
+
+def _promote(*dtypes):
+    """Result dtype of an elementwise op (torch promotion; float when only ints/bools met floats)."""
+    out = dtypes[0]
+    for dt in dtypes[1:]:
+        out = torch.promote_types(out, dt)
+    return out if out.is_floating_point else torch.get_default_dtype()
+
+
+def _bcast_operand(t, shape):
+    """(tensor, inner, size, broadcast?) so that element i of the output reads t[(i // inner) % size].
+
+    Covers same-shape, scalar and "one contiguous block of dims" broadcasts (per-channel bias,
+    per-column vectors) without copying; any other pattern is materialised once.
+    """
+    shape = tuple(shape)
+    if tuple(t.shape) == shape and t.is_contiguous():
+        return t, 1, 1, False
+    padded = (1,) * (len(shape) - t.dim()) + tuple(t.shape)
+    real = [d for d, s in enumerate(padded) if s != 1]
+    if t.is_contiguous() and (not real or real == list(range(real[0], real[-1] + 1))):
+        if not real:
+            return t, 1, 1, True
+        if all(padded[d] == shape[d] for d in real):
+            inner = math.prod(shape[real[-1] + 1:])
+            return t, inner, math.prod(padded[d] for d in real), True
+    return t.expand(shape).contiguous(), 1, 1, False
+
+
+def _pad3(v, nd, fill):
+    v = (v,) * nd if isinstance(v, int) else tuple(v)
+    return (fill,) * (3 - nd) + v
+
+
+def _tile(r, inner, ncols, tile, block_inner):
+    """(BLOCK_R, BLOCK_I) for a reduction of length r over ncols columns (inner = column stride 1 run).
+
+    Rows (inner == 1): walk each row along memory, several short rows per program.
+    Columns (inner > 1): BLOCK_I neighbouring columns are contiguous in memory, so loads coalesce.
+    """
+    if inner == 1:
+        block_r = min(triton.next_power_of_2(max(r, 1)), tile)
+        return block_r, max(1, min(tile // block_r, triton.next_power_of_2(ncols)))
+    block_i = min(block_inner, triton.next_power_of_2(ncols))
+    return max(1, min(tile // block_i, triton.next_power_of_2(max(r, 1)))), block_i
+
+
+@triton.jit
+def _tanh(x):
+    # tanh from exp (portable across Triton backends); |error| ~1e-7 in fp32
+    e = tl.exp(-2.0 * tl.abs(x))
+    t = (1.0 - e) / (1.0 + e)
+    return tl.where(x >= 0, t, -t)
+
+
+@triton.jit
+def _softplus(x, beta, threshold):
+    bx = x * beta
+    return tl.where(bx > threshold, x, tl.log(1.0 + tl.exp(tl.minimum(bx, threshold))) / beta)
+
+
+@triton.jit
+def _mul_combine(a, b):
+    return a * b
+
+
+
+@triton.jit
+def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_c, d_b, d_r, d_c,
+                       BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # x = hi + lo exactly, hi = x rounded to the nearest TF32 value (10 mantissa bits): the split of 3xTF32,
+    # done once per operand instead of once per tile visit. Rounding, not truncation: |lo| <= 2^-11 |x|, which
+    # cuts the split's error about 2.5x (emulated, signed inputs, K = 4096); the tensor cores may drop lo's low
+    # bits, an error of 2^-21 |x| at most. The destination strides may transpose (B is
+    # written K-major, the layout the TF32 tensor-core instructions read without a shuffle), and the destination
+    # may be larger (R_OUT x C_OUT): the padding is written as zeros.
+    b = tl.program_id(2).to(tl.int64)
+    r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    c = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)
+    mask = (r[:, None] < R) & (c[None, :] < C)
+    x = tl.load(src_ptr + b * s_b + r[:, None].to(tl.int64) * s_r + c[None, :] * s_c, mask=mask, other=0.0)
+    x = x.to(tl.float32)
+    bits = x.to(tl.int32, bitcast=True)
+    hi = ((bits + 4096) & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000: mantissa bits 0-12 cleared
+    hi = tl.where(tl.abs(hi) < float("inf"), hi, (bits & -8192).to(tl.float32, bitcast=True))  # no overflow to inf
+    off = b * d_b + r[:, None].to(tl.int64) * d_r + c[None, :] * d_c
+    out = (r[:, None] < R_OUT) & (c[None, :] < C_OUT)
+    tl.store(hi_ptr + off, hi, mask=out)
+    tl.store(lo_ptr + off, x - hi, mask=out)
+
+
+@triton.jit
+def _dot_acc(acc, a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
+    # acc + a @ b at PRECISION: "ieee" fp32, "tf32x3" (Triton splits in the loop), or "tf32x3s": a and b are the
+    # high parts split beforehand, their low parts are loaded here, and the product is three plain TF32 dots,
+    # the small cross terms first.
+    if PRECISION == "tf32x3s":
+        a2 = tl.load(a2_ptrs, mask=a_mask, other=0.0)
+        b2 = tl.load(b2_ptrs, mask=b_mask, other=0.0)
+        acc = tl.dot(a2, b, acc, input_precision="tf32")
+        acc = tl.dot(a, b2, acc, input_precision="tf32")
+        acc = tl.dot(a, b, acc, input_precision="tf32")
+    else:
+        acc += tl.dot(a, b, input_precision=PRECISION)
+    return acc
+
+
+def _tf32_split(x, transpose, k_multiple=1):
+    """(hi, lo) fp32 copies of a 3-D tensor (B, R, C) with x == hi + lo, hi the nearest TF32 value: (B, R, C') or, when
+    transposed, (B, C, R') contiguous, the last dim zero-padded to a multiple of ``k_multiple`` (when it is the
+    matmul's K, every row then starts aligned and no K block is partial)."""
+    bt, r, c = x.shape
+    r_out, c_out = (triton.cdiv(r, k_multiple) * k_multiple, c) if transpose else (r, triton.cdiv(c, k_multiple) * k_multiple)
+    shape = (bt, c_out, r_out) if transpose else (bt, r_out, c_out)
+    hi = torch.empty(shape, dtype=torch.float32, device=x.device)
+    lo = torch.empty_like(hi)
+    d_b, d_r, d_c = (hi.stride(0), 1, r_out) if transpose else hi.stride()
+    grid = (triton.cdiv(r_out, 64), triton.cdiv(c_out, 64), bt)
+    _tf32_split_kernel[grid](x, hi, lo, r, c, r_out, c_out, *x.stride(), d_b, d_r, d_c, BLOCK_R=64, BLOCK_C=64)
+    return hi, lo
+
+
+
+@triton.jit
+def _split_dhw(offs, OD, OH, OW):
+    # flat index over (..., OD, OH, OW) -> (leading index, od, oh, ow)
+    ow = offs % OW
+    t = offs // OW
+    oh = t % OH
+    t = t // OH
+    return t // OD, t % OD, oh, ow
+
+
+@triton.jit
+def _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED: tl.constexpr):
+    # Input position read by output (od, oh, ow) through tap (kd, kh, kw), and whether it exists (any shapes that
+    # broadcast). Forward: in = out * stride - pad + k * dil. Transposed: in = (out + pad - k * dil) / stride when
+    # that divides exactly.
+    if TRANSPOSED:
+        td = od + PD - kd * DD
+        th = oh + PH - kh * DH
+        tw = ow + PW - kw * DW
+        valid = (td >= 0) & (th >= 0) & (tw >= 0)
+        td = tl.where(valid, td, 0)
+        th = tl.where(valid, th, 0)
+        tw = tl.where(valid, tw, 0)
+        valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
+        i_d = td // SD
+        i_h = th // SH
+        i_w = tw // SW
+    else:
+        i_d = od * SD - PD + kd * DD
+        i_h = oh * SH - PH + kh * DH
+        i_w = ow * SW - PW + kw * DW
+        valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
+    return i_d, i_h, i_w, valid & (i_d < D) & (i_h < H) & (i_w < W)
+
+
+@triton.jit
+def _conv_store(acc, y_ptr, b_ptr, n, co, sp, m_mask, n_mask, COUT, OSP, HAS_BIAS: tl.constexpr):
+    # The epilogue of every implicit-GEMM kernel: bias, then rows (n, output position sp) x output channels co
+    # stored into y (N, COUT, OD, OH, OW), OSP = OD * OH * OW.
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+    y_off = (n[:, None] * COUT + co[None, :]) * OSP + sp[:, None]
+    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+
+
+@triton.jit
+def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G,
+                  BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # One tap of the channels-last implicit GEMM: its input channels in BLOCK_K runs, contiguous in x (rows
+    # ``row``) and in w (rows ``w_row``).
+    for c0 in range(0, CIN_G, BLOCK_K):
+        ci = c0 + tl.arange(0, BLOCK_K)
+        k_mask = ci < CIN_G
+        a_mask = valid[:, None] & k_mask[None, :]
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
+        b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
+        acc = _dot_acc(acc, a, b, x2_ptr + row[:, None] + ci[None, :], a_mask, w2_ptr + w_row + ci[:, None], b_mask,
+                       PRECISION)
+    return acc
+
+
+@triton.jit
+def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+                 KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
+                 HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
+                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # Implicit-GEMM convolution on 5-D (N, C, D, H, W) tensors (1-D/2-D convs use size-1 dims).
+    # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
+    # reduction = (ci, kd, kh, kw); input positions from `_conv_in`. PRECISION "tf32x3s": x2/w2 hold the low parts
+    # of x and w split beforehand (see _tf32_split and _dot_acc).
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    g = tl.program_id(2)
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    m_mask = offs_m < M
+    n, od, oh, ow = _split_dhw(offs_m, OD, OH, OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    KK = KD * KH * KW
+    K = CIN_G * KK
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        offs_k = k0 + tl.arange(0, BLOCK_K)
+        k_mask = offs_k < K
+        kw = offs_k % KW
+        t2 = offs_k // KW
+        kh = t2 % KH
+        t2 = t2 // KH
+        kd = t2 % KD
+        ci = t2 // KD
+        i_d, i_h, i_w, valid = _conv_in(od[:, None], oh[:, None], ow[:, None], kd[None, :], kh[None, :], kw[None, :],
+                                        D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask[:, None] & k_mask[None, :]
+        cin = g * CIN_G + ci
+        x_off = ((n[:, None] * CIN + cin[None, :]) * D + i_d) * (H * W) + i_h * W + i_w
+        a = tl.load(x_ptr + x_off, mask=valid, other=0.0).to(tl.float32)
+        if TRANSPOSED:  # weight (CIN, COUT_G, KD, KH, KW)
+            w_off = ((g * CIN_G + ci[:, None]).to(tl.int64) * COUT_G + offs_n[None, :]) * KK + (offs_k % KK)[:, None]
+        else:  # weight (COUT, CIN_G, KD, KH, KW)
+            w_off = co[None, :].to(tl.int64) * K + offs_k[:, None]
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        b = tl.load(w_ptr + w_off, mask=b_mask, other=0.0).to(tl.float32)
+        acc = _dot_acc(acc, a, b, x2_ptr + x_off, valid, w2_ptr + w_off, b_mask, PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
+
+
+@triton.jit
+def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+                      KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
+                      HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # The same implicit GEMM with the reduction walked tap by tap: the input rows of one tap (kd, kh, kw) are
+    # found once, then its channels are read in BLOCK_K runs. x is channels-last (N, D, H, W, CIN), so a run is
+    # contiguous; w is (G, taps, COUT_G, CIN_G), so B is K-major too (what the TF32 tensor-core path reads best).
+    # Index arithmetic per tap instead of per element and K block.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    g = tl.program_id(2)
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    m_mask = offs_m < M
+    n, od, oh, ow = _split_dhw(offs_m, OD, OH, OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    KK = KD * KH * KW
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for tap in range(0, KK):
+        kw = tap % KW
+        kh = (tap // KW) % KH
+        kd = tap // (KW * KH)
+        i_d, i_h, i_w, valid = _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask
+        row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+        w_row = ((g * KK + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+        acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
+
+
+@triton.jit
+def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, CD, CH, CW, MC,
+                       KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G,
+                       HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # Transposed convolution (dilation 1) by residue class: output o receives input i through tap k only when
+    # o + pad - k = i * stride, so the outputs with one (o + pad) mod stride share their taps: k = that residue,
+    # + stride, + 2 stride... Each program takes a tile of one class (program_id(2) = group * classes + class)
+    # and visits only those taps, not all KD * KH * KW with the others masked (stride^3 times fewer for 3-D).
+    # x channels-last, w (G, taps, COUT_G, CIN_G), as in _conv_taps_kernel. CD/CH/CW: positions per class and dim.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    ncls = SD * SH * SW
+    g = tl.program_id(2) // ncls
+    cls = tl.program_id(2) % ncls
+    rd = cls // (SH * SW)
+    rh = (cls // SW) % SH
+    rw = cls % SW
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    n, td, th, tw = _split_dhw(offs_m, CD, CH, CW)
+    od = (rd - PD % SD + SD) % SD + td * SD  # the first output of the class, then every stride-th
+    oh = (rh - PH % SH + SH) % SH + th * SH
+    ow = (rw - PW % SW + SW) % SW + tw * SW
+    m_mask = (offs_m < MC) & (od < OD) & (oh < OH) & (ow < OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for kd in range(rd, KD, SD):
+        i_d = (od + PD - kd) // SD
+        for kh in range(rh, KH, SH):
+            i_h = (oh + PH - kh) // SH
+            for kw in range(rw, KW, SW):
+                i_w = (ow + PW - kw) // SW
+                valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
+                valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
+                row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+                tap = (kd * KH + kh) * KW + kw
+                w_row = ((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+                acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
+                                    PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, (od * OH + oh) * OW + ow, m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
+
+
+@triton.jit
+def _dwconv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, TOTAL,
+                   KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, MULT,
+                   HAS_BIAS: tl.constexpr, BLOCK: tl.constexpr):
+    # Depthwise convolution (groups == in channels): output channel co reads input channel co // MULT only,
+    # so there is no GEMM to feed the tensor cores; each program computes BLOCK outputs directly, one
+    # kernel tap at a time (neighbouring taps hit the cache). Memory-bound, fp32 accumulation.
+    offs = (tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)).to(tl.int64)
+    mask = offs < TOTAL
+    t, od, oh, ow = _split_dhw(offs, OD, OH, OW)
+    co = t % COUT
+    n = t // COUT
+    x_base = (n * CIN + co // MULT) * D
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for kd in range(0, KD):
+        i_d = od * SD - PD + kd * DD
+        ok_d = mask & (i_d >= 0) & (i_d < D)
+        for kh in range(0, KH):
+            i_h = oh * SH - PH + kh * DH
+            ok_h = ok_d & (i_h >= 0) & (i_h < H)
+            for kw in range(0, KW):
+                i_w = ow * SW - PW + kw * DW
+                ok = ok_h & (i_w >= 0) & (i_w < W)
+                xv = tl.load(x_ptr + ((x_base + i_d) * H + i_h) * W + i_w, mask=ok, other=0.0).to(tl.float32)
+                wv = tl.load(w_ptr + ((co * KD + kd) * KH + kh) * KW + kw, mask=mask, other=0.0).to(tl.float32)
+                acc += xv * wv
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=mask, other=0.0).to(tl.float32)
+    tl.store(y_ptr + offs, acc.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+def _conv(x, conv):
+    """Forward of an nn.Conv{1,2,3}d / nn.ConvTranspose{1,2,3}d module with a generated kernel."""
+    nd = len(conv.kernel_size)
+    transposed = isinstance(conv, nn.modules.conv._ConvTransposeNd)
+    k = _pad3(conv.kernel_size, nd, 1)
+    s = _pad3(conv.stride, nd, 1)
+    p = _pad3(0 if conv.padding == "valid" else conv.padding, nd, 0)
+    d = _pad3(conv.dilation, nd, 1)
+    op = _pad3(conv.output_padding, nd, 0) if transposed else (0, 0, 0)
+    n = x.shape[0]
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    x5 = x.reshape(n, x.shape[1], *spatial).contiguous()
+    w = conv.weight.contiguous()
+    g = conv.groups
+    if transposed:
+        cin_g, cout_g = x.shape[1] // g, w.shape[1]
+        out_sp = [(spatial[i] - 1) * s[i] - 2 * p[i] + d[i] * (k[i] - 1) + op[i] + 1 for i in range(3)]
+    else:
+        cin_g, cout_g = w.shape[1], w.shape[0] // g
+        out_sp = [(spatial[i] + 2 * p[i] - d[i] * (k[i] - 1) - 1) // s[i] + 1 for i in range(3)]
+    cout = cout_g * g
+    y = torch.empty((n, cout, *out_sp), dtype=x.dtype, device=x.device)
+    m = n * math.prod(out_sp)
+    if y.numel() > 0 and not transposed and cin_g == 1 and CONV_DEPTHWISE == "direct":
+        total = y.numel()
+        _dwconv_kernel[(triton.cdiv(total, CONV_DW_BLOCK),)](
+            x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout, *out_sp, total,
+            *k, *s, *p, *d, cout_g, HAS_BIAS=conv.bias is not None, BLOCK=CONV_DW_BLOCK,
+            num_warps=CONV_NUM_WARPS)
+    elif y.numel() > 0 and CONV_ALGO == "taps":
+        _conv_taps(x5, w, conv.bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d)
+    elif y.numel() > 0:
+        x2 = w2 = None
+        if CONV_PRECISION == "tf32x3s":
+            x5, x2 = (t.view(x5.shape) for t in _tf32_split(x5.view(1, -1, x5.shape[-1]), transpose=False))
+            w, w2 = (t.view(w.shape) for t in _tf32_split(w.view(1, -1, w.shape[-1]), transpose=False))
+        grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
+        _conv_kernel[grid](x5, x5 if x2 is None else x2, w, w if w2 is None else w2, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
+                           *out_sp, m, *k, *s, *p, *d, cin_g, cout_g, HAS_BIAS=conv.bias is not None,
+                           TRANSPOSED=transposed, BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N,
+                           BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS,
+                           num_stages=CONV_NUM_STAGES)
+    return y.reshape(n, cout, *out_sp[3 - nd:])
+
+
+def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d):
+    """CONV_ALGO "taps": x to channels-last and w to (G, taps, COUT_G, CIN_G), split for 3xTF32 on the way when
+    CONV_PRECISION is "tf32x3s", then `_conv_taps_kernel` (or, for a strided transposed convolution without
+    dilation, `_convt_taps_kernel`: each output class visits only its own taps)."""
+    n, cin = x5.shape[0], x5.shape[1]
+    taps = k[0] * k[1] * k[2]
+    if transposed:  # (CIN, COUT_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cin_g, cout_g, taps).permute(0, 3, 2, 1)
+    else:  # (COUT, CIN_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cout_g, cin_g, taps).permute(0, 3, 1, 2)
+    wt = wt.contiguous()
+    x3 = x5.reshape(n, cin, -1)  # (N, CIN, DHW)
+    x2 = w2 = None
+    if CONV_PRECISION == "tf32x3s":  # one pass each: the layout change and the split together
+        xc, x2 = _tf32_split(x3, transpose=True)  # (N, DHW, CIN)
+        wt, w2 = (t.view(wt.shape) for t in _tf32_split(wt.view(1, -1, cin_g), transpose=False))
+    else:
+        xc = x3.transpose(1, 2).contiguous()
+    if transposed and tuple(d) == (1, 1, 1) and math.prod(s) > 1:  # only the taps each output class receives
+        per_class = [triton.cdiv(out_sp[i], s[i]) for i in range(3)]
+        mc = n * math.prod(per_class)
+        grid = (triton.cdiv(mc, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g * math.prod(s))
+        _convt_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                                 bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, *per_class,
+                                 mc, *k, *s, *p, cin_g, cout_g, HAS_BIAS=bias is not None, BLOCK_M=CONV_BLOCK_M,
+                                 BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION,
+                                 num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+        return
+    grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
+    _conv_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                            bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, m, *k, *s, *p,
+                            *d, cin_g, cout_g, HAS_BIAS=bias is not None, TRANSPOSED=transposed,
+                            BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K,
+                            PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+
+
+
+@triton.jit
+def _bn_welford(x_ptr, c, n_lo, n_hi, s_lo, s_hi, C, S,
+                BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr, BLOCK_S: tl.constexpr):
+    # (count, mean, M2) per channel c of x[n_lo:n_hi, c, s_lo:s_hi], x viewed as (N, C, S) contiguous:
+    # x[n, c, s] sits at (n * C + c) * S + s. One (BLOCK_N, BLOCK_C, BLOCK_S) tile at a time; S is the contiguous
+    # axis, so the loads are plain vectors (no per-element div/mod). Each tile's mean and M2, taken about the
+    # running mean (a large common offset cancels before summing), merge in with Chan's parallel formula.
+    cmask = c < C
+    n_offs = tl.arange(0, BLOCK_N)
+    s_offs = tl.arange(0, BLOCK_S)
+    cnt = tl.zeros((BLOCK_C,), tl.float32)
+    mean = tl.zeros((BLOCK_C,), tl.float32)
+    m2 = tl.zeros((BLOCK_C,), tl.float32)
+    for n0 in range(n_lo, n_hi, BLOCK_N):
+        n = n0 + n_offs
+        plane = (n.to(tl.int64)[:, None] * C + c[None, :]) * S  # (BLOCK_N, BLOCK_C) plane starts
+        pmask = (n[:, None] < n_hi) & cmask[None, :]
+        for s0 in range(s_lo, s_hi, BLOCK_S):
+            s = s0 + s_offs
+            msk = pmask[:, :, None] & (s[None, None, :] < s_hi)
+            v = tl.load(x_ptr + plane[:, :, None] + s[None, None, :], mask=msk, other=0.0).to(tl.float32)
+            tc = (tl.minimum(n_hi - n0, BLOCK_N) * tl.minimum(s_hi - s0, BLOCK_S)).to(tl.float32)
+            d = tl.where(msk, v - mean[None, :, None], 0.0)
+            delta = tl.sum(tl.sum(d, 2), 0) / tc  # tile mean - running mean
+            d = tl.where(msk, d - delta[None, :, None], 0.0)
+            tot = cnt + tc
+            mean += delta * (tc / tot)
+            m2 += tl.sum(tl.sum(d * d, 2), 0) + delta * delta * (cnt * tc / tot)
+            cnt = tot
+    return cnt, mean, m2
+
+
+@triton.jit
+def _bn_affine(w_ptr, b_ptr, c, C, var, eps, HAS_W: tl.constexpr, HAS_B: tl.constexpr):
+    # y = (x - mean) * scale + shift: scale = w / sqrt(var + eps), shift = b
+    cmask = c < C
+    scale = 1.0 / tl.sqrt(var + eps)
+    if HAS_W:
+        scale = scale * tl.load(w_ptr + c, mask=cmask, other=1.0).to(tl.float32)
+    shift = tl.zeros_like(scale)
+    if HAS_B:
+        shift = tl.load(b_ptr + c, mask=cmask, other=0.0).to(tl.float32)
+    return scale, shift
+
+
+@triton.jit
+def _bn_apply(x_ptr, y_ptr, n, c, s, N, C, S, mean, scale, shift):
+    # normalise the tile x[n, c, s] (index vectors); subtracting the mean first keeps large offsets exact
+    offs = ((n.to(tl.int64)[:, None] * C + c[None, :]) * S)[:, :, None] + s[None, None, :]
+    msk = ((n[:, None] < N) & (c[None, :] < C))[:, :, None] & (s[None, None, :] < S)
+    v = tl.load(x_ptr + offs, mask=msk, other=0.0).to(tl.float32)
+    y = (v - mean[None, :, None]) * scale[None, :, None] + shift[None, :, None]
+    tl.store(y_ptr + offs, y.to(y_ptr.dtype.element_ty), mask=msk)
+
+
+@triton.jit
+def _bn_fused_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, var_ptr, N, C, S, eps,
+                     HAS_W: tl.constexpr, HAS_B: tl.constexpr,
+                     BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr, BLOCK_S: tl.constexpr):
+    # One launch when one program per channel block is enough (small inputs, or channels enough to fill the GPU):
+    # statistics over all of (N, S), then a second sweep normalises.
+    c = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    cnt, mean, m2 = _bn_welford(x_ptr, c, 0, N, 0, S, C, S, BLOCK_N, BLOCK_C, BLOCK_S)
+    var = m2 / tl.maximum(cnt, 1.0)
+    scale, shift = _bn_affine(w_ptr, b_ptr, c, C, var, eps, HAS_W, HAS_B)
+    for n0 in range(0, N, BLOCK_N):
+        for s0 in range(0, S, BLOCK_S):
+            _bn_apply(x_ptr, y_ptr, n0 + tl.arange(0, BLOCK_N), c, s0 + tl.arange(0, BLOCK_S), N, C, S,
+                      mean, scale, shift)
+    tl.store(mean_ptr + c, mean, mask=c < C)
+    tl.store(var_ptr + c, var, mask=c < C)
+
+
+@triton.jit
+def _bn_stats_kernel(x_ptr, cnt_ptr, mean_ptr, m2_ptr, N, C, S, N_PER, S_PER, GS,
+                     BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr, BLOCK_S: tl.constexpr):
+    # Split stage 1: program (channel block, chunk k = g * GS + p) reduces batches [g * N_PER, +N_PER) x
+    # positions [p * S_PER, +S_PER) of its channels to (count, mean, M2) partials at [k, c].
+    c = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    k = tl.program_id(1)
+    n_lo = (k // GS) * N_PER
+    s_lo = (k % GS) * S_PER
+    cnt, mean, m2 = _bn_welford(x_ptr, c, n_lo, tl.minimum(n_lo + N_PER, N), s_lo, tl.minimum(s_lo + S_PER, S),
+                                C, S, BLOCK_N, BLOCK_C, BLOCK_S)
+    out = k.to(tl.int64) * C + c
+    tl.store(cnt_ptr + out, cnt, mask=c < C)
+    tl.store(mean_ptr + out, mean, mask=c < C)
+    tl.store(m2_ptr + out, m2, mask=c < C)
+
+
+@triton.jit
+def _bn_combine_kernel(cnt_ptr, pmean_ptr, pm2_ptr, w_ptr, b_ptr, mean_ptr, var_ptr, scale_ptr, shift_ptr, C, K, eps,
+                       HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_C: tl.constexpr):
+    # Split stage 2: per channel, merge the K partials (Chan et al.): mean = sum(n_k mean_k) / n, taken relative
+    # to chunk 0's mean so that large offsets cancel exactly; M2 = sum(M2_k + n_k (mean_k - mean)^2). Writes the
+    # batch mean / biased variance and stage 3's scale and shift.
+    c = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    cmask = c < C
+    k_offs = tl.arange(0, BLOCK_K)
+    ref = tl.load(pmean_ptr + c, mask=cmask, other=0.0)
+    acc_n = tl.zeros((BLOCK_K, BLOCK_C), tl.float32)
+    acc_d = tl.zeros((BLOCK_K, BLOCK_C), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        k = k0 + k_offs
+        m = (k[:, None] < K) & cmask[None, :]
+        offs = k.to(tl.int64)[:, None] * C + c[None, :]
+        nk = tl.load(cnt_ptr + offs, mask=m, other=0.0)
+        acc_n += nk
+        acc_d += nk * (tl.load(pmean_ptr + offs, mask=m, other=0.0) - ref[None, :])
+    count = tl.maximum(tl.sum(acc_n, 0), 1.0)
+    mean = ref + tl.sum(acc_d, 0) / count
+    acc = tl.zeros((BLOCK_K, BLOCK_C), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        k = k0 + k_offs
+        m = (k[:, None] < K) & cmask[None, :]
+        offs = k.to(tl.int64)[:, None] * C + c[None, :]
+        d = tl.where(m, tl.load(pmean_ptr + offs, mask=m, other=0.0) - mean[None, :], 0.0)
+        acc += tl.load(pm2_ptr + offs, mask=m, other=0.0) + tl.load(cnt_ptr + offs, mask=m, other=0.0) * d * d
+    var = tl.sum(acc, 0) / count
+    scale, shift = _bn_affine(w_ptr, b_ptr, c, C, var, eps, HAS_W, HAS_B)
+    tl.store(mean_ptr + c, mean, mask=cmask)
+    tl.store(var_ptr + c, var, mask=cmask)
+    tl.store(scale_ptr + c, scale, mask=cmask)
+    tl.store(shift_ptr + c, shift, mask=cmask)
+
+
+@triton.jit
+def _bn_norm_kernel(x_ptr, y_ptr, mean_ptr, scale_ptr, shift_ptr, N, C, S, NCB, NSB,
+                    BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr, BLOCK_S: tl.constexpr):
+    # Split stage 3: one (BLOCK_N, BLOCK_C, BLOCK_S) tile per program, enough programs for any shape. Program ids
+    # walk S fastest, then channels, then batches (memory order); the per-channel constants load once per program.
+    pid = tl.program_id(0)
+    sb = pid % NSB
+    cb = (pid // NSB) % NCB
+    nb = pid // NSB // NCB
+    c = cb * BLOCK_C + tl.arange(0, BLOCK_C)
+    cmask = c < C
+    mean = tl.load(mean_ptr + c, mask=cmask, other=0.0)
+    scale = tl.load(scale_ptr + c, mask=cmask, other=0.0)
+    shift = tl.load(shift_ptr + c, mask=cmask, other=0.0)
+    _bn_apply(x_ptr, y_ptr, nb * BLOCK_N + tl.arange(0, BLOCK_N), c, sb * BLOCK_S + tl.arange(0, BLOCK_S),
+              N, C, S, mean, scale, shift)
+
+
+_BN_MAX_CHUNKS = 4096  # cap on stage-1 chunks per channel block: bounds the partials (and grid axis 1 < 65536)
+
+
+def _bn_tile(n, c, s, tile):
+    """(BLOCK_N, BLOCK_C, BLOCK_S) of at most `tile` elements of x viewed as (N, C, S): the contiguous S first,
+    then neighbouring channels, then batches, so that short S (BatchNorm1d) still loads long contiguous runs."""
+    block_s = min(triton.next_power_of_2(max(s, 1)), tile)
+    block_c = min(triton.next_power_of_2(max(c, 1)), max(1, tile // block_s))
+    block_n = min(triton.next_power_of_2(max(n, 1)), max(1, tile // (block_s * block_c)))
+    return block_n, block_c, block_s
+
+
+def _bn_chunks(n, s, want, block_n, block_s):
+    """(N_PER, S_PER, chunks along N, chunks along S): about `want` chunks of one channel's (N, S) range, split
+    over whole batches first (runs of contiguous planes), then along S when N alone gives too few."""
+    n, s = max(n, 1), max(s, 1)
+    gn = min(want, triton.cdiv(n, block_n))
+    n_per = triton.cdiv(triton.cdiv(n, gn), block_n) * block_n
+    gn = triton.cdiv(n, n_per)
+    gs = min(triton.cdiv(want, gn), triton.cdiv(s, block_s))
+    s_per = triton.cdiv(triton.cdiv(s, gs), block_s) * block_s
+    return n_per, s_per, gn, triton.cdiv(s, s_per)
+
+
+def _batch_norm(x, bn):
+    """nn.BatchNorm* forward: batch statistics in training mode (KernelBench never calls .eval())."""
+    if not bn.training and bn.track_running_stats:  # inference mode uses running stats: library call
+        return F.batch_norm(x, bn.running_mean, bn.running_var, bn.weight, bn.bias, False, 0.0, bn.eps)
+    x = x.contiguous()
+    n, c = x.shape[0], x.shape[1]
+    s = math.prod(x.shape[2:])
+    y = torch.empty_like(x)
+    w = bn.weight if bn.weight is not None else x
+    b = bn.bias if bn.bias is not None else x
+    affine = {"HAS_W": bn.weight is not None, "HAS_B": bn.bias is not None}
+    block_n, block_c, block_s = _bn_tile(n, c, s, BN_BLOCK)
+    tile = {"BLOCK_N": block_n, "BLOCK_C": block_c, "BLOCK_S": block_s, "num_warps": BN_NUM_WARPS}
+    c_blocks = triton.cdiv(c, block_c)
+    stats = torch.empty((4, c), dtype=torch.float32, device=x.device)
+    mean, var, scale, shift = stats  # per channel: batch mean, biased variance, stage-3 scale and shift
+    # statistics in chunks of (channel block, batches x positions): about BN_PROGRAMS programs to fill the GPU,
+    # each reading at least BN_MIN_CHUNK elements, so that small inputs keep one chunk per channel block
+    want = min(triton.cdiv(BN_PROGRAMS, c_blocks), min(block_c, c) * n * s // BN_MIN_CHUNK, _BN_MAX_CHUNKS)
+    n_per, s_per, gn, gs = _bn_chunks(n, s, max(want, 1), block_n, block_s)
+    if gn * gs == 1:  # one chunk per channel block: statistics and normalisation in one launch
+        _bn_fused_kernel[(c_blocks,)](x, w, b, y, mean, var, n, c, s, bn.eps, **affine, **tile)
+    else:  # split: partials, then per-channel merge, then normalise (three passes over x, as the fused path)
+        part = torch.empty((3, gn * gs, c), dtype=torch.float32, device=x.device)
+        _bn_stats_kernel[(c_blocks, gn * gs)](x, part[0], part[1], part[2], n, c, s, n_per, s_per, gs, **tile)
+        block_c2 = min(triton.next_power_of_2(c), 128)
+        _bn_combine_kernel[(triton.cdiv(c, block_c2),)](part[0], part[1], part[2], w, b, mean, var, scale, shift,
+                                                        c, gn * gs, bn.eps, **affine,
+                                                        BLOCK_K=min(triton.next_power_of_2(gn * gs), 16),
+                                                        BLOCK_C=block_c2, num_warps=4)
+        n_sb = triton.cdiv(s, block_s)
+        _bn_norm_kernel[(triton.cdiv(n, block_n) * c_blocks * n_sb,)](x, y, mean, scale, shift, n, c, s,
+                                                                       c_blocks, n_sb, **tile)
+    if bn.training and bn.track_running_stats:  # keep the module's running statistics as torch would
+        with torch.no_grad():
+            bn.num_batches_tracked.add_(1)
+            momentum = bn.momentum if bn.momentum is not None else 1.0 / float(bn.num_batches_tracked)
+            count = n * s
+            bn.running_mean.mul_(1 - momentum).add_(mean.to(bn.running_mean.dtype), alpha=momentum)
+            unbiased = var * (count / max(count - 1, 1))
+            bn.running_var.mul_(1 - momentum).add_(unbiased.to(bn.running_var.dtype), alpha=momentum)
+    return y
+
+
+
+@triton.jit
+def _pool_kernel(x_ptr, y_ptr, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW,
+                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK_H: tl.constexpr, BLOCK_W: tl.constexpr,
+                 KW_TILE: tl.constexpr):
+    # One program per (BLOCK_H x BLOCK_W) tile of one output plane (nc, od): no per-element div/mod, rows
+    # of the tile read contiguous input, and neighbouring windows (stride < kernel) hit the cache.
+    # KW_TILE 0: one load per window column kw (lanes SW apart). KW_TILE > 0 (a power of two >= KW): a window
+    # row is one (BLOCK_H, BLOCK_W, KW_TILE) load, so the lanes of a warp read neighbouring addresses even when
+    # the windows do not overlap (a wide stride would otherwise touch every cache line once per kw).
+    plane = tl.program_id(0).to(tl.int64)  # nc * OD + od
+    od = plane % OD
+    nc = plane // OD
+    oh = tl.program_id(1) * BLOCK_H + tl.arange(0, BLOCK_H)[:, None]
+    ow = tl.program_id(2) * BLOCK_W + tl.arange(0, BLOCK_W)[None, :]
+    out_ok = (oh < OH) & (ow < OW)
+    if IS_MAX:
+        acc = tl.full((BLOCK_H, BLOCK_W), -float("inf"), tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_H, BLOCK_W), tl.float32)
+    for kd in range(0, KD):
+        i_d = od * SD - PD + kd * DD
+        if (i_d >= 0) & (i_d < D):
+            x_plane = x_ptr + (nc * D + i_d) * H * W
+            for kh in range(0, KH):
+                i_h = oh * SH - PH + kh * DH
+                ok_h = out_ok & (i_h >= 0) & (i_h < H)
+                if KW_TILE > 0:
+                    kw = tl.arange(0, KW_TILE)[None, None, :]
+                    i_w = ow[:, :, None] * SW - PW + kw * DW
+                    ok = ok_h[:, :, None] & (kw < KW) & (i_w >= 0) & (i_w < W)
+                    ptrs = x_plane + i_h[:, :, None] * W + i_w
+                    if IS_MAX:
+                        v = tl.load(ptrs, mask=ok, other=-float("inf")).to(tl.float32)
+                        acc = tl.maximum(acc, tl.max(v, 2))
+                    else:
+                        acc += tl.sum(tl.load(ptrs, mask=ok, other=0.0).to(tl.float32), 2)
+                else:
+                    for kw in range(0, KW):
+                        i_w = ow * SW - PW + kw * DW
+                        ok = ok_h & (i_w >= 0) & (i_w < W)
+                        if IS_MAX:
+                            v = tl.load(x_plane + i_h * W + i_w, mask=ok, other=-float("inf")).to(tl.float32)
+                            acc = tl.maximum(acc, v)
+                        else:
+                            acc += tl.load(x_plane + i_h * W + i_w, mask=ok, other=0.0).to(tl.float32)
+    if not IS_MAX:
+        # torch's divisor: window clipped to the padded input (count_include_pad) or to the input itself
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        d1 = tl.minimum(d0 + KD, D + PD)
+        h1 = tl.minimum(h0 + KH, H + PH)
+        w1 = tl.minimum(w0 + KW, W + PW)
+        if COUNT_PAD:
+            div = (d1 - d0) * (h1 - h0) * (w1 - w0)
+        else:
+            div = ((tl.minimum(d1, D) - tl.maximum(d0, 0)) * (tl.minimum(h1, H) - tl.maximum(h0, 0))
+                   * (tl.minimum(w1, W) - tl.maximum(w0, 0)))
+        acc = acc / div.to(tl.float32)
+    y_plane = y_ptr + plane * OH * OW
+    tl.store(y_plane + oh * OW + ow, acc.to(y_ptr.dtype.element_ty), mask=out_ok)
+
+
+def _pool_out(size, k, s, p, d, ceil_mode):
+    out = (size + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
+def _pool(x, pool, nd):
+    """nn.MaxPool{1,2,3}d / nn.AvgPool{1,2,3}d forward with a generated kernel."""
+    is_max = isinstance(pool, (nn.MaxPool1d, nn.MaxPool2d, nn.MaxPool3d))
+    k = _pad3(pool.kernel_size, nd, 1)
+    s = _pad3(pool.stride if pool.stride is not None else pool.kernel_size, nd, 1)
+    p = _pad3(pool.padding, nd, 0)
+    d = _pad3(pool.dilation, nd, 1) if is_max else (1, 1, 1)
+    count_pad = True if is_max else bool(pool.count_include_pad)
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    out_sp = [_pool_out(spatial[i], k[i], s[i], p[i], d[i], pool.ceil_mode) for i in range(3)]
+    x5 = x.contiguous()
+    y = torch.empty((*x.shape[:2], *out_sp[3 - nd:]), dtype=x.dtype, device=x.device)
+    if y.numel() > 0:
+        # tile: POOL_BLOCK outputs, at most POOL_BLOCK_W of them along a row; a 1-row output (1-D pools) takes
+        # the whole POOL_BLOCK along its row, so programs are not a few hundred outputs each
+        # POOL_WINDOW "auto": a window row is one vector load when windows along W do not overlap (each kw
+        # column alone would leave gaps of SW - 1 elements between lanes); the tile then holds KW_TILE inputs
+        # per output, so it takes POOL_BLOCK // KW_TILE outputs
+        span_w = (k[2] - 1) * d[2] + 1
+        tiled = POOL_WINDOW == "tile" or (POOL_WINDOW == "auto" and k[2] >= 4 and s[2] >= span_w)
+        kw_tile = triton.next_power_of_2(k[2]) if tiled else 0
+        block = max(16, POOL_BLOCK // max(kw_tile, 1))
+        cap_w = block if out_sp[1] == 1 else POOL_BLOCK_W
+        block_w = min(cap_w, block, triton.next_power_of_2(out_sp[2]))
+        block_h = max(1, min(block // block_w, triton.next_power_of_2(out_sp[1])))
+        planes = x.shape[0] * x.shape[1] * out_sp[0]
+        grid = (planes, triton.cdiv(out_sp[1], block_h), triton.cdiv(out_sp[2], block_w))
+        _pool_kernel[grid](x5, y, *spatial, *out_sp, *k, *s, *p, *d, IS_MAX=is_max, COUNT_PAD=count_pad,
+                           BLOCK_H=block_h, BLOCK_W=block_w, KW_TILE=kw_tile, num_warps=POOL_NUM_WARPS)
+    return y
+
+
+
+@triton.jit
+def _chan_combine(mean_a, m2_a, n_a, mean_b, m2_b, n_b):
+    # (mean, M2, count) of two sets merged (Chan et al.); empty sets (count 0) merge as nothing
+    n = n_a + n_b
+    w_b = tl.where(n > 0, n_b / tl.maximum(n, 1.0), 0.0)
+    delta = mean_b - mean_a
+    return mean_a + delta * w_b, m2_a + m2_b + delta * delta * n_a * w_b, n
+
+
+@triton.jit
+def _lane_stats(s1, s2, k, krow, n):
+    # per-lane (mean - krow, M2) from sums of (x - k) and (x - k)^2, k the lane's first value: shifting by a
+    # sample keeps the one-pass form accurate (|mean - k| is of the order of the spread, not of the mean).
+    # Means stay relative to the row's first value krow, so merging them never rounds at the data's scale.
+    # An empty lane (past the row's end) has mean 0: merging it then leaves the others' means exact.
+    safe = tl.maximum(n, 1.0)
+    return tl.where(n > 0, (k - krow) + s1 / safe, 0.0), tl.maximum(s2 - s1 * s1 / safe, 0.0)
+
+
+@triton.jit
+def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
+                    HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROWS: tl.constexpr, BLOCK: tl.constexpr):
+    # Normalises BLOCK_ROWS contiguous rows of R elements per program: one pass for the statistics (per-lane
+    # shifted sums merged with Chan's formula, fp32), one to normalise; the row is read twice, written once.
+    # Affine index of element r of row `row`: (row % G) * CPG + r // S
+    #   layer_norm: G=1, S=1 -> r;  group_norm: G groups, CPG channels/group, S spatial;  instance: CPG=1
+    rows = tl.program_id(0).to(tl.int64) * BLOCK_ROWS + tl.arange(0, BLOCK_ROWS)
+    rmask = rows < ROWS
+    base = rows * R
+    cols0 = tl.arange(0, BLOCK)
+    m0 = rmask[:, None] & (cols0[None, :] < R)
+    k = tl.load(x_ptr + base[:, None] + cols0[None, :], mask=m0, other=0.0).to(tl.float32)
+    krow = tl.load(x_ptr + base, mask=rmask, other=0.0).to(tl.float32)
+    s1 = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    s2 = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    n = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
+    for r0 in range(0, R, BLOCK):
+        c = r0 + cols0
+        m = rmask[:, None] & (c[None, :] < R)
+        d = tl.where(m, tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32) - k, 0.0)
+        s1 += d
+        s2 += d * d
+        n += m.to(tl.float32)
+    lane_mean, lane_m2 = _lane_stats(s1, s2, k, krow[:, None], n)
+    mean, m2, cnt = tl.reduce((lane_mean, lane_m2, n), 1, _chan_combine)  # mean relative to krow
+    rstd = 1.0 / tl.sqrt(m2 / tl.maximum(cnt, 1.0) + eps)
+    for r0 in range(0, R, BLOCK):
+        c = r0 + cols0
+        m = rmask[:, None] & (c[None, :] < R)
+        v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
+        y = ((v - krow[:, None]) - mean[:, None]) * rstd[:, None]
+        widx = (rows % G)[:, None] * CPG + c[None, :] // S
+        if HAS_W:
+            y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
+        if HAS_B:
+            y = y + tl.load(b_ptr + widx, mask=m, other=0.0).to(tl.float32)
+        tl.store(y_ptr + base[:, None] + c[None, :], y.to(y_ptr.dtype.element_ty), mask=m)
+
+
+@triton.jit
+def _rownorm_row_stats(mean_ptr, m2_ptr, row, NCHUNK, CHUNK, R, eps, BLOCK_P: tl.constexpr):
+    # (mean, rstd) of a row from its NCHUNK chunks' (mean, M2), merged with Chan's formula (means relative to
+    # the row's first value, as stored by stage 1)
+    p_offs = tl.arange(0, BLOCK_P)
+    mean = tl.zeros((BLOCK_P,), tl.float32)
+    m2 = tl.zeros((BLOCK_P,), tl.float32)
+    n = tl.zeros((BLOCK_P,), tl.float32)
+    for p0 in range(0, NCHUNK, BLOCK_P):
+        p = p0 + p_offs
+        pm = p < NCHUNK
+        cnt = tl.where(pm, tl.minimum(CHUNK, R - p.to(tl.int64) * CHUNK), 0).to(tl.float32)
+        mean, m2, n = _chan_combine(mean, m2, n, tl.load(mean_ptr + row * NCHUNK + p, mask=pm, other=0.0),
+                                    tl.load(m2_ptr + row * NCHUNK + p, mask=pm, other=0.0), cnt)
+    mean, m2, n = tl.reduce((mean, m2, n), 0, _chan_combine)
+    return mean, 1.0 / tl.sqrt(m2 / tl.maximum(n, 1.0) + eps)
+
+
+@triton.jit
+def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, m2_ptr, R, G, CPG, S, eps, CHUNK, NCHUNK,
+                          STAGE: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr,
+                          BLOCK: tl.constexpr, BLOCK_P: tl.constexpr):
+    # Split row normalisation, program (chunk j, row): elements [j * CHUNK, (j + 1) * CHUNK) of the row.
+    # STAGE 1: the chunk's (mean, M2) in one pass (shifted per-lane sums, as _rownorm_kernel);
+    # STAGE 2: merge the row's chunks, normalise + affine (same index as _rownorm_kernel). Reads x twice.
+    j = tl.program_id(0).to(tl.int64)
+    row = tl.program_id(1).to(tl.int64)
+    if STAGE == 2:  # in reverse: the first programs re-read what stage 1 read last, likely still in L2
+        j = NCHUNK - 1 - j
+        row = tl.num_programs(1) - 1 - row
+    base = row * R
+    start = j * CHUNK
+    end = tl.minimum(start + CHUNK, R)
+    offs = tl.arange(0, BLOCK)
+    krow = tl.load(x_ptr + base).to(tl.float32)  # every chunk's means are relative to the row's first value
+    if STAGE == 1:
+        k = tl.load(x_ptr + base + start + offs, mask=start + offs < end, other=0.0).to(tl.float32)
+        s1 = tl.zeros((BLOCK,), tl.float32)
+        s2 = tl.zeros((BLOCK,), tl.float32)
+        n = tl.zeros((BLOCK,), tl.float32)
+        for c0 in range(0, CHUNK, BLOCK):
+            c = start + c0 + offs
+            m = c < end
+            d = tl.where(m, tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32) - k, 0.0)
+            s1 += d
+            s2 += d * d
+            n += m.to(tl.float32)
+        lane_mean, lane_m2 = _lane_stats(s1, s2, k, krow, n)
+        mean, m2, _ = tl.reduce((lane_mean, lane_m2, n), 0, _chan_combine)
+        tl.store(mean_ptr + row * NCHUNK + j, mean)
+        tl.store(m2_ptr + row * NCHUNK + j, m2)
+    else:
+        mean, rstd = _rownorm_row_stats(mean_ptr, m2_ptr, row, NCHUNK, CHUNK, R, eps, BLOCK_P)
+        for c0 in range(0, CHUNK, BLOCK):
+            c = start + c0 + offs
+            m = c < end
+            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
+            y = ((v - krow) - mean) * rstd
+            widx = (row % G) * CPG + c // S
+            if HAS_W:
+                y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
+            if HAS_B:
+                y = y + tl.load(b_ptr + widx, mask=m, other=0.0).to(tl.float32)
+            tl.store(y_ptr + base + c, y.to(y_ptr.dtype.element_ty), mask=m)
+
+
+_NORM_SPLIT_MAX_PARTS = 256  # cap on chunks per row (the chunk grows instead): every program reads them all
+
+
+def _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, has_w, has_b):
+    # two launches over (chunks, rows) programs for few, long rows; False when it would not add programs
+    block = min(NORM_BLOCK, triton.next_power_of_2(min(r, NORM_SPLIT_CHUNK)))
+    chunk = max(NORM_SPLIT_CHUNK, triton.cdiv(r, _NORM_SPLIT_MAX_PARTS))
+    chunk = triton.cdiv(chunk, block) * block
+    nchunk = triton.cdiv(r, chunk)
+    if nchunk < 2 or rows > 65535:  # grid axis 1 limit
+        return False
+    means = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
+    m2 = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
+    block_p = min(1024, triton.next_power_of_2(nchunk))
+    for stage in (1, 2):
+        _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, means, m2, r, g, cpg, s, eps, chunk, nchunk,
+                                              STAGE=stage, HAS_W=has_w, HAS_B=has_b, BLOCK=block,
+                                              BLOCK_P=block_p, num_warps=NORM_NUM_WARPS)
+    return True
+
+
+def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
+    x = x.contiguous()
+    y = torch.empty_like(x)
+    w = weight.contiguous() if weight is not None else x
+    b = bias.contiguous() if bias is not None else x
+    block = min(NORM_BLOCK, triton.next_power_of_2(max(r, 1)))
+    block_rows = max(1, min(NORM_BLOCK // block, triton.next_power_of_2(max(rows, 1))))
+    # few programs, each normalising a long row: split the rows into chunks (two stages)
+    if (y.numel() > 0 and triton.cdiv(rows, block_rows) < NORM_SPLIT_PROGRAMS and r >= NORM_SPLIT_MIN_R
+            and _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, weight is not None, bias is not None)):
+        return y
+    if y.numel() > 0:
+        _rownorm_kernel[(triton.cdiv(rows, block_rows),)](x, w, b, y, rows, r, g, cpg, s, eps,
+                                                          HAS_W=weight is not None, HAS_B=bias is not None,
+                                                          BLOCK_ROWS=block_rows, BLOCK=block,
+                                                          num_warps=NORM_NUM_WARPS)
+    return y
+
+
+def _layer_norm(x, normalized_ndim, weight, bias, eps):
+    r = math.prod(x.shape[x.dim() - normalized_ndim:])
+    return _rownorm(x, x.numel() // max(r, 1), r, 1, 0, 1, weight, bias, eps)
+
+
+def _group_norm(x, num_groups, weight, bias, eps):
+    n, c = x.shape[0], x.shape[1]
+    s = math.prod(x.shape[2:])
+    return _rownorm(x, n * num_groups, (c // num_groups) * s, num_groups, c // num_groups, s, weight, bias, eps)
+
+
+def _instance_norm(x, weight, bias, eps):
+    n, c = x.shape[0], x.shape[1]
+    s = math.prod(x.shape[2:])
+    return _rownorm(x, n * c, s, c, 1, s, weight, bias, eps)
+
+
+
+@triton.jit
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, EVICT: tl.constexpr, STORE_CM: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: tanh
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        a0 = tl.load(in0_ptr + (offs // in0_inner) % in0_size, mask=mask, other=0.0)
+    else:
+        a0 = tl.load(in0_ptr + offs, mask=mask, other=0.0, eviction_policy=EVICT)
+    a0 = a0.to(tl.float32)
+    t0 = _tanh(a0)  # tanh: tanh
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask, cache_modifier=STORE_CM)
+
+
+def _fused0(batch_norm):
+    """tanh"""
+    shape = torch.broadcast_shapes(batch_norm.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(batch_norm, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(batch_norm.dtype), device=batch_norm.device)
+    if n > 0:
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, EVICT="evict_first" if EW_STREAM else "", STORE_CM=".cs" if EW_STREAM else "", BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+class ModelNew(nn.Module):
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride, padding, groups, num_groups):
+        super().__init__()
+        self.conv_transpose = nn.ConvTranspose2d(in_channels, out_channels, kernel_size, stride=stride, padding=padding)
+        self.batch_norm = nn.BatchNorm2d(out_channels)
+        self.tanh = nn.Tanh()
+        self.max_pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.group_norm = nn.GroupNorm(num_groups=num_groups, num_channels=out_channels)
+
+    def forward(self, x):
+        conv_transpose = _conv(x, self.conv_transpose) if CONV_ENGINE == 'triton' else self.conv_transpose(x)
+        batch_norm = _batch_norm(conv_transpose, self.batch_norm)
+        tanh = _fused0(batch_norm)
+        max_pool = _pool(tanh, self.max_pool, 2)
+        group_norm = _group_norm(max_pool, self.group_norm.num_groups, self.group_norm.weight, self.group_norm.bias, self.group_norm.eps)
+        return group_norm

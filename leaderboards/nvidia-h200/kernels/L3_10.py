@@ -1,0 +1,4104 @@
+"""Starter ModelNew for 10_ResNet101, generated from the reference by autokernel-kb.
+
+Generated Triton kernels: normalisation: batch_norm, fused elementwise: relu, pooling: max_pool, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: add,relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise: relu, normalisation: batch_norm, fused elementwise + reduction: add,relu -> mean
+Library calls kept: Conv2d (self.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.0.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.0.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.0.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.0.downsample.0): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.1.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.1.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.1.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.2.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.2.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer1.2.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.0.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.0.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.0.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.0.downsample.0): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.1.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.1.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.1.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.2.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.2.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.2.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.3.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.3.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer2.3.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.0.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.0.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.0.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.0.downsample.0): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.1.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.1.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.1.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.2.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.2.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.2.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.3.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.3.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.3.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.4.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.4.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.4.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.5.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.5.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.5.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.6.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.6.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.6.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.7.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.7.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.7.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.8.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.8.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.8.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.9.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.9.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.9.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.10.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.10.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.10.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.11.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.11.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.11.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.12.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.12.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.12.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.13.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.13.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.13.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.14.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.14.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.14.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.15.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.15.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.15.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.16.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.16.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.16.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.17.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.17.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.17.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.18.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.18.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.18.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.19.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.19.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.19.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.20.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.20.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.20.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.21.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.21.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.21.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.22.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.22.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer3.22.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.0.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.0.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.0.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.0.downsample.0): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.1.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.1.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.1.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.2.conv1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.2.conv2): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.layer4.2.conv3): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; linear (self.fc): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated
+Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
+"""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+
+# ---- tunables (the search varies these) ----
+BN_BLOCK = 2048
+BN_NUM_WARPS = 4
+BN_PROGRAMS = 528
+BN_MIN_CHUNK = 16384
+BLOCK_SIZE = 1024
+NUM_WARPS = 4
+POOL_BLOCK = 1024
+POOL_BLOCK_W = 128
+POOL_NUM_WARPS = 4
+RED_TILE = 1024
+RED_BLOCK_INNER = 32
+RED_NUM_WARPS = 4
+RED_SPLIT_PROGRAMS = 264
+RED_SPLIT_MIN_R = 16384
+RED_SPLIT_CHUNK = 16384
+
+# ---- the problem's module-level definitions (used by __init__) ----
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+class Bottleneck(nn.Module):
+    expansion = 4
+
+    def __init__(self, in_channels, out_channels, stride=1, downsample=None):
+        """
+        :param in_channels: Number of input channels
+        :param out_channels: Number of output channels
+        :param stride: Stride for the first convolutional layer
+        :param downsample: Downsample layer for the shortcut connection
+        """
+        super(Bottleneck, self).__init__()
+        self.conv1 = nn.Conv2d(in_channels, out_channels, kernel_size=1, bias=False)
+        self.bn1 = nn.BatchNorm2d(out_channels)
+        self.conv2 = nn.Conv2d(out_channels, out_channels, kernel_size=3, stride=stride, padding=1, bias=False)
+        self.bn2 = nn.BatchNorm2d(out_channels)
+        self.conv3 = nn.Conv2d(out_channels, out_channels * self.expansion, kernel_size=1, bias=False)
+        self.bn3 = nn.BatchNorm2d(out_channels * self.expansion)
+        self.relu = nn.ReLU(inplace=True)
+        self.downsample = downsample
+        self.stride = stride
+
+    def forward(self, x):
+        """
+        :param x: Input tensor, shape (batch_size, in_channels, height, width)
+        :return: Output tensor, shape (batch_size, out_channels * expansion, height, width)
+        """
+        identity = x
+
+        out = self.conv1(x)
+        out = self.bn1(out)
+        out = self.relu(out)
+
+        out = self.conv2(out)
+        out = self.bn2(out)
+        out = self.relu(out)
+
+        out = self.conv3(out)
+        out = self.bn3(out)
+
+        if self.downsample is not None:
+            identity = self.downsample(x)
+
+        out += identity
+        out = self.relu(out)
+
+        return out
+batch_size = 10
+height = 224
+width = 224
+layers = [3, 4, 23, 3]
+num_classes = 1000
+
+
+def _promote(*dtypes):
+    """Result dtype of an elementwise op (torch promotion; float when only ints/bools met floats)."""
+    out = dtypes[0]
+    for dt in dtypes[1:]:
+        out = torch.promote_types(out, dt)
+    return out if out.is_floating_point else torch.get_default_dtype()
+
+
+def _bcast_operand(t, shape):
+    """(tensor, inner, size, broadcast?) so that element i of the output reads t[(i // inner) % size].
+
+    Covers same-shape, scalar and "one contiguous block of dims" broadcasts (per-channel bias,
+    per-column vectors) without copying; any other pattern is materialised once.
+    """
+    shape = tuple(shape)
+    if tuple(t.shape) == shape and t.is_contiguous():
+        return t, 1, 1, False
+    padded = (1,) * (len(shape) - t.dim()) + tuple(t.shape)
+    real = [d for d, s in enumerate(padded) if s != 1]
+    if t.is_contiguous() and (not real or real == list(range(real[0], real[-1] + 1))):
+        if not real:
+            return t, 1, 1, True
+        if all(padded[d] == shape[d] for d in real):
+            inner = math.prod(shape[real[-1] + 1:])
+            return t, inner, math.prod(padded[d] for d in real), True
+    return t.expand(shape).contiguous(), 1, 1, False
+
+
+def _pad3(v, nd, fill):
+    v = (v,) * nd if isinstance(v, int) else tuple(v)
+    return (fill,) * (3 - nd) + v
+
+
+def _tile(r, inner, ncols, tile, block_inner):
+    """(BLOCK_R, BLOCK_I) for a reduction of length r over ncols columns (inner = column stride 1 run).
+
+    Rows (inner == 1): walk each row along memory, several short rows per program.
+    Columns (inner > 1): BLOCK_I neighbouring columns are contiguous in memory, so loads coalesce.
+    """
+    if inner == 1:
+        block_r = min(triton.next_power_of_2(max(r, 1)), tile)
+        return block_r, max(1, min(tile // block_r, triton.next_power_of_2(ncols)))
+    block_i = min(block_inner, triton.next_power_of_2(ncols))
+    return max(1, min(tile // block_i, triton.next_power_of_2(max(r, 1)))), block_i
+
+
+@triton.jit
+def _tanh(x):
+    # tanh from exp (portable across Triton backends); |error| ~1e-7 in fp32
+    e = tl.exp(-2.0 * tl.abs(x))
+    t = (1.0 - e) / (1.0 + e)
+    return tl.where(x >= 0, t, -t)
+
+
+@triton.jit
+def _softplus(x, beta, threshold):
+    bx = x * beta
+    return tl.where(bx > threshold, x, tl.log(1.0 + tl.exp(tl.minimum(bx, threshold))) / beta)
+
+
+@triton.jit
+def _mul_combine(a, b):
+    return a * b
+
+
+
+@triton.jit
+def _bn_welford(x_ptr, c, n_lo, n_hi, s_lo, s_hi, C, S,
+                BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr, BLOCK_S: tl.constexpr):
+    # (count, mean, M2) per channel c of x[n_lo:n_hi, c, s_lo:s_hi], x viewed as (N, C, S) contiguous:
+    # x[n, c, s] sits at (n * C + c) * S + s. One (BLOCK_N, BLOCK_C, BLOCK_S) tile at a time; S is the contiguous
+    # axis, so the loads are plain vectors (no per-element div/mod). Each tile's mean and M2, taken about the
+    # running mean (a large common offset cancels before summing), merge in with Chan's parallel formula.
+    cmask = c < C
+    n_offs = tl.arange(0, BLOCK_N)
+    s_offs = tl.arange(0, BLOCK_S)
+    cnt = tl.zeros((BLOCK_C,), tl.float32)
+    mean = tl.zeros((BLOCK_C,), tl.float32)
+    m2 = tl.zeros((BLOCK_C,), tl.float32)
+    for n0 in range(n_lo, n_hi, BLOCK_N):
+        n = n0 + n_offs
+        plane = (n.to(tl.int64)[:, None] * C + c[None, :]) * S  # (BLOCK_N, BLOCK_C) plane starts
+        pmask = (n[:, None] < n_hi) & cmask[None, :]
+        for s0 in range(s_lo, s_hi, BLOCK_S):
+            s = s0 + s_offs
+            msk = pmask[:, :, None] & (s[None, None, :] < s_hi)
+            v = tl.load(x_ptr + plane[:, :, None] + s[None, None, :], mask=msk, other=0.0).to(tl.float32)
+            tc = (tl.minimum(n_hi - n0, BLOCK_N) * tl.minimum(s_hi - s0, BLOCK_S)).to(tl.float32)
+            d = tl.where(msk, v - mean[None, :, None], 0.0)
+            delta = tl.sum(tl.sum(d, 2), 0) / tc  # tile mean - running mean
+            d = tl.where(msk, d - delta[None, :, None], 0.0)
+            tot = cnt + tc
+            mean += delta * (tc / tot)
+            m2 += tl.sum(tl.sum(d * d, 2), 0) + delta * delta * (cnt * tc / tot)
+            cnt = tot
+    return cnt, mean, m2
+
+
+@triton.jit
+def _bn_affine(w_ptr, b_ptr, c, C, var, eps, HAS_W: tl.constexpr, HAS_B: tl.constexpr):
+    # y = (x - mean) * scale + shift: scale = w / sqrt(var + eps), shift = b
+    cmask = c < C
+    scale = 1.0 / tl.sqrt(var + eps)
+    if HAS_W:
+        scale = scale * tl.load(w_ptr + c, mask=cmask, other=1.0).to(tl.float32)
+    shift = tl.zeros_like(scale)
+    if HAS_B:
+        shift = tl.load(b_ptr + c, mask=cmask, other=0.0).to(tl.float32)
+    return scale, shift
+
+
+@triton.jit
+def _bn_apply(x_ptr, y_ptr, n, c, s, N, C, S, mean, scale, shift):
+    # normalise the tile x[n, c, s] (index vectors); subtracting the mean first keeps large offsets exact
+    offs = ((n.to(tl.int64)[:, None] * C + c[None, :]) * S)[:, :, None] + s[None, None, :]
+    msk = ((n[:, None] < N) & (c[None, :] < C))[:, :, None] & (s[None, None, :] < S)
+    v = tl.load(x_ptr + offs, mask=msk, other=0.0).to(tl.float32)
+    y = (v - mean[None, :, None]) * scale[None, :, None] + shift[None, :, None]
+    tl.store(y_ptr + offs, y.to(y_ptr.dtype.element_ty), mask=msk)
+
+
+@triton.jit
+def _bn_fused_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, var_ptr, N, C, S, eps,
+                     HAS_W: tl.constexpr, HAS_B: tl.constexpr,
+                     BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr, BLOCK_S: tl.constexpr):
+    # One launch when one program per channel block is enough (small inputs, or channels enough to fill the GPU):
+    # statistics over all of (N, S), then a second sweep normalises.
+    c = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    cnt, mean, m2 = _bn_welford(x_ptr, c, 0, N, 0, S, C, S, BLOCK_N, BLOCK_C, BLOCK_S)
+    var = m2 / tl.maximum(cnt, 1.0)
+    scale, shift = _bn_affine(w_ptr, b_ptr, c, C, var, eps, HAS_W, HAS_B)
+    for n0 in range(0, N, BLOCK_N):
+        for s0 in range(0, S, BLOCK_S):
+            _bn_apply(x_ptr, y_ptr, n0 + tl.arange(0, BLOCK_N), c, s0 + tl.arange(0, BLOCK_S), N, C, S,
+                      mean, scale, shift)
+    tl.store(mean_ptr + c, mean, mask=c < C)
+    tl.store(var_ptr + c, var, mask=c < C)
+
+
+@triton.jit
+def _bn_stats_kernel(x_ptr, cnt_ptr, mean_ptr, m2_ptr, N, C, S, N_PER, S_PER, GS,
+                     BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr, BLOCK_S: tl.constexpr):
+    # Split stage 1: program (channel block, chunk k = g * GS + p) reduces batches [g * N_PER, +N_PER) x
+    # positions [p * S_PER, +S_PER) of its channels to (count, mean, M2) partials at [k, c].
+    c = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    k = tl.program_id(1)
+    n_lo = (k // GS) * N_PER
+    s_lo = (k % GS) * S_PER
+    cnt, mean, m2 = _bn_welford(x_ptr, c, n_lo, tl.minimum(n_lo + N_PER, N), s_lo, tl.minimum(s_lo + S_PER, S),
+                                C, S, BLOCK_N, BLOCK_C, BLOCK_S)
+    out = k.to(tl.int64) * C + c
+    tl.store(cnt_ptr + out, cnt, mask=c < C)
+    tl.store(mean_ptr + out, mean, mask=c < C)
+    tl.store(m2_ptr + out, m2, mask=c < C)
+
+
+@triton.jit
+def _bn_combine_kernel(cnt_ptr, pmean_ptr, pm2_ptr, w_ptr, b_ptr, mean_ptr, var_ptr, scale_ptr, shift_ptr, C, K, eps,
+                       HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_C: tl.constexpr):
+    # Split stage 2: per channel, merge the K partials (Chan et al.): mean = sum(n_k mean_k) / n, taken relative
+    # to chunk 0's mean so that large offsets cancel exactly; M2 = sum(M2_k + n_k (mean_k - mean)^2). Writes the
+    # batch mean / biased variance and stage 3's scale and shift.
+    c = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    cmask = c < C
+    k_offs = tl.arange(0, BLOCK_K)
+    ref = tl.load(pmean_ptr + c, mask=cmask, other=0.0)
+    acc_n = tl.zeros((BLOCK_K, BLOCK_C), tl.float32)
+    acc_d = tl.zeros((BLOCK_K, BLOCK_C), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        k = k0 + k_offs
+        m = (k[:, None] < K) & cmask[None, :]
+        offs = k.to(tl.int64)[:, None] * C + c[None, :]
+        nk = tl.load(cnt_ptr + offs, mask=m, other=0.0)
+        acc_n += nk
+        acc_d += nk * (tl.load(pmean_ptr + offs, mask=m, other=0.0) - ref[None, :])
+    count = tl.maximum(tl.sum(acc_n, 0), 1.0)
+    mean = ref + tl.sum(acc_d, 0) / count
+    acc = tl.zeros((BLOCK_K, BLOCK_C), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        k = k0 + k_offs
+        m = (k[:, None] < K) & cmask[None, :]
+        offs = k.to(tl.int64)[:, None] * C + c[None, :]
+        d = tl.where(m, tl.load(pmean_ptr + offs, mask=m, other=0.0) - mean[None, :], 0.0)
+        acc += tl.load(pm2_ptr + offs, mask=m, other=0.0) + tl.load(cnt_ptr + offs, mask=m, other=0.0) * d * d
+    var = tl.sum(acc, 0) / count
+    scale, shift = _bn_affine(w_ptr, b_ptr, c, C, var, eps, HAS_W, HAS_B)
+    tl.store(mean_ptr + c, mean, mask=cmask)
+    tl.store(var_ptr + c, var, mask=cmask)
+    tl.store(scale_ptr + c, scale, mask=cmask)
+    tl.store(shift_ptr + c, shift, mask=cmask)
+
+
+@triton.jit
+def _bn_norm_kernel(x_ptr, y_ptr, mean_ptr, scale_ptr, shift_ptr, N, C, S, NCB, NSB,
+                    BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr, BLOCK_S: tl.constexpr):
+    # Split stage 3: one (BLOCK_N, BLOCK_C, BLOCK_S) tile per program, enough programs for any shape. Program ids
+    # walk S fastest, then channels, then batches (memory order); the per-channel constants load once per program.
+    pid = tl.program_id(0)
+    sb = pid % NSB
+    cb = (pid // NSB) % NCB
+    nb = pid // NSB // NCB
+    c = cb * BLOCK_C + tl.arange(0, BLOCK_C)
+    cmask = c < C
+    mean = tl.load(mean_ptr + c, mask=cmask, other=0.0)
+    scale = tl.load(scale_ptr + c, mask=cmask, other=0.0)
+    shift = tl.load(shift_ptr + c, mask=cmask, other=0.0)
+    _bn_apply(x_ptr, y_ptr, nb * BLOCK_N + tl.arange(0, BLOCK_N), c, sb * BLOCK_S + tl.arange(0, BLOCK_S),
+              N, C, S, mean, scale, shift)
+
+
+_BN_MAX_CHUNKS = 4096  # cap on stage-1 chunks per channel block: bounds the partials (and grid axis 1 < 65536)
+
+
+def _bn_tile(n, c, s, tile):
+    """(BLOCK_N, BLOCK_C, BLOCK_S) of at most `tile` elements of x viewed as (N, C, S): the contiguous S first,
+    then neighbouring channels, then batches, so that short S (BatchNorm1d) still loads long contiguous runs."""
+    block_s = min(triton.next_power_of_2(max(s, 1)), tile)
+    block_c = min(triton.next_power_of_2(max(c, 1)), max(1, tile // block_s))
+    block_n = min(triton.next_power_of_2(max(n, 1)), max(1, tile // (block_s * block_c)))
+    return block_n, block_c, block_s
+
+
+def _bn_chunks(n, s, want, block_n, block_s):
+    """(N_PER, S_PER, chunks along N, chunks along S): about `want` chunks of one channel's (N, S) range, split
+    over whole batches first (runs of contiguous planes), then along S when N alone gives too few."""
+    n, s = max(n, 1), max(s, 1)
+    gn = min(want, triton.cdiv(n, block_n))
+    n_per = triton.cdiv(triton.cdiv(n, gn), block_n) * block_n
+    gn = triton.cdiv(n, n_per)
+    gs = min(triton.cdiv(want, gn), triton.cdiv(s, block_s))
+    s_per = triton.cdiv(triton.cdiv(s, gs), block_s) * block_s
+    return n_per, s_per, gn, triton.cdiv(s, s_per)
+
+
+def _batch_norm(x, bn):
+    """nn.BatchNorm* forward: batch statistics in training mode (KernelBench never calls .eval())."""
+    if not bn.training and bn.track_running_stats:  # inference mode uses running stats: library call
+        return F.batch_norm(x, bn.running_mean, bn.running_var, bn.weight, bn.bias, False, 0.0, bn.eps)
+    x = x.contiguous()
+    n, c = x.shape[0], x.shape[1]
+    s = math.prod(x.shape[2:])
+    y = torch.empty_like(x)
+    w = bn.weight if bn.weight is not None else x
+    b = bn.bias if bn.bias is not None else x
+    affine = {"HAS_W": bn.weight is not None, "HAS_B": bn.bias is not None}
+    block_n, block_c, block_s = _bn_tile(n, c, s, BN_BLOCK)
+    tile = {"BLOCK_N": block_n, "BLOCK_C": block_c, "BLOCK_S": block_s, "num_warps": BN_NUM_WARPS}
+    c_blocks = triton.cdiv(c, block_c)
+    stats = torch.empty((4, c), dtype=torch.float32, device=x.device)
+    mean, var, scale, shift = stats  # per channel: batch mean, biased variance, stage-3 scale and shift
+    # statistics in chunks of (channel block, batches x positions): about BN_PROGRAMS programs to fill the GPU,
+    # each reading at least BN_MIN_CHUNK elements, so that small inputs keep one chunk per channel block
+    want = min(triton.cdiv(BN_PROGRAMS, c_blocks), min(block_c, c) * n * s // BN_MIN_CHUNK, _BN_MAX_CHUNKS)
+    n_per, s_per, gn, gs = _bn_chunks(n, s, max(want, 1), block_n, block_s)
+    if gn * gs == 1:  # one chunk per channel block: statistics and normalisation in one launch
+        _bn_fused_kernel[(c_blocks,)](x, w, b, y, mean, var, n, c, s, bn.eps, **affine, **tile)
+    else:  # split: partials, then per-channel merge, then normalise (three passes over x, as the fused path)
+        part = torch.empty((3, gn * gs, c), dtype=torch.float32, device=x.device)
+        _bn_stats_kernel[(c_blocks, gn * gs)](x, part[0], part[1], part[2], n, c, s, n_per, s_per, gs, **tile)
+        block_c2 = min(triton.next_power_of_2(c), 128)
+        _bn_combine_kernel[(triton.cdiv(c, block_c2),)](part[0], part[1], part[2], w, b, mean, var, scale, shift,
+                                                        c, gn * gs, bn.eps, **affine,
+                                                        BLOCK_K=min(triton.next_power_of_2(gn * gs), 16),
+                                                        BLOCK_C=block_c2, num_warps=4)
+        n_sb = triton.cdiv(s, block_s)
+        _bn_norm_kernel[(triton.cdiv(n, block_n) * c_blocks * n_sb,)](x, y, mean, scale, shift, n, c, s,
+                                                                       c_blocks, n_sb, **tile)
+    if bn.training and bn.track_running_stats:  # keep the module's running statistics as torch would
+        with torch.no_grad():
+            bn.num_batches_tracked.add_(1)
+            momentum = bn.momentum if bn.momentum is not None else 1.0 / float(bn.num_batches_tracked)
+            count = n * s
+            bn.running_mean.mul_(1 - momentum).add_(mean.to(bn.running_mean.dtype), alpha=momentum)
+            unbiased = var * (count / max(count - 1, 1))
+            bn.running_var.mul_(1 - momentum).add_(unbiased.to(bn.running_var.dtype), alpha=momentum)
+    return y
+
+
+
+@triton.jit
+def _pool_kernel(x_ptr, y_ptr, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW,
+                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK_H: tl.constexpr, BLOCK_W: tl.constexpr):
+    # One program per (BLOCK_H x BLOCK_W) tile of one output plane (nc, od): no per-element div/mod, rows
+    # of the tile read contiguous input, and neighbouring windows (stride < kernel) hit the cache.
+    plane = tl.program_id(0).to(tl.int64)  # nc * OD + od
+    od = plane % OD
+    nc = plane // OD
+    oh = tl.program_id(1) * BLOCK_H + tl.arange(0, BLOCK_H)[:, None]
+    ow = tl.program_id(2) * BLOCK_W + tl.arange(0, BLOCK_W)[None, :]
+    out_ok = (oh < OH) & (ow < OW)
+    if IS_MAX:
+        acc = tl.full((BLOCK_H, BLOCK_W), -float("inf"), tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_H, BLOCK_W), tl.float32)
+    for kd in range(0, KD):
+        i_d = od * SD - PD + kd * DD
+        if (i_d >= 0) & (i_d < D):
+            x_plane = x_ptr + (nc * D + i_d) * H * W
+            for kh in range(0, KH):
+                i_h = oh * SH - PH + kh * DH
+                ok_h = out_ok & (i_h >= 0) & (i_h < H)
+                for kw in range(0, KW):
+                    i_w = ow * SW - PW + kw * DW
+                    ok = ok_h & (i_w >= 0) & (i_w < W)
+                    if IS_MAX:
+                        v = tl.load(x_plane + i_h * W + i_w, mask=ok, other=-float("inf")).to(tl.float32)
+                        acc = tl.maximum(acc, v)
+                    else:
+                        acc += tl.load(x_plane + i_h * W + i_w, mask=ok, other=0.0).to(tl.float32)
+    if not IS_MAX:
+        # torch's divisor: window clipped to the padded input (count_include_pad) or to the input itself
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        d1 = tl.minimum(d0 + KD, D + PD)
+        h1 = tl.minimum(h0 + KH, H + PH)
+        w1 = tl.minimum(w0 + KW, W + PW)
+        if COUNT_PAD:
+            div = (d1 - d0) * (h1 - h0) * (w1 - w0)
+        else:
+            div = ((tl.minimum(d1, D) - tl.maximum(d0, 0)) * (tl.minimum(h1, H) - tl.maximum(h0, 0))
+                   * (tl.minimum(w1, W) - tl.maximum(w0, 0)))
+        acc = acc / div.to(tl.float32)
+    y_plane = y_ptr + plane * OH * OW
+    tl.store(y_plane + oh * OW + ow, acc.to(y_ptr.dtype.element_ty), mask=out_ok)
+
+
+def _pool_out(size, k, s, p, d, ceil_mode):
+    out = (size + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
+def _pool(x, pool, nd):
+    """nn.MaxPool{1,2,3}d / nn.AvgPool{1,2,3}d forward with a generated kernel."""
+    is_max = isinstance(pool, (nn.MaxPool1d, nn.MaxPool2d, nn.MaxPool3d))
+    k = _pad3(pool.kernel_size, nd, 1)
+    s = _pad3(pool.stride if pool.stride is not None else pool.kernel_size, nd, 1)
+    p = _pad3(pool.padding, nd, 0)
+    d = _pad3(pool.dilation, nd, 1) if is_max else (1, 1, 1)
+    count_pad = True if is_max else bool(pool.count_include_pad)
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    out_sp = [_pool_out(spatial[i], k[i], s[i], p[i], d[i], pool.ceil_mode) for i in range(3)]
+    x5 = x.contiguous()
+    y = torch.empty((*x.shape[:2], *out_sp[3 - nd:]), dtype=x.dtype, device=x.device)
+    if y.numel() > 0:
+        # tile: POOL_BLOCK outputs, at most POOL_BLOCK_W of them along a row; 1-D pools get 1-row tiles
+        block_w = min(POOL_BLOCK_W, POOL_BLOCK, triton.next_power_of_2(out_sp[2]))
+        block_h = max(1, min(POOL_BLOCK // block_w, triton.next_power_of_2(out_sp[1])))
+        planes = x.shape[0] * x.shape[1] * out_sp[0]
+        grid = (planes, triton.cdiv(out_sp[1], block_h), triton.cdiv(out_sp[2], block_w))
+        _pool_kernel[grid](x5, y, *spatial, *out_sp, *k, *s, *p, *d, IS_MAX=is_max, COUNT_PAD=count_pad,
+                           BLOCK_H=block_h, BLOCK_W=block_w, num_warps=POOL_NUM_WARPS)
+    return y
+
+
+
+@triton.jit
+def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
+                   OP: tl.constexpr, WANT_IDX: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    # x viewed as (OUTER, R, INNER), contiguous; a "column" c = (o, i) is one output element, at
+    # x[o * R * INNER + r * INNER + i]. One program reduces BLOCK_I columns, BLOCK_R rows at a time.
+    # OP: 0 sum, 1 mean, 2 max, 3 min, 4 prod, 5 logsumexp, 6 l2 norm, 7 l1 norm. Accumulates in fp32.
+    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    x_row = x_ptr + (cols // INNER) * R * INNER + cols % INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    elif OP == 4:
+        neutral = 1.0
+    elif OP == 5:
+        neutral = -float("inf")
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
+    acc_s = tl.zeros((BLOCK_R, BLOCK_I), tl.float32)
+    acc_i = tl.zeros((BLOCK_R, BLOCK_I), tl.int64)
+    for r0 in range(0, R, BLOCK_R):
+        r = r0 + r_offs
+        m = (r[:, None] < R) & cmask[None, :]
+        v = tl.load(x_row[None, :] + r[:, None].to(tl.int64) * INNER, mask=m, other=neutral)
+        v = v.to(tl.float32)
+        if OP == 0 or OP == 1:
+            acc += v
+        elif OP == 6:
+            acc += v * v
+        elif OP == 7:
+            acc += tl.abs(v)
+        elif OP == 4:
+            acc *= v
+        elif OP == 5:
+            new_m = tl.maximum(acc, v)
+            safe = tl.where(new_m == -float("inf"), 0.0, new_m)
+            acc_s = acc_s * tl.exp(acc - safe) + tl.exp(v - safe)
+            acc = new_m
+        elif OP == 2:
+            better = v > acc
+            acc_i = tl.where(better, r[:, None].to(tl.int64), acc_i)
+            acc = tl.where(better, v, acc)
+        else:
+            better = v < acc
+            acc_i = tl.where(better, r[:, None].to(tl.int64), acc_i)
+            acc = tl.where(better, v, acc)
+    if OP == 0 or OP == 7:
+        res = tl.sum(acc, 0)
+    elif OP == 1:
+        res = tl.sum(acc, 0) / R
+    elif OP == 6:
+        res = tl.sqrt(tl.sum(acc, 0))
+    elif OP == 4:
+        res = tl.reduce(acc, 0, _mul_combine)
+    elif OP == 5:
+        mx = tl.max(acc, 0)
+        safe = tl.where(mx == -float("inf"), 0.0, mx)
+        res = safe + tl.log(tl.sum(acc_s * tl.exp(acc - safe[None, :]), 0))
+    elif OP == 2:
+        res = tl.max(acc, 0)
+    else:
+        res = tl.min(acc, 0)
+    out_offs = cols
+    tl.store(out_ptr + out_offs, res.to(out_ptr.dtype.element_ty), mask=cmask)
+    if WANT_IDX:
+        # first index reaching the extreme (torch's tie rule): smallest index among lanes equal to res
+        idx = tl.min(tl.where(acc == res[None, :], acc_i, R), 0)
+        tl.store(idx_ptr + out_offs, idx, mask=cmask)
+
+
+@triton.jit
+def _reduce_split_kernel(x_ptr, part_ptr, R, INNER, NCOLS, CHUNK,
+                         OP: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    # Split stage 1: program (s, b) reduces rows [s * CHUNK, (s + 1) * CHUNK) of BLOCK_I columns into the
+    # fp32 partial part[s, col]. Ops as in _reduce_kernel (no arg/logsumexp): mean and l2 stay raw sums here.
+    s = tl.program_id(0).to(tl.int64)
+    cols = tl.program_id(1).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    x_row = x_ptr + (cols // INNER) * R * INNER + cols % INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    elif OP == 4:
+        neutral = 1.0
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
+    start = s * CHUNK
+    end = tl.minimum(start + CHUNK, R)
+    for r0 in range(0, CHUNK, BLOCK_R):
+        r = start + r0 + r_offs
+        m = (r[:, None] < end) & cmask[None, :]
+        v = tl.load(x_row[None, :] + r[:, None] * INNER, mask=m, other=neutral).to(tl.float32)
+        if OP == 0 or OP == 1:
+            acc += v
+        elif OP == 6:
+            acc += v * v
+        elif OP == 7:
+            acc += tl.abs(v)
+        elif OP == 4:
+            acc *= v
+        elif OP == 2:
+            acc = tl.maximum(acc, v)
+        else:
+            acc = tl.minimum(acc, v)
+    if OP == 4:
+        res = tl.reduce(acc, 0, _mul_combine)
+    elif OP == 2:
+        res = tl.max(acc, 0)
+    elif OP == 3:
+        res = tl.min(acc, 0)
+    else:
+        res = tl.sum(acc, 0)
+    tl.store(part_ptr + s * NCOLS + cols, res, mask=cmask)
+
+
+@triton.jit
+def _reduce_partials_kernel(part_ptr, out_ptr, S, NCOLS, R,
+                            OP: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_I: tl.constexpr):
+    # Split stage 2: combine the S fp32 partials of BLOCK_I columns, then the final transform
+    # (mean: / R, the full reduction length; l2: sqrt of the summed squares).
+    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    s_offs = tl.arange(0, BLOCK_S)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    elif OP == 4:
+        neutral = 1.0
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_S, BLOCK_I), neutral, tl.float32)
+    for s0 in range(0, S, BLOCK_S):
+        sr = (s0 + s_offs).to(tl.int64)
+        m = (sr[:, None] < S) & cmask[None, :]
+        v = tl.load(part_ptr + sr[:, None] * NCOLS + cols[None, :], mask=m, other=neutral)
+        if OP == 4:
+            acc *= v
+        elif OP == 2:
+            acc = tl.maximum(acc, v)
+        elif OP == 3:
+            acc = tl.minimum(acc, v)
+        else:
+            acc += v
+    if OP == 4:
+        res = tl.reduce(acc, 0, _mul_combine)
+    elif OP == 2:
+        res = tl.max(acc, 0)
+    elif OP == 3:
+        res = tl.min(acc, 0)
+    else:
+        res = tl.sum(acc, 0)
+    if OP == 1:
+        res = res / R
+    elif OP == 6:
+        res = tl.sqrt(res)
+    tl.store(out_ptr + cols, res.to(out_ptr.dtype.element_ty), mask=cmask)
+
+
+_REDUCE_OPS = {"sum": 0, "mean": 1, "max": 2, "amax": 2, "argmax": 2, "min": 3, "amin": 3, "argmin": 3,
+               "prod": 4, "logsumexp": 5, "l2": 6, "l1": 7}
+_SPLIT_REDUCE_OPS = ("sum", "mean", "max", "amax", "min", "amin", "prod", "l2", "l1")
+_SPLIT_MAX_PARTS = 65536  # cap on stage-1 splits (the chunk grows instead): bounds the partial buffer
+
+
+def _reduce_split(x, out, r, inner, ncols, op):
+    """Two-stage reduction for few output columns and long rows: (splits, column blocks) programs write
+    fp32 partials, then one kernel combines them. Returns False when splitting would not add programs."""
+    block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
+    chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, _SPLIT_MAX_PARTS))
+    chunk = triton.cdiv(chunk, block_r) * block_r
+    splits = triton.cdiv(r, chunk)
+    col_blocks = triton.cdiv(ncols, block_i)
+    if splits < 2 or col_blocks > 65535:  # grid axis 1 limit
+        return False
+    part = torch.empty((splits, ncols), dtype=torch.float32, device=x.device)
+    _reduce_split_kernel[(splits, col_blocks)](x, part, r, inner, ncols, chunk, OP=_REDUCE_OPS[op],
+                                               BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
+    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](part, out, splits, ncols, r, OP=_REDUCE_OPS[op],
+                                                             BLOCK_S=block_s, BLOCK_I=block_i2,
+                                                             num_warps=RED_NUM_WARPS)
+    return True
+
+
+def _reduce(x, dims, keepdim, op, with_idx=False):
+    """torch-style reduction of x over dims (None = all); returns values, indices or both."""
+    nd = x.dim()
+    dims = list(range(nd)) if dims is None else sorted({d % nd for d in dims})
+    out_shape = [1 if d in dims else s for d, s in enumerate(x.shape) if keepdim or d not in dims]
+    if dims != list(range(dims[0], dims[-1] + 1)):  # non-adjacent dims: move them last (one copy)
+        kept = [d for d in range(nd) if d not in dims]
+        x = x.permute(*kept, *dims)
+        dims = list(range(len(kept), nd))
+    x = x.contiguous()
+    outer = math.prod(x.shape[: dims[0]])
+    r = math.prod(x.shape[dims[0]: dims[-1] + 1])
+    inner = math.prod(x.shape[dims[-1] + 1:])
+    want_idx = with_idx or op in ("argmax", "argmin")
+    out = torch.empty(out_shape, dtype=x.dtype, device=x.device)
+    idx = torch.empty(out_shape, dtype=torch.int64, device=x.device) if want_idx else out
+    block_r, block_i = _tile(r, inner, outer * inner, RED_TILE, RED_BLOCK_INNER)
+    if out.numel() > 0 and r > 0:
+        grid = (triton.cdiv(outer * inner, block_i),)
+        # few programs, each with a long reduction: split it (two stages) so that the GPU fills up
+        split = (not want_idx and op in _SPLIT_REDUCE_OPS and grid[0] < RED_SPLIT_PROGRAMS
+                 and r >= RED_SPLIT_MIN_R and _reduce_split(x, out, r, inner, outer * inner, op))
+        if not split:
+            _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
+                                 BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+    if op in ("argmax", "argmin"):
+        return idx
+    if with_idx:
+        return torch.return_types.max((out, idx)) if op == "max" else torch.return_types.min((out, idx))
+    return out
+
+
+
+@triton.jit
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused0(bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(bn1.dtype), device=bn1.device)
+    if n > 0:
+        _fused0_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer1_0_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused1(layer1_0_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer1_0_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_0_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer1_0_bn1.dtype), device=layer1_0_bn1.device)
+    if n > 0:
+        _fused1_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused2_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer1_0_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused2(layer1_0_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer1_0_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_0_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer1_0_bn2.dtype), device=layer1_0_bn2.device)
+    if n > 0:
+        _fused2_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused3_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add: add
+    t1 = tl.maximum(t0, 0.0)  # layer1_0_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused3(layer1_0_bn3, layer1_0_downsample_1):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer1_0_bn3.shape, layer1_0_downsample_1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_0_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer1_0_downsample_1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer1_0_bn3.dtype, layer1_0_downsample_1.dtype), device=layer1_0_bn3.device)
+    if n > 0:
+        _fused3_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused4_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer1_1_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused4(layer1_1_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer1_1_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_1_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer1_1_bn1.dtype), device=layer1_1_bn1.device)
+    if n > 0:
+        _fused4_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused5_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer1_1_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused5(layer1_1_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer1_1_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_1_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer1_1_bn2.dtype), device=layer1_1_bn2.device)
+    if n > 0:
+        _fused5_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused6_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_1: add
+    t1 = tl.maximum(t0, 0.0)  # layer1_1_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused6(layer1_1_bn3, layer1_0_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer1_1_bn3.shape, layer1_0_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_1_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer1_0_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer1_1_bn3.dtype, layer1_0_relu_2.dtype), device=layer1_1_bn3.device)
+    if n > 0:
+        _fused6_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused7_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer1_2_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused7(layer1_2_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer1_2_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_2_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer1_2_bn1.dtype), device=layer1_2_bn1.device)
+    if n > 0:
+        _fused7_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused8_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer1_2_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused8(layer1_2_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer1_2_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_2_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer1_2_bn2.dtype), device=layer1_2_bn2.device)
+    if n > 0:
+        _fused8_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused9_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_2: add
+    t1 = tl.maximum(t0, 0.0)  # layer1_2_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused9(layer1_2_bn3, layer1_1_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer1_2_bn3.shape, layer1_1_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer1_2_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer1_1_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer1_2_bn3.dtype, layer1_1_relu_2.dtype), device=layer1_2_bn3.device)
+    if n > 0:
+        _fused9_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused10_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer2_0_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused10(layer2_0_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer2_0_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_0_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_0_bn1.dtype), device=layer2_0_bn1.device)
+    if n > 0:
+        _fused10_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused11_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer2_0_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused11(layer2_0_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer2_0_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_0_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_0_bn2.dtype), device=layer2_0_bn2.device)
+    if n > 0:
+        _fused11_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused12_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_3: add
+    t1 = tl.maximum(t0, 0.0)  # layer2_0_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused12(layer2_0_bn3, layer2_0_downsample_1):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer2_0_bn3.shape, layer2_0_downsample_1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_0_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer2_0_downsample_1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_0_bn3.dtype, layer2_0_downsample_1.dtype), device=layer2_0_bn3.device)
+    if n > 0:
+        _fused12_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused13_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer2_1_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused13(layer2_1_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer2_1_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_1_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_1_bn1.dtype), device=layer2_1_bn1.device)
+    if n > 0:
+        _fused13_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused14_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer2_1_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused14(layer2_1_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer2_1_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_1_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_1_bn2.dtype), device=layer2_1_bn2.device)
+    if n > 0:
+        _fused14_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused15_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_4: add
+    t1 = tl.maximum(t0, 0.0)  # layer2_1_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused15(layer2_1_bn3, layer2_0_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer2_1_bn3.shape, layer2_0_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_1_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer2_0_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_1_bn3.dtype, layer2_0_relu_2.dtype), device=layer2_1_bn3.device)
+    if n > 0:
+        _fused15_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused16_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer2_2_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused16(layer2_2_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer2_2_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_2_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_2_bn1.dtype), device=layer2_2_bn1.device)
+    if n > 0:
+        _fused16_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused17_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer2_2_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused17(layer2_2_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer2_2_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_2_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_2_bn2.dtype), device=layer2_2_bn2.device)
+    if n > 0:
+        _fused17_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused18_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_5: add
+    t1 = tl.maximum(t0, 0.0)  # layer2_2_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused18(layer2_2_bn3, layer2_1_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer2_2_bn3.shape, layer2_1_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_2_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer2_1_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_2_bn3.dtype, layer2_1_relu_2.dtype), device=layer2_2_bn3.device)
+    if n > 0:
+        _fused18_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused19_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer2_3_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused19(layer2_3_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer2_3_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_3_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_3_bn1.dtype), device=layer2_3_bn1.device)
+    if n > 0:
+        _fused19_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused20_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer2_3_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused20(layer2_3_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer2_3_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_3_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_3_bn2.dtype), device=layer2_3_bn2.device)
+    if n > 0:
+        _fused20_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused21_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_6: add
+    t1 = tl.maximum(t0, 0.0)  # layer2_3_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused21(layer2_3_bn3, layer2_2_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer2_3_bn3.shape, layer2_2_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer2_3_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer2_2_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer2_3_bn3.dtype, layer2_2_relu_2.dtype), device=layer2_3_bn3.device)
+    if n > 0:
+        _fused21_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused22_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_0_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused22(layer3_0_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_0_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_0_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_0_bn1.dtype), device=layer3_0_bn1.device)
+    if n > 0:
+        _fused22_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused23_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_0_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused23(layer3_0_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_0_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_0_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_0_bn2.dtype), device=layer3_0_bn2.device)
+    if n > 0:
+        _fused23_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused24_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_7: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_0_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused24(layer3_0_bn3, layer3_0_downsample_1):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_0_bn3.shape, layer3_0_downsample_1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_0_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_0_downsample_1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_0_bn3.dtype, layer3_0_downsample_1.dtype), device=layer3_0_bn3.device)
+    if n > 0:
+        _fused24_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused25_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_1_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused25(layer3_1_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_1_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_1_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_1_bn1.dtype), device=layer3_1_bn1.device)
+    if n > 0:
+        _fused25_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused26_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_1_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused26(layer3_1_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_1_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_1_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_1_bn2.dtype), device=layer3_1_bn2.device)
+    if n > 0:
+        _fused26_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused27_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_8: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_1_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused27(layer3_1_bn3, layer3_0_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_1_bn3.shape, layer3_0_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_1_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_0_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_1_bn3.dtype, layer3_0_relu_2.dtype), device=layer3_1_bn3.device)
+    if n > 0:
+        _fused27_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused28_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_2_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused28(layer3_2_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_2_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_2_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_2_bn1.dtype), device=layer3_2_bn1.device)
+    if n > 0:
+        _fused28_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused29_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_2_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused29(layer3_2_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_2_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_2_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_2_bn2.dtype), device=layer3_2_bn2.device)
+    if n > 0:
+        _fused29_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused30_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_9: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_2_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused30(layer3_2_bn3, layer3_1_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_2_bn3.shape, layer3_1_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_2_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_1_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_2_bn3.dtype, layer3_1_relu_2.dtype), device=layer3_2_bn3.device)
+    if n > 0:
+        _fused30_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused31_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_3_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused31(layer3_3_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_3_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_3_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_3_bn1.dtype), device=layer3_3_bn1.device)
+    if n > 0:
+        _fused31_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused32_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_3_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused32(layer3_3_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_3_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_3_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_3_bn2.dtype), device=layer3_3_bn2.device)
+    if n > 0:
+        _fused32_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused33_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_10: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_3_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused33(layer3_3_bn3, layer3_2_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_3_bn3.shape, layer3_2_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_3_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_2_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_3_bn3.dtype, layer3_2_relu_2.dtype), device=layer3_3_bn3.device)
+    if n > 0:
+        _fused33_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused34_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_4_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused34(layer3_4_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_4_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_4_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_4_bn1.dtype), device=layer3_4_bn1.device)
+    if n > 0:
+        _fused34_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused35_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_4_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused35(layer3_4_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_4_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_4_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_4_bn2.dtype), device=layer3_4_bn2.device)
+    if n > 0:
+        _fused35_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused36_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_11: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_4_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused36(layer3_4_bn3, layer3_3_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_4_bn3.shape, layer3_3_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_4_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_3_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_4_bn3.dtype, layer3_3_relu_2.dtype), device=layer3_4_bn3.device)
+    if n > 0:
+        _fused36_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused37_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_5_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused37(layer3_5_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_5_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_5_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_5_bn1.dtype), device=layer3_5_bn1.device)
+    if n > 0:
+        _fused37_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused38_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_5_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused38(layer3_5_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_5_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_5_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_5_bn2.dtype), device=layer3_5_bn2.device)
+    if n > 0:
+        _fused38_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused39_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_12: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_5_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused39(layer3_5_bn3, layer3_4_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_5_bn3.shape, layer3_4_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_5_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_4_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_5_bn3.dtype, layer3_4_relu_2.dtype), device=layer3_5_bn3.device)
+    if n > 0:
+        _fused39_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused40_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_6_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused40(layer3_6_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_6_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_6_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_6_bn1.dtype), device=layer3_6_bn1.device)
+    if n > 0:
+        _fused40_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused41_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_6_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused41(layer3_6_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_6_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_6_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_6_bn2.dtype), device=layer3_6_bn2.device)
+    if n > 0:
+        _fused41_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused42_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_13: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_6_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused42(layer3_6_bn3, layer3_5_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_6_bn3.shape, layer3_5_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_6_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_5_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_6_bn3.dtype, layer3_5_relu_2.dtype), device=layer3_6_bn3.device)
+    if n > 0:
+        _fused42_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused43_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_7_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused43(layer3_7_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_7_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_7_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_7_bn1.dtype), device=layer3_7_bn1.device)
+    if n > 0:
+        _fused43_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused44_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_7_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused44(layer3_7_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_7_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_7_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_7_bn2.dtype), device=layer3_7_bn2.device)
+    if n > 0:
+        _fused44_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused45_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_14: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_7_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused45(layer3_7_bn3, layer3_6_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_7_bn3.shape, layer3_6_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_7_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_6_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_7_bn3.dtype, layer3_6_relu_2.dtype), device=layer3_7_bn3.device)
+    if n > 0:
+        _fused45_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused46_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_8_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused46(layer3_8_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_8_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_8_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_8_bn1.dtype), device=layer3_8_bn1.device)
+    if n > 0:
+        _fused46_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused47_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_8_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused47(layer3_8_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_8_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_8_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_8_bn2.dtype), device=layer3_8_bn2.device)
+    if n > 0:
+        _fused47_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused48_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_15: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_8_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused48(layer3_8_bn3, layer3_7_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_8_bn3.shape, layer3_7_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_8_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_7_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_8_bn3.dtype, layer3_7_relu_2.dtype), device=layer3_8_bn3.device)
+    if n > 0:
+        _fused48_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused49_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_9_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused49(layer3_9_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_9_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_9_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_9_bn1.dtype), device=layer3_9_bn1.device)
+    if n > 0:
+        _fused49_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused50_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_9_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused50(layer3_9_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_9_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_9_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_9_bn2.dtype), device=layer3_9_bn2.device)
+    if n > 0:
+        _fused50_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused51_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_16: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_9_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused51(layer3_9_bn3, layer3_8_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_9_bn3.shape, layer3_8_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_9_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_8_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_9_bn3.dtype, layer3_8_relu_2.dtype), device=layer3_9_bn3.device)
+    if n > 0:
+        _fused51_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused52_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_10_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused52(layer3_10_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_10_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_10_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_10_bn1.dtype), device=layer3_10_bn1.device)
+    if n > 0:
+        _fused52_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused53_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_10_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused53(layer3_10_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_10_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_10_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_10_bn2.dtype), device=layer3_10_bn2.device)
+    if n > 0:
+        _fused53_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused54_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_17: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_10_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused54(layer3_10_bn3, layer3_9_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_10_bn3.shape, layer3_9_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_10_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_9_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_10_bn3.dtype, layer3_9_relu_2.dtype), device=layer3_10_bn3.device)
+    if n > 0:
+        _fused54_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused55_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_11_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused55(layer3_11_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_11_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_11_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_11_bn1.dtype), device=layer3_11_bn1.device)
+    if n > 0:
+        _fused55_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused56_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_11_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused56(layer3_11_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_11_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_11_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_11_bn2.dtype), device=layer3_11_bn2.device)
+    if n > 0:
+        _fused56_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused57_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_18: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_11_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused57(layer3_11_bn3, layer3_10_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_11_bn3.shape, layer3_10_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_11_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_10_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_11_bn3.dtype, layer3_10_relu_2.dtype), device=layer3_11_bn3.device)
+    if n > 0:
+        _fused57_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused58_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_12_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused58(layer3_12_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_12_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_12_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_12_bn1.dtype), device=layer3_12_bn1.device)
+    if n > 0:
+        _fused58_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused59_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_12_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused59(layer3_12_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_12_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_12_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_12_bn2.dtype), device=layer3_12_bn2.device)
+    if n > 0:
+        _fused59_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused60_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_19: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_12_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused60(layer3_12_bn3, layer3_11_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_12_bn3.shape, layer3_11_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_12_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_11_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_12_bn3.dtype, layer3_11_relu_2.dtype), device=layer3_12_bn3.device)
+    if n > 0:
+        _fused60_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused61_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_13_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused61(layer3_13_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_13_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_13_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_13_bn1.dtype), device=layer3_13_bn1.device)
+    if n > 0:
+        _fused61_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused62_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_13_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused62(layer3_13_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_13_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_13_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_13_bn2.dtype), device=layer3_13_bn2.device)
+    if n > 0:
+        _fused62_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused63_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_20: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_13_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused63(layer3_13_bn3, layer3_12_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_13_bn3.shape, layer3_12_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_13_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_12_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_13_bn3.dtype, layer3_12_relu_2.dtype), device=layer3_13_bn3.device)
+    if n > 0:
+        _fused63_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused64_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_14_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused64(layer3_14_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_14_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_14_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_14_bn1.dtype), device=layer3_14_bn1.device)
+    if n > 0:
+        _fused64_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused65_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_14_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused65(layer3_14_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_14_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_14_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_14_bn2.dtype), device=layer3_14_bn2.device)
+    if n > 0:
+        _fused65_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused66_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_21: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_14_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused66(layer3_14_bn3, layer3_13_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_14_bn3.shape, layer3_13_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_14_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_13_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_14_bn3.dtype, layer3_13_relu_2.dtype), device=layer3_14_bn3.device)
+    if n > 0:
+        _fused66_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused67_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_15_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused67(layer3_15_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_15_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_15_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_15_bn1.dtype), device=layer3_15_bn1.device)
+    if n > 0:
+        _fused67_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused68_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_15_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused68(layer3_15_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_15_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_15_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_15_bn2.dtype), device=layer3_15_bn2.device)
+    if n > 0:
+        _fused68_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused69_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_22: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_15_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused69(layer3_15_bn3, layer3_14_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_15_bn3.shape, layer3_14_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_15_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_14_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_15_bn3.dtype, layer3_14_relu_2.dtype), device=layer3_15_bn3.device)
+    if n > 0:
+        _fused69_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused70_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_16_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused70(layer3_16_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_16_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_16_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_16_bn1.dtype), device=layer3_16_bn1.device)
+    if n > 0:
+        _fused70_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused71_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_16_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused71(layer3_16_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_16_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_16_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_16_bn2.dtype), device=layer3_16_bn2.device)
+    if n > 0:
+        _fused71_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused72_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_23: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_16_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused72(layer3_16_bn3, layer3_15_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_16_bn3.shape, layer3_15_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_16_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_15_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_16_bn3.dtype, layer3_15_relu_2.dtype), device=layer3_16_bn3.device)
+    if n > 0:
+        _fused72_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused73_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_17_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused73(layer3_17_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_17_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_17_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_17_bn1.dtype), device=layer3_17_bn1.device)
+    if n > 0:
+        _fused73_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused74_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_17_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused74(layer3_17_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_17_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_17_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_17_bn2.dtype), device=layer3_17_bn2.device)
+    if n > 0:
+        _fused74_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused75_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_24: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_17_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused75(layer3_17_bn3, layer3_16_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_17_bn3.shape, layer3_16_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_17_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_16_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_17_bn3.dtype, layer3_16_relu_2.dtype), device=layer3_17_bn3.device)
+    if n > 0:
+        _fused75_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused76_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_18_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused76(layer3_18_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_18_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_18_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_18_bn1.dtype), device=layer3_18_bn1.device)
+    if n > 0:
+        _fused76_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused77_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_18_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused77(layer3_18_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_18_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_18_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_18_bn2.dtype), device=layer3_18_bn2.device)
+    if n > 0:
+        _fused77_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused78_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_25: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_18_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused78(layer3_18_bn3, layer3_17_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_18_bn3.shape, layer3_17_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_18_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_17_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_18_bn3.dtype, layer3_17_relu_2.dtype), device=layer3_18_bn3.device)
+    if n > 0:
+        _fused78_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused79_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_19_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused79(layer3_19_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_19_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_19_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_19_bn1.dtype), device=layer3_19_bn1.device)
+    if n > 0:
+        _fused79_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused80_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_19_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused80(layer3_19_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_19_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_19_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_19_bn2.dtype), device=layer3_19_bn2.device)
+    if n > 0:
+        _fused80_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused81_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_26: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_19_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused81(layer3_19_bn3, layer3_18_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_19_bn3.shape, layer3_18_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_19_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_18_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_19_bn3.dtype, layer3_18_relu_2.dtype), device=layer3_19_bn3.device)
+    if n > 0:
+        _fused81_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused82_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_20_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused82(layer3_20_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_20_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_20_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_20_bn1.dtype), device=layer3_20_bn1.device)
+    if n > 0:
+        _fused82_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused83_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_20_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused83(layer3_20_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_20_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_20_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_20_bn2.dtype), device=layer3_20_bn2.device)
+    if n > 0:
+        _fused83_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused84_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_27: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_20_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused84(layer3_20_bn3, layer3_19_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_20_bn3.shape, layer3_19_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_20_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_19_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_20_bn3.dtype, layer3_19_relu_2.dtype), device=layer3_20_bn3.device)
+    if n > 0:
+        _fused84_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused85_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_21_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused85(layer3_21_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_21_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_21_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_21_bn1.dtype), device=layer3_21_bn1.device)
+    if n > 0:
+        _fused85_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused86_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_21_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused86(layer3_21_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_21_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_21_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_21_bn2.dtype), device=layer3_21_bn2.device)
+    if n > 0:
+        _fused86_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused87_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_28: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_21_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused87(layer3_21_bn3, layer3_20_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_21_bn3.shape, layer3_20_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_21_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_20_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_21_bn3.dtype, layer3_20_relu_2.dtype), device=layer3_21_bn3.device)
+    if n > 0:
+        _fused87_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused88_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_22_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused88(layer3_22_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_22_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_22_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_22_bn1.dtype), device=layer3_22_bn1.device)
+    if n > 0:
+        _fused88_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused89_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer3_22_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused89(layer3_22_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer3_22_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_22_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_22_bn2.dtype), device=layer3_22_bn2.device)
+    if n > 0:
+        _fused89_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused90_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_29: add
+    t1 = tl.maximum(t0, 0.0)  # layer3_22_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused90(layer3_22_bn3, layer3_21_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer3_22_bn3.shape, layer3_21_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer3_22_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer3_21_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer3_22_bn3.dtype, layer3_21_relu_2.dtype), device=layer3_22_bn3.device)
+    if n > 0:
+        _fused90_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused91_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer4_0_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused91(layer4_0_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer4_0_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_0_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer4_0_bn1.dtype), device=layer4_0_bn1.device)
+    if n > 0:
+        _fused91_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused92_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer4_0_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused92(layer4_0_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer4_0_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_0_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer4_0_bn2.dtype), device=layer4_0_bn2.device)
+    if n > 0:
+        _fused92_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused93_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_30: add
+    t1 = tl.maximum(t0, 0.0)  # layer4_0_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused93(layer4_0_bn3, layer4_0_downsample_1):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer4_0_bn3.shape, layer4_0_downsample_1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_0_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer4_0_downsample_1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer4_0_bn3.dtype, layer4_0_downsample_1.dtype), device=layer4_0_bn3.device)
+    if n > 0:
+        _fused93_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused94_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer4_1_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused94(layer4_1_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer4_1_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_1_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer4_1_bn1.dtype), device=layer4_1_bn1.device)
+    if n > 0:
+        _fused94_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused95_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer4_1_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused95(layer4_1_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer4_1_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_1_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer4_1_bn2.dtype), device=layer4_1_bn2.device)
+    if n > 0:
+        _fused95_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused96_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: add -> relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    if IN1_BCAST:
+        i1 = (offs // in1_inner) % in1_size
+    else:
+        i1 = offs
+    a1 = tl.load(in1_ptr + i1, mask=mask, other=0.0).to(tl.float32)
+    t0 = (a0 + a1)  # add_31: add
+    t1 = tl.maximum(t0, 0.0)  # layer4_1_relu_2: relu
+    tl.store(out0_ptr + offs, t1.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused96(layer4_1_bn3, layer4_0_relu_2):
+    """add -> relu"""
+    shape = torch.broadcast_shapes(layer4_1_bn3.shape, layer4_0_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_1_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer4_0_relu_2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer4_1_bn3.dtype, layer4_0_relu_2.dtype), device=layer4_1_bn3.device)
+    if n > 0:
+        _fused96_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused97_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer4_2_relu: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused97(layer4_2_bn1):
+    """relu"""
+    shape = torch.broadcast_shapes(layer4_2_bn1.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_2_bn1, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer4_2_bn1.dtype), device=layer4_2_bn1.device)
+    if n > 0:
+        _fused97_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused98_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: relu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        i0 = (offs // in0_inner) % in0_size
+    else:
+        i0 = offs
+    a0 = tl.load(in0_ptr + i0, mask=mask, other=0.0).to(tl.float32)
+    t0 = tl.maximum(a0, 0.0)  # layer4_2_relu_1: relu
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask)
+
+
+def _fused98(layer4_2_bn2):
+    """relu"""
+    shape = torch.broadcast_shapes(layer4_2_bn2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_2_bn2, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(layer4_2_bn2.dtype), device=layer4_2_bn2.device)
+    if n > 0:
+        _fused98_kernel[(triton.cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+
+@triton.jit
+def _fused99_reduce_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, part_ptr, R, INNER, NCOLS, CHUNK, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, OP: tl.constexpr, WIDE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    # fused elementwise add -> relu, reduced (mean) over R of its output viewed as (OUTER, R, INNER):
+    # program (column block, split) writes the fp32 partial of rows [split * CHUNK, +CHUNK) of its columns
+    if WIDE:  # 64-bit index math only when the tensor needs it (broadcast operands divide per element)
+        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+        split = tl.program_id(1).to(tl.int64)
+    else:
+        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)
+        split = tl.program_id(1)
+    cmask = cols < NCOLS
+    row0 = (cols // INNER) * R * INNER + cols % INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
+    start = split * CHUNK
+    end = tl.minimum(start + CHUNK, R)
+    for r0 in range(0, CHUNK, BLOCK_R):
+        r = start + r0 + r_offs
+        m = (r[:, None] < end) & cmask[None, :]
+        offs = row0[None, :] + r[:, None] * INNER
+        if IN0_BCAST:
+            i0 = (offs // in0_inner) % in0_size
+        else:
+            i0 = offs
+        a0 = tl.load(in0_ptr + i0, mask=m, other=0.0).to(tl.float32)
+        if IN1_BCAST:
+            i1 = (offs // in1_inner) % in1_size
+        else:
+            i1 = offs
+        a1 = tl.load(in1_ptr + i1, mask=m, other=0.0).to(tl.float32)
+        t0 = (a0 + a1)  # add_32: add
+        t1 = tl.maximum(t0, 0.0)  # layer4_2_relu_2: relu
+        v = tl.where(m, t1, neutral)
+        if OP == 2:
+            acc = tl.maximum(acc, v)
+        elif OP == 3:
+            acc = tl.minimum(acc, v)
+        else:
+            acc += v
+    if OP == 2:
+        res = tl.max(acc, 0)
+    elif OP == 3:
+        res = tl.min(acc, 0)
+    else:
+        res = tl.sum(acc, 0)
+    tl.store(part_ptr + split * NCOLS + cols, res, mask=cmask)
+
+
+def _fused99(layer4_2_bn3, layer4_1_relu_2):
+    """add -> relu, then mean over dims (2, 3): one pass"""
+    shape = torch.broadcast_shapes(layer4_2_bn3.shape, layer4_1_relu_2.shape)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(layer4_2_bn3, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(layer4_1_relu_2, shape)
+    nd = len(shape)
+    dims = sorted({d % nd for d in (2, 3)})
+    outer = math.prod(shape[: dims[0]])
+    r = math.prod(shape[dims[0]: dims[-1] + 1])
+    inner = math.prod(shape[dims[-1] + 1:])
+    ncols = outer * inner
+    out_shape = [1 if d in dims else s for d, s in enumerate(shape) if True or d not in dims]
+    out = torch.empty(out_shape, dtype=_promote(layer4_2_bn3.dtype, layer4_1_relu_2.dtype), device=layer4_2_bn3.device)
+    if out.numel() == 0:
+        return out
+    if r == 0:  # as torch: an empty sum is 0, an empty mean nan; max/min of nothing is an error
+        if 'mean' in ('sum', 'mean'):
+            return out.fill_(0.0 if 'mean' == 'sum' else float('nan'))
+        raise RuntimeError('mean(): cannot reduce over a zero-size dimension')
+    # few column blocks and long rows: split R so that the GPU fills up (as `_reduce_split`)
+    block_r, block_i = _tile(r, inner, ncols, RED_TILE, RED_BLOCK_INNER)
+    col_blocks = triton.cdiv(ncols, block_i)
+    chunk = r
+    if col_blocks < RED_SPLIT_PROGRAMS and r >= RED_SPLIT_MIN_R:
+        block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
+        col_blocks = triton.cdiv(ncols, block_i)
+        chunk = max(RED_SPLIT_CHUNK, triton.cdiv(r, 65535))  # grid axis 1 holds at most 65535 splits
+    chunk = triton.cdiv(chunk, block_r) * block_r
+    splits = triton.cdiv(r, chunk)
+    part = torch.empty((splits, ncols), dtype=torch.float32, device=layer4_2_bn3.device)
+    _fused99_reduce_kernel[(col_blocks, splits)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, part, r, inner, ncols, chunk, IN0_BCAST=in0_b, IN1_BCAST=in1_b, OP=_REDUCE_OPS['mean'], WIDE=outer * r * inner + chunk * ncols >= 2**31, BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
+    _reduce_partials_kernel[(triton.cdiv(ncols, block_i2),)](
+        part, out, splits, ncols, r, OP=_REDUCE_OPS['mean'], BLOCK_S=block_s, BLOCK_I=block_i2,
+        num_warps=RED_NUM_WARPS)
+    return out
+
+class ModelNew(nn.Module):
+
+    def __init__(self, layers, num_classes=1000):
+        """
+        :param block: Type of block to use (BasicBlock or Bottleneck)
+        :param layers: List of integers specifying the number of blocks in each layer
+        :param num_classes: Number of output classes
+        """
+        super().__init__()
+        self.in_channels = 64
+        self.conv1 = nn.Conv2d(3, self.in_channels, kernel_size=7, stride=2, padding=3, bias=False)
+        self.bn1 = nn.BatchNorm2d(self.in_channels)
+        self.relu = nn.ReLU(inplace=True)
+        self.maxpool = nn.MaxPool2d(kernel_size=3, stride=2, padding=1)
+        block = Bottleneck
+        self.layer1 = self._make_layer(block, 64, layers[0])
+        self.layer2 = self._make_layer(block, 128, layers[1], stride=2)
+        self.layer3 = self._make_layer(block, 256, layers[2], stride=2)
+        self.layer4 = self._make_layer(block, 512, layers[3], stride=2)
+        self.avgpool = nn.AdaptiveAvgPool2d((1, 1))
+        self.fc = nn.Linear(512 * block.expansion, num_classes)
+
+    def _make_layer(self, block, out_channels, blocks, stride=1):
+        downsample = None
+        if stride != 1 or self.in_channels != out_channels * block.expansion:
+            downsample = nn.Sequential(nn.Conv2d(self.in_channels, out_channels * block.expansion, kernel_size=1, stride=stride, bias=False), nn.BatchNorm2d(out_channels * block.expansion))
+        layers = []
+        layers.append(block(self.in_channels, out_channels, stride, downsample))
+        self.in_channels = out_channels * block.expansion
+        for _ in range(1, blocks):
+            layers.append(block(self.in_channels, out_channels))
+        return nn.Sequential(*layers)
+
+    def forward(self, x):
+        conv1 = self.conv1(x)
+        bn1 = _batch_norm(conv1, self.bn1)
+        relu = _fused0(bn1)
+        maxpool = _pool(relu, self.maxpool, 2)
+        layer1_0_conv1 = self.get_submodule('layer1.0.conv1')(maxpool)
+        layer1_0_bn1 = _batch_norm(layer1_0_conv1, self.get_submodule('layer1.0.bn1'))
+        layer1_0_relu = _fused1(layer1_0_bn1)
+        layer1_0_conv2 = self.get_submodule('layer1.0.conv2')(layer1_0_relu)
+        layer1_0_bn2 = _batch_norm(layer1_0_conv2, self.get_submodule('layer1.0.bn2'))
+        layer1_0_relu_1 = _fused2(layer1_0_bn2)
+        layer1_0_conv3 = self.get_submodule('layer1.0.conv3')(layer1_0_relu_1)
+        layer1_0_bn3 = _batch_norm(layer1_0_conv3, self.get_submodule('layer1.0.bn3'))
+        layer1_0_downsample_0 = self.get_submodule('layer1.0.downsample.0')(maxpool)
+        layer1_0_downsample_1 = _batch_norm(layer1_0_downsample_0, self.get_submodule('layer1.0.downsample.1'))
+        layer1_0_relu_2 = _fused3(layer1_0_bn3, layer1_0_downsample_1)
+        layer1_1_conv1 = self.get_submodule('layer1.1.conv1')(layer1_0_relu_2)
+        layer1_1_bn1 = _batch_norm(layer1_1_conv1, self.get_submodule('layer1.1.bn1'))
+        layer1_1_relu = _fused4(layer1_1_bn1)
+        layer1_1_conv2 = self.get_submodule('layer1.1.conv2')(layer1_1_relu)
+        layer1_1_bn2 = _batch_norm(layer1_1_conv2, self.get_submodule('layer1.1.bn2'))
+        layer1_1_relu_1 = _fused5(layer1_1_bn2)
+        layer1_1_conv3 = self.get_submodule('layer1.1.conv3')(layer1_1_relu_1)
+        layer1_1_bn3 = _batch_norm(layer1_1_conv3, self.get_submodule('layer1.1.bn3'))
+        layer1_1_relu_2 = _fused6(layer1_1_bn3, layer1_0_relu_2)
+        layer1_2_conv1 = self.get_submodule('layer1.2.conv1')(layer1_1_relu_2)
+        layer1_2_bn1 = _batch_norm(layer1_2_conv1, self.get_submodule('layer1.2.bn1'))
+        layer1_2_relu = _fused7(layer1_2_bn1)
+        layer1_2_conv2 = self.get_submodule('layer1.2.conv2')(layer1_2_relu)
+        layer1_2_bn2 = _batch_norm(layer1_2_conv2, self.get_submodule('layer1.2.bn2'))
+        layer1_2_relu_1 = _fused8(layer1_2_bn2)
+        layer1_2_conv3 = self.get_submodule('layer1.2.conv3')(layer1_2_relu_1)
+        layer1_2_bn3 = _batch_norm(layer1_2_conv3, self.get_submodule('layer1.2.bn3'))
+        layer1_2_relu_2 = _fused9(layer1_2_bn3, layer1_1_relu_2)
+        layer2_0_conv1 = self.get_submodule('layer2.0.conv1')(layer1_2_relu_2)
+        layer2_0_bn1 = _batch_norm(layer2_0_conv1, self.get_submodule('layer2.0.bn1'))
+        layer2_0_relu = _fused10(layer2_0_bn1)
+        layer2_0_conv2 = self.get_submodule('layer2.0.conv2')(layer2_0_relu)
+        layer2_0_bn2 = _batch_norm(layer2_0_conv2, self.get_submodule('layer2.0.bn2'))
+        layer2_0_relu_1 = _fused11(layer2_0_bn2)
+        layer2_0_conv3 = self.get_submodule('layer2.0.conv3')(layer2_0_relu_1)
+        layer2_0_bn3 = _batch_norm(layer2_0_conv3, self.get_submodule('layer2.0.bn3'))
+        layer2_0_downsample_0 = self.get_submodule('layer2.0.downsample.0')(layer1_2_relu_2)
+        layer2_0_downsample_1 = _batch_norm(layer2_0_downsample_0, self.get_submodule('layer2.0.downsample.1'))
+        layer2_0_relu_2 = _fused12(layer2_0_bn3, layer2_0_downsample_1)
+        layer2_1_conv1 = self.get_submodule('layer2.1.conv1')(layer2_0_relu_2)
+        layer2_1_bn1 = _batch_norm(layer2_1_conv1, self.get_submodule('layer2.1.bn1'))
+        layer2_1_relu = _fused13(layer2_1_bn1)
+        layer2_1_conv2 = self.get_submodule('layer2.1.conv2')(layer2_1_relu)
+        layer2_1_bn2 = _batch_norm(layer2_1_conv2, self.get_submodule('layer2.1.bn2'))
+        layer2_1_relu_1 = _fused14(layer2_1_bn2)
+        layer2_1_conv3 = self.get_submodule('layer2.1.conv3')(layer2_1_relu_1)
+        layer2_1_bn3 = _batch_norm(layer2_1_conv3, self.get_submodule('layer2.1.bn3'))
+        layer2_1_relu_2 = _fused15(layer2_1_bn3, layer2_0_relu_2)
+        layer2_2_conv1 = self.get_submodule('layer2.2.conv1')(layer2_1_relu_2)
+        layer2_2_bn1 = _batch_norm(layer2_2_conv1, self.get_submodule('layer2.2.bn1'))
+        layer2_2_relu = _fused16(layer2_2_bn1)
+        layer2_2_conv2 = self.get_submodule('layer2.2.conv2')(layer2_2_relu)
+        layer2_2_bn2 = _batch_norm(layer2_2_conv2, self.get_submodule('layer2.2.bn2'))
+        layer2_2_relu_1 = _fused17(layer2_2_bn2)
+        layer2_2_conv3 = self.get_submodule('layer2.2.conv3')(layer2_2_relu_1)
+        layer2_2_bn3 = _batch_norm(layer2_2_conv3, self.get_submodule('layer2.2.bn3'))
+        layer2_2_relu_2 = _fused18(layer2_2_bn3, layer2_1_relu_2)
+        layer2_3_conv1 = self.get_submodule('layer2.3.conv1')(layer2_2_relu_2)
+        layer2_3_bn1 = _batch_norm(layer2_3_conv1, self.get_submodule('layer2.3.bn1'))
+        layer2_3_relu = _fused19(layer2_3_bn1)
+        layer2_3_conv2 = self.get_submodule('layer2.3.conv2')(layer2_3_relu)
+        layer2_3_bn2 = _batch_norm(layer2_3_conv2, self.get_submodule('layer2.3.bn2'))
+        layer2_3_relu_1 = _fused20(layer2_3_bn2)
+        layer2_3_conv3 = self.get_submodule('layer2.3.conv3')(layer2_3_relu_1)
+        layer2_3_bn3 = _batch_norm(layer2_3_conv3, self.get_submodule('layer2.3.bn3'))
+        layer2_3_relu_2 = _fused21(layer2_3_bn3, layer2_2_relu_2)
+        layer3_0_conv1 = self.get_submodule('layer3.0.conv1')(layer2_3_relu_2)
+        layer3_0_bn1 = _batch_norm(layer3_0_conv1, self.get_submodule('layer3.0.bn1'))
+        layer3_0_relu = _fused22(layer3_0_bn1)
+        layer3_0_conv2 = self.get_submodule('layer3.0.conv2')(layer3_0_relu)
+        layer3_0_bn2 = _batch_norm(layer3_0_conv2, self.get_submodule('layer3.0.bn2'))
+        layer3_0_relu_1 = _fused23(layer3_0_bn2)
+        layer3_0_conv3 = self.get_submodule('layer3.0.conv3')(layer3_0_relu_1)
+        layer3_0_bn3 = _batch_norm(layer3_0_conv3, self.get_submodule('layer3.0.bn3'))
+        layer3_0_downsample_0 = self.get_submodule('layer3.0.downsample.0')(layer2_3_relu_2)
+        layer3_0_downsample_1 = _batch_norm(layer3_0_downsample_0, self.get_submodule('layer3.0.downsample.1'))
+        layer3_0_relu_2 = _fused24(layer3_0_bn3, layer3_0_downsample_1)
+        layer3_1_conv1 = self.get_submodule('layer3.1.conv1')(layer3_0_relu_2)
+        layer3_1_bn1 = _batch_norm(layer3_1_conv1, self.get_submodule('layer3.1.bn1'))
+        layer3_1_relu = _fused25(layer3_1_bn1)
+        layer3_1_conv2 = self.get_submodule('layer3.1.conv2')(layer3_1_relu)
+        layer3_1_bn2 = _batch_norm(layer3_1_conv2, self.get_submodule('layer3.1.bn2'))
+        layer3_1_relu_1 = _fused26(layer3_1_bn2)
+        layer3_1_conv3 = self.get_submodule('layer3.1.conv3')(layer3_1_relu_1)
+        layer3_1_bn3 = _batch_norm(layer3_1_conv3, self.get_submodule('layer3.1.bn3'))
+        layer3_1_relu_2 = _fused27(layer3_1_bn3, layer3_0_relu_2)
+        layer3_2_conv1 = self.get_submodule('layer3.2.conv1')(layer3_1_relu_2)
+        layer3_2_bn1 = _batch_norm(layer3_2_conv1, self.get_submodule('layer3.2.bn1'))
+        layer3_2_relu = _fused28(layer3_2_bn1)
+        layer3_2_conv2 = self.get_submodule('layer3.2.conv2')(layer3_2_relu)
+        layer3_2_bn2 = _batch_norm(layer3_2_conv2, self.get_submodule('layer3.2.bn2'))
+        layer3_2_relu_1 = _fused29(layer3_2_bn2)
+        layer3_2_conv3 = self.get_submodule('layer3.2.conv3')(layer3_2_relu_1)
+        layer3_2_bn3 = _batch_norm(layer3_2_conv3, self.get_submodule('layer3.2.bn3'))
+        layer3_2_relu_2 = _fused30(layer3_2_bn3, layer3_1_relu_2)
+        layer3_3_conv1 = self.get_submodule('layer3.3.conv1')(layer3_2_relu_2)
+        layer3_3_bn1 = _batch_norm(layer3_3_conv1, self.get_submodule('layer3.3.bn1'))
+        layer3_3_relu = _fused31(layer3_3_bn1)
+        layer3_3_conv2 = self.get_submodule('layer3.3.conv2')(layer3_3_relu)
+        layer3_3_bn2 = _batch_norm(layer3_3_conv2, self.get_submodule('layer3.3.bn2'))
+        layer3_3_relu_1 = _fused32(layer3_3_bn2)
+        layer3_3_conv3 = self.get_submodule('layer3.3.conv3')(layer3_3_relu_1)
+        layer3_3_bn3 = _batch_norm(layer3_3_conv3, self.get_submodule('layer3.3.bn3'))
+        layer3_3_relu_2 = _fused33(layer3_3_bn3, layer3_2_relu_2)
+        layer3_4_conv1 = self.get_submodule('layer3.4.conv1')(layer3_3_relu_2)
+        layer3_4_bn1 = _batch_norm(layer3_4_conv1, self.get_submodule('layer3.4.bn1'))
+        layer3_4_relu = _fused34(layer3_4_bn1)
+        layer3_4_conv2 = self.get_submodule('layer3.4.conv2')(layer3_4_relu)
+        layer3_4_bn2 = _batch_norm(layer3_4_conv2, self.get_submodule('layer3.4.bn2'))
+        layer3_4_relu_1 = _fused35(layer3_4_bn2)
+        layer3_4_conv3 = self.get_submodule('layer3.4.conv3')(layer3_4_relu_1)
+        layer3_4_bn3 = _batch_norm(layer3_4_conv3, self.get_submodule('layer3.4.bn3'))
+        layer3_4_relu_2 = _fused36(layer3_4_bn3, layer3_3_relu_2)
+        layer3_5_conv1 = self.get_submodule('layer3.5.conv1')(layer3_4_relu_2)
+        layer3_5_bn1 = _batch_norm(layer3_5_conv1, self.get_submodule('layer3.5.bn1'))
+        layer3_5_relu = _fused37(layer3_5_bn1)
+        layer3_5_conv2 = self.get_submodule('layer3.5.conv2')(layer3_5_relu)
+        layer3_5_bn2 = _batch_norm(layer3_5_conv2, self.get_submodule('layer3.5.bn2'))
+        layer3_5_relu_1 = _fused38(layer3_5_bn2)
+        layer3_5_conv3 = self.get_submodule('layer3.5.conv3')(layer3_5_relu_1)
+        layer3_5_bn3 = _batch_norm(layer3_5_conv3, self.get_submodule('layer3.5.bn3'))
+        layer3_5_relu_2 = _fused39(layer3_5_bn3, layer3_4_relu_2)
+        layer3_6_conv1 = self.get_submodule('layer3.6.conv1')(layer3_5_relu_2)
+        layer3_6_bn1 = _batch_norm(layer3_6_conv1, self.get_submodule('layer3.6.bn1'))
+        layer3_6_relu = _fused40(layer3_6_bn1)
+        layer3_6_conv2 = self.get_submodule('layer3.6.conv2')(layer3_6_relu)
+        layer3_6_bn2 = _batch_norm(layer3_6_conv2, self.get_submodule('layer3.6.bn2'))
+        layer3_6_relu_1 = _fused41(layer3_6_bn2)
+        layer3_6_conv3 = self.get_submodule('layer3.6.conv3')(layer3_6_relu_1)
+        layer3_6_bn3 = _batch_norm(layer3_6_conv3, self.get_submodule('layer3.6.bn3'))
+        layer3_6_relu_2 = _fused42(layer3_6_bn3, layer3_5_relu_2)
+        layer3_7_conv1 = self.get_submodule('layer3.7.conv1')(layer3_6_relu_2)
+        layer3_7_bn1 = _batch_norm(layer3_7_conv1, self.get_submodule('layer3.7.bn1'))
+        layer3_7_relu = _fused43(layer3_7_bn1)
+        layer3_7_conv2 = self.get_submodule('layer3.7.conv2')(layer3_7_relu)
+        layer3_7_bn2 = _batch_norm(layer3_7_conv2, self.get_submodule('layer3.7.bn2'))
+        layer3_7_relu_1 = _fused44(layer3_7_bn2)
+        layer3_7_conv3 = self.get_submodule('layer3.7.conv3')(layer3_7_relu_1)
+        layer3_7_bn3 = _batch_norm(layer3_7_conv3, self.get_submodule('layer3.7.bn3'))
+        layer3_7_relu_2 = _fused45(layer3_7_bn3, layer3_6_relu_2)
+        layer3_8_conv1 = self.get_submodule('layer3.8.conv1')(layer3_7_relu_2)
+        layer3_8_bn1 = _batch_norm(layer3_8_conv1, self.get_submodule('layer3.8.bn1'))
+        layer3_8_relu = _fused46(layer3_8_bn1)
+        layer3_8_conv2 = self.get_submodule('layer3.8.conv2')(layer3_8_relu)
+        layer3_8_bn2 = _batch_norm(layer3_8_conv2, self.get_submodule('layer3.8.bn2'))
+        layer3_8_relu_1 = _fused47(layer3_8_bn2)
+        layer3_8_conv3 = self.get_submodule('layer3.8.conv3')(layer3_8_relu_1)
+        layer3_8_bn3 = _batch_norm(layer3_8_conv3, self.get_submodule('layer3.8.bn3'))
+        layer3_8_relu_2 = _fused48(layer3_8_bn3, layer3_7_relu_2)
+        layer3_9_conv1 = self.get_submodule('layer3.9.conv1')(layer3_8_relu_2)
+        layer3_9_bn1 = _batch_norm(layer3_9_conv1, self.get_submodule('layer3.9.bn1'))
+        layer3_9_relu = _fused49(layer3_9_bn1)
+        layer3_9_conv2 = self.get_submodule('layer3.9.conv2')(layer3_9_relu)
+        layer3_9_bn2 = _batch_norm(layer3_9_conv2, self.get_submodule('layer3.9.bn2'))
+        layer3_9_relu_1 = _fused50(layer3_9_bn2)
+        layer3_9_conv3 = self.get_submodule('layer3.9.conv3')(layer3_9_relu_1)
+        layer3_9_bn3 = _batch_norm(layer3_9_conv3, self.get_submodule('layer3.9.bn3'))
+        layer3_9_relu_2 = _fused51(layer3_9_bn3, layer3_8_relu_2)
+        layer3_10_conv1 = self.get_submodule('layer3.10.conv1')(layer3_9_relu_2)
+        layer3_10_bn1 = _batch_norm(layer3_10_conv1, self.get_submodule('layer3.10.bn1'))
+        layer3_10_relu = _fused52(layer3_10_bn1)
+        layer3_10_conv2 = self.get_submodule('layer3.10.conv2')(layer3_10_relu)
+        layer3_10_bn2 = _batch_norm(layer3_10_conv2, self.get_submodule('layer3.10.bn2'))
+        layer3_10_relu_1 = _fused53(layer3_10_bn2)
+        layer3_10_conv3 = self.get_submodule('layer3.10.conv3')(layer3_10_relu_1)
+        layer3_10_bn3 = _batch_norm(layer3_10_conv3, self.get_submodule('layer3.10.bn3'))
+        layer3_10_relu_2 = _fused54(layer3_10_bn3, layer3_9_relu_2)
+        layer3_11_conv1 = self.get_submodule('layer3.11.conv1')(layer3_10_relu_2)
+        layer3_11_bn1 = _batch_norm(layer3_11_conv1, self.get_submodule('layer3.11.bn1'))
+        layer3_11_relu = _fused55(layer3_11_bn1)
+        layer3_11_conv2 = self.get_submodule('layer3.11.conv2')(layer3_11_relu)
+        layer3_11_bn2 = _batch_norm(layer3_11_conv2, self.get_submodule('layer3.11.bn2'))
+        layer3_11_relu_1 = _fused56(layer3_11_bn2)
+        layer3_11_conv3 = self.get_submodule('layer3.11.conv3')(layer3_11_relu_1)
+        layer3_11_bn3 = _batch_norm(layer3_11_conv3, self.get_submodule('layer3.11.bn3'))
+        layer3_11_relu_2 = _fused57(layer3_11_bn3, layer3_10_relu_2)
+        layer3_12_conv1 = self.get_submodule('layer3.12.conv1')(layer3_11_relu_2)
+        layer3_12_bn1 = _batch_norm(layer3_12_conv1, self.get_submodule('layer3.12.bn1'))
+        layer3_12_relu = _fused58(layer3_12_bn1)
+        layer3_12_conv2 = self.get_submodule('layer3.12.conv2')(layer3_12_relu)
+        layer3_12_bn2 = _batch_norm(layer3_12_conv2, self.get_submodule('layer3.12.bn2'))
+        layer3_12_relu_1 = _fused59(layer3_12_bn2)
+        layer3_12_conv3 = self.get_submodule('layer3.12.conv3')(layer3_12_relu_1)
+        layer3_12_bn3 = _batch_norm(layer3_12_conv3, self.get_submodule('layer3.12.bn3'))
+        layer3_12_relu_2 = _fused60(layer3_12_bn3, layer3_11_relu_2)
+        layer3_13_conv1 = self.get_submodule('layer3.13.conv1')(layer3_12_relu_2)
+        layer3_13_bn1 = _batch_norm(layer3_13_conv1, self.get_submodule('layer3.13.bn1'))
+        layer3_13_relu = _fused61(layer3_13_bn1)
+        layer3_13_conv2 = self.get_submodule('layer3.13.conv2')(layer3_13_relu)
+        layer3_13_bn2 = _batch_norm(layer3_13_conv2, self.get_submodule('layer3.13.bn2'))
+        layer3_13_relu_1 = _fused62(layer3_13_bn2)
+        layer3_13_conv3 = self.get_submodule('layer3.13.conv3')(layer3_13_relu_1)
+        layer3_13_bn3 = _batch_norm(layer3_13_conv3, self.get_submodule('layer3.13.bn3'))
+        layer3_13_relu_2 = _fused63(layer3_13_bn3, layer3_12_relu_2)
+        layer3_14_conv1 = self.get_submodule('layer3.14.conv1')(layer3_13_relu_2)
+        layer3_14_bn1 = _batch_norm(layer3_14_conv1, self.get_submodule('layer3.14.bn1'))
+        layer3_14_relu = _fused64(layer3_14_bn1)
+        layer3_14_conv2 = self.get_submodule('layer3.14.conv2')(layer3_14_relu)
+        layer3_14_bn2 = _batch_norm(layer3_14_conv2, self.get_submodule('layer3.14.bn2'))
+        layer3_14_relu_1 = _fused65(layer3_14_bn2)
+        layer3_14_conv3 = self.get_submodule('layer3.14.conv3')(layer3_14_relu_1)
+        layer3_14_bn3 = _batch_norm(layer3_14_conv3, self.get_submodule('layer3.14.bn3'))
+        layer3_14_relu_2 = _fused66(layer3_14_bn3, layer3_13_relu_2)
+        layer3_15_conv1 = self.get_submodule('layer3.15.conv1')(layer3_14_relu_2)
+        layer3_15_bn1 = _batch_norm(layer3_15_conv1, self.get_submodule('layer3.15.bn1'))
+        layer3_15_relu = _fused67(layer3_15_bn1)
+        layer3_15_conv2 = self.get_submodule('layer3.15.conv2')(layer3_15_relu)
+        layer3_15_bn2 = _batch_norm(layer3_15_conv2, self.get_submodule('layer3.15.bn2'))
+        layer3_15_relu_1 = _fused68(layer3_15_bn2)
+        layer3_15_conv3 = self.get_submodule('layer3.15.conv3')(layer3_15_relu_1)
+        layer3_15_bn3 = _batch_norm(layer3_15_conv3, self.get_submodule('layer3.15.bn3'))
+        layer3_15_relu_2 = _fused69(layer3_15_bn3, layer3_14_relu_2)
+        layer3_16_conv1 = self.get_submodule('layer3.16.conv1')(layer3_15_relu_2)
+        layer3_16_bn1 = _batch_norm(layer3_16_conv1, self.get_submodule('layer3.16.bn1'))
+        layer3_16_relu = _fused70(layer3_16_bn1)
+        layer3_16_conv2 = self.get_submodule('layer3.16.conv2')(layer3_16_relu)
+        layer3_16_bn2 = _batch_norm(layer3_16_conv2, self.get_submodule('layer3.16.bn2'))
+        layer3_16_relu_1 = _fused71(layer3_16_bn2)
+        layer3_16_conv3 = self.get_submodule('layer3.16.conv3')(layer3_16_relu_1)
+        layer3_16_bn3 = _batch_norm(layer3_16_conv3, self.get_submodule('layer3.16.bn3'))
+        layer3_16_relu_2 = _fused72(layer3_16_bn3, layer3_15_relu_2)
+        layer3_17_conv1 = self.get_submodule('layer3.17.conv1')(layer3_16_relu_2)
+        layer3_17_bn1 = _batch_norm(layer3_17_conv1, self.get_submodule('layer3.17.bn1'))
+        layer3_17_relu = _fused73(layer3_17_bn1)
+        layer3_17_conv2 = self.get_submodule('layer3.17.conv2')(layer3_17_relu)
+        layer3_17_bn2 = _batch_norm(layer3_17_conv2, self.get_submodule('layer3.17.bn2'))
+        layer3_17_relu_1 = _fused74(layer3_17_bn2)
+        layer3_17_conv3 = self.get_submodule('layer3.17.conv3')(layer3_17_relu_1)
+        layer3_17_bn3 = _batch_norm(layer3_17_conv3, self.get_submodule('layer3.17.bn3'))
+        layer3_17_relu_2 = _fused75(layer3_17_bn3, layer3_16_relu_2)
+        layer3_18_conv1 = self.get_submodule('layer3.18.conv1')(layer3_17_relu_2)
+        layer3_18_bn1 = _batch_norm(layer3_18_conv1, self.get_submodule('layer3.18.bn1'))
+        layer3_18_relu = _fused76(layer3_18_bn1)
+        layer3_18_conv2 = self.get_submodule('layer3.18.conv2')(layer3_18_relu)
+        layer3_18_bn2 = _batch_norm(layer3_18_conv2, self.get_submodule('layer3.18.bn2'))
+        layer3_18_relu_1 = _fused77(layer3_18_bn2)
+        layer3_18_conv3 = self.get_submodule('layer3.18.conv3')(layer3_18_relu_1)
+        layer3_18_bn3 = _batch_norm(layer3_18_conv3, self.get_submodule('layer3.18.bn3'))
+        layer3_18_relu_2 = _fused78(layer3_18_bn3, layer3_17_relu_2)
+        layer3_19_conv1 = self.get_submodule('layer3.19.conv1')(layer3_18_relu_2)
+        layer3_19_bn1 = _batch_norm(layer3_19_conv1, self.get_submodule('layer3.19.bn1'))
+        layer3_19_relu = _fused79(layer3_19_bn1)
+        layer3_19_conv2 = self.get_submodule('layer3.19.conv2')(layer3_19_relu)
+        layer3_19_bn2 = _batch_norm(layer3_19_conv2, self.get_submodule('layer3.19.bn2'))
+        layer3_19_relu_1 = _fused80(layer3_19_bn2)
+        layer3_19_conv3 = self.get_submodule('layer3.19.conv3')(layer3_19_relu_1)
+        layer3_19_bn3 = _batch_norm(layer3_19_conv3, self.get_submodule('layer3.19.bn3'))
+        layer3_19_relu_2 = _fused81(layer3_19_bn3, layer3_18_relu_2)
+        layer3_20_conv1 = self.get_submodule('layer3.20.conv1')(layer3_19_relu_2)
+        layer3_20_bn1 = _batch_norm(layer3_20_conv1, self.get_submodule('layer3.20.bn1'))
+        layer3_20_relu = _fused82(layer3_20_bn1)
+        layer3_20_conv2 = self.get_submodule('layer3.20.conv2')(layer3_20_relu)
+        layer3_20_bn2 = _batch_norm(layer3_20_conv2, self.get_submodule('layer3.20.bn2'))
+        layer3_20_relu_1 = _fused83(layer3_20_bn2)
+        layer3_20_conv3 = self.get_submodule('layer3.20.conv3')(layer3_20_relu_1)
+        layer3_20_bn3 = _batch_norm(layer3_20_conv3, self.get_submodule('layer3.20.bn3'))
+        layer3_20_relu_2 = _fused84(layer3_20_bn3, layer3_19_relu_2)
+        layer3_21_conv1 = self.get_submodule('layer3.21.conv1')(layer3_20_relu_2)
+        layer3_21_bn1 = _batch_norm(layer3_21_conv1, self.get_submodule('layer3.21.bn1'))
+        layer3_21_relu = _fused85(layer3_21_bn1)
+        layer3_21_conv2 = self.get_submodule('layer3.21.conv2')(layer3_21_relu)
+        layer3_21_bn2 = _batch_norm(layer3_21_conv2, self.get_submodule('layer3.21.bn2'))
+        layer3_21_relu_1 = _fused86(layer3_21_bn2)
+        layer3_21_conv3 = self.get_submodule('layer3.21.conv3')(layer3_21_relu_1)
+        layer3_21_bn3 = _batch_norm(layer3_21_conv3, self.get_submodule('layer3.21.bn3'))
+        layer3_21_relu_2 = _fused87(layer3_21_bn3, layer3_20_relu_2)
+        layer3_22_conv1 = self.get_submodule('layer3.22.conv1')(layer3_21_relu_2)
+        layer3_22_bn1 = _batch_norm(layer3_22_conv1, self.get_submodule('layer3.22.bn1'))
+        layer3_22_relu = _fused88(layer3_22_bn1)
+        layer3_22_conv2 = self.get_submodule('layer3.22.conv2')(layer3_22_relu)
+        layer3_22_bn2 = _batch_norm(layer3_22_conv2, self.get_submodule('layer3.22.bn2'))
+        layer3_22_relu_1 = _fused89(layer3_22_bn2)
+        layer3_22_conv3 = self.get_submodule('layer3.22.conv3')(layer3_22_relu_1)
+        layer3_22_bn3 = _batch_norm(layer3_22_conv3, self.get_submodule('layer3.22.bn3'))
+        layer3_22_relu_2 = _fused90(layer3_22_bn3, layer3_21_relu_2)
+        layer4_0_conv1 = self.get_submodule('layer4.0.conv1')(layer3_22_relu_2)
+        layer4_0_bn1 = _batch_norm(layer4_0_conv1, self.get_submodule('layer4.0.bn1'))
+        layer4_0_relu = _fused91(layer4_0_bn1)
+        layer4_0_conv2 = self.get_submodule('layer4.0.conv2')(layer4_0_relu)
+        layer4_0_bn2 = _batch_norm(layer4_0_conv2, self.get_submodule('layer4.0.bn2'))
+        layer4_0_relu_1 = _fused92(layer4_0_bn2)
+        layer4_0_conv3 = self.get_submodule('layer4.0.conv3')(layer4_0_relu_1)
+        layer4_0_bn3 = _batch_norm(layer4_0_conv3, self.get_submodule('layer4.0.bn3'))
+        layer4_0_downsample_0 = self.get_submodule('layer4.0.downsample.0')(layer3_22_relu_2)
+        layer4_0_downsample_1 = _batch_norm(layer4_0_downsample_0, self.get_submodule('layer4.0.downsample.1'))
+        layer4_0_relu_2 = _fused93(layer4_0_bn3, layer4_0_downsample_1)
+        layer4_1_conv1 = self.get_submodule('layer4.1.conv1')(layer4_0_relu_2)
+        layer4_1_bn1 = _batch_norm(layer4_1_conv1, self.get_submodule('layer4.1.bn1'))
+        layer4_1_relu = _fused94(layer4_1_bn1)
+        layer4_1_conv2 = self.get_submodule('layer4.1.conv2')(layer4_1_relu)
+        layer4_1_bn2 = _batch_norm(layer4_1_conv2, self.get_submodule('layer4.1.bn2'))
+        layer4_1_relu_1 = _fused95(layer4_1_bn2)
+        layer4_1_conv3 = self.get_submodule('layer4.1.conv3')(layer4_1_relu_1)
+        layer4_1_bn3 = _batch_norm(layer4_1_conv3, self.get_submodule('layer4.1.bn3'))
+        layer4_1_relu_2 = _fused96(layer4_1_bn3, layer4_0_relu_2)
+        layer4_2_conv1 = self.get_submodule('layer4.2.conv1')(layer4_1_relu_2)
+        layer4_2_bn1 = _batch_norm(layer4_2_conv1, self.get_submodule('layer4.2.bn1'))
+        layer4_2_relu = _fused97(layer4_2_bn1)
+        layer4_2_conv2 = self.get_submodule('layer4.2.conv2')(layer4_2_relu)
+        layer4_2_bn2 = _batch_norm(layer4_2_conv2, self.get_submodule('layer4.2.bn2'))
+        layer4_2_relu_1 = _fused98(layer4_2_bn2)
+        layer4_2_conv3 = self.get_submodule('layer4.2.conv3')(layer4_2_relu_1)
+        layer4_2_bn3 = _batch_norm(layer4_2_conv3, self.get_submodule('layer4.2.bn3'))
+        avgpool = _fused99(layer4_2_bn3, layer4_1_relu_2)
+        flatten = torch.flatten(avgpool, 1)
+        fc = self.fc(flatten)
+        return fc

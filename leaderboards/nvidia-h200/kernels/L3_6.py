@@ -1,0 +1,208 @@
+"""Starter ModelNew for 6_GoogleNetInceptionModule, generated from the reference by autokernel-kb.
+
+Generated Triton kernels: pooling: max_pool
+Library calls kept: Conv2d (self.branch1x1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.branch3x3.0): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.branch3x3.1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.branch5x5.0): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.branch5x5.1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; Conv2d (self.branch_pool.1): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated; cat: no generated kernel
+Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
+"""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+
+# ---- tunables (the search varies these) ----
+POOL_BLOCK = 1024
+POOL_BLOCK_W = 128
+POOL_NUM_WARPS = 4
+
+# ---- the problem's module-level definitions (used by __init__) ----
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+in_channels = 480
+out_1x1 = 192
+reduce_3x3 = 96
+out_3x3 = 208
+reduce_5x5 = 16
+out_5x5 = 48
+pool_proj = 64
+batch_size = 10
+height = 224
+width = 224
+
+
+def _promote(*dtypes):
+    """Result dtype of an elementwise op (torch promotion; float when only ints/bools met floats)."""
+    out = dtypes[0]
+    for dt in dtypes[1:]:
+        out = torch.promote_types(out, dt)
+    return out if out.is_floating_point else torch.get_default_dtype()
+
+
+def _bcast_operand(t, shape):
+    """(tensor, inner, size, broadcast?) so that element i of the output reads t[(i // inner) % size].
+
+    Covers same-shape, scalar and "one contiguous block of dims" broadcasts (per-channel bias,
+    per-column vectors) without copying; any other pattern is materialised once.
+    """
+    shape = tuple(shape)
+    if tuple(t.shape) == shape and t.is_contiguous():
+        return t, 1, 1, False
+    padded = (1,) * (len(shape) - t.dim()) + tuple(t.shape)
+    real = [d for d, s in enumerate(padded) if s != 1]
+    if t.is_contiguous() and (not real or real == list(range(real[0], real[-1] + 1))):
+        if not real:
+            return t, 1, 1, True
+        if all(padded[d] == shape[d] for d in real):
+            inner = math.prod(shape[real[-1] + 1:])
+            return t, inner, math.prod(padded[d] for d in real), True
+    return t.expand(shape).contiguous(), 1, 1, False
+
+
+def _pad3(v, nd, fill):
+    v = (v,) * nd if isinstance(v, int) else tuple(v)
+    return (fill,) * (3 - nd) + v
+
+
+def _tile(r, inner, ncols, tile, block_inner):
+    """(BLOCK_R, BLOCK_I) for a reduction of length r over ncols columns (inner = column stride 1 run).
+
+    Rows (inner == 1): walk each row along memory, several short rows per program.
+    Columns (inner > 1): BLOCK_I neighbouring columns are contiguous in memory, so loads coalesce.
+    """
+    if inner == 1:
+        block_r = min(triton.next_power_of_2(max(r, 1)), tile)
+        return block_r, max(1, min(tile // block_r, triton.next_power_of_2(ncols)))
+    block_i = min(block_inner, triton.next_power_of_2(ncols))
+    return max(1, min(tile // block_i, triton.next_power_of_2(max(r, 1)))), block_i
+
+
+@triton.jit
+def _tanh(x):
+    # tanh from exp (portable across Triton backends); |error| ~1e-7 in fp32
+    e = tl.exp(-2.0 * tl.abs(x))
+    t = (1.0 - e) / (1.0 + e)
+    return tl.where(x >= 0, t, -t)
+
+
+@triton.jit
+def _softplus(x, beta, threshold):
+    bx = x * beta
+    return tl.where(bx > threshold, x, tl.log(1.0 + tl.exp(tl.minimum(bx, threshold))) / beta)
+
+
+@triton.jit
+def _mul_combine(a, b):
+    return a * b
+
+
+
+@triton.jit
+def _pool_kernel(x_ptr, y_ptr, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW,
+                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK_H: tl.constexpr, BLOCK_W: tl.constexpr):
+    # One program per (BLOCK_H x BLOCK_W) tile of one output plane (nc, od): no per-element div/mod, rows
+    # of the tile read contiguous input, and neighbouring windows (stride < kernel) hit the cache.
+    plane = tl.program_id(0).to(tl.int64)  # nc * OD + od
+    od = plane % OD
+    nc = plane // OD
+    oh = tl.program_id(1) * BLOCK_H + tl.arange(0, BLOCK_H)[:, None]
+    ow = tl.program_id(2) * BLOCK_W + tl.arange(0, BLOCK_W)[None, :]
+    out_ok = (oh < OH) & (ow < OW)
+    if IS_MAX:
+        acc = tl.full((BLOCK_H, BLOCK_W), -float("inf"), tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_H, BLOCK_W), tl.float32)
+    for kd in range(0, KD):
+        i_d = od * SD - PD + kd * DD
+        if (i_d >= 0) & (i_d < D):
+            x_plane = x_ptr + (nc * D + i_d) * H * W
+            for kh in range(0, KH):
+                i_h = oh * SH - PH + kh * DH
+                ok_h = out_ok & (i_h >= 0) & (i_h < H)
+                for kw in range(0, KW):
+                    i_w = ow * SW - PW + kw * DW
+                    ok = ok_h & (i_w >= 0) & (i_w < W)
+                    if IS_MAX:
+                        v = tl.load(x_plane + i_h * W + i_w, mask=ok, other=-float("inf")).to(tl.float32)
+                        acc = tl.maximum(acc, v)
+                    else:
+                        acc += tl.load(x_plane + i_h * W + i_w, mask=ok, other=0.0).to(tl.float32)
+    if not IS_MAX:
+        # torch's divisor: window clipped to the padded input (count_include_pad) or to the input itself
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        d1 = tl.minimum(d0 + KD, D + PD)
+        h1 = tl.minimum(h0 + KH, H + PH)
+        w1 = tl.minimum(w0 + KW, W + PW)
+        if COUNT_PAD:
+            div = (d1 - d0) * (h1 - h0) * (w1 - w0)
+        else:
+            div = ((tl.minimum(d1, D) - tl.maximum(d0, 0)) * (tl.minimum(h1, H) - tl.maximum(h0, 0))
+                   * (tl.minimum(w1, W) - tl.maximum(w0, 0)))
+        acc = acc / div.to(tl.float32)
+    y_plane = y_ptr + plane * OH * OW
+    tl.store(y_plane + oh * OW + ow, acc.to(y_ptr.dtype.element_ty), mask=out_ok)
+
+
+def _pool_out(size, k, s, p, d, ceil_mode):
+    out = (size + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
+def _pool(x, pool, nd):
+    """nn.MaxPool{1,2,3}d / nn.AvgPool{1,2,3}d forward with a generated kernel."""
+    is_max = isinstance(pool, (nn.MaxPool1d, nn.MaxPool2d, nn.MaxPool3d))
+    k = _pad3(pool.kernel_size, nd, 1)
+    s = _pad3(pool.stride if pool.stride is not None else pool.kernel_size, nd, 1)
+    p = _pad3(pool.padding, nd, 0)
+    d = _pad3(pool.dilation, nd, 1) if is_max else (1, 1, 1)
+    count_pad = True if is_max else bool(pool.count_include_pad)
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    out_sp = [_pool_out(spatial[i], k[i], s[i], p[i], d[i], pool.ceil_mode) for i in range(3)]
+    x5 = x.contiguous()
+    y = torch.empty((*x.shape[:2], *out_sp[3 - nd:]), dtype=x.dtype, device=x.device)
+    if y.numel() > 0:
+        # tile: POOL_BLOCK outputs, at most POOL_BLOCK_W of them along a row; 1-D pools get 1-row tiles
+        block_w = min(POOL_BLOCK_W, POOL_BLOCK, triton.next_power_of_2(out_sp[2]))
+        block_h = max(1, min(POOL_BLOCK // block_w, triton.next_power_of_2(out_sp[1])))
+        planes = x.shape[0] * x.shape[1] * out_sp[0]
+        grid = (planes, triton.cdiv(out_sp[1], block_h), triton.cdiv(out_sp[2], block_w))
+        _pool_kernel[grid](x5, y, *spatial, *out_sp, *k, *s, *p, *d, IS_MAX=is_max, COUNT_PAD=count_pad,
+                           BLOCK_H=block_h, BLOCK_W=block_w, num_warps=POOL_NUM_WARPS)
+    return y
+
+
+class ModelNew(nn.Module):
+
+    def __init__(self, in_channels, out_1x1, reduce_3x3, out_3x3, reduce_5x5, out_5x5, pool_proj):
+        """
+        :param in_channels: Number of input channels
+        :param out_1x1: Number of output channels for the 1x1 convolution
+        :param reduce_3x3: Number of output channels for the 1x1 reduction before 3x3 convolution
+        :param out_3x3: Number of output channels for the 3x3 convolution
+        :param reduce_5x5: Number of output channels for the 1x1 reduction before 5x5 convolution
+        :param out_5x5: Number of output channels for the 5x5 convolution
+        :param pool_proj: Number of output channels for the pooling projection
+        """
+        super().__init__()
+        self.branch1x1 = nn.Conv2d(in_channels, out_1x1, kernel_size=1)
+        self.branch3x3 = nn.Sequential(nn.Conv2d(in_channels, reduce_3x3, kernel_size=1), nn.Conv2d(reduce_3x3, out_3x3, kernel_size=3, padding=1))
+        self.branch5x5 = nn.Sequential(nn.Conv2d(in_channels, reduce_5x5, kernel_size=1), nn.Conv2d(reduce_5x5, out_5x5, kernel_size=5, padding=2))
+        self.branch_pool = nn.Sequential(nn.MaxPool2d(kernel_size=3, stride=1, padding=1), nn.Conv2d(in_channels, pool_proj, kernel_size=1))
+
+    def forward(self, x):
+        branch1x1 = self.branch1x1(x)
+        branch3x3_0 = self.get_submodule('branch3x3.0')(x)
+        branch3x3_1 = self.get_submodule('branch3x3.1')(branch3x3_0)
+        branch5x5_0 = self.get_submodule('branch5x5.0')(x)
+        branch5x5_1 = self.get_submodule('branch5x5.1')(branch5x5_0)
+        branch_pool_0 = _pool(x, self.get_submodule('branch_pool.0'), 2)
+        branch_pool_1 = self.get_submodule('branch_pool.1')(branch_pool_0)
+        cat = torch.cat([branch1x1, branch3x3_1, branch5x5_1, branch_pool_1], 1)
+        return cat
