@@ -80,11 +80,16 @@ class Verdict:
     kernel: TimingStats | None = None
     eager: TimingStats | None = None
     compiled: TimingStats | None = None
-    speedup: float | None = None  # eager median / kernel median
+    protocol: str = ""  # the judging protocol ("kernelbench" or "strict"); "" in records made before protocols
+    speedup: float | None = None  # eager median / kernel median (what the search ranks by)
     speedup_vs_compile: float | None = None
+    speedup_mean: float | None = None  # eager mean / kernel mean (KernelBench's statistic)
+    speedup_vs_compile_mean: float | None = None
     floor_ms: float | None = None  # roofline: the fastest any kernel could be (see autokernel/hardware)
     pct_of_floor: float | None = None  # floor_ms / kernel median * 100
     quarantined: bool = False  # faster than physically possible: never counted, never a seed
+    failed_check: str = ""  # the check that decided a failing verdict ("" for a build, run or value failure)
+    extra_check: str = ""  # kernelbench protocol: set when that check is ours, beyond KernelBench's own
     own_kernel_launches: dict[str, int] = field(default_factory=dict)
     own_gpu_time_pct: float | None = None
     peak_memory_mb: float | None = None

@@ -104,12 +104,16 @@ def test_estimate_halves_geforce_tensor_rate_and_reports_missing_fields():
     assert bare.fp32_tflops is None and "compute rates unknown" in bare.source
 
 
-def test_merge_prefers_measured_values():
+def test_merge_takes_the_higher_of_measured_and_datasheet():
+    """The floor is a lower bound: a measured rate under the datasheet's never raises it."""
     spec = lookup("NVIDIA H200")
-    ceilings = merge(spec, {"memory_gbps": 4200.0, "bf16_tflops": 700.0, "fp8_tflops": None})
-    assert ceilings.memory_gbps == 4200 and ceilings.sources["memory_gbps"] == "measured"
-    assert ceilings.bf16_tflops == 700 and ceilings.sources["bf16_tflops"] == "measured"
+    ceilings = merge(spec, {"memory_gbps": 4200.0, "bf16_tflops": 1200.0, "fp8_tflops": None})
+    assert ceilings.memory_gbps == spec.memory_gbps == 4800
+    assert ceilings.sources["memory_gbps"] == "table (above measured 4,200)"
+    assert ceilings.bf16_tflops == 1200 and ceilings.sources["bf16_tflops"] == "measured"
     assert ceilings.fp8_tflops == spec.fp8_tflops and ceilings.sources["fp8_tflops"] == "table"
+    unknown = merge(None, {"memory_gbps": 900.0})
+    assert unknown.memory_gbps == 900 and unknown.sources["memory_gbps"] == "measured"
     assert ceilings.rate_tflops("tf32") == spec.tf32_tflops
     with pytest.raises(ValueError, match="precision"):
         ceilings.rate_tflops("int4")
@@ -121,13 +125,15 @@ def test_ceilings_for_name_reads_the_calibration_cache(tmp_path):
     name = "NVIDIA H200"
     assert ceilings_for(name, cache_dir=tmp_path).sources["memory_gbps"] == "table"
     rates = dict.fromkeys(RATE_FIELDS)
-    for measured_at, gbps in (("2026-01-01T00:00:00Z", 4000.0), ("2026-02-01T00:00:00Z", 4200.0)):
+    for measured_at, gbps in (("2026-01-01T00:00:00Z", 5100.0), ("2026-02-01T00:00:00Z", 4900.0)):
         cal = Calibration(gpu_name=name, driver=f"550.{gbps:.0f}", torch_version="2.9.0", cuda_version="12.8",
                           measured_at=measured_at, **{**rates, "memory_gbps": gbps, "fp32_tflops": 51.0})  # fmt: skip
         save(cal, directory=tmp_path)
     ceilings = ceilings_for(name, cache_dir=tmp_path)
-    assert ceilings.memory_gbps == 4200 and ceilings.sources["memory_gbps"] == "measured"  # newest wins
-    assert ceilings.fp32_tflops == 51 and ceilings.bf16_tflops == lookup(name).bf16_tflops
+    assert ceilings.memory_gbps == 4900 and ceilings.sources["memory_gbps"] == "measured"  # newest wins
+    # a measured rate under the datasheet's keeps the datasheet's (the floor stays a lower bound)
+    assert ceilings.fp32_tflops == lookup(name).fp32_tflops and "above measured 51" in ceilings.sources["fp32_tflops"]
+    assert ceilings.bf16_tflops == lookup(name).bf16_tflops
 
 
 def test_doc_examples_run():

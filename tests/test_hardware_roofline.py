@@ -272,8 +272,10 @@ def test_plausibility_quarantines_impossible_times():
     ok = plausibility(r.floor_ms * 1.5, r)
     assert ok.passed and ok.name == "plausibility"
     assert ok.figures["pct_of_floor"] == pytest.approx(100 / 1.5)
-    near = plausibility(r.floor_ms * 0.95, r)  # within the 0.9 slack: timer noise, not a hack
-    assert near.passed
+    at = plausibility(r.floor_ms, r)  # at the floor: possible
+    assert at.passed and at.figures["slack"] == 1.0
+    below = plausibility(r.floor_ms * 0.95, r)  # the floor is a lower bound: any time under it is impossible
+    assert not below.passed
     bad = plausibility(r.floor_ms * 0.5, r)
     assert not bad.passed and "faster than physically possible" in bad.reason
     assert "quarantined" in bad.reason and bad.figures["floor_ms"] == r.floor_ms
@@ -341,3 +343,17 @@ def test_kernelbench_relu_and_matmul_on_h200_table(kernelbench_dir):
 
 def test_doc_examples_run():
     assert doctest.testmod(roofline_mod).failed == 0
+
+
+def test_compute_bound_convolution_may_beat_the_direct_count():
+    """A Winograd convolution needs fewer multiplies than the floor counts: allowed down to a quarter."""
+    from autokernel.hardware.gpus import lookup, merge
+    from autokernel.hardware.roofline import CONVOLUTION_SLACK, WorkCount
+
+    work = WorkCount(matmul_flops=2 * 4096**3, structured_matmul_flops=0, pointwise_flops=0, other_flops=0,
+                     input_bytes=4096**2 * 4, parameter_bytes=0, output_bytes=4096**2 * 4, dtype="fp32",
+                     has_convolution=True)
+    r = roofline(work, merge(lookup("NVIDIA H200"), None))
+    assert r.bound == "compute"
+    assert plausibility(r.floor_ms * 0.5, r).passed
+    assert not plausibility(r.floor_ms * CONVOLUTION_SLACK * 0.9, r).passed

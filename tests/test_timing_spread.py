@@ -116,25 +116,29 @@ def test_time_calls_in_placement_groups_moves_the_model_between_groups():
 def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
     from autokernel.evaluate import EvalConfig
 
-    assert EvalConfig(device="cuda").lead_ms == 1.0  # the default on a GPU
-    assert EvalConfig(device="cpu").lead_ms == 0.0  # the interpreter has no launch gap to hide
-    assert EvalConfig(device="cuda", gpu_lead_ms=0).lead_ms == 0.0
+    assert EvalConfig(device="cuda", protocol="strict").lead_ms == 1.0  # the strict protocol's lead on a GPU
+    assert EvalConfig(device="cuda").lead_ms == 0.0  # KernelBench's protocol has none
+    assert EvalConfig(device="cpu", protocol="strict").lead_ms == 0.0  # the interpreter has no launch gap to hide
+    assert EvalConfig(device="cuda", protocol="strict", gpu_lead_ms=0).lead_ms == 0.0
     with pytest.raises(ValueError, match="gpu_lead_ms"):
         EvalConfig(device="cuda", gpu_lead_ms=-1)
     # cached baselines are keyed by the options that change the loop (the keys cached so far keep their form)
-    assert EvalConfig(device="cuda").baseline_variant == "|base-fp32|lead1"
-    assert EvalConfig(device="cuda", baseline_precision="default").baseline_variant == "|lead1"
-    assert EvalConfig(device="cpu").baseline_variant == ""  # no TF32 on the CPU: one computation either way
-    assert EvalConfig(device="cuda", spin_up_s=0.1, placement_jitter_kib=16384, placements=3, l2_flush="read",
-                      gpu_lead_ms=0, baseline_precision="default").baseline_variant == "|spin0.1|jit16384|pl3|flush-read"
+    strict = EvalConfig(device="cuda", protocol="strict", baseline_precision="fp32")
+    assert strict.baseline_variant == "|base-fp32|lead1"
+    assert EvalConfig(device="cuda", protocol="strict", baseline_precision="default").baseline_variant == "|lead1"
+    assert EvalConfig(device="cuda").baseline_variant == "|kb"
+    assert EvalConfig(device="cpu").baseline_variant == "|kb"
+    assert EvalConfig(device="cpu", protocol="strict").baseline_variant == ""  # no TF32 on the CPU
+    assert EvalConfig(device="cuda", protocol="strict", spin_up_s=0.1, placement_jitter_kib=16384, placements=3,
+                      l2_flush="read", gpu_lead_ms=0,
+                      baseline_precision="default").baseline_variant == "|spin0.1|jit16384|pl3|flush-read"
     # and so are the ledger's verdicts: a run resumed with other timing options judges its candidates again
-    from autokernel.cli_run import eval_policy
-
-    assert eval_policy(EvalConfig(device="cuda"))["timing"] == "|base-fp32|lead1"
+    assert strict.ledger_policy()["timing"] == "|base-fp32|lead1"
     # earlier runs' keys stand
-    assert "timing" not in eval_policy(EvalConfig(device="cuda", gpu_lead_ms=0, baseline_precision="default"))
+    assert "timing" not in EvalConfig(device="cuda", protocol="strict", gpu_lead_ms=0,
+                                      baseline_precision="default").ledger_policy()
     assert EvalConfig(device="cpu", placements=3, gpu_lead_ms=2).loop_options() == {
-        "placement_jitter_bytes": 0, "placements": 1, "l2_flush": "write", "gpu_lead_ms": 0.0}
+        "placement_jitter_bytes": 0, "placements": 1, "l2_flush": "write", "gpu_lead_ms": 0.0, "discard_first": 1}
     with pytest.raises(ValueError, match="l2_flush"):
         EvalConfig(device="cuda", l2_flush="sometimes")
 

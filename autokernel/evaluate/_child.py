@@ -188,8 +188,10 @@ def main(argv: list[str]) -> int:
         frac = setup.get("gpu_memory_fraction")
         if frac:
             torch.cuda.set_per_process_memory_fraction(float(frac))
+    # The protocol's precision flags: TF32 off (strict) or PyTorch's defaults (kernelbench), as the reference runs.
+    flags = setup.get("precision_flags", "fp32")
     torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = flags == "default"
     ch.send(event="ready", confinement=confinement, pid=os.getpid(), launch_counting=counter.installed)
 
     model = None

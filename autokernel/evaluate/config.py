@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from autokernel.evaluate.protocol import DEFAULT_PROTOCOL, LEGACY_PROTOCOL, get_protocol
 from autokernel.evaluate.timing import L2_FLUSH_MODES
 
 # atol = rtol, keyed by dtype name. "kernelbench" is KernelBench main since PR #80; "legacy" is v0/v0.1.
@@ -14,11 +15,13 @@ TOLERANCE_PRESETS: dict[str, dict[str, float]] = {
 
 
 # How the eager and torch.compile baselines run fp32 matmuls and convolutions. "default": PyTorch's flags, as users
-# run eager (cuDNN convolutions in TF32, matmuls in fp32); "fp32": TF32 off for both, the precision the reference
-# and the candidate run in (one TF32 policy for both sides of a speedup; TF32 convolutions miss 1e-4 anyway).
+# run eager (cuDNN convolutions in TF32, matmuls in fp32); "fp32": TF32 off for both; "auto" (the strict
+# protocol's rule): PyTorch's flags where that reference passes the tolerance against float64, fp32 where it
+# misses it (a baseline must itself be an admissible solution), decided per problem and recorded in the verdict.
 BASELINE_PRECISIONS = {
     "default": "PyTorch's defaults (torch.backends.cudnn.allow_tf32 = True: convolutions in TF32; matmuls in fp32)",
     "fp32": "TF32 disabled (torch.backends.cuda.matmul.allow_tf32 = cudnn.allow_tf32 = False), as the candidate",
+    "auto": "PyTorch's defaults where that reference passes the tolerance against float64, else TF32 disabled",
 }
 
 
@@ -35,6 +38,8 @@ class EvalConfig:
     """How one candidate is judged.
 
     Attributes:
+        protocol: the judging protocol (`autokernel.evaluate.protocol`): "kernelbench" (KernelBench's semantics,
+            the default) or "strict". ``for_device`` fills the timing and precision defaults from it.
         device: "cpu" (Triton interpreter, for tests and smoke runs) or "cuda" / "cuda:N".
         tolerance: a preset name from TOLERANCE_PRESETS.
         num_correct_trials: trials with fresh inputs and fresh secret seeds (KernelBench: 5).
@@ -57,36 +62,50 @@ class EvalConfig:
         memory_limit_mb: address-space cap for the candidate process on CPU; fraction of GPU memory on CUDA.
         baseline_compile: also time ``torch.compile(Model)`` (cached per GPU and software versions).
         baseline_precision: how the baselines run fp32 matmuls and convolutions, a key of BASELINE_PRECISIONS
-            ("fp32", the default: TF32 off, the precision the reference and so the candidate are held to;
-            "default": PyTorch's flags, cuDNN in TF32, which often miss the 1e-4 check on convolutions).
+            (kernelbench protocol: "default", PyTorch's flags; strict: "auto", PyTorch's flags unless that
+            reference misses the tolerance against float64, else "fp32", TF32 off).
+        discard_first: timed calls dropped before the statistics (KernelBench drops the first).
+        baseline_warmup: untimed calls of a baseline before timing it (KernelBench: 5).
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
     """
 
+    protocol: str = DEFAULT_PROTOCOL
     device: str = "cpu"
     tolerance: str = "kernelbench"
     num_correct_trials: int = 5
     extra_distributions: bool = True
     num_perf_trials: int = 100
-    warmup: int = 3
-    timing_budget_s: float = 3.0
+    warmup: int | None = None  # None: the protocol's
+    timing_budget_s: float | None = None  # None: the protocol's
     spin_up_s: float = 0.0
     placement_jitter_kib: int = 0
     placements: int = 1
     l2_flush: str = "write"
-    gpu_lead_ms: float = 1.0
+    gpu_lead_ms: float | None = None  # None: the protocol's
     timeout_s: float = 180.0
     memory_limit_mb: int = 16384
     gpu_memory_fraction: float = 0.9
     baseline_compile: bool = False
-    baseline_precision: str = "fp32"
+    baseline_precision: str | None = None  # None: the protocol's rule
+    discard_first: int | None = None
+    baseline_warmup: int | None = None
     measure: bool = True
     confine: bool = True
     cache_dir: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        spec = get_protocol(self.protocol)  # a clear error for an unknown name
+        for name, value in (("warmup", spec.warmup), ("discard_first", spec.discard_first),
+                            ("gpu_lead_ms", spec.gpu_lead_ms), ("timing_budget_s", spec.timing_budget_s),
+                            ("baseline_precision", spec.baseline_rule), ("baseline_warmup", spec.baseline_warmup)):
+            if getattr(self, name) is None:  # unset: the protocol decides
+                setattr(self, name, value)
+        if self.protocol == "kernelbench" and self.baseline_precision != "default":
+            raise ValueError("the kernelbench protocol times baselines with PyTorch's default flags, as KernelBench "
+                             "does; use --protocol strict for another baseline precision")
         if self.tolerance not in TOLERANCE_PRESETS:
             raise ValueError(f"unknown tolerance preset {self.tolerance!r}; choose one of {sorted(TOLERANCE_PRESETS)}")
         if not (self.device == "cpu" or self.device.startswith("cuda")):
@@ -100,6 +119,13 @@ class EvalConfig:
                              f"not {self.baseline_precision!r}")
         if self.num_correct_trials < 1:
             raise ValueError("num_correct_trials must be at least 1")
+        if self.discard_first < 0 or self.num_perf_trials < 1:
+            raise ValueError("discard_first must be 0 or more and num_perf_trials at least 1")
+
+    @property
+    def spec(self):
+        """The `Protocol` record this configuration follows."""
+        return get_protocol(self.protocol)
 
     @property
     def is_cuda(self) -> bool:
@@ -124,15 +150,22 @@ class EvalConfig:
         """`timing.time_calls` keyword options of this policy's timed loops (all GPU-only: none on CPU).
         The candidate's loop, its overhead loop and the baselines' loops all take them from here."""
         return {"placement_jitter_bytes": self.jitter_bytes, "placements": self.loop_placements,
-                "l2_flush": self.l2_flush if self.is_cuda else "write", "gpu_lead_ms": self.lead_ms}
+                "l2_flush": self.l2_flush if self.is_cuda else "write", "gpu_lead_ms": self.lead_ms,
+                "discard_first": self.discard_first}
 
     @property
     def baseline_variant(self) -> str:
-        """What a cached baseline's key adds for timing options off the plain loop and a baseline precision off
-        PyTorch's defaults, so baselines timed one way are never reused for another ("" for neither)."""
+        """What a cached baseline's key adds for the protocol, timing options off the plain loop and a baseline
+        precision off PyTorch's defaults, so baselines timed one way are never reused for another ("" for none)."""
+        return self.baseline_key(self.baseline_precision)
+
+    def baseline_key(self, precision: str) -> str:
+        """`baseline_variant` for baselines run under ``precision`` ("default" or "fp32": the rule "auto" decides
+        per problem which one)."""
         opts = self.loop_options()
         # (the CPU has no TF32: its baselines are the same computation under either precision)
-        parts = [f"base-{self.baseline_precision}" if self.baseline_precision != "default" and self.is_cuda else "",
+        parts = ["kb" if self.protocol == "kernelbench" else "",
+                 f"base-{precision}" if precision != "default" and self.is_cuda else "",
                  f"spin{self.spin_up_s:g}" if self.spin_up_s and self.is_cuda else "",
                  f"jit{self.placement_jitter_kib}" if opts["placement_jitter_bytes"] else "",
                  f"pl{self.placements}" if opts["placements"] > 1 else "",
@@ -140,11 +173,29 @@ class EvalConfig:
                  f"lead{self.lead_ms:g}" if opts["gpu_lead_ms"] else ""]
         return "".join(f"|{p}" for p in parts if p)
 
+    def ledger_policy(self) -> dict:
+        """The parts of this configuration that decide a verdict (the run ledger's cache key: a verdict reached
+        under another policy is judged again)."""
+        return {
+            # (strict verdicts recorded before protocols existed carry no name: their runs resume as they were)
+            **({"protocol": self.protocol} if self.protocol != LEGACY_PROTOCOL else {}),
+            "tolerance": self.tolerance,
+            "num_correct_trials": self.num_correct_trials,
+            "extra_distributions": self.extra_distributions,
+            "measure": self.measure,
+            "num_perf_trials": self.num_perf_trials,
+            "confine": self.confine,
+            # timing options off the plain loop (e.g. the GPU lead) and the baseline precision
+            **({"timing": self.baseline_variant} if self.baseline_variant else {}),
+        }
+
     @classmethod
-    def for_device(cls, device: str, **kw) -> EvalConfig:
-        """Defaults that fit the device: the interpreter on CPU is ~1000x slower, so fewer timed calls."""
+    def for_device(cls, device: str, *, protocol: str = DEFAULT_PROTOCOL, **kw) -> EvalConfig:
+        """Defaults of ``protocol`` that fit the device: the interpreter on CPU is ~1000x slower, so fewer timed
+        calls there (the protocol's precision flags and seeding apply on either)."""
         if device == "cpu":
-            kw = {"num_perf_trials": 5, "warmup": 1, "timeout_s": 120.0, **kw}
+            kw = {"num_perf_trials": 5, "warmup": 1, "timeout_s": 120.0, "timing_budget_s": 3.0, **kw}
         else:
             kw = {"baseline_compile": True, **kw}
-        return cls(device=device, **kw)
+        return cls(device=device, protocol=protocol, **kw)
+

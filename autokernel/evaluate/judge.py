@@ -25,12 +25,16 @@ from autokernel.evaluate import transport
 from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
+from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, kernelbench_trial_seeds
 from autokernel.evaluate.reference import (
-    REFERENCE_PRECISION,
+    EXTRA_DISTRIBUTIONS,
+    REFERENCE_PRECISIONS,
     ReferenceSession,
+    conditioning_limit_bytes,
     estimate_input_bytes,
-    exact_fp32,
     input_bytes,
+    precision_flags,
+    run_float64,
 )
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import inspect_source
@@ -51,6 +55,7 @@ class EvaluationError(RuntimeError):
 class _Outcome(Exception):
     verdict: str
     reason: str
+    check: str = ""  # the check that decided it ("" for the protocol's own failures: build, run, values)
 
 
 @dataclass
@@ -61,6 +66,7 @@ class _ProblemState:
     baselines: dict[str, TimingStats] = field(default_factory=dict)
     conditioning: dict[str, str] = field(default_factory=dict)  # see ReferenceSession.conditioning
     overhead_ms: float | None = None  # the timing loop's own cost per call, measured once in a clean process
+    baseline_rule: dict | None = None  # strict protocol: which precision the baselines run in, and why
 
 
 def default_cache_dir() -> Path:
@@ -187,14 +193,15 @@ class Evaluator:
         waited0 = self.gate.waited_s()
         stages = _Stages()
         verdict = Verdict(verdict="rejected", reason="", problem=problem.key, problem_digest=problem.digest,
-                          candidate_digest=candidate.digest, device=cfg.device, stages_s=stages.seconds)
+                          candidate_digest=candidate.digest, device=cfg.device, stages_s=stages.seconds,
+                          protocol=cfg.protocol)
         static = inspect_source(candidate.source)
         verdict.backend = static.backend
         verdict.checks.append(static.check)
         if static.syntax_error or not static.has_model_new:
             return self._finish(verdict, "compile_error", static.check.reason, started)
         if not static.check.passed:
-            return self._finish(verdict, "rejected", static.check.reason, started)
+            return self._finish(verdict, "rejected", static.check.reason, started, check=static.check.name)
 
         self._require_device()
         from autokernel.environment import fingerprint
@@ -213,7 +220,7 @@ class Evaluator:
         try:
             with self.gate.exclusive() if alone else contextlib.nullcontext():
                 with stages("reference"), self.gate.shared():
-                    session = ReferenceSession.build(problem, cfg.device)
+                    session = self._reference(problem)
                 session.conditioning = state.conditioning  # what earlier candidates' trials found
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
@@ -222,7 +229,7 @@ class Evaluator:
                 self._compare_to_baselines(session, state, *measured, verdict, stages)
         except _Outcome as out:
             verdict.log_tail = proc.log_tail()
-            return self._finish(verdict, out.verdict, out.reason, started)
+            return self._finish(verdict, out.verdict, out.reason, started, check=out.check)
         except CandidateTimeout:
             verdict.log_tail = proc.log_tail()
             return self._finish(verdict, "timeout",
@@ -243,11 +250,33 @@ class Evaluator:
         verdict.log_tail = ""
         return self._finish(verdict, "correct", verdict.reason, started)
 
-    def _finish(self, verdict: Verdict, kind: str, reason: str, started: float) -> Verdict:
+    def _finish(self, verdict: Verdict, kind: str, reason: str, started: float, *, check: str = "") -> Verdict:
         verdict.verdict = kind  # type: ignore[assignment]
         verdict.reason = reason
+        verdict.failed_check = check if kind != "correct" else ""
+        # Under KernelBench's protocol, a failure by one of our own checks is named: KernelBench would not reject.
+        if kind != "correct" and self.config.protocol == "kernelbench" and check not in KERNELBENCH_NATIVE_CHECKS:
+            verdict.extra_check = check
+            verdict.reason = f"beyond KernelBench's checks ({check}): {reason}"
         verdict.wall_s = round(time.monotonic() - started, 3)
         return verdict
+
+    def _reference(self, problem: Problem) -> ReferenceSession:
+        """The reference under the protocol: KernelBench's seed 42 for the weights and its trial seeds, or a
+        secret seed; the protocol's precision flags."""
+        cfg = self.config
+        if cfg.spec.seeding == "kernelbench":
+            return ReferenceSession.build(problem, cfg.device, init_seed=KERNELBENCH_SEED, flags=cfg.spec.precision_flags,
+                                          public_seeds=kernelbench_trial_seeds(cfg.num_correct_trials))
+        return ReferenceSession.build(problem, cfg.device, flags=cfg.spec.precision_flags)
+
+    def _num_trials(self, session: ReferenceSession) -> int:
+        """Correctness trials: the protocol's own, then (kernelbench) ours: a secret seed and, with
+        ``extra_distributions``, each input variant once."""
+        cfg = self.config
+        if not session.public_seeds:
+            return cfg.num_correct_trials
+        return len(session.public_seeds) + (len(EXTRA_DISTRIBUTIONS) if cfg.extra_distributions else 1)
 
     def _require_device(self) -> None:
         import torch
@@ -274,7 +303,8 @@ class Evaluator:
         with stages("spawn"):
             share = 1 if big else self.sharers
             proc.wait_warm()
-            proc.send_json({"gpu_memory_fraction": cfg.gpu_memory_fraction / share})
+            proc.send_json({"gpu_memory_fraction": cfg.gpu_memory_fraction / share,
+                            "precision_flags": cfg.spec.precision_flags})
             ready = proc.recv()
         verdict.confinement = ready.get("confinement", {})
         out_meta = {"shape": list(trials[0].expected.shape),
@@ -289,33 +319,40 @@ class Evaluator:
             with stages("degeneracy_probe"), self.gate.shared():
                 state.degeneracy = probe_degeneracy(
                     lambda i: session.trial(i, extra_distributions=cfg.extra_distributions),
-                    max(2, cfg.num_correct_trials), tol=tol, rerun=session.run)
+                    max(2, self._num_trials(session)), tol=tol, rerun=session.run)
             self._cache_degeneracy(session.problem, tol, state.degeneracy)
         deg = state.degeneracy
         rel_l2_tol = tol if deg.degenerate else None
+        public = len(session.public_seeds)
         verdict.policy = {
-            "tolerance_preset": cfg.tolerance, "atol": tol, "rtol": tol, "reference_precision": REFERENCE_PRECISION,
+            "protocol": cfg.spec.to_dict(),
+            "tolerance_preset": cfg.tolerance, "atol": tol, "rtol": tol,
+            "reference_precision": REFERENCE_PRECISIONS[session.flags],
             "baseline_precision": cfg.baseline_precision,
-            "trials": cfg.num_correct_trials, "seeds": "secret per trial (secrets.randbits), never sent to the candidate",
+            "trials": self._num_trials(session),
+            "seeds": (f"weights seed {KERNELBENCH_SEED}; {public} KernelBench trials (seeds from torch.manual_seed("
+                      f"{KERNELBENCH_SEED}), inputs drawn on the CPU), then {self._num_trials(session) - public} of "
+                      f"ours with secret seeds (secrets.randbits), never sent to the candidate") if public else
+                     "secret per trial (secrets.randbits), never sent to the candidate",
             "degenerate": deg.describe(), "relative_l2_tol": rel_l2_tol,
             "problem_notes": list(session.problem.notes),
             "reference_notes": session.notes,  # filled as trials are made (distributions not used, and why)
         }
         if deg.nondeterministic or deg.constant_output:
             raise _Outcome("rejected", f"the problem cannot judge kernels: {deg.describe()}; fix the problem or "
-                                       f"exclude it (see docs/kernelbench.md, broken problems)")
+                                       f"exclude it (see docs/kernelbench.md, broken problems)", "degeneracy_probe")
 
         # Timing sets exist before the candidate is imported, so the loop's own cost is measured clean (once per
         # problem: it depends on the input sizes).
         timing_sets = []
         if cfg.measure and not big:
             with stages("timing_sets"), self.gate.shared():
-                timing_sets = [session.trial(0, extra_distributions=False) for _ in range(NUM_TIMING_SETS)]
+                timing_sets = self._timing_sets(session, NUM_TIMING_SETS)
         if cfg.measure and state.overhead_ms is None:
             with stages("timing_overhead"), self._spare_paused():
                 if big:
                     with self.gate.shared():
-                        timing_sets = [session.trial(0, extra_distributions=False)]
+                        timing_sets = self._timing_sets(session, 1)
                 with self.gate.shared():
                     t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
                 reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
@@ -337,7 +374,7 @@ class Evaluator:
         launches: dict[str, int] = {}
         worst = (0.0, 0.0)
         with stages("correctness"):
-            for i in range(cfg.num_correct_trials):
+            for i in range(self._num_trials(session)):
                 if trials:
                     trial = trials.pop(0)
                 else:
@@ -355,13 +392,15 @@ class Evaluator:
                          max(worst[1], check.figures.get("max_rel_error", 0.0)))
                 verdict.max_abs_error, verdict.max_rel_error = worst
                 if not check.passed:
-                    raise _Outcome(check.figures.get("verdict", "incorrect"), check.reason)
+                    raise _Outcome(check.figures.get("verdict", "incorrect"), check.reason,
+                                   self._trial_check_name(check, i, public))
         del trials
 
         verdict.own_kernel_launches = launches
         if static.backend == "triton" and not launches:
             raise _Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran "
-                                       f"during the forward pass; PyTorch did all the work (a fallback is not a kernel)")
+                                       f"during the forward pass; PyTorch did all the work (a fallback is not a kernel)",
+                           "own_kernels")
         with stages("own_kernels"):
             if static.backend == "triton":
                 self._ablation_check(proc, session, static, tol, rel_l2_tol, verdict)
@@ -373,12 +412,12 @@ class Evaluator:
                                     reason=f"own kernels launched: {launches or 'see GPU profile'}"))
 
         if not cfg.measure:
-            verdict.reason = f"correct on {cfg.num_correct_trials} trials (timing skipped)"
+            verdict.reason = f"correct on {self._num_trials(session)} trials (timing skipped)"
             return None
         with stages("timing"), self._spare_paused():
             if not timing_sets:
                 with self.gate.shared():
-                    timing_sets = [session.trial(0, extra_distributions=False)]
+                    timing_sets = self._timing_sets(session, 1)
             stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict)
         # The candidate is done: its process and every buffer it saw go before the baselines are timed.
         self._discard(proc)
@@ -390,18 +429,23 @@ class Evaluator:
         """Speedups over eager and torch.compile (same loop, same GPU), and the roofline plausibility check."""
         cfg = self.config
         with stages("baselines"):
-            verdict.eager = self._baseline(session, state, timing_sets, "eager")
+            precision = self._baseline_precision(session, state, timing_sets, tol)
+            verdict.policy["baseline_rule"] = state.baseline_rule
+            verdict.eager = self._baseline(session, state, timing_sets, "eager", precision)
             verdict.speedup = _sig(verdict.eager.median_ms / stats.median_ms)
+            verdict.speedup_mean = _sig(verdict.eager.mean_ms / stats.mean_ms)
             if cfg.baseline_compile:
-                verdict.compiled = self._baseline(session, state, timing_sets, "compile")
+                verdict.compiled = self._baseline(session, state, timing_sets, "compile", precision)
                 if verdict.compiled is not None:
                     verdict.speedup_vs_compile = _sig(verdict.compiled.median_ms / stats.median_ms)
+                    verdict.speedup_vs_compile_mean = _sig(verdict.compiled.mean_ms / stats.mean_ms)
         if cfg.is_cuda:
             with stages("roofline"), self.gate.shared():
                 self._plausibility(session, state, stats, tol, verdict)
         cpu_note = " (CPU: Triton interpreter times, not GPU performance)" if not cfg.is_cuda else ""
-        verdict.reason = (f"correct on {cfg.num_correct_trials} trials; {stats.median_ms:.4g} ms median vs eager "
-                          f"{verdict.eager.median_ms:.4g} ms: {verdict.speedup:.3g}x{cpu_note}")
+        verdict.reason = (f"correct on {len([c for c in verdict.checks if c.name.startswith('trial_')])} trials; "
+                          f"{stats.median_ms:.4g} ms median vs eager {verdict.eager.median_ms:.4g} ms: "
+                          f"{verdict.speedup:.3g}x (means: {verdict.speedup_mean:.3g}x){cpu_note}")
 
     # -- pieces --------------------------------------------------------------------------------
     def _share_value(self, value, scratch):
@@ -449,6 +493,23 @@ class Evaluator:
                           f"inputs, so only a kernel bit-identical to the reference could pass",
             figures={**check.figures, "reference_ill_conditioned": True})
 
+    def _timing_sets(self, session: ReferenceSession, n: int) -> list:
+        """Input sets the candidate is timed on: KernelBench's own (seed 42, drawn on the CPU) first under its
+        protocol, the others secret-seeded (timed calls rotate over them, so no output can be replayed)."""
+        sets = [session.kernelbench_timing_inputs()] if session.public_seeds else []
+        while len(sets) < n:
+            sets.append(session.trial(len(session.public_seeds), extra_distributions=False))
+        return sets
+
+    @staticmethod
+    def _trial_check_name(check: Check, index: int, public: int) -> str:
+        """The check a failed correctness trial names: the protocol's own (``values`` and ``shape`` on its
+        seeded trials, a crash) or one of ours (a secret-seeded or transformed trial, mutation, aliasing...)."""
+        what = check.figures.get("check", "values")
+        if index >= public and what in ("values", "shape"):
+            return f"secret_{check.figures.get('distribution', 'problem')}_inputs"
+        return what
+
     def _correctness_trial(self, proc, trial, index, tol, rel_l2_tol, launches) -> Check:
         with self.gate.shared():
             shared, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
@@ -461,6 +522,7 @@ class Evaluator:
         fig = {"distribution": trial.distribution}
         if not reply.get("ok"):
             fig["verdict"] = reply.get("kind", "runtime_error")
+            fig["check"] = "run"
             return Check(name=name, passed=False, reason=self._error_reason(reply), figures=fig)
         for k, v in (reply.get("launches") or {}).items():
             if isinstance(k, str) and isinstance(v, int):
@@ -468,29 +530,33 @@ class Evaluator:
         meta = reply.get("meta") or {}
         expected = trial.expected
 
-        def fail(reason: str, kind: str = "incorrect") -> Check:
+        def fail(reason: str, kind: str = "incorrect", check: str = "values") -> Check:
             fig["verdict"] = kind
+            fig["check"] = check
             return Check(name=name, passed=False, reason=reason, figures=fig)
 
         if reply.get("threads_after", 0) > reply.get("threads_before", 0):
-            return fail("rejected: the forward pass left a Python thread running (work outside the call)", "rejected")
+            return fail("rejected: the forward pass left a Python thread running (work outside the call)", "rejected",
+                        "threads")
         if not meta.get("is_exact_tensor"):
             return fail(f"rejected: the output is a {meta.get('type')}, not a plain torch.Tensor (subclasses and lazy "
-                        f"tensors are not accepted)", "rejected")
+                        f"tensors are not accepted)", "rejected", "output_type")
         if reply.get("aliases_input"):
             return fail("rejected: the output shares memory with an input (returning an input or a view of it)",
-                        "rejected")
+                        "rejected", "aliasing")
         exp_dev = "cpu" if expected.device.type == "cpu" else "cuda"
         if not str(meta.get("device", "")).startswith(exp_dev):
-            return fail(f"the output is on {meta.get('device')}, expected {exp_dev}")
+            return fail(f"the output is on {meta.get('device')}, expected {exp_dev}", check="device")
         exp_dtype = str(expected.dtype).removeprefix("torch.")
         if meta.get("dtype") != exp_dtype:
-            return fail(f"the output dtype is {meta.get('dtype')}, expected {exp_dtype}")
+            return fail(f"the output dtype is {meta.get('dtype')}, expected {exp_dtype}", check="dtype")
         if meta.get("shape") != list(expected.shape):
-            return fail(f"the output shape is {tuple(meta.get('shape') or ())}, expected {tuple(expected.shape)}")
+            return fail(f"the output shape is {tuple(meta.get('shape') or ())}, expected {tuple(expected.shape)}",
+                        check="shape")
         for i, (master, sh) in enumerate(zip(trial.inputs, shared[0])):
             if hasattr(master, "shape") and not _same(master, sh):
-                return fail(f"the candidate modified input {i} in place (inputs must be left unchanged)")
+                return fail(f"the candidate modified input {i} in place (inputs must be left unchanged)",
+                            check="input_mutation")
         cmp = compare(outs[0], expected, tol=tol, rel_l2_tol=rel_l2_tol)
         fig.update(max_abs_error=cmp.max_abs_error, max_rel_error=cmp.max_rel_error, rel_l2_error=cmp.rel_l2_error)
         if not cmp.passed:
@@ -511,7 +577,7 @@ class Evaluator:
         if still_right:
             raise _Outcome("rejected", f"the output is still correct when the solution's own kernels "
                                        f"({', '.join(static.kernel_names)}) are skipped: they do not compute it "
-                                       f"(a decoy launch; PyTorch does the work)")
+                                       f"(a decoy launch; PyTorch does the work)", "own_kernels_contribute")
 
     def _profile_check(self, proc, session, static, verdict) -> None:
         with self.gate.shared():
@@ -526,7 +592,8 @@ class Evaluator:
         total = sum(kernels.values())
         if not own:
             raise _Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran on "
-                                       f"the GPU; kernels seen: {', '.join(list(kernels)[:6]) or 'none'}")
+                                       f"the GPU; kernels seen: {', '.join(list(kernels)[:6]) or 'none'}",
+                           "own_kernels")
         verdict.own_gpu_time_pct = round(100.0 * sum(own.values()) / total, 1) if total > 0 else None
         verdict.own_kernel_launches = verdict.own_kernel_launches or {k: 1 for k in own}
 
@@ -545,7 +612,8 @@ class Evaluator:
         event_ms = [float(x) for x in reply.get("event_ms") or [] if isinstance(x, (int, float)) and math.isfinite(x)]
         device_ms = [float(x) for x in reply.get("device_ms") or [] if isinstance(x, (int, float)) and math.isfinite(x)]
         if not event_ms or len(device_ms) != len(event_ms) or min(event_ms) <= 0:
-            raise _Outcome("rejected", "the timing report is malformed (missing, non-positive or mismatched samples)")
+            raise _Outcome("rejected", "the timing report is malformed (missing, non-positive or mismatched samples)",
+                           "timing_report")
         # Timed outputs re-checked: a replayed or stale output for another input set shows up here.
         used = min(len(timing_sets), (len(event_ms) + 1) // 2)
         with self.gate.shared():
@@ -553,7 +621,8 @@ class Evaluator:
                 cmp = compare(o, t.expected, tol=tol, rel_l2_tol=rel_l2_tol)
                 if not cmp.passed:
                     raise _Outcome("incorrect", f"outputs produced during timing are wrong for input set {i} "
-                                                f"({cmp.reason}): results cached or replayed across calls?")
+                                                f"({cmp.reason}): results cached or replayed across calls?",
+                                   "timed_outputs")
         del shared, outs, handles, out_handles
         from autokernel.evaluate.timing import summarize, warmup_calls
 
@@ -569,17 +638,20 @@ class Evaluator:
             ratio, slack = (0.7, 0.02) if cfg.is_cuda else (0.35, 0.1 * max(seen, new))
             if seen < ratio * new - slack:
                 raise _Outcome("rejected", f"calls on inputs seen before take {seen:.4g} ms, on rearranged inputs "
-                                           f"{new:.4g} ms: outputs are cached or replayed across calls")
+                                           f"{new:.4g} ms: outputs are cached or replayed across calls",
+                               "seen_vs_fresh_inputs")
             if new < ratio * seen - slack:
                 raise _Outcome("rejected", f"calls on unverifiable rearranged inputs take {new:.4g} ms, on verified "
-                                           f"ones {seen:.4g} ms: work is skipped when it is not checked")
+                                           f"ones {seen:.4g} ms: work is skipped when it is not checked",
+                               "seen_vs_fresh_inputs")
         synced = statistics.median(device_ms)
         gap = synced - stats.median_ms
         verdict.checks.append(Check(name="side_streams", passed=True, reason="", figures={
             "event_median_ms": stats.median_ms, "device_synced_median_ms": synced}))
         if cfg.is_cuda and gap > max(0.05, 0.5 * stats.median_ms):
             raise _Outcome("rejected", f"work continues outside the timed stream: {stats.median_ms:.4f} ms by events on "
-                                       f"the current stream, {synced:.4f} ms until the device is idle (side stream?)")
+                                       f"the current stream, {synced:.4f} ms until the device is idle (side stream?)",
+                           "side_streams")
         # The judge's own clock: the reported times must account for the wall time it saw, less the loop's own
         # cost (measured before any candidate code ran; it includes the GPU lead, which can be most of a call).
         warmups = warmup_calls(cfg.warmup, len(timing_sets))
@@ -591,7 +663,7 @@ class Evaluator:
         if claimed_s < 0.5 * unexplained_s - 0.01:
             raise _Outcome("rejected", f"reported kernel times account for {claimed_s:.3f} s of the "
                                        f"{unexplained_s:.3f} s the judge measured beyond the loop's own cost: timers "
-                                       f"were tampered with or work ran outside the timed call")
+                                       f"were tampered with or work ran outside the timed call", "wall_clock")
         verdict.kernel = stats
         verdict.peak_memory_mb = reply.get("peak_memory_mb") if isinstance(reply.get("peak_memory_mb"),
                                                                            (int, float)) else None
@@ -617,16 +689,69 @@ class Evaluator:
         verdict.checks.append(check)
         if not check.passed:
             verdict.quarantined = True
-            raise _Outcome("rejected", f"quarantined: {check.reason}")
+            raise _Outcome("rejected", f"quarantined: {check.reason}", "plausibility")
 
-    def _baseline(self, session: ReferenceSession, state: _ProblemState, timing_sets, kind: str) -> TimingStats | None:
-        """Eager or torch.compile time of the reference, same loop, in the configured baseline precision (PyTorch's
+    def _baseline_precision(self, session: ReferenceSession, state: _ProblemState, timing_sets, tol: float) -> str:
+        """The precision flags the baselines run under: the configured ones, or (rule "auto", the strict protocol)
+        PyTorch's defaults where that reference passes the tolerance against float64 on the timing inputs and
+        TF32 off where it misses it: a baseline must itself be an admissible solution. Decided once per problem
+        (cached per environment); the reason goes into the verdict."""
+        cfg = self.config
+        if cfg.baseline_precision != "auto":
+            state.baseline_rule = {"precision": cfg.baseline_precision, "reason": "set by the protocol / configuration"}
+            return cfg.baseline_precision
+        if state.baseline_rule is None:
+            key = f"{session.problem.digest}|tol={tol:g}|{cfg.device.split(':')[0]}"
+            cached = _read_json(self._cache_dir / "baseline_rule.json").get(key) if cfg.is_cuda else None
+            if isinstance(cached, dict) and cached.get("precision") in ("default", "fp32"):
+                state.baseline_rule = cached
+            else:
+                with self.gate.shared():
+                    state.baseline_rule = self._decide_baseline_precision(session, timing_sets[0].inputs, tol)
+                if cfg.is_cuda:
+                    _update_json(self._cache_dir / "baseline_rule.json", key, state.baseline_rule)
+        return state.baseline_rule["precision"]
+
+    def _decide_baseline_precision(self, session: ReferenceSession, inputs: list, tol: float) -> dict:
+        import copy
+
+        import torch
+
+        if not self.config.is_cuda:
+            return {"precision": "default", "reason": "CPU: no TF32, PyTorch's flags compute in fp32"}
+        from autokernel.evaluate.tf32 import tf32_ops
+
+        with precision_flags("default"):
+            ops = tf32_ops(session.problem)
+        if ops == ():
+            return {"precision": "default", "reason": "no operation runs in TF32 under PyTorch's flags"}
+        if input_bytes(inputs) > conditioning_limit_bytes(self.config.device):
+            return {"precision": "fp32", "reason": "the default-flag reference could not be checked against float64 "
+                                                   "(inputs too large for a float64 copy): TF32 off, the safe side"}
+        with torch.no_grad(), precision_flags("default"):
+            out = session.model(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+        model64 = copy.deepcopy(session.model).double()
+        truth = run_float64(model64, inputs)
+        del model64
+        cmp = compare(out, truth.to(out.dtype), tol=tol)
+        del truth, out
+        torch.cuda.synchronize()
+        what = ", ".join(ops) if ops else "unknown operations (the dry run failed)"
+        if cmp.passed:
+            return {"precision": "default", "reason": f"PyTorch's flags ({what} in TF32) pass atol=rtol={tol:g} "
+                                                      f"against float64 (max abs error {cmp.max_abs_error:.3g})"}
+        return {"precision": "fp32", "reason": f"PyTorch's flags ({what} in TF32) miss atol=rtol={tol:g} against "
+                                               f"float64 (max abs error {cmp.max_abs_error:.3g}): timed with TF32 off"}
+
+    def _baseline(self, session: ReferenceSession, state: _ProblemState, timing_sets, kind: str,
+                  precision: str) -> TimingStats | None:
+        """Eager or torch.compile time of the reference, same loop, under ``precision``'s flags (PyTorch's
         defaults, or TF32 off for compiling and timing alike); cached."""
         from autokernel.environment import environment_key, fingerprint
         from autokernel.evaluate.timing import Relocator, summarize, time_calls
 
         cfg = self.config
-        key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}{cfg.baseline_variant}"
+        key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}{cfg.baseline_key(precision)}"
         if key in state.baselines:
             return state.baselines[key]
         cache_file = self._cache_dir / "baselines.json"
@@ -639,8 +764,7 @@ class Evaluator:
 
         model = session.model
         sets = [t.inputs for t in timing_sets]
-        precision = exact_fp32() if cfg.baseline_precision == "fp32" else contextlib.nullcontext()
-        with torch.no_grad(), precision:
+        with torch.no_grad(), precision_flags(precision):
             if kind == "compile":
                 # Compiling takes seconds of CPU: done before the device is taken alone for timing.
                 torch._dynamo.reset()
@@ -655,7 +779,7 @@ class Evaluator:
             try:
                 with self.gate.exclusive(), self._spare_paused():
                     raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
-                                     warmup=max(cfg.warmup, 3 if kind == "compile" else cfg.warmup),
+                                     warmup=max(cfg.baseline_warmup, 3 if kind == "compile" else 0),
                                      budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s,
                                      relocate=Relocator([session.model], cfg.device), **cfg.loop_options())
             except Exception:  # noqa: BLE001

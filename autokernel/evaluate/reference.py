@@ -1,10 +1,11 @@
 """The trusted side of a problem: the reference model, its inputs and its outputs.
 
-Runs in the judge, never in the candidate process. Inputs are made on the device with secret
-seeds; besides the problem's own generator, signed, large-magnitude and heavy-tailed variants are
-used where the operation's domain allows (the reference stays finite on them). The reference's
-precision for correctness is full fp32 (TF32 off for matmuls and cuDNN); the timed baselines run in the
-same precision unless `EvalConfig.baseline_precision` says otherwise.
+Runs in the judge, never in the candidate process. Under the strict protocol inputs are made on the device
+with secret seeds and the reference runs in full fp32 (TF32 off for matmuls and cuDNN); under the kernelbench
+protocol the first trials use KernelBench's seeds (inputs drawn on the CPU, then moved) and the reference runs
+with PyTorch's default flags. Besides the problem's own generator, signed, large-magnitude and heavy-tailed
+variants are used where the operation's domain allows (the reference stays finite on them), always with secret
+seeds.
 """
 
 from __future__ import annotations
@@ -20,9 +21,15 @@ from dataclasses import dataclass, field
 from autokernel.problem import Problem, ProblemError, validate_problem_source
 
 REFERENCE_PRECISION = "fp32 reference with TF32 disabled (torch.backends.cuda.matmul.allow_tf32 = cudnn.allow_tf32 = False)"
+REFERENCE_PRECISIONS = {
+    "fp32": REFERENCE_PRECISION,
+    "default": "fp32 reference with PyTorch's default flags (cuDNN convolutions and RNNs in TF32, matmuls in fp32)",
+}
 
 # Input distributions beyond the problem's own generator, applied to floating-point inputs only.
 DISTRIBUTIONS = ("problem", "problem", "signed", "large", "heavy_tailed")
+# After KernelBench's own trials (kernelbench protocol), our extra trials: a secret seed, then each variant once.
+EXTRA_DISTRIBUTIONS = ("problem", "signed", "large", "heavy_tailed")
 
 # A transformed distribution is checked once per problem against a float64 run of the reference when its
 # inputs are at most this large (the float64 copies double them), or on a GPU a quarter of its free memory if
@@ -70,6 +77,29 @@ def exact_fp32():
         yield
     finally:
         torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = saved
+
+
+@contextlib.contextmanager
+def default_flags():
+    """PyTorch's default precision flags (what KernelBench's evaluator runs under), whatever the process set."""
+    import torch
+
+    saved = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = True
+    try:
+        yield
+    finally:
+        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = saved
+
+
+def precision_flags(name: str):
+    """The context for a protocol's precision flags: "fp32" (TF32 off) or "default" (PyTorch's)."""
+    if name == "fp32":
+        return exact_fp32()
+    if name == "default":
+        return default_flags()
+    raise ValueError(f"precision flags must be 'fp32' or 'default', not {name!r}")
 
 
 def run_float64(model64, inputs: list):
@@ -164,10 +194,14 @@ class ReferenceSession:
     # itself misses the tolerance against float64 are not used (a candidate cannot be judged on them).
     conditioning_tol: float | None = None
     conditioning: dict[str, str] = field(default_factory=dict)  # kind -> "" (fine) or why it is not used
+    flags: str = "fp32"  # precision flags the reference runs under (`precision_flags`)
+    # KernelBench's correctness-trial seeds (kernelbench protocol): trial i < len uses seed i, drawn on the CPU
+    public_seeds: list[int] = field(default_factory=list)
     _model64: object = None
 
     @classmethod
-    def build(cls, problem: Problem, device: str, *, init_seed: int | None = None) -> ReferenceSession:
+    def build(cls, problem: Problem, device: str, *, init_seed: int | None = None, flags: str = "fp32",
+              public_seeds: list[int] | None = None) -> ReferenceSession:
         """The reference model, built after seeding with ``init_seed`` (default: a fresh secret seed)."""
         import torch
 
@@ -181,21 +215,41 @@ class ReferenceSession:
         except Exception as exc:
             raise ProblemError(f"{problem.name}: Model(*get_init_inputs()) fails: {type(exc).__name__}: {exc}") from exc
         return cls(problem=problem, device=device, module=module, init_args=init_args, init_seed=init_seed,
-                   model=model)
+                   model=model, flags=flags, public_seeds=list(public_seeds or []))
 
-    def make_inputs(self, seed: int) -> list:
-        """The problem's own inputs for a seed, created on the device where the generator allows."""
+    def make_inputs(self, seed: int, *, on_cpu: bool = False) -> list:
+        """The problem's own inputs for a seed, created on the device where the generator allows; ``on_cpu``:
+        drawn on the CPU and moved, as KernelBench does (the same seed gives other values on a GPU)."""
         import torch
 
         torch.manual_seed(seed)
-        with torch.device(self.device):
+        if on_cpu:
+            if self.device != "cpu":
+                torch.cuda.manual_seed(seed)
             inputs = list(self.module.get_inputs())
+        else:
+            with torch.device(self.device):
+                inputs = list(self.module.get_inputs())
         return [_to_device(x, self.device) for x in inputs]
+
+    def public_trial(self, index: int) -> Trial:
+        """KernelBench's correctness trial ``index``: its seed, inputs drawn on the CPU (integer inputs stay
+        integer: KernelBench casts them to float, which breaks the problems that take indices, its issue 151)."""
+        seed = self.public_seeds[index]
+        inputs = self.make_inputs(seed, on_cpu=True)
+        return Trial(seed, "kernelbench", inputs, self.run(inputs))
+
+    def kernelbench_timing_inputs(self) -> Trial:
+        """The inputs KernelBench times a kernel on: ``set_seed(42)``, then ``get_inputs()`` on the CPU."""
+        from autokernel.evaluate.protocol import KERNELBENCH_SEED
+
+        inputs = self.make_inputs(KERNELBENCH_SEED, on_cpu=True)
+        return Trial(KERNELBENCH_SEED, "kernelbench", inputs, self.run(inputs))
 
     def run(self, inputs: list):
         import torch
 
-        with torch.no_grad(), exact_fp32():
+        with torch.no_grad(), precision_flags(self.flags):
             out = self.model(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
         if self.device != "cpu":
             torch.cuda.synchronize()
@@ -204,12 +258,17 @@ class ReferenceSession:
         return out
 
     def trial(self, index: int, *, extra_distributions: bool) -> Trial:
-        """Inputs and expected output for trial ``index``, with a fresh secret seed."""
+        """Inputs and expected output for trial ``index``: KernelBench's seeded trial while public seeds remain
+        (kernelbench protocol), else a fresh secret seed (the distributions cycle over the later trials)."""
         import torch
 
+        if index < len(self.public_seeds):
+            return self.public_trial(index)
+        index -= len(self.public_seeds)
+        kinds = EXTRA_DISTRIBUTIONS if self.public_seeds else DISTRIBUTIONS
         seed = secrets.randbits(63)
         inputs = self.make_inputs(seed)
-        kind = DISTRIBUTIONS[index % len(DISTRIBUTIONS)] if extra_distributions else "problem"
+        kind = kinds[index % len(kinds)] if extra_distributions else "problem"
         if kind == "problem":
             return Trial(seed, kind, inputs, self.run(inputs))
         if self.conditioning.get(kind):  # known to be ill-conditioned for this problem

@@ -249,6 +249,7 @@ def time_calls(
     relocate: Callable | None = None,
     l2_flush: str = "write",
     gpu_lead_ms: float = 0.0,
+    discard_first: int = 0,
 ) -> RawTimes:
     """Time ``fn(*args)`` over up to ``n`` calls, rotating ``input_sets``.
 
@@ -269,6 +270,8 @@ def time_calls(
     ``gpu_lead_ms`` > 0: the GPU is kept busy that long before each start event (`_GpuLead`), so the host's
     launch work overlaps the GPU's instead of adding to it; a sample is then max(event time, host time of the
     call), the cost of the call in a steady stream of calls (host-bound work still counts in full).
+    ``discard_first``: that many extra calls are timed first and dropped (KernelBench times ``n + 1`` and drops
+    the first, after emptying the allocator's cache once the warm-up is done); the budget never cuts them.
     """
     import numpy as np
     import torch
@@ -290,11 +293,14 @@ def time_calls(
         if cuda:
             torch.cuda.synchronize()
         del out, args
+    if cuda and discard_first:
+        torch.cuda.empty_cache()
     event_ms: list[float] = []
     device_ms: list[float] = []
     fresh: list[bool] = []
     groups = max(1, placements) if relocate is not None else 1
     per_group, group = max(1, n // groups), 0
+    n += discard_first
     loop_start = _perf_counter()
     for i in range(n):
         elapsed = _perf_counter() - loop_start
@@ -345,7 +351,7 @@ def time_calls(
         if after_call is not None and not moved:
             after_call(s, out)
         del out, args
-        if i >= 4 and _perf_counter() - loop_start > budget_s:
+        if i >= 4 + discard_first and _perf_counter() - loop_start > budget_s:
             break
     method = "perf_counter(cpu, triton interpreter)"
     if cuda:
@@ -353,6 +359,9 @@ def time_calls(
         flushed = "l2_flush" if l2_flush == "write" else f"l2_flush_{l2_flush}"
         method = (f"cuda_event+{flushed}+{placed}" + (f"+gpu_lead_{gpu_lead_ms:g}ms_max_host" if lead else "")
                   + (f"+{groups}_placements" if groups > 1 else ""))
+    if discard_first:
+        method += f"+discard_first_{discard_first}"
+        event_ms, device_ms, fresh = event_ms[discard_first:], device_ms[discard_first:], fresh[discard_first:]
     return RawTimes(event_ms, device_ms, method, fresh)
 
 

@@ -355,16 +355,24 @@ def estimate(props: Any) -> GpuSpec:
 def merge(
     spec: GpuSpec | None, measured: Mapping[str, float | None] | None, *, gpu_name: str = ""
 ) -> Ceilings:
-    """Ceilings from a table/estimated spec and measured values; a measured value wins when present."""
+    """Ceilings from a table/estimated spec and measured values: the higher of the two where both are known.
+
+    The ceilings make the roofline floor, which must be a lower bound on any kernel's time: a measured copy
+    bandwidth below the datasheet's (4.2 against 4.8 TB/s on the H200) would put the floor above what a kernel
+    can reach, and quarantine honest kernels. So a rate is the larger of measured and datasheet, and its source
+    says which one it is."""
     measured = measured or {}
     values: dict[str, float | None] = {}
     sources: dict[str, str] = {}
     for key in CEILING_FIELDS:
-        if measured.get(key) is not None:
-            values[key], sources[key] = float(measured[key]), "measured"
-        elif spec is not None and getattr(spec, key) is not None:
-            values[key] = float(getattr(spec, key))
-            sources[key] = "estimated" if spec.estimated else "table"
+        table = getattr(spec, key) if spec is not None else None
+        table_source = "estimated" if spec is not None and spec.estimated else "table"
+        seen = measured.get(key)
+        if seen is not None and (table is None or float(seen) >= float(table)):
+            values[key], sources[key] = float(seen), "measured"
+        elif table is not None:
+            values[key] = float(table)
+            sources[key] = table_source if seen is None else f"{table_source} (above measured {float(seen):,.0f})"
         else:
             values[key] = None
     notes = (spec.source,) if spec is not None else ()

@@ -18,10 +18,11 @@ fastest arithmetic the problem's tolerance admits (``allow_tf32``, ``allow_half`
   floor, because a kernel may skip the zeros (KernelBench L1 12, 14, 15), and such inputs count only
   their possibly-nonzero fraction of bytes;
 - the compute floor counts direct-algorithm FLOPs; a Winograd/FFT convolution or Strassen matmul can
-  beat it, which ``plausibility``'s slack only partly absorbs (noted in ``Roofline.notes`` for convs).
+  beat it (Winograd F(4x4, 3x3) needs a quarter of the multiplies), so ``plausibility`` allows a
+  compute-bound convolution down to a quarter of its floor (noted in ``Roofline.notes`` for convs).
 
-A measured latency below the floor (times ``slack``) is physically impossible: ``plausibility`` fails and
-the kernel is quarantined.
+The ceilings are the higher of measured and datasheet rates (``gpus.merge``), so the floor is a lower bound:
+a measured median below it is physically impossible, ``plausibility`` fails and the kernel is quarantined.
 """
 
 from __future__ import annotations
@@ -248,11 +249,20 @@ def roofline_at_tolerance(
     return roofline(work, ceilings, **admitted_arithmetic(work.dtype, tolerance))
 
 
-def plausibility(latency_ms: float, roofline: Roofline, slack: float = 0.9) -> Check:
+# A compute-bound convolution may use a fast algorithm (Winograd, FFT) that needs fewer multiplies than the
+# direct count the floor uses: allowed down to this fraction of its floor.
+CONVOLUTION_SLACK = 0.25
+
+
+def plausibility(latency_ms: float, roofline: Roofline, slack: float | None = None) -> Check:
     """Fail when ``latency_ms`` is below ``slack * floor_ms``: faster than physically possible.
 
-    ``slack`` < 1 absorbs timer noise and ceilings measured slightly below the true peak.
+    ``slack`` (default): 1, the floor itself (its rates are the higher of measured and datasheet, a lower
+    bound on time), except a compute-bound convolution's, `CONVOLUTION_SLACK`.
     """
+    if slack is None:
+        conv = roofline.work is not None and roofline.work.has_convolution
+        slack = CONVOLUTION_SLACK if conv and roofline.bound == "compute" else 1.0
     if not 0 < slack <= 1:
         raise ValueError(f"slack must be in (0, 1], got {slack}")
     figures = {

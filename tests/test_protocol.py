@@ -1,0 +1,127 @@
+"""The two judging protocols on CPU (Triton interpreter): what each records, seeds and rejects."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from autokernel.evaluate import EvalConfig, evaluate
+from autokernel.evaluate.protocol import PROTOCOLS, kernelbench_trial_seeds, protocol_of
+from autokernel.problem import Problem
+from autokernel.records import Candidate, Verdict
+
+PROBLEM = Problem.from_source(
+    """import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+    def forward(self, x):
+        return torch.relu(x) * 2.0
+
+def get_inputs():
+    return [torch.rand(5, 200)]
+def get_init_inputs():
+    return []
+""",
+    name="relu_twice",
+)
+
+KERNEL = """import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+@triton.jit
+def relu2_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.store(y_ptr + offs, BODY, mask=m)
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        relu2_kernel[(triton.cdiv(x.numel(), 256),)](x, y, x.numel(), BLOCK=256)
+        return y
+"""
+HONEST = KERNEL.replace("BODY", "tl.maximum(x, 0.0) * 2.0")
+# Right on torch.rand inputs (never negative), wrong on any negative value: it passes KernelBench's trials.
+NONNEGATIVE_ONLY = KERNEL.replace("BODY", "x * 2.0")
+
+
+def _config(protocol: str, **kw) -> EvalConfig:
+    return EvalConfig.for_device("cpu", protocol=protocol, **{"timeout_s": 120.0, "num_perf_trials": 3, **kw})
+
+
+def test_trial_seeds_are_kernelbenchs():
+    import torch
+
+    torch.manual_seed(42)  # KernelBench: manual_seed(seed_num), then one randint per trial
+    expected = [torch.randint(0, 2**32 - 1, (1,)).item() for _ in range(5)]
+    state = torch.random.get_rng_state()
+    assert kernelbench_trial_seeds(5) == expected
+    assert torch.equal(torch.random.get_rng_state(), state)  # the judge's own RNG is left alone
+
+
+def test_protocol_defaults_and_validation():
+    kb, strict = EvalConfig(protocol="kernelbench"), EvalConfig(protocol="strict")
+    assert (kb.gpu_lead_ms, kb.discard_first, kb.baseline_precision, kb.baseline_warmup) == (0.0, 1, "default", 5)
+    assert (strict.gpu_lead_ms, strict.discard_first, strict.baseline_precision) == (1.0, 0, "auto")
+    assert EvalConfig(protocol="strict", gpu_lead_ms=0.0).gpu_lead_ms == 0.0  # an explicit value wins
+    assert EvalConfig().protocol == "kernelbench"
+    with pytest.raises(ValueError, match="unknown protocol"):
+        EvalConfig(protocol="fast")
+    with pytest.raises(ValueError, match="default flags"):
+        EvalConfig(protocol="kernelbench", baseline_precision="fp32")
+    # different protocols never share a ledger verdict or a cached baseline
+    assert kb.ledger_policy() != strict.ledger_policy()
+    assert kb.ledger_policy()["protocol"] == "kernelbench"
+    assert protocol_of({}) == "strict" and protocol_of({"protocol": "kernelbench"}) == "kernelbench"
+
+
+def test_timing_discards_the_first_call():
+    from autokernel.evaluate.timing import time_calls
+
+    calls = []
+    raw = time_calls(lambda x: calls.append(1) or x, [[1.0]], device="cpu", n=4, warmup=1, budget_s=10.0,
+                     discard_first=1)
+    assert len(raw.event_ms) == 4 and len(calls) == 1 + 5  # one warm-up, five timed, the first dropped
+    assert raw.method.endswith("discard_first_1")
+
+
+@pytest.mark.parametrize("protocol", sorted(PROTOCOLS))
+def test_honest_kernel_under_each_protocol(protocol):
+    v = evaluate(PROBLEM, Candidate(source=HONEST), _config(protocol))
+    assert v.verdict == "correct", v.reason
+    assert v.protocol == protocol and v.policy["protocol"]["name"] == protocol
+    assert v.speedup > 0 and v.speedup_mean > 0
+    assert v.policy["baseline_rule"]["precision"] == "default"  # CPU: no TF32, PyTorch's flags
+    trials = [c for c in v.checks if c.name.startswith("trial_")]
+    if protocol == "kernelbench":
+        assert "default flags" in v.policy["reference_precision"]
+        assert len(trials) == 5 + 4  # KernelBench's five, then a secret seed and three input variants
+        assert [c.figures["distribution"] for c in trials[:5]] == ["kernelbench"] * 5
+        assert "discard_first_1" in v.kernel.method and "gpu_lead" not in v.kernel.method
+    else:
+        assert "TF32 disabled" in v.policy["reference_precision"]
+        assert len(trials) == 5 and "kernelbench" not in {c.figures["distribution"] for c in trials}
+    assert Verdict.from_dict(v.to_dict()).protocol == protocol
+
+
+def test_extra_checks_reject_beyond_kernelbench_and_say_so():
+    v = evaluate(PROBLEM, Candidate(source=NONNEGATIVE_ONLY), _config("kernelbench", measure=False))
+    assert v.verdict == "incorrect"
+    assert v.extra_check == "secret_signed_inputs" == v.failed_check
+    assert v.reason.startswith("beyond KernelBench's checks (secret_signed_inputs)")
+    passed_public = [c for c in v.checks if c.name.startswith("trial_") and c.figures["distribution"] == "kernelbench"]
+    assert len(passed_public) == 5 and all(c.passed for c in passed_public)  # KernelBench itself would pass it
+
+
+def test_kernelbench_failure_on_its_own_trials_names_no_extra_check():
+    wrong = KERNEL.replace("BODY", "tl.maximum(x, 0.0) * 2.0 + 1e-3")
+    v = evaluate(PROBLEM, Candidate(source=wrong), dataclasses.replace(_config("kernelbench"), measure=False))
+    assert v.verdict == "incorrect" and v.extra_check == "" and v.failed_check == "values"
