@@ -16,8 +16,8 @@ and one kernel file per published row. Format (version 1)::
               source_path, code_digest: only where the candidate's source is kept (path relative to the ledger's
                        folder; code_digest: `code_digest` of the judged source)
 
-``protocol`` says which judge produced the verdict; verdicts recorded before protocols existed are ``"strict"``
-(fp32 truth, `docs/evaluation.md`). The verdict keeps: verdict, reason, quarantined, speedups, floor, kernel/eager/
+``protocol`` says which judge produced the verdict (`autokernel.evaluate.protocol`: the verdict's own record);
+verdicts recorded before protocols existed are ``"strict"`` (fp32 truth). The verdict keeps: verdict, reason, quarantined, speedups, floor, kernel/eager/
 compiled timing stats, device, the policy's tolerance and precisions, the environment's GPU, driver and versions,
 and the plausibility check's figures (the FMA floor).
 """
@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 FORMAT = 1
-STRICT = "strict"  # the protocol of every verdict recorded before protocols existed
+STRICT = "strict"  # the protocol of every verdict recorded before protocols existed (`Verdict.protocol` == "")
 _VERDICT_KEYS = ("verdict", "reason", "quarantined", "speedup", "speedup_vs_compile", "floor_ms", "pct_of_floor",
                  "kernel", "eager", "compiled", "device", "policy", "environment")  # fmt: skip
 _FLOOR_FIGURES = ("flops", "bytes", "vector_tflops", "memory_gbps")  # what `kb.runs.fma_floor` reads (and, without
@@ -163,7 +163,7 @@ def compact_run(run_dir: str | Path, *, name: str | None = None) -> Ledger:
     for row in read_rows(root / "results.jsonl")[0]:
         if not _KEY.match(str(row.get("problem", ""))):
             continue
-        line = {"origin": "search", "protocol": STRICT, "problem": row["problem"],
+        line = {"origin": "search", "protocol": protocol_of(row["verdict"]), "problem": row["problem"],
                 "problem_name": row.get("problem_name", ""), "candidate_digest": row.get("candidate_digest", "")}
         line |= {k: row.get(k) for k in _SEARCH_KEYS}
         line["verdict"] = compact_verdict(row["verdict"])
@@ -173,12 +173,17 @@ def compact_run(run_dir: str | Path, *, name: str | None = None) -> Ledger:
 
 def rejudged_line(record: dict[str, Any], *, preferred: bool) -> dict[str, Any]:
     """A `benchmarks/eval_batch.py` record (flat: the verdict's fields beside name, candidates, preset)."""
-    line = {"origin": "rejudge", "protocol": STRICT, "problem": record.get("problem", ""),
+    line = {"origin": "rejudge", "protocol": protocol_of(record), "problem": record.get("problem", ""),
             "problem_name": record.get("name", ""), "candidate_digest": record.get("candidate_digest", "")}
     line |= {k: record[k] for k in _REJUDGE_KEYS if k in record}
     line["preferred"] = preferred
     line["verdict"] = compact_verdict(record)
     return line
+
+
+def protocol_of(verdict: dict[str, Any]) -> str:
+    """The protocol that judged ``verdict``: its own record, or ``strict`` for verdicts made before protocols."""
+    return str(verdict.get("protocol") or STRICT)
 
 
 def level_of(line: dict[str, Any]) -> int | None:

@@ -100,6 +100,8 @@ def test_compact_lines_hold_only_what_the_pages_read(tmp_path):
     assert "host" not in header and "host_cpus" not in header["invocations"][0]
     old = dict(v, checks=[{"name": "plausibility", "figures": {"flops": 1, "bytes": 2, "peak_used": "fp32 vector 5"}}])
     assert rejudged_line(old, preferred=True)["verdict"]["checks"][0]["figures"]["peak_used"] == "fp32 vector 5"
+    assert line["protocol"] == STRICT  # recorded before protocols: the verdict has none
+    assert rejudged_line(dict(v, protocol="kernelbench"), preferred=False)["protocol"] == "kernelbench"
 
 
 def test_kept_kernels_are_the_judged_code_and_comments_may_be_reworded(tmp_path):
