@@ -6,6 +6,9 @@ candidate, verdict, cache and log of a run lives in a dataset repository instead
     push_runs(["leaderboards/runs/h200-2026-11-29"], "org/runs-nvidia-h200")   # -> h200-2026-11-29/... in the repo
     pull_runs("org/runs-nvidia-h200", "leaderboards/runs")                      # the folders back, as pushed
 
+From a shell: ``python -m kb.archive push RUN_DIR... --repo ORG/NAME [--dry-run]`` and
+``python -m kb.archive pull --repo ORG/NAME --into DIR [--run NAME]``.
+
 Lock files, temporary files, a run's own git repository and bytecode are left out (`SKIPPED`): they are machine
 state, not results. ``huggingface_hub`` reads ``HF_ENDPOINT`` when first imported; pass ``endpoint`` to reach
 another Hub from a process that already imported it.
@@ -13,7 +16,9 @@ another Hub from a process that already imported it.
 
 from __future__ import annotations
 
+import argparse
 import fnmatch
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -160,3 +165,53 @@ def _explain(exc, repo_id: str) -> ArchiveError:
     if status == 404:
         return ArchiveError(f"dataset {repo_id} not found (404): check the name, or log in if it is private ({exc})")
     return ArchiveError(f"Hub error for dataset {repo_id}: {exc}")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# CLI
+
+
+def add_archive_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of ``archive push`` and ``archive pull``."""
+    sub = parser.add_subparsers(dest="archive_command", required=True)
+    push = sub.add_parser("push", help="upload run directories to a Hub dataset (one folder each)")
+    push.add_argument("run_dirs", nargs="+", metavar="RUN_DIR")
+    push.add_argument("--repo", required=True, help="dataset repository, ORG/NAME (created if missing)")
+    push.add_argument("--dry-run", action="store_true", help="list what would be uploaded; touch nothing")
+    push.add_argument("--private", action="store_true", help="create the repository private")
+    pull = sub.add_parser("pull", help="download run directories from a Hub dataset")
+    pull.add_argument("--repo", required=True, help="dataset repository, ORG/NAME")
+    pull.add_argument("--into", required=True, help="folder to write the run directories into")
+    pull.add_argument("--run", action="append", default=[], help="only this folder of the dataset (repeatable)")
+    pull.add_argument("--revision", default=None, help="branch, tag or commit (default: main)")
+    for p in (push, pull):
+        p.add_argument("--endpoint", default=None, help="another Hub (default: HF_ENDPOINT or huggingface.co)")
+
+
+def cli_archive(args: argparse.Namespace) -> int:
+    """``archive push`` / ``archive pull``: run directories to and from a Hub dataset repository."""
+    try:
+        if args.archive_command == "push":
+            done = push_runs(args.run_dirs, args.repo, endpoint=args.endpoint, dry_run=args.dry_run,
+                             private=args.private)  # fmt: skip
+            plan = done if isinstance(done, ArchivePlan) else done.plan
+            print(plan.describe())
+            if isinstance(done, PushResult):
+                print(f"pushed: {done.commit_url}")
+        else:
+            out = pull_runs(args.repo, args.into, runs=args.run, revision=args.revision, endpoint=args.endpoint)
+            print(f"pulled: {args.repo} -> {out}")
+    except ArchiveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kb.archive", description=__doc__.splitlines()[0])
+    add_archive_arguments(parser)
+    return cli_archive(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -143,7 +143,7 @@ def _archive_line(repo: str | None, uploaded: bool) -> str:
     what = "Full run directories (every candidate, its verdict, the caches): Hugging Face dataset"
     if uploaded:
         return f"{what} [{repo}](https://huggingface.co/datasets/{repo})."
-    return (f"{what} `{repo}`, to be uploaded (`autokernel-kb archive push`); the page's own inputs are its "
+    return (f"{what} `{repo}`, to be uploaded (`python -m kb.archive push`); the page's own inputs are its "
             "compact ledgers (`ledger/`).")
 
 

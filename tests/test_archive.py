@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from fakehub import FakeHub  # noqa: E402
 
-from kb.archive import ArchiveError, ArchivePlan, plan_push, pull_runs, push_runs  # noqa: E402
+from kb.archive import ArchiveError, ArchivePlan, main, plan_push, pull_runs, push_runs  # noqa: E402
 
 KEPT = {"results.jsonl": b'{"experiment": 1}\n', "run.json": b"{}\n", "candidates/L1_19/ab.py": b"# kernel\n",
         "cache/baselines.json": b"{}\n", "cache/ceilings/h200.json": b"{}\n"}  # fmt: skip
@@ -73,3 +73,16 @@ def test_push_without_a_valid_token_says_how_to_log_in(tmp_path, hub, monkeypatc
         push_runs([run], "acme/runs", endpoint=hub.url, token="hf_wrong")
     with pytest.raises(ArchiveError, match="not found"):
         pull_runs("acme/missing", tmp_path / "x", endpoint=hub.url, token="hf_test")
+
+
+def test_command_line_push_and_pull(tmp_path, hub, monkeypatch, capsys):
+    monkeypatch.setenv("HF_TOKEN", "hf_test")
+    run = _run(tmp_path)
+    assert main(["push", str(run), "--repo", "acme/runs", "--endpoint", hub.url, "--dry-run"]) == 0
+    assert "5 files" in capsys.readouterr().out and not hub.repos
+    assert main(["push", str(run), "--repo", "acme/runs", "--endpoint", hub.url]) == 0
+    assert "pushed:" in capsys.readouterr().out
+    assert main(["pull", "--repo", "acme/runs", "--into", str(tmp_path / "back"), "--endpoint", hub.url]) == 0
+    assert (tmp_path / "back" / "h200-day" / "results.jsonl").read_bytes() == KEPT["results.jsonl"]
+    assert main(["pull", "--repo", "acme/none", "--into", str(tmp_path / "x"), "--endpoint", hub.url]) == 2
+    assert "not found" in capsys.readouterr().err
