@@ -183,6 +183,8 @@ def build(board: str | Path, runs: list[str], rejudged: list[str] = (), prefer: 
     """Ledgers, kept kernels and pages.json of ``board`` from run directories (one level each) and eval_batch
     records (``prefer``: records that stand for their problems); then every page. ``candidates``: more run
     directories whose stored candidates a re-judged record may name (default: ``runs``)."""
+    import pandas as pd
+
     from kb.runs import best_rows
 
     board = _relative(board)
@@ -205,7 +207,6 @@ def build(board: str | Path, runs: list[str], rejudged: list[str] = (), prefer: 
     for p in old:
         p.unlink()
     kernels = board / KERNELS
-    fp32_dir = board / "fp32_kernels"
     stored: dict[str, str] = {}
     for d in candidates or runs:
         stored |= bpt.run_candidates(Path(d))
@@ -222,32 +223,37 @@ def build(board: str | Path, runs: list[str], rejudged: list[str] = (), prefer: 
                         archive=archive, archive_uploaded=archive_uploaded,
                         fp32_note="fp32_note.md" if rejudged or prefer else None)  # fmt: skip
     _save(ledger_dir, paths, ledgers, inputs)
-    regenerate(board, fp32_page=False)
-    if inputs.fp32_note is None:
-        return [*paths.values()]
-    import pandas as pd
+    regenerate(board, fp32_page=False)  # problems.csv: the published rows the fp32 page compares with
+    if inputs.fp32_note is not None:
+        _keep_fp32_kernels(board, paths, ledgers, stored, known, dataset=dataset, config=config)
+        published = pd.read_csv(board / "problems.csv")
+        inputs.tf32_ops = bpt.tf32_to_json(bpt.tf32_map(published, dataset=dataset, config=config))
+        (ledger_dir / "fp32_note.md").write_text((Path(note).read_text().strip() if note else "") + "\n")
+    recorded = {Path(os.path.normpath(ledger_dir / r["source_path"])).resolve()
+                for ledger in ledgers.values() for r in ledger.rows if r.get("source_path")}
+    for folder in (kernels, board / "fp32_kernels"):  # each folder holds exactly the kernels the ledgers name
+        for f in sorted(folder.glob("*.py")) if folder.is_dir() else []:
+            if f.resolve() not in recorded:
+                f.unlink()
+    _save(ledger_dir, paths, ledgers, inputs)
+    return [*paths.values(), *regenerate(board)]
 
+
+def _keep_fp32_kernels(board: Path, paths: dict[int, Path], ledgers: dict[int, Ledger], stored: dict[str, str],
+                       known: dict[str, str], **where) -> None:
+    """The fp32 page's kernels: found among ``stored`` (kept or a run's candidates), kept in the kernels folder by
+    an earlier generator, or generated again; a run's candidate is copied into the kernels folder."""
+    fp32_dir = board / "fp32_kernels"
     fp32 = bpt.fp32_rows_from(bpt.ledger_records(paths.values()))
-    fp32["kernel_path"] = bpt.kernel_files(fp32, stored, fp32_dir, known=known, dataset=dataset, config=config)
+    fp32["kernel_path"] = bpt.kernel_files(fp32, stored, fp32_dir, known=known, **where)
     for r in fp32.itertuples(index=False):
         if not r.kernel_path:
             continue
         src, level, problem = Path(r.kernel_path), int(r.level), f"L{r.level}/{r.problem_id}"
-        inside = src.parent.resolve() in (kernels.resolve(), fp32_dir.resolve())
+        inside = src.parent.resolve() in ((board / KERNELS).resolve(), fp32_dir.resolve())
         dest = src if inside else fp32_dir / f"L{level}_{r.problem_id}_{r.candidate_digest}.py"
         code = None if _judged(src, r.candidate_digest) else known.get(r.candidate_digest)  # reworded since
         keep_kernel(paths[level], ledgers[level], problem, r.candidate_digest, src, dest, code=code)
-    recorded = {Path(os.path.normpath(ledger_dir / r["source_path"])).resolve()
-                for ledger in ledgers.values() for r in ledger.rows if r.get("source_path")}
-    for folder in (kernels, fp32_dir):  # each folder holds exactly the kernels the ledgers name
-        for f in sorted(folder.glob("*.py")) if folder.is_dir() else []:
-            if f.resolve() not in recorded:
-                f.unlink()
-    published = pd.read_csv(board / "problems.csv")
-    inputs.tf32_ops = bpt.tf32_to_json(bpt.tf32_map(published, dataset=dataset, config=config))
-    (ledger_dir / "fp32_note.md").write_text((Path(note).read_text().strip() if note else "") + "\n")
-    _save(ledger_dir, paths, ledgers, inputs)
-    return [*paths.values(), *regenerate(board)]
 
 
 def _judged(path: Path, digest: str) -> bool:
