@@ -15,16 +15,15 @@ measured beside them). ``--out-dir`` writes the tables and the per-problem rows 
 
     python benchmarks/baseline_precision_table.py --fp32 l1.jsonl l2.jsonl --published leaderboards/nvidia-h200/problems.csv
 
-The published page (session 11) was written with ``--runs`` (link each row to its kernel; starter and preset kernels
-are regenerated, or kept from an earlier generator, checked against the judged digest, in ``--kernels-dir``, which
-then holds exactly the page's kernels; a screen's winners, judged from a folder, are kept there by digest):
+The published page is regenerated from its compact ledgers (every record below, `kb.compact`) with
+``benchmarks/leaderboard_pages.py`` (see leaderboards/README.md). From fresh records, ``--runs`` links each row to
+its kernel (the run's stored candidate; starter and preset kernels are regenerated, or kept from an earlier
+generator, checked against the judged digest, in ``--kernels-dir``, which then holds exactly the page's kernels; a
+screen's winners, judged from a folder, are kept there by digest):
 
-    S9=benchmarks/results/h200-2026-11-30-session9 S10=benchmarks/results/h200-2026-11-30-session10
-    S11=benchmarks/results/h200-2026-12-01-session11
-    python benchmarks/baseline_precision_table.py --fp32 $S9/call*/logs/fp32-*.jsonl \
-        $S10/call{1,3,6,7}/logs/fp32-*.jsonl $S11/call{1,2,3}/rnn-L3.jsonl --prefer $S10/call{4,5}/logs/fp32-*.jsonl \
+    python benchmarks/baseline_precision_table.py --fp32 calls/*/logs/fp32-*.jsonl --prefer quiet/logs/fp32-*.jsonl \
         --published leaderboards/nvidia-h200/problems.csv --out-dir leaderboards/nvidia-h200 --runs leaderboards/runs \
-        --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "$(cat $S11/page_note.md)"
+        --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "$(cat note.md)"
 """
 
 from __future__ import annotations
@@ -64,36 +63,54 @@ def fp32_rows(paths: list[str], preferred: list[str] = ()):
     such as a run's best kernel and a starter preset, are a search's choice), else its latest record (harness
     errors count as failed). Records from ``preferred`` files (e.g. judged on a quiet machine, baselines measured
     again beside them) stand for their problems whatever the other files hold."""
+    return fp32_rows_from((rec, path in preferred) for path in [*paths, *preferred] for rec in read_records(path))
+
+
+def read_records(path) -> list[dict]:
+    """The JSON lines of an eval_batch output file."""
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+
+
+def ledger_records(ledger_paths):
+    """(record, preferred) of every re-judged line of compact ledgers (`kb.compact`), in recorded order, in the flat
+    shape eval_batch writes."""
+    from kb.compact import read_ledger
+
+    for path in ledger_paths:
+        for line in read_ledger(path).rejudge_rows():
+            rec = {**line["verdict"], "problem": line["problem"], "name": line.get("problem_name", ""),
+                   "candidate_digest": line.get("candidate_digest", "")}
+            rec |= {k: line[k] for k in ("candidates", "preset") if k in line}
+            yield rec, bool(line.get("preferred"))
+
+
+def fp32_rows_from(records):
+    """`fp32_rows` over (record, preferred) pairs in the order they were recorded (preferred ones last)."""
     import pandas as pd
 
     rows = {}
-    for path in [*paths, *preferred]:
-        first_choice = path in preferred
-        for line in Path(path).read_text().splitlines():
-            if not line.strip():
-                continue
-            rec = json.loads(line)
-            m = _KEY.match(str(rec.get("problem", "")))
-            if not m:
-                continue
-            key = (int(m.group(1)), int(m.group(2)))
-            held = rows.get(key)
-            if held and held["preferred"] and not first_choice:
-                continue
-            if held and held["preferred"] == first_choice and _counts(held) and not _faster_correct(rec, held):
-                continue
-            rows[key] = {
-                "level": int(m.group(1)), "problem_id": int(m.group(2)), "name": rec.get("name", ""),
-                "verdict": rec.get("verdict", "harness_error"), "speedup": rec.get("speedup"),
-                "speedup_vs_compile": rec.get("speedup_vs_compile"), "quarantined": bool(rec.get("quarantined")),
-                "kernel_median_ms": (rec.get("kernel") or {}).get("median_ms"),
-                "eager_median_ms": (rec.get("eager") or {}).get("median_ms"),
-                "compile_median_ms": (rec.get("compiled") or {}).get("median_ms"),
-                "floor_ms": rec.get("floor_ms"), "pct_of_floor": rec.get("pct_of_floor"),
-                "timing_method": (rec.get("kernel") or {}).get("method", ""),
-                "candidate": rec.get("preset") or _candidate_label(str(rec.get("candidates", ""))),
-                "candidate_digest": rec.get("candidate_digest", ""), "preferred": first_choice,
-            }  # fmt: skip
+    for rec, first_choice in records:
+        m = _KEY.match(str(rec.get("problem", "")))
+        if not m:
+            continue
+        key = (int(m.group(1)), int(m.group(2)))
+        held = rows.get(key)
+        if held and held["preferred"] and not first_choice:
+            continue
+        if held and held["preferred"] == first_choice and _counts(held) and not _faster_correct(rec, held):
+            continue
+        rows[key] = {
+            "level": int(m.group(1)), "problem_id": int(m.group(2)), "name": rec.get("name", ""),
+            "verdict": rec.get("verdict", "harness_error"), "speedup": rec.get("speedup"),
+            "speedup_vs_compile": rec.get("speedup_vs_compile"), "quarantined": bool(rec.get("quarantined")),
+            "kernel_median_ms": (rec.get("kernel") or {}).get("median_ms"),
+            "eager_median_ms": (rec.get("eager") or {}).get("median_ms"),
+            "compile_median_ms": (rec.get("compiled") or {}).get("median_ms"),
+            "floor_ms": rec.get("floor_ms"), "pct_of_floor": rec.get("pct_of_floor"),
+            "timing_method": (rec.get("kernel") or {}).get("method", ""),
+            "candidate": rec.get("preset") or _candidate_label(str(rec.get("candidates", ""))),
+            "candidate_digest": rec.get("candidate_digest", ""), "preferred": first_choice,
+        }  # fmt: skip
     return pd.DataFrame(list(rows.values()))
 
 
@@ -135,19 +152,30 @@ def compare(fp32, published):
     return pd.DataFrame([row for level in sorted({lv for lv, _ in keys}) for row in _scores(int(level), (pub, fp32))])
 
 
-def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="github_main") -> list[str]:
-    """The source file of each record's kernel: the run's stored candidate with that digest, or, for a starter or
-    a starter preset, the starter generated again (checked against the digest, then written to ``out_dir``).
-    Returns one path per row ("" where neither matches: that row has no file to show)."""
+def run_candidates(runs: Path) -> dict[str, str]:
+    """candidate digest -> the stored source file, over every run directory under ``runs``."""
+    return {f.stem: str(f) for f in Path(runs).glob("**/candidates/*/*.py")}
+
+
+def kernel_files(fp32, stored: dict[str, str], out_dir: Path, *, known: dict[str, str] | None = None,
+                 regenerate: bool = True, dataset=None, config="github_main") -> list[str]:
+    """The source file of each record's kernel: ``stored[digest]`` (a run's stored candidate, or a kernel a compact
+    ledger keeps), or, for a starter or a starter preset, the file kept in ``out_dir`` by an earlier generator or
+    the starter generated again (checked against the digest, then written to ``out_dir``; only with
+    ``regenerate``, which needs the dataset). A kept file counts when its text has the judged digest, or when its
+    code digest (`kb.compact.code_digest`: comments reworded since) equals ``known[digest]``.
+    Returns one path per row ("" where nothing matches: that row has no file to show)."""
     import hashlib
 
     from kb.bridge import resolve_problems
+    from kb.compact import code_digest
 
-    stored = {f.stem: f for f in runs.glob("**/candidates/*/*.py")}
+    known = known or {}
     presets = fp32[~fp32["candidate_digest"].isin(stored) & fp32["candidate"].astype(bool)
                    & ~fp32["candidate"].isin([RUN_BEST, SCREENED])]
     refs = [f"L{lv}/{','.join(str(int(i)) for i in rows['problem_id'])}" for lv, rows in presets.groupby("level")]
-    problems = {(p.level, p.problem_id): p for p in resolve_problems(refs, dataset=dataset, config=config)}
+    problems = ({(p.level, p.problem_id): p for p in resolve_problems(refs, dataset=dataset, config=config)}
+                if regenerate and refs else {})
     paths = []
     for r in fp32.itertuples(index=False):
         digest = r.candidate_digest
@@ -157,7 +185,9 @@ def kernel_files(fp32, runs: Path, out_dir: Path, *, dataset=None, config="githu
         path = ""
         kept = out_dir / f"L{r.level}_{r.problem_id}_{digest}.py"
         problem = problems.get((int(r.level), int(r.problem_id)))
-        if digest and kept.is_file() and hashlib.sha256(kept.read_bytes()).hexdigest()[:16] == digest:
+        raw = kept.read_bytes() if digest and kept.is_file() else None
+        if raw is not None and (hashlib.sha256(raw).hexdigest()[:16] == digest
+                                or (digest in known and code_digest(raw.decode()) == known[digest])):
             path = str(kept)  # written before, e.g. by an earlier version of the generator that was judged
         elif problem is not None and r.candidate != SCREENED:  # a screen's files are kept (above) or missing
             source = (eval_batch.candidate_for("starter", problem) if r.candidate == "starter"
@@ -222,7 +252,8 @@ def compile_geomean(table, level: int) -> float | None:
 
 
 def tf32_map(published, dataset=None, config="github_main") -> dict:
-    """(level, id) -> the reference's TF32 operations, for every published problem (a dry run each)."""
+    """(level, id) -> the reference's TF32 operations, for every published problem (a dry run each; None where
+    the dry run fails). `tf32_to_json` / `tf32_from_json` keep it beside a compact ledger."""
     from autokernel.evaluate.tf32 import tf32_ops
     from kb.bridge import resolve_problems
 
@@ -231,6 +262,18 @@ def tf32_map(published, dataset=None, config="github_main") -> dict:
         ids = ",".join(str(int(i)) for i in sorted(published.loc[published["level"] == level, "problem_id"]))
         for p in resolve_problems([f"L{int(level)}/{ids}"], dataset=dataset, config=config):
             out[(p.level, p.problem_id)] = tf32_ops(p)
+    return out
+
+
+def tf32_to_json(tf32_of: dict) -> dict:
+    return {f"L{lv}/{pid}": (list(ops) if ops is not None else None) for (lv, pid), ops in sorted(tf32_of.items())}
+
+
+def tf32_from_json(data: dict) -> dict:
+    out = {}
+    for key, ops in data.items():
+        m = _KEY.match(key)
+        out[(int(m.group(1)), int(m.group(2)))] = tuple(ops) if ops is not None else None
     return out
 
 
@@ -309,8 +352,8 @@ def main(argv=None) -> int:
         return 2
     published = pd.read_csv(args.published)
     if args.runs:
-        fp32["kernel_path"] = kernel_files(fp32, Path(args.runs), Path(args.kernels_dir or "fp32_kernels"),
-                                           dataset=args.dataset)
+        fp32["kernel_path"] = kernel_files(fp32, run_candidates(Path(args.runs)),
+                                           Path(args.kernels_dir or "fp32_kernels"), dataset=args.dataset)
     subset = compare(fp32, published)
     print(subset.to_string(index=False))
     if args.full_level or args.out_dir:

@@ -70,8 +70,15 @@ def write_leaderboard(
     *,
     totals: Mapping[int, int] = KERNELBENCH_TOTALS,
     levels: Iterable[int] | None = None,
+    created_at: str | None = None,
+    archive: str | None = None,
+    archive_uploaded: bool = False,
 ) -> LeaderboardFiles:
-    """Write the leaderboard of one GPU (``environment["gpu"]``) under ``out_dir/<gpu slug>/``."""
+    """Write the leaderboard of one GPU (``environment["gpu"]``) under ``out_dir/<gpu slug>/``.
+
+    ``created_at`` stamps score.json (default: now; a page regenerated from the same data passes the recorded
+    stamp, so it comes out byte-identical). ``archive``: the Hub dataset holding the full run directories
+    (`kb.archive`), linked from the page once ``archive_uploaded``, named as to be uploaded before."""
     import pandas as pd
 
     frames = [results] if isinstance(results, pd.DataFrame) else list(results)
@@ -79,6 +86,8 @@ def write_leaderboard(
         raise ScoreInputError("no results tables given")
     table = normalise_results(pd.concat(frames, ignore_index=True))
     report = make_report(table, environment, totals=totals, levels=levels)
+    if created_at:
+        report.created_at = created_at
     table = table[table["level"].isin(list(report.levels))]
     folder = Path(out_dir) / gpu_slug(str(environment["gpu"]))
     folder.mkdir(parents=True, exist_ok=True)
@@ -101,7 +110,8 @@ def write_leaderboard(
     report.write(files.score_json)
     plot_speedups(table, report.levels, files.speedup_plot, title=str(environment["gpu"]))
     plot_roofline(table, files.roofline_plot, title=str(environment["gpu"]))
-    files.page.write_text(_markdown(table, report.levels, environment, files))
+    files.page.write_text(_markdown(table, report.levels, environment, files,
+                                    archive=_archive_line(archive, archive_uploaded)))
     return files
 
 
@@ -125,11 +135,24 @@ def _fmt(x: Any, spec: str = ".2f", suffix: str = "") -> str:
     return f"{x:{spec}}{suffix}" if isinstance(x, (int, float)) and math.isfinite(x) else "-"
 
 
+def _archive_line(repo: str | None, uploaded: bool) -> str:
+    """Where the full run directories are (every candidate, verdict and cache), or "" without an archive."""
+    if not repo:
+        return ""
+    what = "Full run directories (every candidate, its verdict, the caches): Hugging Face dataset"
+    if uploaded:
+        return f"{what} [{repo}](https://huggingface.co/datasets/{repo})."
+    return (f"{what} `{repo}`, to be uploaded (`autokernel-kb archive push`); the page's own inputs are its "
+            "compact ledgers (`ledger/`).")
+
+
 def _markdown(
     table: pd.DataFrame,
     scores: Mapping[int, LevelScore],
     environment: Mapping[str, Any],
     files: LeaderboardFiles,
+    *,
+    archive: str = "",
 ) -> str:
     gpu = environment["gpu"]
     lines = [f"# KernelBench results on {gpu}", "", "## How these numbers were obtained", ""]
@@ -147,6 +170,8 @@ def _markdown(
         f"score report: [score.json]({files.score_json.name}).",
         "",
     ]
+    if archive:
+        lines += [archive, ""]
     if (files.folder / "baseline_precision.md").exists():  # written by benchmarks/baseline_precision_table.py
         lines += ["The same kernels scored with the baselines timed in fp32 (TF32 off, the precision candidates are "
                   "held to): [baseline_precision.md](baseline_precision.md).", ""]
@@ -367,10 +392,13 @@ def leaderboard_from(
     totals: str | None = None,
     levels: Iterable[int] | None = None,
     protocol: str | None = None,
+    archive: str | None = None,
+    archive_uploaded: bool = False,
 ) -> LeaderboardFiles:
     """The leaderboard of results tables and run directories (their best kernel per problem). The environment
     comes from ``environment`` (a JSON file) or the first table when tables are given, else from the runs'
-    verdicts; ``totals`` as in `parse_totals`; ``protocol``: only verdicts judged under it (None: all)."""
+    verdicts; ``totals`` as in `parse_totals`; ``protocol``: only verdicts judged under it (None: all);
+    ``archive``: the Hub dataset holding the full run directories (linked once ``archive_uploaded``)."""
     from kb.runs import run_environment, run_table
 
     if not results and not runs:
@@ -383,4 +411,5 @@ def leaderboard_from(
             env = {**env, "protocol": protocol}
     else:
         env = run_environment(list(runs), protocol=protocol)
-    return write_leaderboard(frames, env, out_dir, totals=parse_totals(totals), levels=levels)
+    return write_leaderboard(frames, env, out_dir, totals=parse_totals(totals), levels=levels, archive=archive,
+                             archive_uploaded=archive_uploaded)

@@ -1,4 +1,5 @@
-"""A run directory (see `autokernel.ledger`) as KernelBench's per-problem results table.
+"""A run directory (see `autokernel.ledger`) or its compact ledger (`kb.compact`) as KernelBench's per-problem
+results table.
 
 One row per problem: its best correct, non-quarantined kernel (highest speedup over eager) among the verdicts
 timed the newest way (a verdict timed under the GPU lead supersedes the problem's older ones, so a re-judged
@@ -10,6 +11,7 @@ The environment (GPU, driver, versions, tolerance, timing) comes from the verdic
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -25,20 +27,45 @@ if TYPE_CHECKING:
 _KEY = re.compile(r"^L(\d+)/(\d+)$")
 
 
-def _rows(run_dir: Path, protocol: str | None = None) -> list[dict[str, Any]]:
-    """The run's ledger rows; with ``protocol``, only those judged under it (none left is an error)."""
-    path = run_dir / RESULTS
-    if not path.is_file():
-        raise ScoreInputError(f"{run_dir}: no results.jsonl; is this an `autokernel-kb run` directory?")
-    rows = read_rows(path)[0]  # a row torn by a crash is skipped (the ledger drops it on resume too)
+def _rows(run: Path, protocol: str | None = None) -> list[dict[str, Any]]:
+    """The verdict rows of a run directory, or the search rows of a compact ledger (same shape); with
+    ``protocol``, only those judged under it (none left is an error)."""
+    from kb.compact import is_ledger, read_ledger
+
+    if is_ledger(run):
+        rows = read_ledger(run).search_rows()
+    else:
+        path = run / RESULTS
+        if not path.is_file():
+            raise ScoreInputError(f"{run}: no results.jsonl; is this an `autokernel-kb run` directory or a compact "
+                                  f"ledger?")
+        rows = read_rows(path)[0]  # a row torn by a crash is skipped (the ledger drops it on resume too)
     if protocol is None:
         return rows
     kept = [r for r in rows if protocol_of(r["verdict"]) == protocol]
     if rows and not kept:
         have = Counter(protocol_of(r["verdict"]) for r in rows)
-        raise ScoreInputError(f"{run_dir}: no verdicts judged under the {protocol} protocol (it has "
+        raise ScoreInputError(f"{run}: no verdicts judged under the {protocol} protocol (it has "
                               f"{', '.join(f'{p} ({n})' for p, n in have.most_common())})")
     return kept
+
+
+def _root(run: Path) -> Path:
+    """What a row's ``source_path`` is relative to: the run directory, or the ledger's folder."""
+    return run.parent if run.is_file() else run
+
+
+def _run_json(run: Path) -> tuple[str, dict[str, Any]] | None:
+    """(the run's name, its run.json), from the run directory or the ledger's header; None without one."""
+    from kb.compact import is_ledger, read_ledger
+
+    if is_ledger(run):
+        ledger = read_ledger(run)
+        return ledger.run, ledger.run_json
+    try:
+        return run.name, json.loads((run / RUN_INFO).read_text())
+    except (OSError, ValueError):
+        return None
 
 
 def _method(verdict: dict[str, Any]) -> str:
@@ -47,7 +74,7 @@ def _method(verdict: dict[str, Any]) -> str:
 
 
 def _timing_generation(verdict: dict[str, Any]) -> int:
-    """1 for kernels timed under the GPU lead (the judge's default since session 6), 0 for the older loop."""
+    """1 for kernels timed under the GPU lead (the judge's default since 2026-11-29), 0 for the older loop."""
     return int("gpu_lead" in _method(verdict))
 
 
@@ -93,20 +120,27 @@ def fma_floor(verdict: dict[str, Any]) -> tuple[float, str] | None:
     return None
 
 
-def run_table(run_dir: str | Path, *, protocol: str | None = None) -> pd.DataFrame:
-    """The per-problem table of one run directory (KernelBench problems only: keys like ``L1/19``); with
-    ``protocol``, of the verdicts judged under it only."""
-    import pandas as pd
-
-    root = Path(run_dir)
+def best_rows(rows: list[dict[str, Any]]) -> dict[tuple[int, int], dict[str, Any]]:
+    """(level, id) -> the row that scores the problem (see the module docstring), KernelBench problems only."""
     best: dict[tuple[int, int], dict[str, Any]] = {}
-    for row in _rows(root, protocol):
+    for row in rows:
         m = _KEY.match(str(row.get("problem", "")))
         if not m:
             continue
         key = (int(m.group(1)), int(m.group(2)))
         if _better(row, best.get(key)):
             best[key] = row
+    return best
+
+
+def run_table(run_dir: str | Path, *, protocol: str | None = None) -> pd.DataFrame:
+    """The per-problem table of one run directory or compact ledger (KernelBench problems only: keys like
+    ``L1/19``); with ``protocol``, of the verdicts judged under it only."""
+    import pandas as pd
+
+    run = Path(run_dir)
+    root = _root(run)
+    best = best_rows(_rows(run, protocol))
     records = []
     for (level, pid), row in sorted(best.items()):
         v = row["verdict"]
@@ -120,13 +154,13 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None) -> pd.DataFra
             "pct_of_floor": v.get("pct_of_floor"),
             "fma_floor_ms": floor[0], "fma_bound": floor[1],
             "quarantined": bool(v.get("quarantined")),
-            "kernel_path": str((root / row["source_path"]).as_posix()) if row.get("source_path") else "",
+            "kernel_path": Path(os.path.normpath(root / row["source_path"])).as_posix() if row.get("source_path") else "",
             "timing_method": _method(v),
             "protocol": protocol_of(v),
             "reason": v.get("reason", ""),
         })  # fmt: skip
     if not records:
-        raise ScoreInputError(f"{root}: no KernelBench problems (keys like L1/19) in results.jsonl")
+        raise ScoreInputError(f"{run}: no KernelBench problems (keys like L1/19) in its verdicts")
     return pd.DataFrame.from_records(records)
 
 
@@ -136,14 +170,14 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
     budgets: list[str] = []
     notes: list[str] = []  # what a reader must know about a run (merges, re-runs, known contamination)
     for d in run_dirs:
-        try:
-            data = json.loads((Path(d) / RUN_INFO).read_text())
-        except (OSError, ValueError):
+        found = _run_json(Path(d))
+        if found is None:
             continue
+        name, data = found
         info["dataset"] = str(data.get("dataset", ""))
         info["config"] = str(data.get("config", ""))
         if data.get("note"):
-            notes.append(f"{Path(d).name}: {data['note']}")
+            notes.append(f"{name}: {data['note']}")
         for inv in data.get("invocations", []):
             budget = (
                 f"L{inv.get('level')}: rounds={inv.get('rounds')}, ideas={inv.get('ideas_per_round')}, "
@@ -155,7 +189,7 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
                            f"{inv.get('wall_s')} s ({inv.get('candidates_per_device_hour')}/h per GPU)")
             budgets.append(budget)
             if inv.get("note"):
-                notes.append(f"{Path(d).name} ({inv.get('started', 'invocation')}): {inv['note']}")
+                notes.append(f"{name} ({inv.get('started', 'invocation')}): {inv['note']}")
     if budgets:
         info["search_budget"] = "; ".join(budgets)
     if notes:

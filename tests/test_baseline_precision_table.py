@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 _spec = importlib.util.spec_from_file_location(
     "baseline_precision_table", Path(__file__).resolve().parents[1] / "benchmarks" / "baseline_precision_table.py"
@@ -89,7 +90,7 @@ def test_preset_kernels_are_written_only_when_they_regenerate_to_the_judged_dige
     monkeypatch.setattr(table.eval_batch, "generate_starter_with_preset", lambda problem, preset: source)
     fp32 = pd.DataFrame({"level": [1, 1, 1], "problem_id": [2, 3, 4], "candidate": ["the run's best kernel", "taps", "taps"],
                          "candidate_digest": ["abcd", digest, "0000"]})  # fmt: skip
-    paths = table.kernel_files(fp32, tmp_path / "runs", tmp_path / "out")
+    paths = table.kernel_files(fp32, table.run_candidates(tmp_path / "runs"), tmp_path / "out")
     assert paths[0].endswith("abcd.py")
     assert Path(paths[1]).read_text() == source
     assert paths[2] == ""  # regenerated source differs from what was judged: no file claimed for it
@@ -111,8 +112,45 @@ def test_kernel_files_keep_an_earlier_generators_file_and_regenerate_plain_start
     monkeypatch.setattr(table.eval_batch, "candidate_for", lambda kind, problem: new if kind == "starter" else None)
     fp32 = pd.DataFrame({"level": [3, 3, 3], "problem_id": [1, 2, 9], "candidate": ["starter"] * 3,
                          "candidate_digest": [dig[old], dig[new], "0000000000000000"]})
-    paths = table.kernel_files(fp32, tmp_path / "runs", out)
+    paths = table.kernel_files(fp32, {}, out)
     assert Path(paths[0]).read_text() == old and Path(paths[1]).read_text() == new and paths[2] == ""
+
+
+def test_a_kept_kernel_with_reworded_comments_counts_by_its_recorded_code_digest(tmp_path, monkeypatch):
+    """Comments of a kept kernel reworded after it was judged: its text no longer has the judged digest, its code
+    digest (recorded beside the judged one) still matches; changed code matches neither. Without ``regenerate``
+    nothing asks for the dataset."""
+    import hashlib
+
+    import kb.bridge
+    from kb.compact import code_digest
+
+    judged = "x = 1  # judged (old label)\n"
+    digest = hashlib.sha256(judged.encode()).hexdigest()[:16]
+    (tmp_path / f"L1_5_{digest}.py").write_text("x = 1  # judged (new words)\n")
+    monkeypatch.setattr(kb.bridge, "resolve_problems", lambda *a, **k: pytest.fail("regenerate=False needs no dataset"))
+    fp32 = pd.DataFrame({"level": [1], "problem_id": [5], "candidate": ["starter"], "candidate_digest": [digest]})
+    assert table.kernel_files(fp32, {}, tmp_path, regenerate=False) == [""]  # the text alone no longer proves it
+    found = table.kernel_files(fp32, {}, tmp_path, known={digest: code_digest(judged)}, regenerate=False)
+    assert found == [str(tmp_path / f"L1_5_{digest}.py")]
+    (tmp_path / f"L1_5_{digest}.py").write_text("x = 2  # judged (new words)\n")
+    assert table.kernel_files(fp32, {}, tmp_path, known={digest: code_digest(judged)}, regenerate=False) == [""]
+
+
+def test_records_read_from_a_compact_ledger_score_as_from_their_files(tmp_path):
+    from kb.compact import Ledger, rejudged_line, write_ledger
+
+    recs = [({"problem": "L3/1", "verdict": "correct", "speedup": 2.0, "candidates": "run:/x/L3"}, False),
+            ({"problem": "L3/1", "verdict": "correct", "speedup": 1.4, "preset": "taps"}, True),
+            ({"problem": "L3/2", "verdict": "incorrect", "name": "b", "candidate_digest": "ab"}, False)]
+    busy, quiet = tmp_path / "busy.jsonl", tmp_path / "quiet.jsonl"
+    busy.write_text("".join(json.dumps(r) + "\n" for r, pref in recs if not pref))
+    quiet.write_text("".join(json.dumps(r) + "\n" for r, pref in recs if pref))
+    ledger = Ledger(run="L3", rows=[rejudged_line(r, preferred=p) for r, p in [recs[0], recs[2], recs[1]]])
+    path = write_ledger(tmp_path / "L3.jsonl", ledger)
+    from_files = table.fp32_rows([str(busy)], [str(quiet)])
+    from_ledger = table.fp32_rows_from(table.ledger_records([path]))
+    assert from_ledger.equals(from_files) and from_ledger.loc[0, "speedup"] == 1.4
 
 
 def test_preferred_records_stand_for_their_problems(tmp_path):

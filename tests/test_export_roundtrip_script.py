@@ -1,7 +1,8 @@
 """benchmarks/export_roundtrip.py on CPU: export, loopback Hub, get_kernel in a fresh process, compare, time.
 
 The runs are tiny: the exporter fixtures (two publishable kernels, three that must be skipped) and copies of
-two real H200 run folders (L1/19 ReLU, L2/12 Gemm with state), shrunk by the script for the interpreter.
+two real H200 run folders (L1/19 ReLU, L2/12 Gemm with state; tests/fixtures/h200_runs, from the run archive's
+h200-2026-11-29), shrunk by the script for the interpreter.
 """
 
 from __future__ import annotations
@@ -24,11 +25,8 @@ from test_export import RELU, make_run_dir  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 SCRIPT = REPO / "benchmarks" / "export_roundtrip.py"
-H200 = REPO / "leaderboards" / "runs" / "h200-2026-11-29"
-REAL = (
-    H200 / "L1" / "problems" / "L1_19_19_ReLU",
-    H200 / "L2" / "problems" / "L2_12_12_Gemm_Multiply_LeakyReLU",
-)
+H200 = REPO / "tests" / "fixtures" / "h200_runs"  # problems/<slug> folders of the H200 runs of 2026-11-29
+REAL = (H200 / "L1_19_19_ReLU", H200 / "L2_12_12_Gemm_Multiply_LeakyReLU")
 
 
 def _script(*args: str, timeout: int = 240) -> tuple[int, dict, str]:

@@ -25,12 +25,15 @@ def register(sub) -> None:
     p.add_argument("--results", action="append", default=[],
                    help="per-problem table (.csv, .json, .jsonl, .parquet); repeatable")
     p.add_argument("--run", action="append", default=[],
-                   help="an `autokernel-kb run` directory (its best kernel per problem); repeatable")
+                   help="an `autokernel-kb run` directory or its compact ledger (.jsonl): its best kernel per "
+                        "problem; repeatable")
     p.add_argument("--environment", default=None, help="JSON with gpu, driver, cuda, torch, triton, ...")
     p.add_argument("--out-dir", default="leaderboards", help="a folder per GPU is written under it")
     p.add_argument("--totals", default=None, help="problems per level, e.g. 1=100,2=100 (KernelBench's)")
     p.add_argument("--level", type=int, action="append", help="only this level (repeatable)")
     p.add_argument("--protocol", choices=sorted(PROTOCOL_NAMES), default=None, help=protocol_help(None))
+    p.add_argument("--archive", default=None, help="Hub dataset with the full run directories (ORG/NAME)")
+    p.add_argument("--archive-uploaded", action="store_true", help="link --archive (it is uploaded)")
     p.set_defaults(func=cmd_leaderboard)
 
 
@@ -39,8 +42,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     from kb.scorer import ScoreInputError, score_results
 
     try:
-        report = score_results(args.results, protocol=args.protocol, environment=args.environment, totals=args.totals, levels=args.level,
-                               baseline_eager=args.baseline_eager, baseline_compile=args.baseline_compile)
+        report = score_results(args.results, protocol=args.protocol, environment=args.environment,
+                               totals=args.totals, levels=args.level, baseline_eager=args.baseline_eager,
+                               baseline_compile=args.baseline_compile)
     except ScoreInputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -58,7 +62,8 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     try:
         files = leaderboard_from(results=args.results, runs=args.run, environment=args.environment,
                                  out_dir=args.out_dir, totals=args.totals, levels=args.level,
-                                 protocol=args.protocol)
+                                 protocol=args.protocol, archive=args.archive,
+                                 archive_uploaded=args.archive_uploaded)
     except (ScoreInputError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

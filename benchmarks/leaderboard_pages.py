@@ -1,0 +1,339 @@
+"""A GPU's published leaderboard pages, regenerated from what git keeps: its compact ledgers and kept kernels.
+
+Run from the folder that holds ``leaderboards/`` (the repository root); no dataset, GPU or network needed:
+
+    python benchmarks/leaderboard_pages.py regenerate leaderboards/nvidia-h200   # rewrite every page
+    python benchmarks/leaderboard_pages.py check leaderboards/nvidia-h200        # exit 1 if a page would change
+
+Inputs under ``<board>/ledger/``: ``L<level>.jsonl`` (`kb.compact`) and ``pages.json`` (levels, the score's time
+stamp, the run archive, and for the fp32-baseline page its note, kernels folder and each problem's TF32 operations).
+Outputs: README.md, problems.csv/.json, score.json and the two plots (`kb.leaderboard`), baseline_precision.md and
+problems_fp32_baselines.csv (`benchmarks/baseline_precision_table.py`).
+
+``build`` makes the ledgers from full run directories and eval_batch records (a new run, new re-judged records):
+it keeps each published row's kernel (``kernels/L<level>_<id>.py`` for the page's rows; the fp32 page's other
+kernels in its kernels folder), records the TF32 map (dry runs: needs the dataset), then regenerates:
+
+    python benchmarks/leaderboard_pages.py build leaderboards/nvidia-h200 --run RUNS/L1 --run RUNS/L2 \\
+        --rejudged calls/*/fp32-*.jsonl --prefer quiet/fp32-*.jsonl --note note.md --dataset KERNELBENCH \\
+        --archive ORG/NAME
+
+``reword`` changes the comments of the kept kernels only (their code digests must stay those recorded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from kb.compact import (  # noqa: E402
+    Ledger,
+    LedgerError,
+    compact_run,
+    keep_kernel,
+    kept_kernels,
+    level_of,
+    read_ledger,
+    rejudged_line,
+    reword_comments,
+    write_ledger,
+)
+
+PAGES = ("README.md", "problems.csv", "problems.json", "score.json", "baseline_precision.md",
+         "problems_fp32_baselines.csv")  # fmt: skip
+PLOTS = ("speedup_distribution.png", "roofline.png")  # identical only under the matplotlib that drew them
+KERNELS = "kernels"  # the page's kernels, one per problem: L<level>_<id>.py
+
+_spec = importlib.util.spec_from_file_location("baseline_precision_table",
+                                               Path(__file__).with_name("baseline_precision_table.py"))
+bpt = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bpt)
+
+
+@dataclass
+class PageInputs:
+    """``ledger/pages.json``: what the pages need beside the verdicts (paths relative to the ledger folder)."""
+
+    ledgers: list[str]
+    levels: list[int]
+    created_at: str  # score.json's stamp: when these scores were first written
+    archive: str | None = None  # Hub dataset with the full run directories (`kb.archive`)
+    archive_uploaded: bool = False
+    fp32_note: str | None = None  # Markdown paragraph of the fp32-baseline page; None: no such page
+    fp32_kernels: str = "../fp32_kernels"
+    tf32_ops: dict[str, list[str] | None] = field(default_factory=dict)  # "L1/54" -> TF32 ops (None: unknown)
+
+    @classmethod
+    def read(cls, board: Path) -> PageInputs:
+        return cls(**json.loads((board / "ledger" / "pages.json").read_text()))
+
+    def write(self, board: Path) -> None:
+        (board / "ledger").mkdir(parents=True, exist_ok=True)
+        (board / "ledger" / "pages.json").write_text(json.dumps(asdict(self), indent=1) + "\n")
+
+
+def _relative(board: str | Path) -> Path:
+    """``board`` relative to the working directory, as the pages name their files (``leaderboards/<gpu>``)."""
+    rel = Path(os.path.relpath(Path(board).resolve(), Path.cwd()))
+    if rel.parts[:1] == ("..",) or len(rel.parts) != 2:
+        raise SystemExit(f"{board}: run from the folder that holds leaderboards/ (the pages name files from there)")
+    return rel
+
+
+def regenerate(board: str | Path, *, fp32_page: bool = True) -> list[Path]:
+    """Write every page of ``board`` from its ledger folder; returns the files written."""
+    from kb.leaderboard import write_leaderboard
+    from kb.runs import run_environment, run_table
+
+    board = _relative(board)
+    inputs = PageInputs.read(board)
+    ledgers = [board / "ledger" / name for name in inputs.ledgers]
+    search = [p for p in ledgers if read_ledger(p).search_rows()]
+    want_fp32 = fp32_page and inputs.fp32_note is not None
+    if want_fp32 and not (board / "baseline_precision.md").exists():
+        (board / "baseline_precision.md").write_text("")  # the main page links it when it exists; written below
+    files = write_leaderboard([run_table(p) for p in search], run_environment(search), board.parent,
+                              levels=inputs.levels, created_at=inputs.created_at, archive=inputs.archive,
+                              archive_uploaded=inputs.archive_uploaded)  # fmt: skip
+    if files.folder != board:
+        raise LedgerError(f"the ledgers' GPU writes {files.folder}, not {board}")
+    written = [files.page, files.problems_csv, files.problems_json, files.score_json, files.speedup_plot,
+               files.roofline_plot]  # fmt: skip
+    if want_fp32:
+        written += _fp32_page(board, inputs, ledgers)
+    return written
+
+
+def _fp32_page(board: Path, inputs: PageInputs, ledgers: list[Path]) -> list[Path]:
+    import pandas as pd
+
+    fp32 = bpt.fp32_rows_from(bpt.ledger_records(ledgers))
+    stored: dict[str, str] = {}
+    for kept in kept_kernels(ledgers, verify=False):  # verified by `check` and the tests, not on every page
+        stored.setdefault(kept.candidate_digest, kept.path.as_posix())
+    fp32["kernel_path"] = bpt.kernel_files(fp32, stored, Path(os.path.normpath(board / "ledger" / inputs.fp32_kernels)),
+                                           regenerate=False)  # fmt: skip
+    published = pd.read_csv(board / "problems.csv")
+    fp32_full = bpt.full_level(fp32, published, bpt.tf32_from_json(inputs.tf32_ops))
+    note = (board / "ledger" / inputs.fp32_note).read_text().strip()
+    bpt.write_page(board, bpt.compare(fp32, published), bpt.full_scores(published, fp32_full), fp32_full, note=note)
+    return [board / "baseline_precision.md", board / "problems_fp32_baselines.csv"]
+
+
+@contextlib.contextmanager
+def _cwd(path: Path):
+    old = Path.cwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
+def check(board: str | Path, *, plots: bool = True, kernels: bool = True) -> list[str]:
+    """The pages of ``board`` that regenerating would change (empty: byte-identical), and with ``kernels`` any
+    kept kernel whose code is not the judged candidate's. Plots are compared only when the installed matplotlib
+    is the one that drew them (their bytes depend on its version)."""
+    board = _relative(board)
+    problems = []
+    if kernels:
+        try:
+            kept_kernels(board / "ledger" / name for name in PageInputs.read(board).ledgers)
+        except LedgerError as exc:
+            problems.append(str(exc))
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(board.parent, Path(tmp) / board.parent)
+        with _cwd(Path(tmp)):
+            regenerate(board)
+        for name in (*PAGES, *(PLOTS if plots else ())):
+            old, new = board / name, Path(tmp) / board / name
+            if not old.exists() and not new.exists():
+                continue
+            if name in PLOTS and not same_matplotlib(old):
+                continue
+            if not (old.exists() and new.exists() and old.read_bytes() == new.read_bytes()):
+                problems.append(str(old))
+    return problems
+
+
+def same_matplotlib(png: Path) -> bool:
+    """Was ``png`` drawn by the installed matplotlib (its version is in the file's Software text)?"""
+    import matplotlib
+
+    found = re.search(rb"Matplotlib version([\w.+-]+)", png.read_bytes()[:4096]) if png.is_file() else None
+    return bool(found) and found.group(1).decode() == matplotlib.__version__
+
+
+def build(board: str | Path, runs: list[str], rejudged: list[str] = (), prefer: list[str] = (), *,
+          candidates: list[str] = (), note: str | None = None, dataset: str | None = None,
+          archive: str | None = None, archive_uploaded: bool = False, created_at: str | None = None,
+          config: str = "github_main") -> list[Path]:
+    """Ledgers, kept kernels and pages.json of ``board`` from run directories (one level each) and eval_batch
+    records (``prefer``: records that stand for their problems); then every page. ``candidates``: more run
+    directories whose stored candidates a re-judged record may name (default: ``runs``)."""
+    import pandas as pd
+
+    from kb.runs import best_rows
+
+    board = _relative(board)
+    ledger_dir = board / "ledger"
+    old = [ledger_dir / p.name for p in sorted(ledger_dir.glob("L*.jsonl"))] if ledger_dir.is_dir() else []
+    known = {r["candidate_digest"]: r["code_digest"] for p in old for r in read_ledger(p).rows if r.get("code_digest")}
+    ledgers: dict[int, Ledger] = {}
+    run_of: dict[int, Path] = {}
+    for d in runs:
+        ledger = compact_run(d)
+        levels = {level_of(r) for r in ledger.rows}
+        if len(levels) != 1 or (level := levels.pop()) in ledgers:
+            raise LedgerError(f"{d}: one run directory per level, each of one level (found {sorted(levels)})")
+        ledgers[level], run_of[level] = ledger, Path(d)
+    for path, preferred in [*((p, False) for p in rejudged), *((p, True) for p in prefer)]:
+        for rec in bpt.read_records(path):
+            if (level := level_of(rec)) is not None:
+                ledgers.setdefault(level, Ledger(run=f"L{level}")).rows.append(rejudged_line(rec, preferred=preferred))
+    paths = {lv: ledger_dir / f"L{lv}.jsonl" for lv in sorted(ledgers)}
+    for p in old:
+        p.unlink()
+    kernels = board / KERNELS
+    stored: dict[str, str] = {}
+    for d in candidates or runs:
+        stored |= bpt.run_candidates(Path(d))
+    for level, ledger in ledgers.items():  # the main page's kernels: each problem's scored row
+        found = bpt.run_candidates(run_of[level]) if level in run_of else {}
+        for (lv, pid), row in sorted(best_rows(ledger.search_rows()).items()):
+            digest = row["candidate_digest"]
+            if digest in found:
+                dest = keep_kernel(paths[level], ledger, row["problem"], digest, found[digest],
+                                   kernels / f"L{lv}_{pid}.py")
+                stored[digest] = dest.as_posix()
+    inputs = PageInputs(ledgers=[p.name for p in paths.values()], levels=sorted(run_of),
+                        created_at=created_at or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                        archive=archive, archive_uploaded=archive_uploaded,
+                        fp32_note="fp32_note.md" if rejudged or prefer else None)  # fmt: skip
+    _save(ledger_dir, paths, ledgers, inputs)
+    regenerate(board, fp32_page=False)  # problems.csv: the published rows the fp32 page compares with
+    if inputs.fp32_note is not None:
+        _keep_fp32_kernels(board, paths, ledgers, stored, known, dataset=dataset, config=config)
+        published = pd.read_csv(board / "problems.csv")
+        inputs.tf32_ops = bpt.tf32_to_json(bpt.tf32_map(published, dataset=dataset, config=config))
+        (ledger_dir / "fp32_note.md").write_text((Path(note).read_text().strip() if note else "") + "\n")
+    recorded = {Path(os.path.normpath(ledger_dir / r["source_path"])).resolve()
+                for ledger in ledgers.values() for r in ledger.rows if r.get("source_path")}
+    for folder in (kernels, board / "fp32_kernels"):  # each folder holds exactly the kernels the ledgers name
+        for f in sorted(folder.glob("*.py")) if folder.is_dir() else []:
+            if f.resolve() not in recorded:
+                f.unlink()
+    _save(ledger_dir, paths, ledgers, inputs)
+    return [*paths.values(), *regenerate(board)]
+
+
+def _keep_fp32_kernels(board: Path, paths: dict[int, Path], ledgers: dict[int, Ledger], stored: dict[str, str],
+                       known: dict[str, str], **where) -> None:
+    """The fp32 page's kernels: found among ``stored`` (kept or a run's candidates), kept in the kernels folder by
+    an earlier generator, or generated again; a run's candidate is copied into the kernels folder."""
+    fp32_dir = board / "fp32_kernels"
+    fp32 = bpt.fp32_rows_from(bpt.ledger_records(paths.values()))
+    fp32["kernel_path"] = bpt.kernel_files(fp32, stored, fp32_dir, known=known, **where)
+    for r in fp32.itertuples(index=False):
+        if not r.kernel_path:
+            continue
+        src, level, problem = Path(r.kernel_path), int(r.level), f"L{r.level}/{r.problem_id}"
+        inside = src.parent.resolve() in ((board / KERNELS).resolve(), fp32_dir.resolve())
+        dest = src if inside else fp32_dir / f"L{level}_{r.problem_id}_{r.candidate_digest}.py"
+        code = None if _judged(src, r.candidate_digest) else known.get(r.candidate_digest)  # reworded since
+        keep_kernel(paths[level], ledgers[level], problem, r.candidate_digest, src, dest, code=code)
+
+
+def _judged(path: Path, digest: str) -> bool:
+    from kb.compact import candidate_digest
+
+    return candidate_digest(path.read_text()) == digest
+
+
+def _save(ledger_dir: Path, paths: dict[int, Path], ledgers: dict[int, Ledger], inputs: PageInputs) -> None:
+    for level, path in paths.items():
+        write_ledger(path, ledgers[level])
+    inputs.write(ledger_dir.parent)
+
+
+def reword(board: str | Path, old: str, new: str) -> list[Path]:
+    """Replace ``old`` by ``new`` (a regular expression and its replacement) in the comments of every kept kernel
+    of ``board``; each file's code digest is checked against the recorded one afterwards."""
+    board = _relative(board)
+    ledgers = [board / "ledger" / name for name in PageInputs.read(board).ledgers]
+    changed = []
+    for path in sorted({k.path for k in kept_kernels(ledgers)}):
+        text = path.read_text()
+        out = reword_comments(text, lambda comment: re.sub(old, new, comment))
+        if out != text:
+            path.write_text(out)
+            changed.append(path)
+    kept_kernels(ledgers)  # raises if a file's code changed
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    for name in ("regenerate", "check", "build", "reword"):
+        p = sub.add_parser(name)
+        p.add_argument("board", help="a GPU's leaderboard folder, e.g. leaderboards/nvidia-h200")
+        if name == "build":
+            p.add_argument("--run", action="append", default=[], required=True, help="a run directory (one level)")
+            p.add_argument("--rejudged", nargs="*", default=[], help="eval_batch JSON lines (fp32 baselines)")
+            p.add_argument("--prefer", nargs="*", default=[], help="eval_batch JSON lines that stand for their problems")
+            p.add_argument("--candidates", action="append", default=[],
+                           help="run directories whose stored candidates re-judged records may name (default: --run)")
+            p.add_argument("--note", default=None, help="Markdown file: the fp32-baseline page's note")
+            p.add_argument("--dataset", default=None, help="KernelBench for the TF32 dry runs and starter kernels")
+            p.add_argument("--archive", default=None, help="Hub dataset with the full run directories (ORG/NAME)")
+            p.add_argument("--archive-uploaded", action="store_true", help="the archive is uploaded: link it")
+            p.add_argument("--created-at", default=None, help="score.json's stamp (default: now)")
+        if name == "reword":
+            p.add_argument("--old", required=True, help="regular expression, matched in comments only")
+            p.add_argument("--new", required=True, help="its replacement")
+    args = ap.parse_args(argv)
+    board = Path(args.board).resolve()
+    for key in ("run", "rejudged", "prefer", "candidates"):  # given from here; the work runs from the root
+        if hasattr(args, key):
+            setattr(args, key, [str(Path(p).resolve()) for p in getattr(args, key)])
+    if getattr(args, "note", None):
+        args.note = str(Path(args.note).resolve())
+    if getattr(args, "dataset", None) and Path(args.dataset).exists():
+        args.dataset = str(Path(args.dataset).resolve())
+    with _cwd(board.parents[1]):
+        rel = board.relative_to(board.parents[1])
+        try:
+            if args.command == "regenerate":
+                print("\n".join(str(p) for p in regenerate(rel)))
+            elif args.command == "check":
+                changed = check(rel)
+                print("\n".join(f"would change: {p}" for p in changed) or "pages regenerate byte-identically")
+                return 1 if changed else 0
+            elif args.command == "build":
+                files = build(rel, args.run, args.rejudged, args.prefer, candidates=args.candidates, note=args.note,
+                              dataset=args.dataset, archive=args.archive, archive_uploaded=args.archive_uploaded,
+                              created_at=args.created_at)  # fmt: skip
+                print("\n".join(str(p) for p in files))
+            else:
+                print("\n".join(str(p) for p in reword(rel, args.old, args.new)))
+        except LedgerError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""The published pages regenerate byte for byte from what git keeps (compact ledgers, kept kernels, page inputs),
+on a CPU, without the dataset or the network (benchmarks/leaderboard_pages.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BOARD = Path("leaderboards") / "nvidia-h200"  # relative to REPO: the pages name files from there
+sys.path.insert(0, str(REPO / "tests"))  # test_compact: the tiny run
+_spec = importlib.util.spec_from_file_location("leaderboard_pages", REPO / "benchmarks" / "leaderboard_pages.py")
+pages = sys.modules["leaderboard_pages"] = importlib.util.module_from_spec(_spec)  # dataclasses look it up
+_spec.loader.exec_module(pages)
+
+from kb.compact import STRICT, kept_kernels, read_ledger  # noqa: E402
+from kb.runs import best_rows  # noqa: E402
+
+
+def _ledgers(root: Path = REPO) -> list[Path]:
+    return [root / BOARD / "ledger" / name for name in pages.PageInputs.read(root / BOARD).ledgers]
+
+
+def test_published_pages_regenerate_byte_identical(tmp_path, monkeypatch):
+    shutil.copytree(REPO / "leaderboards", tmp_path / "leaderboards")
+    monkeypatch.chdir(tmp_path)
+    written = pages.regenerate(BOARD)
+    assert {p.name for p in written} == {*pages.PAGES, *pages.PLOTS}
+    for name in pages.PAGES:
+        assert (tmp_path / BOARD / name).read_bytes() == (REPO / BOARD / name).read_bytes(), name
+    for name in pages.PLOTS:  # bytes depend on matplotlib's version: compared under the one that drew them
+        if pages.same_matplotlib(REPO / BOARD / name):
+            assert (tmp_path / BOARD / name).read_bytes() == (REPO / BOARD / name).read_bytes(), name
+
+
+def test_check_names_a_page_its_ledger_no_longer_matches(tmp_path, monkeypatch):
+    shutil.copytree(REPO / "leaderboards", tmp_path / "leaderboards")
+    monkeypatch.chdir(tmp_path)
+    ledger = tmp_path / BOARD / "ledger" / "L2.jsonl"
+    lines = ledger.read_text().splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        row = json.loads(line)
+        if row.get("problem") == "L2/1" and row["verdict"].get("speedup"):
+            row["verdict"]["speedup"] *= 10  # a claim the published pages do not make
+            lines[i] = json.dumps(row) + "\n"
+    ledger.write_text("".join(lines))
+    changed = pages.check(BOARD, plots=False, kernels=False)
+    assert str(BOARD / "README.md") in changed and str(BOARD / "problems.csv") in changed
+
+
+def test_every_kept_kernel_is_the_judged_code_and_named_by_a_ledger():
+    kept = kept_kernels(_ledgers())  # raises if a file's code is not the judged candidate's
+    named = {k.path.resolve() for k in kept}
+    for folder in ("kernels", "fp32_kernels"):
+        files = {f.resolve() for f in (REPO / BOARD / folder).glob("*.py")}
+        assert files and files <= named, f"{folder}: files no ledger line names: {sorted(files - named)[:3]}"
+    # the main page links each problem's scored kernel, named by problem
+    for path in _ledgers():
+        for (level, pid), row in best_rows(read_ledger(path).search_rows()).items():
+            assert row["source_path"] == f"../kernels/L{level}_{pid}.py"
+
+
+def test_every_verdict_carries_its_protocol():
+    for path in _ledgers():
+        ledger = read_ledger(path)
+        assert ledger.rows and {r["protocol"] for r in ledger.rows} == {STRICT}, path.name
+        assert {r["origin"] for r in ledger.rows} <= {"search", "rejudge"}
+
+
+def test_no_work_period_labels_in_the_leaderboards():
+    label = re.compile(r"[Ss]ession[ -]?[0-9]")
+    hits = [str(p.relative_to(REPO)) for p in (REPO / "leaderboards").rglob("*")
+            if p.is_file() and "runs" not in p.relative_to(REPO / "leaderboards").parts[:1]
+            and label.search(p.read_text(errors="replace"))]  # fmt: skip
+    assert not hits
+
+
+@pytest.fixture
+def tiny_sources(tmp_path):
+    """A one-level run (two problems) and one eval_batch file of re-judged records, as the GPU machine writes them."""
+    from test_compact import _run
+
+    run = _run(tmp_path / "runs")
+    best = json.loads((run / "results.jsonl").read_text().splitlines()[1])
+    rec = {**best["verdict"], "problem": "L1/19", "name": "19_ReLU", "candidate_digest": best["candidate_digest"],
+           "candidates": f"run:{run}", "policy": {**best["verdict"]["policy"], "baseline_precision": "fp32"}}
+    records = tmp_path / "fp32.jsonl"
+    records.write_text(json.dumps(rec) + "\n")
+    (tmp_path / "note.md").write_text("A note.\n")
+    return run, records
+
+
+def test_build_keeps_the_published_kernels_and_regenerates(tmp_path, monkeypatch, tiny_sources):
+    run, records = tiny_sources
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(pages.bpt, "tf32_map", lambda published, **kw: {(1, 19): (), (1, 20): ()})
+    pages.build(BOARD, [str(run)], [str(records)], note=str(tmp_path / "note.md"), archive="acme/runs",
+                created_at="2026-01-01T00:00:00Z")  # fmt: skip
+    board = tmp_path / BOARD
+    assert sorted(f.name for f in (board / "kernels").iterdir()) == ["L1_19.py", "L1_20.py"]
+    assert not list((board / "fp32_kernels").glob("*.py"))  # the re-judged kernel is the page's own: one file
+    page = (board / "README.md").read_text()
+    assert "[kernel](kernels/L1_20.py)" in page and "`acme/runs`, to be uploaded" in page
+    assert json.loads((board / "score.json").read_text())["created_at"] == "2026-01-01T00:00:00Z"
+    assert "kernels/L1_19.py" in (board / "problems_fp32_baselines.csv").read_text()
+    assert "A note." in (board / "baseline_precision.md").read_text()
+    assert pages.check(BOARD) == []
