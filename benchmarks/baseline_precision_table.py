@@ -15,16 +15,17 @@ measured beside them). ``--out-dir`` writes the tables and the per-problem rows 
 
     python benchmarks/baseline_precision_table.py --fp32 l1.jsonl l2.jsonl --published leaderboards/nvidia-h200/problems.csv
 
-The published page (session 11) was written with ``--runs`` (link each row to its kernel; starter and preset kernels
+The published page (2026-12-01) was written with ``--runs`` (link each row to its kernel; starter and preset kernels
 are regenerated, or kept from an earlier generator, checked against the judged digest, in ``--kernels-dir``, which
 then holds exactly the page's kernels; a screen's winners, judged from a folder, are kept there by digest):
 
-    S9=benchmarks/results/h200-2026-11-30-session9 S10=benchmarks/results/h200-2026-11-30-session10
-    S11=benchmarks/results/h200-2026-12-01-session11
-    python benchmarks/baseline_precision_table.py --fp32 $S9/call*/logs/fp32-*.jsonl \
-        $S10/call{1,3,6,7}/logs/fp32-*.jsonl $S11/call{1,2,3}/rnn-L3.jsonl --prefer $S10/call{4,5}/logs/fp32-*.jsonl \
+    python benchmarks/baseline_precision_table.py --fp32 RECORDS.jsonl... --prefer QUIET_RECORDS.jsonl... \
         --published leaderboards/nvidia-h200/problems.csv --out-dir leaderboards/nvidia-h200 --runs leaderboards/runs \
-        --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "$(cat $S11/page_note.md)"
+        --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "$(cat NOTE.md)"
+
+RECORDS are the ``eval_batch.py --baseline-precision fp32`` verdicts of the H200 device calls of 2026-11-30 and
+2026-12-01, QUIET_RECORDS those judged again one process per GPU; the exact paths are in this docstring at commit
+e18eb25 (``git show e18eb25:benchmarks/baseline_precision_table.py``), whose ``benchmarks/results/`` held them.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ def _method(verdict: dict[str, Any]) -> str:
 
 
 def _timing_generation(verdict: dict[str, Any]) -> int:
-    """1 for kernels timed under the GPU lead (the judge's default since session 6), 0 for the older loop."""
+    """1 for kernels timed under the GPU lead (the judge's default since 2026-11-29), 0 for the older loop."""
     return int("gpu_lead" in _method(verdict))
 
 
