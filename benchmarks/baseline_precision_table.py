@@ -21,9 +21,13 @@ its kernel (the run's stored candidate; starter and preset kernels are regenerat
 generator, checked against the judged digest, in ``--kernels-dir``, which then holds exactly the page's kernels; a
 screen's winners, judged from a folder, are kept there by digest):
 
-    python benchmarks/baseline_precision_table.py --fp32 calls/*/logs/fp32-*.jsonl --prefer quiet/logs/fp32-*.jsonl \
-        --published leaderboards/nvidia-h200/problems.csv --out-dir leaderboards/nvidia-h200 --runs leaderboards/runs \
-        --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "$(cat note.md)"
+    python benchmarks/baseline_precision_table.py --fp32 RECORDS.jsonl... --prefer QUIET_RECORDS.jsonl... \
+        --published leaderboards/nvidia-h200/problems.csv --out-dir leaderboards/nvidia-h200 --runs RUNS_DIR \
+        --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "$(cat NOTE.md)"
+
+RECORDS are the ``eval_batch.py --baseline-precision fp32`` verdicts of the H200 device calls of 2026-11-30 and
+2026-12-01, QUIET_RECORDS those judged again one process per GPU, RUNS_DIR the run directories
+(``autokernel-kb archive pull``); the exact paths are in this docstring at commit e18eb25.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ if str(REPO) not in sys.path:
 
 # Environment variables the loading process must not inherit: they bypass the Hub (LOCAL_KERNELS, offline
 # mode), point at another cache, carry a real token, or break kernels 0.17.2 Hub calls (the telemetry
-# opt-outs, docs/hub_kernels.md section 10.1).
+# opt-outs, docs/export.md, known pitfalls).
 _CHILD_ENV_DROPPED = (
     "LOCAL_KERNELS",
     "HF_HUB_OFFLINE",

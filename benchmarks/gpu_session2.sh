@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Level-1 and level-2 runs with the built-in proposer on one GPU, resumable across device calls.
 # Carry .whl (datasets wheels) and .gpu (kb = KernelBench copy; state.tgz = run dirs + baseline cache of
-# the previous call). Usage: bash benchmarks/gpu_session2.sh ROUNDS L1_SECONDS L2_SECONDS [TEST_SECONDS [WORKERS]]
+# the previous call). Usage, from the repository root: bash THIS_FILE ROUNDS L1_SECONDS L2_SECONDS [TEST_SECONDS [WORKERS]]
 # (a level with 0 seconds is skipped). Results come back in $OUT/state.tgz: unpack into .gpu/ to resume.
 set -u
 ROUNDS=${1:-0}; L1_S=${2:-250}; L2_S=${3:-150}; TEST_S=${4:-0}; WORKERS=${5:-1}

@@ -1,7 +1,7 @@
 """Host time per launch: where a forward call's Python and launch time goes (GPU only).
 
 Level 3's CNN starters spend about the reference's GPU time per call, yet return several times later on the host
-(benchmarks/profile_kernel.py, session 10). This measures, without the profiler's own overhead:
+(benchmarks/profile_kernel.py on an H200, 2026-11-30). This measures, without the profiler's own overhead:
 - a Triton launch through the JIT dispatcher (few and many arguments), a launch of the compiled kernel
   directly, and one aten op, each as host microseconds per launch (many launches, no sync between them);
 - for each problem, the host time of one forward call of the reference and of the starter, and a cProfile of

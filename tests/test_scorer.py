@@ -147,7 +147,7 @@ def test_load_published_baseline(kernelbench_dir):
     )
     assert (comp["kind"] == "compile").all()
     l2 = comp[(comp["level"] == 2) & (comp["problem_id"] == 1)].iloc[0]
-    assert l2["mean_ms"] == 1.96  # L2 1_Conv2D_ReLU_BiasAdd, inductor, per docs/kernelbench.md §6
+    assert l2["mean_ms"] == 1.96  # L2 1_Conv2D_ReLU_BiasAdd, inductor, per docs/kernelbench.md, published baselines
 
     ours = pd.DataFrame({"level": [1, 1], "problem_id": [1, 2], "verdict": "correct",
                          "name": ["1_Square_matrix_multiplication_", "no_such_problem"],

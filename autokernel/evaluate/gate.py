@@ -78,7 +78,7 @@ def _parent(pid: int) -> int | None:
 
 
 def _registrant(entry: Path) -> int | None:
-    """The judge that registered a pid file (written since session 7; None for older, empty entries)."""
+    """The judge that registered a pid file (written since 2026-11-30; None for older, empty entries)."""
     try:
         return int(entry.read_text().strip() or "x")
     except (OSError, ValueError):

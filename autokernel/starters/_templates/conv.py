@@ -330,7 +330,7 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
         "CONV_NUM_STAGES": [1, 2, 3, 4],
     },
     {  # see matmul's presets
-        # 128x128 tiles, 2 stages: 1.4-2.4x the 128x64 ones on L1/55, L1/63 and L2/1 (H200 screen, session 7)
+        # 128x128 tiles, 2 stages: 1.4-2.4x the 128x64 ones on L1/55, L1/63 and L2/1 (H200 screen, 2026-11-29, benchmarks/starter_configs.py)
         "3xTF32 tensor cores (operands split once), 128x128 tiles": {
             "CONV_ENGINE": "triton", "CONV_PRECISION": "tf32x3s", "CONV_BLOCK_M": 128, "CONV_BLOCK_N": 128,
             "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 2},

@@ -60,7 +60,7 @@ def _gemv(a, b):
     out.view(m).copy_(part[0] if split == 1 else part.sum(0))
     return out
 ''',
-    # H200, session 8, L1/4 (2048 x 1 Mi): 4 x 1024 with 4 warps was judged correct at 1.95 ms (1.19x eager cuBLAS).
+    # H200, 2026-11-30, L1/4 (2048 x 1 Mi): 4 x 1024 with 4 warps was judged correct at 1.95 ms (1.19x eager cuBLAS).
     # The screen measured 1.91 ms at 4 x 2048 (the best of 24 combinations within 0.2 %), but the judge rejected
     # that kernel: 1 of 2048 outputs off by 3.7e-4 on signed inputs, where K = 1 Mi sums cancel to near zero
     {"MM_GEMV_BLOCK_M": 4, "MM_GEMV_BLOCK_K": 1024, "MM_GEMV_NUM_WARPS": 4, "MM_GEMV_PROGRAMS": 1056},

@@ -109,7 +109,7 @@ def _pool(x, pool, nd):
                            BLOCK_H=block_h, BLOCK_W=block_w, KW_TILE=kw_tile, num_warps=POOL_NUM_WARPS)
     return y
 ''',
-    # H200, session 8 (benchmarks/results/h200-2026-11-30-session8): 512 outputs per tile made L1/43 (3-D max
+    # H200 screen and judge, 2026-11-30 (benchmarks/starter_configs.py): 512 outputs per tile made L1/43 (3-D max
     # pool) 1.9x faster in the judge (0.58x -> 1.10x eager). L1/45 (11x11 average, stride 11) measured 6.0-9.2 ms
     # with the window tiled at every block and warp setting, and 4.8-63 ms with the loop over kw (4.8 only at 512
     # outputs and 8 warps); eager 4.1 ms

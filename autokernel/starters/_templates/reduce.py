@@ -260,8 +260,8 @@ def _reduce(x, dims, keepdim, op, with_idx=False):
     {
         "RED_TILE": _P2[2:],
         # "narrow": 32-bit offsets where the tensor allows them; "wide": always 64-bit; "auto": wide for column
-        # reductions (inner > 1), narrow for rows. Column defaults from the H200 screen of session 8
-        # (benchmarks/results/h200-2026-11-30-session8/call2, do_bench medians): on L1/47 and 48 ((128, 4096, 4095)
+        # reductions (inner > 1), narrow for rows. Column defaults from the H200 screen of 2026-11-30
+        # (benchmarks/starter_configs.py --grid, do_bench medians): on L1/47 and 48 ((128, 4096, 4095)
         # over dim 1), 128 columns per program and wide offsets took 3.34 ms to 2.19-2.21 ms (narrow: 2.46), and
         # L1/51's argmax 3.93 ms to 2.30-2.44 ms; 32 and 64 columns per program were slower at every setting
         "RED_OFFSETS": ["auto", "narrow", "wide"],

@@ -443,7 +443,7 @@ def _rnn(x, hx, mod):
 # the interpreter (TRITON_INTERPRET=1) runs a launch's programs one after another: no cross-program barrier
 _RNN_INTERPRETED = type(_rnn_layer_kernel).__name__ == "InterpretedFunction"
 ''',
-    # defaults from session 11's H200 screens (starter_configs.py; benchmarks/results/h200-2026-12-01-session11):
+    # defaults from the H200 screens of 2026-12-01 (benchmarks/starter_configs.py, docs/tuning.md):
     # the stacked kernel (one direction): 3xTF32 dots, the hidden state read 64 units at a time, 8 warps, the
     # fastest on L3/35 (a 6-layer LSTM: 14.7 ms; 33-71 ms for FMA or exact-fp32 dots or one launch per layer), 11.3
     # ms on L3/39 (GRU; 8.5 ms with 4 warps, not measured on the LSTM). The per-layer kernel (two directions): fp32

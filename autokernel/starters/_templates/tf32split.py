@@ -39,7 +39,7 @@ def _dot_block(a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
     # (Triton splits in the loop), or "tf32x3s": a and b are the high parts split beforehand, their low parts are
     # loaded here, and the product is three plain TF32 dots, the small cross terms first. Starting from zero
     # likely matters: the convolutions that fed the running sum into these dots missed 1e-4 on 7 of 12 H200
-    # problems (session 8, large inputs), while Triton's own tf32x3 and the matmul, both starting each block from
+    # problems (2026-11-30, large inputs), while Triton's own tf32x3 and the matmul, both starting each block from
     # zero, passed; the tensor cores' accumulation can round tiny cross terms away against a large running sum
     if PRECISION == "tf32x3s":
         a2 = tl.load(a2_ptrs, mask=a_mask, other=0.0)
