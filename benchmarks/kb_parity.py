@@ -10,8 +10,8 @@ eager reference timed in the same evaluation.
     python benchmarks/kb_parity.py collect --out .gpu/parity --dataset ../shared/kernelbench --config github_main
     # on the GPU machine (resumable: finished kernels are skipped)
     python benchmarks/kb_parity.py run --bundle .gpu/parity --kernelbench-src .gpu/kernelbench_src --repeats 3
-    # the page
-    python benchmarks/kb_parity.py table --bundle .gpu/parity --out leaderboards/nvidia-h200/parity.md
+    # the compact record (CSV) and its tables, pasted into leaderboards/nvidia-h200/parity.md
+    python benchmarks/kb_parity.py table --bundle .gpu/parity=LABEL --csv leaderboards/nvidia-h200/parity.csv
 
 KernelBench's ``utils`` imports LLM client libraries at import time (``openai``, ``litellm``, ``dotenv``); where
 they are not installed the worker gives it inert stand-ins, which evaluation never calls.
@@ -295,33 +295,50 @@ def parity_rows(bundle: Path, protocol: str = "kernelbench") -> list[dict]:
     return out
 
 
-def table(bundle: Path, out: Path | None) -> str:
-    rows = parity_rows(bundle)
-    envs = {json.dumps({k: (json.loads(line).get(k)) for k in ("gpu", "torch")})
-            for line in (bundle / "results" / "kernelbench.jsonl").read_text().splitlines()}
+CSV_FIELDS = ("loop", "kernel", "kind", "kb_verdicts", "kb_runs", "ours", "named_check", "same_verdict", "kb_speedup",
+              "kb_spread_pct", "ours_speedup_mean", "ours_speedup_median", "diff_pct", "within")
 
-    def f(x, fmt):
-        return "" if x is None else format(x, fmt)
 
-    lines = ["| kernel | KernelBench verdict (runs) | ours (kernelbench protocol) | check named | KernelBench "
-             "speedup (median of runs) | its run spread | ours (mean/mean) | ours (median) | difference | "
-             "within target |", "|---|---|---|---|---|---|---|---|---|---|"]
-    for r in rows:
-        lines.append(f"| {r['kernel']} | {r['kb_verdicts']} ({r['kb_runs']}) | {r['ours']} | {r['named_check']} | "
-                     f"{f(r['kb_speedup'], '.3f')} | {f(r['kb_spread_pct'], '.1f')}{' %' if r['kb_spread_pct'] is not None else ''} | "
-                     f"{f(r['ours_speedup_mean'], '.3f')} | {f(r['ours_speedup_median'], '.3f')} | "
-                     f"{f(r.get('diff_pct'), '+.1f')}{' %' if r.get('diff_pct') is not None else ''} | "
-                     f"{'yes' if r.get('within') else ('no' if 'within' in r else '')} |")
-    honest = [r for r in rows if r["kind"] == "leaderboard"]
-    timed = [r for r in honest if "within" in r]
-    summary = (f"{len(rows)} kernels ({len(honest)} leaderboard kernels, {len(rows) - len(honest)} rogue fixtures); "
-               f"same verdict on {sum(r['same_verdict'] for r in honest)} of {len(honest)} leaderboard kernels; "
-               f"speedup within {TOLERANCE_PCT:g} % or KernelBench's own spread on {sum(r['within'] for r in timed)} "
-               f"of {len(timed)} correct under both; environment {'; '.join(sorted(envs))}")
-    text = "\n".join(lines) + "\n\n" + summary + "\n"
-    if out is not None:
-        out.write_text(text)
-    return text
+def write_csv(bundles: list[tuple[Path, str]], csv_path: Path) -> None:
+    """The compact record of one or more parity runs (``loop`` labels each): what the page is drawn from."""
+    import csv
+
+    with csv_path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
+        w.writeheader()
+        for bundle, label in bundles:
+            for r in parity_rows(bundle):
+                w.writerow({**r, "loop": label})
+
+
+def render(csv_path: Path) -> str:
+    """Markdown tables, one per ``loop``, and a summary line each, from the compact CSV."""
+    import csv
+
+    def num(x: str, fmt: str, unit: str = "") -> str:
+        return "" if x in ("", None) else format(float(x), fmt) + unit
+
+    rows = list(csv.DictReader(csv_path.open()))
+    out = []
+    for label in dict.fromkeys(r["loop"] for r in rows):
+        part = [r for r in rows if r["loop"] == label]
+        out += [f"### {label}", "", "| kernel | KernelBench verdict (runs) | ours (kernelbench protocol) | check named "
+                "| KernelBench speedup (median of runs) | its run spread | ours (mean/mean) | ours (median) | "
+                "difference | within target |", "|---|---|---|---|---|---|---|---|---|---|"]
+        for r in part:
+            within = {"True": "yes", "False": "no"}.get(r["within"], "")
+            out.append(f"| {r['kernel']} | {r['kb_verdicts']} ({r['kb_runs']}) | {r['ours']} | {r['named_check']} | "
+                       f"{num(r['kb_speedup'], '.3f')} | {num(r['kb_spread_pct'], '.1f', ' %')} | "
+                       f"{num(r['ours_speedup_mean'], '.3f')} | {num(r['ours_speedup_median'], '.3f')} | "
+                       f"{num(r['diff_pct'], '+.1f', ' %')} | {within} |")
+        honest = [r for r in part if r["kind"] == "leaderboard"]
+        timed = [r for r in honest if r["within"] in ("True", "False")]
+        out += ["", f"{len(part)} kernels ({len(honest)} leaderboard kernels, {len(part) - len(honest)} rogue "
+                    f"fixtures); the same verdict on {sum(r['same_verdict'] == 'True' for r in honest)} of "
+                    f"{len(honest)} leaderboard kernels; speedup within {TOLERANCE_PCT:g} % or KernelBench's own "
+                    f"run-to-run spread on {sum(r['within'] == 'True' for r in timed)} of {len(timed)} correct "
+                    f"under both.", ""]
+    return "\n".join(out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -341,9 +358,12 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--budget-s", type=float, default=540.0)
     r.add_argument("--protocol", default="kernelbench")
     r.add_argument("--only", choices=("leaderboard", "rogue"))
-    t = sub.add_parser("table")
-    t.add_argument("--bundle", type=Path, required=True)
-    t.add_argument("--out", type=Path)
+    t = sub.add_parser("table", help="write the compact CSV of parity runs and print its tables")
+    t.add_argument("--bundle", action="append", required=True, metavar="DIR=LABEL",
+                   help="a bundle and the label of its timing loop (repeatable)")
+    t.add_argument("--csv", type=Path, required=True)
+    rd = sub.add_parser("render", help="the Markdown tables of a parity CSV")
+    rd.add_argument("--csv", type=Path, required=True)
     for name in ("_kb", "_ours"):
         w = sub.add_parser(name)
         w.add_argument("--bundle", type=Path, required=True)
@@ -358,7 +378,11 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "run":
         run(args.bundle, args.kernelbench_src, args.repeats, args.budget_s, args.protocol, args.only)
     elif args.cmd == "table":
-        print(table(args.bundle, args.out))
+        bundles = [(Path(b.partition("=")[0]), b.partition("=")[2] or "kernelbench protocol") for b in args.bundle]
+        write_csv(bundles, args.csv)
+        print(render(args.csv))
+    elif args.cmd == "render":
+        print(render(args.csv))
     elif args.cmd == "_kb":
         kb_worker(args.bundle, args.ids.split(","), args.repeat, args.bundle / "results" / "kernelbench.jsonl")
     elif args.cmd == "_ours":

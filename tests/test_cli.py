@@ -41,7 +41,7 @@ def test_eval_and_run_pass_the_protocol_to_the_eval_config():
         build_parser().parse_args(["eval", "L1/1", "x.py", "--protocol", "loose"])
     from autokernel.evaluate import EvalConfig
 
-    with pytest.raises(ValueError, match="protocol must be"):
+    with pytest.raises(ValueError, match="unknown protocol"):
         EvalConfig(protocol="loose")
 
 
@@ -50,7 +50,7 @@ def test_baseline_precision_is_a_strict_protocol_flag(capsys):
         eval_config_from_args(_eval_args("--baseline-precision", "fp32"))
     cfg = eval_config_from_args(_eval_args("--protocol", "strict", "--baseline-precision", "default"))
     assert cfg.baseline_precision == "default" and cfg.protocol == "strict"
-    assert eval_config_from_args(_eval_args("--protocol", "strict")).baseline_precision == "fp32"
+    assert eval_config_from_args(_eval_args("--protocol", "strict")).baseline_precision == "auto"
     assert main(["eval", "L1/1", "x.py", "--baseline-precision", "fp32"]) == 2
     assert "eval: error: --baseline-precision applies to --protocol strict only" in capsys.readouterr().err
     assert main(["run", "--level", "1", "--baseline-precision", "fp32"]) == 2
