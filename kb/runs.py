@@ -140,7 +140,13 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None) -> pd.DataFra
 
     run = Path(run_dir)
     root = _root(run)
-    best = best_rows(_rows(run, protocol))
+    rows = _rows(run, protocol)
+    mixed = Counter(protocol_of(r["verdict"]) for r in rows)
+    if protocol is None and len(mixed) > 1:  # a problem is never scored by the best of two protocols
+        raise ScoreInputError(f"{run}: its verdicts were judged under several protocols "
+                              f"({', '.join(f'{p}: {n}' for p, n in mixed.most_common())}); pick one with "
+                              f"--protocol (a page per protocol)")
+    best = best_rows(rows)
     records = []
     for (level, pid), row in sorted(best.items()):
         v = row["verdict"]

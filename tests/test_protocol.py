@@ -125,3 +125,22 @@ def test_kernelbench_failure_on_its_own_trials_names_no_extra_check():
     wrong = KERNEL.replace("BODY", "tl.maximum(x, 0.0) * 2.0 + 1e-3")
     v = evaluate(PROBLEM, Candidate(source=wrong), dataclasses.replace(_config("kernelbench"), measure=False))
     assert v.verdict == "incorrect" and v.extra_check == "" and v.failed_check == "values"
+
+
+def test_a_run_with_two_protocols_is_scored_one_protocol_at_a_time(tmp_path):
+    """The leaderboard never takes a problem's best over two protocols: it asks which one."""
+    from autokernel.ledger import Ledger
+    from autokernel.propose.base import Attempt
+    from kb.runs import run_table
+    from kb.scorer import ScoreInputError
+
+    problem = Problem.from_source(PROBLEM.source, name="19_ReLU", level=1, problem_id=19)
+    for protocol, speedup in (("kernelbench", 1.1), ("strict", 2.0)):
+        cfg = _config(protocol)
+        ledger = Ledger(tmp_path, device="cpu", policy=cfg.ledger_policy(), use_git=False)
+        v = Verdict(verdict="correct", reason="", problem="L1/19", protocol=protocol, speedup=speedup)
+        ledger.record(problem, Attempt(candidate=Candidate(source=HONEST + f"# {protocol}\n"), verdict=v))
+    with pytest.raises(ScoreInputError, match="several protocols"):
+        run_table(tmp_path)
+    assert run_table(tmp_path, protocol="strict")["speedup"].tolist() == [2.0]
+    assert run_table(tmp_path, protocol="kernelbench")["speedup"].tolist() == [1.1]

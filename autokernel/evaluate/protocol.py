@@ -66,7 +66,7 @@ PROTOCOLS: dict[str, Protocol] = {
     "strict": Protocol(
         name="strict", precision_flags="fp32", baseline_rule="auto", seeding="secret",
         warmup=3, discard_first=0, gpu_lead_ms=1.0, flush_overlaps_launch=False, timing_budget_s=3.0, baseline_warmup=3, statistic="median",
-        description="strict: fp32 truth (TF32 off) for reference and candidate; secret seeds; 1 ms GPU lead; "
+        description="fp32 truth (TF32 off) for reference and candidate; secret seeds; 1 ms GPU lead; "
                     "median; baselines in PyTorch's flags unless that reference misses the tolerance against "
                     "float64 (then fp32)"),
 }
