@@ -9,12 +9,9 @@ times with its own wall clock.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import json
 import math
 import os
 import shutil
-import statistics
 import tempfile
 import threading
 import time
@@ -22,22 +19,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from autokernel.evaluate import transport
+from autokernel.evaluate.baselines import Baselines
+from autokernel.evaluate.caches import default_cache_dir, read_json, update_json
+from autokernel.evaluate.checks import check_trial, explain_conditioning, poison, trial_check_name
 from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
+from autokernel.evaluate.outcome import Outcome, error_reason
 from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, kernelbench_trial_seeds
 from autokernel.evaluate.reference import (
     EXTRA_DISTRIBUTIONS,
     REFERENCE_PRECISIONS,
     ReferenceSession,
-    conditioning_limit_bytes,
     estimate_input_bytes,
     input_bytes,
-    precision_flags,
-    run_float64,
 )
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import inspect_source
+from autokernel.evaluate.timing_checks import check_timing
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Check, TimingStats, Verdict
 
@@ -52,13 +51,6 @@ class EvaluationError(RuntimeError):
 
 
 @dataclass
-class _Outcome(Exception):
-    verdict: str
-    reason: str
-    check: str = ""  # the check that decided it ("" for the protocol's own failures: build, run, values)
-
-
-@dataclass
 class _ProblemState:
     degeneracy: Degeneracy | None = None
     input_bytes: int | None = None
@@ -67,10 +59,6 @@ class _ProblemState:
     conditioning: dict[str, str] = field(default_factory=dict)  # see ReferenceSession.conditioning
     overhead_ms: float | None = None  # the timing loop's own cost per call, measured once in a clean process
     baseline_rule: dict | None = None  # strict protocol: which precision the baselines run in, and why
-
-
-def default_cache_dir() -> Path:
-    return Path(os.environ.get("AUTOKERNEL_KB_CACHE", Path.home() / ".cache" / "autokernel-kb"))
 
 
 class _Stages:
@@ -116,6 +104,7 @@ class Evaluator:
         self._problems: dict[str, _ProblemState] = {}
         self._lock = threading.Lock()
         self._cache_dir = Path(self.config.cache_dir) if self.config.cache_dir else default_cache_dir()
+        self.baselines = Baselines(self.config, self._cache_dir, self.gate, self._spare_paused)
         self._spare: CandidateProcess | None = None
         self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
 
@@ -227,7 +216,7 @@ class Evaluator:
                 measured = self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
             if measured is not None:  # baselines after the device is shared again: compiling takes seconds
                 self._compare_to_baselines(session, state, *measured, verdict, stages)
-        except _Outcome as out:
+        except Outcome as out:
             verdict.log_tail = proc.log_tail()
             return self._finish(verdict, out.verdict, out.reason, started, check=out.check)
         except CandidateTimeout:
@@ -339,7 +328,7 @@ class Evaluator:
             "reference_notes": session.notes,  # filled as trials are made (distributions not used, and why)
         }
         if deg.nondeterministic or deg.constant_output:
-            raise _Outcome("rejected", f"the problem cannot judge kernels: {deg.describe()}; fix the problem or "
+            raise Outcome("rejected", f"the problem cannot judge kernels: {deg.describe()}; fix the problem or "
                                        f"exclude it (see docs/kernelbench.md, broken problems)", "degeneracy_probe")
 
         # Timing sets exist before the candidate is imported, so the loop's own cost is measured clean (once per
@@ -368,7 +357,7 @@ class Evaluator:
             reply = proc.request({"cmd": "load", "path": solution_path, "init_seed": session.init_seed,
                                   "init_args": [self._share_value(a, proc.scratch) for a in session.init_args]})
         if not reply.get("ok"):
-            raise _Outcome(reply.get("kind", "runtime_error"), self._error_reason(reply))
+            raise Outcome(reply.get("kind", "runtime_error"), error_reason(reply))
 
         # Correctness: fresh secret-seeded inputs per trial, judge-owned buffers, reference never leaves the judge.
         launches: dict[str, int] = {}
@@ -383,7 +372,7 @@ class Evaluator:
                 check = self._correctness_trial(proc, trial, i, tol, rel_l2_tol, launches)
                 if not check.passed and check.figures.get("verdict") == "incorrect" and "max_abs_error" in check.figures:
                     with self.gate.shared():
-                        check = self._explain_conditioning(session, trial, check)
+                        check = explain_conditioning(session, trial, check)
                 del trial
                 with self.gate.shared():
                     _release_ipc(cfg)
@@ -392,13 +381,13 @@ class Evaluator:
                          max(worst[1], check.figures.get("max_rel_error", 0.0)))
                 verdict.max_abs_error, verdict.max_rel_error = worst
                 if not check.passed:
-                    raise _Outcome(check.figures.get("verdict", "incorrect"), check.reason,
-                                   self._trial_check_name(check, i, public))
+                    raise Outcome(check.figures.get("verdict", "incorrect"), check.reason,
+                                   trial_check_name(check, i, public))
         del trials
 
         verdict.own_kernel_launches = launches
         if static.backend == "triton" and not launches:
-            raise _Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran "
+            raise Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran "
                                        f"during the forward pass; PyTorch did all the work (a fallback is not a kernel)",
                            "own_kernels")
         with stages("own_kernels"):
@@ -429,13 +418,13 @@ class Evaluator:
         """Speedups over eager and torch.compile (same loop, same GPU), and the roofline plausibility check."""
         cfg = self.config
         with stages("baselines"):
-            precision = self._baseline_precision(session, state, timing_sets, tol)
+            precision = self.baselines.precision(session, state, timing_sets, tol)
             verdict.policy["baseline_rule"] = state.baseline_rule
-            verdict.eager = self._baseline(session, state, timing_sets, "eager", precision)
+            verdict.eager = self.baselines.time(session, state, timing_sets, "eager", precision)
             verdict.speedup = _sig(verdict.eager.median_ms / stats.median_ms)
             verdict.speedup_mean = _sig(verdict.eager.mean_ms / stats.mean_ms)
             if cfg.baseline_compile:
-                verdict.compiled = self._baseline(session, state, timing_sets, "compile", precision)
+                verdict.compiled = self.baselines.time(session, state, timing_sets, "compile", precision)
                 if verdict.compiled is not None:
                     verdict.speedup_vs_compile = _sig(verdict.compiled.median_ms / stats.median_ms)
                     verdict.speedup_vs_compile_mean = _sig(verdict.compiled.mean_ms / stats.mean_ms)
@@ -472,26 +461,10 @@ class Evaluator:
             shared.append(row)
             handles.append(row_h)
             o, oh = transport.empty_shared(t.expected.shape, t.expected.dtype, t.expected.device, scratch)
-            _poison(o)
+            poison(o)
             outs.append(o)
             out_handles.append(oh)
         return shared, handles, outs, out_handles
-
-    @staticmethod
-    def _explain_conditioning(session: ReferenceSession, trial, check: Check) -> Check:
-        """A wrong output on inputs where the fp32 reference itself misses the tolerance against float64:
-        the verdict stays `incorrect` (nothing else can be checked), but the reason says that no kernel short
-        of a bit-identical one could pass there, so a reader does not blame the candidate alone."""
-        if session.conditioning.get(trial.distribution) == "":
-            return check  # these transformed inputs were checked when the trial was made: the reference is fine
-        kind = f"{trial.distribution} (judged)"
-        if not session._ill_conditioned(kind, trial.inputs, trial.expected):
-            return check
-        note = session.conditioning[kind].replace(", so they cannot judge a kernel", "")
-        return dataclasses.replace(
-            check, reason=f"{check.reason}; the problem is ill-conditioned at this tolerance: {note} on these "
-                          f"inputs, so only a kernel bit-identical to the reference could pass",
-            figures={**check.figures, "reference_ill_conditioned": True})
 
     def _timing_sets(self, session: ReferenceSession, n: int) -> list:
         """Input sets the candidate is timed on: KernelBench's own (seed 42, drawn on the CPU) first under its
@@ -501,67 +474,12 @@ class Evaluator:
             sets.append(session.trial(len(session.public_seeds), extra_distributions=False))
         return sets
 
-    @staticmethod
-    def _trial_check_name(check: Check, index: int, public: int) -> str:
-        """The check a failed correctness trial names: the protocol's own (``values`` and ``shape`` on its
-        seeded trials, a crash) or one of ours (a secret-seeded or transformed trial, mutation, aliasing...)."""
-        what = check.figures.get("check", "values")
-        if index >= public and what in ("values", "shape"):
-            return f"secret_{check.figures.get('distribution', 'problem')}_inputs"
-        return what
-
     def _correctness_trial(self, proc, trial, index, tol, rel_l2_tol, launches) -> Check:
         with self.gate.shared():
             shared, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
         reply = proc.request({"cmd": "call", "inputs": handles[0], "out": out_handles[0]})
         with self.gate.shared():
-            return self._check_trial(reply, trial, shared, outs, index, tol, rel_l2_tol, launches)
-
-    def _check_trial(self, reply, trial, shared, outs, index, tol, rel_l2_tol, launches) -> Check:
-        name = f"trial_{index}"
-        fig = {"distribution": trial.distribution}
-        if not reply.get("ok"):
-            fig["verdict"] = reply.get("kind", "runtime_error")
-            fig["check"] = "run"
-            return Check(name=name, passed=False, reason=self._error_reason(reply), figures=fig)
-        for k, v in (reply.get("launches") or {}).items():
-            if isinstance(k, str) and isinstance(v, int):
-                launches[k] = launches.get(k, 0) + v
-        meta = reply.get("meta") or {}
-        expected = trial.expected
-
-        def fail(reason: str, kind: str = "incorrect", check: str = "values") -> Check:
-            fig["verdict"] = kind
-            fig["check"] = check
-            return Check(name=name, passed=False, reason=reason, figures=fig)
-
-        if reply.get("threads_after", 0) > reply.get("threads_before", 0):
-            return fail("rejected: the forward pass left a Python thread running (work outside the call)", "rejected",
-                        "threads")
-        if not meta.get("is_exact_tensor"):
-            return fail(f"rejected: the output is a {meta.get('type')}, not a plain torch.Tensor (subclasses and lazy "
-                        f"tensors are not accepted)", "rejected", "output_type")
-        if reply.get("aliases_input"):
-            return fail("rejected: the output shares memory with an input (returning an input or a view of it)",
-                        "rejected", "aliasing")
-        exp_dev = "cpu" if expected.device.type == "cpu" else "cuda"
-        if not str(meta.get("device", "")).startswith(exp_dev):
-            return fail(f"the output is on {meta.get('device')}, expected {exp_dev}", check="device")
-        exp_dtype = str(expected.dtype).removeprefix("torch.")
-        if meta.get("dtype") != exp_dtype:
-            return fail(f"the output dtype is {meta.get('dtype')}, expected {exp_dtype}", check="dtype")
-        if meta.get("shape") != list(expected.shape):
-            return fail(f"the output shape is {tuple(meta.get('shape') or ())}, expected {tuple(expected.shape)}",
-                        check="shape")
-        for i, (master, sh) in enumerate(zip(trial.inputs, shared[0])):
-            if hasattr(master, "shape") and not _same(master, sh):
-                return fail(f"the candidate modified input {i} in place (inputs must be left unchanged)",
-                            check="input_mutation")
-        cmp = compare(outs[0], expected, tol=tol, rel_l2_tol=rel_l2_tol)
-        fig.update(max_abs_error=cmp.max_abs_error, max_rel_error=cmp.max_rel_error, rel_l2_error=cmp.rel_l2_error)
-        if not cmp.passed:
-            return fail(f"wrong output on trial {index} ({trial.distribution} inputs): {cmp.reason}")
-        return Check(name=name, passed=True, reason=cmp.reason, figures=fig)
+            return check_trial(reply, trial, shared, outs, index, tol, rel_l2_tol, launches)
 
     def _ablation_check(self, proc, session, static, tol, rel_l2_tol, verdict) -> None:
         with self.gate.shared():
@@ -575,7 +493,7 @@ class Evaluator:
                                     reason="output wrong without the solution's own kernels, as it must be"
                                     if not still_right else "output right without them"))
         if still_right:
-            raise _Outcome("rejected", f"the output is still correct when the solution's own kernels "
+            raise Outcome("rejected", f"the output is still correct when the solution's own kernels "
                                        f"({', '.join(static.kernel_names)}) are skipped: they do not compute it "
                                        f"(a decoy launch; PyTorch does the work)", "own_kernels_contribute")
 
@@ -585,13 +503,13 @@ class Evaluator:
             _, handles, _, _ = self._share_sets([trial], proc.scratch)
         reply = proc.request({"cmd": "profile", "inputs": handles[0]})
         if not reply.get("ok"):
-            raise _Outcome(reply.get("kind", "runtime_error"), self._error_reason(reply))
+            raise Outcome(reply.get("kind", "runtime_error"), error_reason(reply))
         kernels = {str(k): float(v) for k, v in (reply.get("kernels_us") or {}).items()
                    if isinstance(v, (int, float))}
         own = {k: v for k, v in kernels.items() if any(n in k for n in static.kernel_names)}
         total = sum(kernels.values())
         if not own:
-            raise _Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran on "
+            raise Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran on "
                                        f"the GPU; kernels seen: {', '.join(list(kernels)[:6]) or 'none'}",
                            "own_kernels")
         verdict.own_gpu_time_pct = round(100.0 * sum(own.values()) / total, 1) if total > 0 else None
@@ -607,66 +525,11 @@ class Evaluator:
                                   "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s, "spin_up_s": spin_up_s,
                                   "loop": cfg.loop_options()})
             wall_s = proc.last_wall_s
-        if not reply.get("ok"):
-            raise _Outcome(reply.get("kind", "runtime_error"), "while timing: " + self._error_reason(reply))
-        event_ms = [float(x) for x in reply.get("event_ms") or [] if isinstance(x, (int, float)) and math.isfinite(x)]
-        device_ms = [float(x) for x in reply.get("device_ms") or [] if isinstance(x, (int, float)) and math.isfinite(x)]
-        if not event_ms or len(device_ms) != len(event_ms) or min(event_ms) <= 0:
-            raise _Outcome("rejected", "the timing report is malformed (missing, non-positive or mismatched samples)",
-                           "timing_report")
-        # Timed outputs re-checked: a replayed or stale output for another input set shows up here.
-        used = min(len(timing_sets), (len(event_ms) + 1) // 2)
         with self.gate.shared():
-            for i, (o, t) in enumerate(zip(outs[:used], timing_sets[:used])):
-                cmp = compare(o, t.expected, tol=tol, rel_l2_tol=rel_l2_tol)
-                if not cmp.passed:
-                    raise _Outcome("incorrect", f"outputs produced during timing are wrong for input set {i} "
-                                                f"({cmp.reason}): results cached or replayed across calls?",
-                                   "timed_outputs")
+            stats = check_timing(reply, wall_s=wall_s, timing_sets=timing_sets, outs=outs, tol=tol,
+                                 rel_l2_tol=rel_l2_tol, overhead_ms=overhead_ms, warmup=cfg.warmup,
+                                 spin_up_s=spin_up_s, is_cuda=cfg.is_cuda, verdict=verdict)
         del shared, outs, handles, out_handles
-        from autokernel.evaluate.timing import summarize, warmup_calls
-
-        stats = summarize(event_ms, str(reply.get("method", "")))
-        fresh = reply.get("fresh") or []
-        if len(fresh) == len(event_ms) and any(fresh) and not all(fresh):
-            seen = statistics.median([t for t, f in zip(event_ms, fresh) if not f])
-            new = statistics.median([t for t, f in zip(event_ms, fresh) if f])
-            verdict.checks.append(Check(name="seen_vs_fresh_inputs", passed=True, reason="", figures={
-                "seen_inputs_median_ms": seen, "fresh_inputs_median_ms": new}))
-            # The interpreter's own noise on a loaded CPU reaches 2x between the two groups; a replayed output
-            # there is still 10x faster than computing it.
-            ratio, slack = (0.7, 0.02) if cfg.is_cuda else (0.35, 0.1 * max(seen, new))
-            if seen < ratio * new - slack:
-                raise _Outcome("rejected", f"calls on inputs seen before take {seen:.4g} ms, on rearranged inputs "
-                                           f"{new:.4g} ms: outputs are cached or replayed across calls",
-                               "seen_vs_fresh_inputs")
-            if new < ratio * seen - slack:
-                raise _Outcome("rejected", f"calls on unverifiable rearranged inputs take {new:.4g} ms, on verified "
-                                           f"ones {seen:.4g} ms: work is skipped when it is not checked",
-                               "seen_vs_fresh_inputs")
-        synced = statistics.median(device_ms)
-        gap = synced - stats.median_ms
-        verdict.checks.append(Check(name="side_streams", passed=True, reason="", figures={
-            "event_median_ms": stats.median_ms, "device_synced_median_ms": synced}))
-        if cfg.is_cuda and gap > max(0.05, 0.5 * stats.median_ms):
-            raise _Outcome("rejected", f"work continues outside the timed stream: {stats.median_ms:.4f} ms by events on "
-                                       f"the current stream, {synced:.4f} ms until the device is idle (side stream?)",
-                           "side_streams")
-        # The judge's own clock: the reported times must account for the wall time it saw, less the loop's own
-        # cost (measured before any candidate code ran; it includes the GPU lead, which can be most of a call).
-        warmups = warmup_calls(cfg.warmup, len(timing_sets))
-        calls = len(event_ms) + warmups
-        claimed_s = (sum(event_ms) + stats.mean_ms * warmups) / 1e3
-        unexplained_s = wall_s - overhead_ms * calls / 1e3 - spin_up_s
-        verdict.checks.append(Check(name="wall_clock", passed=True, reason="", figures={
-            "judge_wall_s": round(wall_s, 4), "claimed_s": round(claimed_s, 4), "overhead_ms_per_call": overhead_ms}))
-        if claimed_s < 0.5 * unexplained_s - 0.01:
-            raise _Outcome("rejected", f"reported kernel times account for {claimed_s:.3f} s of the "
-                                       f"{unexplained_s:.3f} s the judge measured beyond the loop's own cost: timers "
-                                       f"were tampered with or work ran outside the timed call", "wall_clock")
-        verdict.kernel = stats
-        verdict.peak_memory_mb = reply.get("peak_memory_mb") if isinstance(reply.get("peak_memory_mb"),
-                                                                           (int, float)) else None
         return stats
 
     def _plausibility(self, session, state, stats, tol, verdict) -> None:
@@ -689,108 +552,7 @@ class Evaluator:
         verdict.checks.append(check)
         if not check.passed:
             verdict.quarantined = True
-            raise _Outcome("rejected", f"quarantined: {check.reason}", "plausibility")
-
-    def _baseline_precision(self, session: ReferenceSession, state: _ProblemState, timing_sets, tol: float) -> str:
-        """The precision flags the baselines run under: the configured ones, or (rule "auto", the strict protocol)
-        PyTorch's defaults where that reference passes the tolerance against float64 on the timing inputs and
-        TF32 off where it misses it: a baseline must itself be an admissible solution. Decided once per problem
-        (cached per environment); the reason goes into the verdict."""
-        cfg = self.config
-        if cfg.baseline_precision != "auto":
-            state.baseline_rule = {"precision": cfg.baseline_precision, "reason": "set by the protocol / configuration"}
-            return cfg.baseline_precision
-        if state.baseline_rule is None:
-            key = f"{session.problem.digest}|tol={tol:g}|{cfg.device.split(':')[0]}"
-            cached = _read_json(self._cache_dir / "baseline_rule.json").get(key) if cfg.is_cuda else None
-            if isinstance(cached, dict) and cached.get("precision") in ("default", "fp32"):
-                state.baseline_rule = cached
-            else:
-                with self.gate.shared():
-                    state.baseline_rule = self._decide_baseline_precision(session, timing_sets[0].inputs, tol)
-                if cfg.is_cuda:
-                    _update_json(self._cache_dir / "baseline_rule.json", key, state.baseline_rule)
-        return state.baseline_rule["precision"]
-
-    def _decide_baseline_precision(self, session: ReferenceSession, inputs: list, tol: float) -> dict:
-        import copy
-
-        import torch
-
-        if not self.config.is_cuda:
-            return {"precision": "default", "reason": "CPU: no TF32, PyTorch's flags compute in fp32"}
-        from autokernel.evaluate.tf32 import tf32_ops
-
-        with precision_flags("default"):
-            ops = tf32_ops(session.problem)
-        if ops == ():
-            return {"precision": "default", "reason": "no operation runs in TF32 under PyTorch's flags"}
-        if input_bytes(inputs) > conditioning_limit_bytes(self.config.device):
-            return {"precision": "fp32", "reason": "the default-flag reference could not be checked against float64 "
-                                                   "(inputs too large for a float64 copy): TF32 off, the safe side"}
-        with torch.no_grad(), precision_flags("default"):
-            out = session.model(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
-        model64 = copy.deepcopy(session.model).double()
-        truth = run_float64(model64, inputs)
-        del model64
-        cmp = compare(out, truth.to(out.dtype), tol=tol)
-        del truth, out
-        torch.cuda.synchronize()
-        what = ", ".join(ops) if ops else "unknown operations (the dry run failed)"
-        if cmp.passed:
-            return {"precision": "default", "reason": f"PyTorch's flags ({what} in TF32) pass atol=rtol={tol:g} "
-                                                      f"against float64 (max abs error {cmp.max_abs_error:.3g})"}
-        return {"precision": "fp32", "reason": f"PyTorch's flags ({what} in TF32) miss atol=rtol={tol:g} against "
-                                               f"float64 (max abs error {cmp.max_abs_error:.3g}): timed with TF32 off"}
-
-    def _baseline(self, session: ReferenceSession, state: _ProblemState, timing_sets, kind: str,
-                  precision: str) -> TimingStats | None:
-        """Eager or torch.compile time of the reference, same loop, under ``precision``'s flags (PyTorch's
-        defaults, or TF32 off for compiling and timing alike); cached."""
-        from autokernel.environment import environment_key, fingerprint
-        from autokernel.evaluate.timing import Relocator, summarize, time_calls
-
-        cfg = self.config
-        key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}{cfg.baseline_key(precision)}"
-        if key in state.baselines:
-            return state.baselines[key]
-        cache_file = self._cache_dir / "baselines.json"
-        cached = _read_json(cache_file)
-        if key in cached and cfg.is_cuda:
-            stats = TimingStats(**cached[key])
-            state.baselines[key] = stats
-            return stats
-        import torch
-
-        model = session.model
-        sets = [t.inputs for t in timing_sets]
-        with torch.no_grad(), precision_flags(precision):
-            if kind == "compile":
-                # Compiling takes seconds of CPU: done before the device is taken alone for timing.
-                torch._dynamo.reset()
-                try:
-                    model = torch.compile(session.model)
-                    with self.gate.shared():
-                        model(*sets[0])
-                        if cfg.is_cuda:
-                            torch.cuda.synchronize()
-                except Exception:  # noqa: BLE001 - compile failing is a fact about the baseline, not an error
-                    return None
-            try:
-                with self.gate.exclusive(), self._spare_paused():
-                    raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
-                                     warmup=max(cfg.baseline_warmup, 3 if kind == "compile" else 0),
-                                     budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s,
-                                     relocate=Relocator([session.model], cfg.device), **cfg.loop_options())
-            except Exception:  # noqa: BLE001
-                if kind == "compile":
-                    return None
-                raise
-        stats = summarize(raw.event_ms, raw.method)
-        state.baselines[key] = stats
-        if cfg.is_cuda:
-            _update_json(cache_file, key, stats.__dict__)
-        return stats
+            raise Outcome("rejected", f"quarantined: {check.reason}", "plausibility")
 
     # -- per-problem facts kept across processes (a resumed run, another worker) -------------------
     def _degeneracy_key(self, problem: Problem, tol: float) -> str:
@@ -801,7 +563,7 @@ class Evaluator:
     def _cached_degeneracy(self, problem: Problem, tol: float) -> Degeneracy | None:
         if not self.config.is_cuda:  # CPU runs are tests and smoke runs: always probe
             return None
-        entry = _read_json(self._cache_dir / "degeneracy.json").get(self._degeneracy_key(problem, tol))
+        entry = read_json(self._cache_dir / "degeneracy.json").get(self._degeneracy_key(problem, tol))
         if not isinstance(entry, dict):
             return None
         try:
@@ -814,16 +576,10 @@ class Evaluator:
     def _cache_degeneracy(self, problem: Problem, tol: float, deg: Degeneracy) -> None:
         if not self.config.is_cuda:
             return
-        _update_json(self._cache_dir / "degeneracy.json", self._degeneracy_key(problem, tol), {
+        update_json(self._cache_dir / "degeneracy.json", self._degeneracy_key(problem, tol), {
             "trivial_passes": list(deg.trivial_passes), "constant_output": deg.constant_output,
             "nondeterministic": deg.nondeterministic})
 
-    @staticmethod
-    def _error_reason(reply: dict) -> str:
-        stage = {"import": "importing the solution", "init": "building ModelNew", "call": "the forward pass",
-                 "time": "timing", "profile": "profiling"}.get(str(reply.get("stage")), str(reply.get("stage")))
-        msg = str(reply.get("message", ""))[:600]
-        return f"{reply.get('type', 'error')} in {stage}: {msg}"
 
 
 def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
@@ -845,49 +601,6 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
 def _out_of_memory(verdict: Verdict) -> bool:
     text = f"{verdict.reason}\n{verdict.log_tail}"
     return "OutOfMemoryError" in text or "CUDA out of memory" in text
-
-
-def _poison(t) -> None:
-    """NaN-fill (or fill with an unlikely value) so an unwritten output can never pass."""
-    import torch
-
-    if t.is_floating_point():
-        t.fill_(float("nan"))
-    elif t.dtype == torch.bool:
-        t.fill_(True)
-    else:
-        t.fill_(torch.iinfo(t.dtype).min)
-
-
-def _same(a, b) -> bool:
-    import torch
-
-    if a.shape != b.shape or a.dtype != b.dtype:
-        return False
-    if a.is_floating_point():
-        return bool(((a == b) | (torch.isnan(a) & torch.isnan(b))).all())
-    return bool(torch.equal(a, b))
-
-
-def _update_json(path: Path, key: str, value) -> None:
-    """Set one key of a JSON cache file shared by several worker processes (locked read-modify-write)."""
-    import fcntl
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        data = _read_json(path)
-        data[key] = value
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, indent=1))
-        tmp.replace(path)
-
-
-def _read_json(path: Path) -> dict:
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
 
 
 def evaluate(problem: Problem, candidate: Candidate | str, config: EvalConfig | None = None) -> Verdict:

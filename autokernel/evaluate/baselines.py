@@ -1,0 +1,134 @@
+"""The baselines a speedup is taken against: eager PyTorch and ``torch.compile`` of the reference, timed in the same
+loop as the candidate, under the precision flags the protocol's rule picks for the problem; cached per GPU and
+software versions."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+
+from autokernel.evaluate.caches import read_json, update_json
+from autokernel.evaluate.compare import compare
+from autokernel.evaluate.config import EvalConfig
+from autokernel.evaluate.gate import DeviceGate
+from autokernel.evaluate.reference import (
+    ReferenceSession,
+    conditioning_limit_bytes,
+    input_bytes,
+    precision_flags,
+    run_float64,
+)
+from autokernel.records import TimingStats
+
+
+class Baselines:
+    """Baseline precision decisions and timings for one `Evaluator` (``pause`` stops its spare interpreter while
+    something is timed; ``gate`` orders device use with other evaluators)."""
+
+    def __init__(self, config: EvalConfig, cache_dir: Path, gate: DeviceGate,
+                 pause: Callable[[], contextlib.AbstractContextManager]):
+        self.config = config
+        self._cache_dir = cache_dir
+        self.gate = gate
+        self.pause = pause
+
+    def precision(self, session: ReferenceSession, state, timing_sets, tol: float) -> str:
+        """The precision flags the baselines run under: the configured ones, or (rule "auto", the strict protocol)
+        PyTorch's defaults where that reference passes the tolerance against float64 on the timing inputs and
+        TF32 off where it misses it: a baseline must itself be an admissible solution. Decided once per problem
+        (cached per environment); the reason goes into the verdict."""
+        cfg = self.config
+        if cfg.baseline_precision != "auto":
+            state.baseline_rule = {"precision": cfg.baseline_precision, "reason": "set by the protocol / configuration"}
+            return cfg.baseline_precision
+        if state.baseline_rule is None:
+            key = f"{session.problem.digest}|tol={tol:g}|{cfg.device.split(':')[0]}"
+            cached = read_json(self._cache_dir / "baseline_rule.json").get(key) if cfg.is_cuda else None
+            if isinstance(cached, dict) and cached.get("precision") in ("default", "fp32"):
+                state.baseline_rule = cached
+            else:
+                with self.gate.shared():
+                    state.baseline_rule = self._decide(session, timing_sets[0].inputs, tol)
+                if cfg.is_cuda:
+                    update_json(self._cache_dir / "baseline_rule.json", key, state.baseline_rule)
+        return state.baseline_rule["precision"]
+
+    def _decide(self, session: ReferenceSession, inputs: list, tol: float) -> dict:
+        import copy
+
+        import torch
+
+        if not self.config.is_cuda:
+            return {"precision": "default", "reason": "CPU: no TF32, PyTorch's flags compute in fp32"}
+        from autokernel.evaluate.tf32 import tf32_ops
+
+        with precision_flags("default"):
+            ops = tf32_ops(session.problem)
+        if ops == ():
+            return {"precision": "default", "reason": "no operation runs in TF32 under PyTorch's flags"}
+        if input_bytes(inputs) > conditioning_limit_bytes(self.config.device):
+            return {"precision": "fp32", "reason": "the default-flag reference could not be checked against float64 "
+                                                   "(inputs too large for a float64 copy): TF32 off, the safe side"}
+        with torch.no_grad(), precision_flags("default"):
+            out = session.model(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+        model64 = copy.deepcopy(session.model).double()
+        truth = run_float64(model64, inputs)
+        del model64
+        cmp = compare(out, truth.to(out.dtype), tol=tol)
+        del truth, out
+        torch.cuda.synchronize()
+        what = ", ".join(ops) if ops else "unknown operations (the dry run failed)"
+        if cmp.passed:
+            return {"precision": "default", "reason": f"PyTorch's flags ({what} in TF32) pass atol=rtol={tol:g} "
+                                                      f"against float64 (max abs error {cmp.max_abs_error:.3g})"}
+        return {"precision": "fp32", "reason": f"PyTorch's flags ({what} in TF32) miss atol=rtol={tol:g} against "
+                                               f"float64 (max abs error {cmp.max_abs_error:.3g}): timed with TF32 off"}
+
+    def time(self, session: ReferenceSession, state, timing_sets, kind: str, precision: str) -> TimingStats | None:
+        """Eager or torch.compile time of the reference, same loop, under ``precision``'s flags (PyTorch's
+        defaults, or TF32 off for compiling and timing alike); cached."""
+        from autokernel.environment import environment_key, fingerprint
+        from autokernel.evaluate.timing import Relocator, summarize, time_calls
+
+        cfg = self.config
+        key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}{cfg.baseline_key(precision)}"
+        if key in state.baselines:
+            return state.baselines[key]
+        cache_file = self._cache_dir / "baselines.json"
+        cached = read_json(cache_file)
+        if key in cached and cfg.is_cuda:
+            stats = TimingStats(**cached[key])
+            state.baselines[key] = stats
+            return stats
+        import torch
+
+        model = session.model
+        sets = [t.inputs for t in timing_sets]
+        with torch.no_grad(), precision_flags(precision):
+            if kind == "compile":
+                # Compiling takes seconds of CPU: done before the device is taken alone for timing.
+                torch._dynamo.reset()
+                try:
+                    model = torch.compile(session.model)
+                    with self.gate.shared():
+                        model(*sets[0])
+                        if cfg.is_cuda:
+                            torch.cuda.synchronize()
+                except Exception:  # noqa: BLE001 - compile failing is a fact about the baseline, not an error
+                    return None
+            try:
+                with self.gate.exclusive(), self.pause():
+                    raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
+                                     warmup=max(cfg.baseline_warmup, 3 if kind == "compile" else 0),
+                                     budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s,
+                                     relocate=Relocator([session.model], cfg.device), **cfg.loop_options())
+            except Exception:  # noqa: BLE001
+                if kind == "compile":
+                    return None
+                raise
+        stats = summarize(raw.event_ms, raw.method)
+        state.baselines[key] = stats
+        if cfg.is_cuda:
+            update_json(cache_file, key, stats.__dict__)
+        return stats
