@@ -146,3 +146,22 @@ def test_a_run_with_two_protocols_is_scored_one_protocol_at_a_time(tmp_path):
         run_table(tmp_path)
     assert run_table(tmp_path, protocol="strict")["speedup"].tolist() == [2.0]
     assert run_table(tmp_path, protocol="kernelbench")["speedup"].tolist() == [1.1]
+
+
+def test_replay_check_needs_enough_calls_per_group_on_cpu():
+    """Seen inputs 10x faster than rearranged ones: a replayed output, rejected once each group holds 3 calls;
+    with one or two calls a group is interpreter noise on a loaded CPU and decides nothing."""
+    from autokernel.evaluate.outcome import Outcome
+    from autokernel.evaluate.timing_checks import check_timing
+
+    def reply(n):
+        fresh = [i % 2 == 1 for i in range(n)]
+        ms = [20.0 if f else 2.0 for f in fresh]
+        return {"ok": True, "event_ms": ms, "device_ms": ms, "fresh": fresh, "method": "perf_counter"}
+
+    kw = {"wall_s": 0.01, "timing_sets": [], "outs": [], "tol": 1e-4, "rel_l2_tol": None, "overhead_ms": 0.0,
+          "warmup": 0, "spin_up_s": 0.0, "is_cuda": False}
+    check_timing(reply(3), verdict=Verdict(verdict="correct", reason=""), **kw)
+    with pytest.raises(Outcome) as out:
+        check_timing(reply(6), verdict=Verdict(verdict="correct", reason=""), **kw)
+    assert out.value.check == "seen_vs_fresh_inputs"

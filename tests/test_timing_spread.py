@@ -152,7 +152,8 @@ def test_cli_passes_the_gpu_lead_to_the_eval_config():
     p = argparse.ArgumentParser()
     add_eval_policy(p)
     assert eval_config_from_args(p.parse_args(["--device", "cuda", "--gpu-lead-ms", "0"])).lead_ms == 0.0
-    assert eval_config_from_args(p.parse_args(["--device", "cuda"])).lead_ms == 1.0
+    assert eval_config_from_args(p.parse_args(["--device", "cuda"])).lead_ms == 0.0  # kernelbench: no lead
+    assert eval_config_from_args(p.parse_args(["--device", "cuda", "--protocol", "strict"])).lead_ms == 1.0
     with pytest.raises(ValueError, match="gpu-lead-ms"):
         eval_config_from_args(p.parse_args(["--device", "cuda", "--gpu-lead-ms", "-2"]))
 

@@ -60,7 +60,7 @@ PROTOCOLS: dict[str, Protocol] = {
     "kernelbench": Protocol(
         name="kernelbench", precision_flags="default", baseline_rule="default", seeding="kernelbench",
         warmup=3, discard_first=1, gpu_lead_ms=0.0, flush_overlaps_launch=True, timing_budget_s=600.0, baseline_warmup=5, statistic="mean",
-        description="KernelBench's protocol: PyTorch's default precision flags for reference, baselines and "
+        description="KernelBench's own protocol: PyTorch's default precision flags for reference, baselines and "
                     "candidate; seed 42; 5 trials; CUDA events with L2 flush, no GPU lead; mean of 100 calls "
                     "(median also reported); our extra checks may only reject more"),
     "strict": Protocol(
