@@ -79,7 +79,8 @@ class Profile:
     model: str
     device: str
     time_label: str  # what the times are: GPU time (torch.profiler) or CPU wall time (torch.profiler)
-    total_ms: float  # the eager forward, profiler off (median)
+    total_ms: float  # what shares are of: the eager forward's wall time on a GPU, the profiled forward's on the CPU
+    eager_ms: float  # the eager forward, profiler off (median)
     rows: list[OpRow]
     trace: Trace
     gpu_name: str = ""  # whose ceilings made the floors ("" = none)
@@ -155,8 +156,9 @@ def time_forward(model, inputs: list, device: str, *, repeats: int, warmup: int 
     return statistics.median(samples)
 
 
-def call_times(model, inputs: list, device: str, trace: Trace, *, repeats: int) -> dict[int, float]:
-    """Label -> mean ms per forward, from ``torch.profiler`` (device time on a GPU, wall time on the CPU)."""
+def call_times(model, inputs: list, device: str, trace: Trace, *, repeats: int) -> dict:
+    """Label -> mean ms per forward, from ``torch.profiler`` (device time on a GPU, wall time on the CPU); the
+    key ``"forward"`` holds the whole profiled forward's mean wall time."""
     import torch
     from torch.autograd import DeviceType
     from torch.profiler import ProfilerActivity, profile
@@ -167,18 +169,19 @@ def call_times(model, inputs: list, device: str, trace: Trace, *, repeats: int) 
     with torch.no_grad(), profile(activities=activities) as prof:
         for _ in range(repeats):
             mode.counter = 0
-            with mode:
+            with torch.profiler.record_function(f"{LABEL}forward"), mode:
                 model(*inputs)
-            _sync(device)
+                _sync(device)
             if mode.counter != trace.labels:
                 raise RuntimeError(f"the forward made {mode.counter} calls while profiled and {trace.labels} while "
                                    "recorded: its calls depend on more than shapes; cannot attribute times")
-    totals: dict[int, float] = {}
+    totals: dict = {}
     for evt in prof.events():
         if not evt.name.startswith(LABEL) or evt.device_type != DeviceType.CPU:
             continue
-        us = evt.device_time_total if cuda else evt.cpu_time_total
-        label = int(evt.name[len(LABEL):])
+        name = evt.name[len(LABEL):]
+        label = "forward" if name == "forward" else int(name)
+        us = evt.device_time_total if cuda and label != "forward" else evt.cpu_time_total
         totals[label] = totals.get(label, 0.0) + us / 1e3 / repeats
     return totals
 
@@ -186,8 +189,7 @@ def call_times(model, inputs: list, device: str, trace: Trace, *, repeats: int) 
 def _floor(trace: Trace, row: OpRow, ceilings, tolerance: str) -> tuple[float | None, str, str]:
     """(floor ms of one call, bound, note)."""
     from autokernel.evaluate.config import tolerance_for
-    from autokernel.hardware.roofline import RooflineError, count_work, roofline
-    from autokernel.hardware.roofline import admitted_arithmetic
+    from autokernel.hardware.roofline import RooflineError, admitted_arithmetic, count_work, roofline
     from autokernel.problem import Problem, ProblemError
 
     if row.kind in ("view", "factory"):
@@ -208,8 +210,6 @@ def _floor(trace: Trace, row: OpRow, ceilings, tolerance: str) -> tuple[float | 
 def profile_model(source: ModelSource, config: ProfileConfig | None = None, *,
                   progress: Callable[[str], None] = lambda _msg: None) -> Profile:
     """Profile one forward of ``source``'s model on ``config.device`` (see the module docstring)."""
-    import torch
-
     config = config or ProfileConfig()
     device = config.device
     progress(f"building {source.name} on {device}")
@@ -218,9 +218,12 @@ def profile_model(source: ModelSource, config: ProfileConfig | None = None, *,
     progress("recording the forward's calls")
     trace = record_calls(model, inputs)
     progress(f"{len(trace.calls)} calls; timing the eager forward ({config.repeats} runs)")
-    total_ms = time_forward(model, inputs, device, repeats=config.repeats, warmup=config.warmup)
-    progress(f"eager forward {total_ms:.3f} ms; profiling {config.repeats} forwards")
+    eager_ms = time_forward(model, inputs, device, repeats=config.repeats, warmup=config.warmup)
+    progress(f"eager forward {eager_ms:.4g} ms; profiling {config.repeats} forwards")
     times = call_times(model, inputs, device, trace, repeats=config.repeats)
+    # shares of a whole measured the same way as the parts: on the CPU the profiler's per-call overhead inflates
+    # the calls' wall times, so they are shares of the profiled forward; GPU kernel times are shares of eager
+    total_ms = eager_ms if device.startswith("cuda") else times.get("forward", eager_ms)
     rows = group_calls(trace)
     for row in rows:
         row.time_ms = sum(times.get(trace.calls[i].label, 0.0) for i in row.calls)
@@ -237,9 +240,9 @@ def profile_model(source: ModelSource, config: ProfileConfig | None = None, *,
         for row in rows:
             one, row.bound, row.floor_note = _floor(trace, row, ceilings, config.tolerance)
             row.floor_ms = None if one is None else one * len(row.calls)
-    del torch
     label = "GPU time (torch.profiler)" if device.startswith("cuda") else "CPU wall time (torch.profiler)"
-    return Profile(model=source.name, device=device, time_label=label, total_ms=total_ms, rows=rows, trace=trace,
+    return Profile(model=source.name, device=device, time_label=label, total_ms=total_ms, eager_ms=eager_ms,
+                   rows=rows, trace=trace,
                    gpu_name=gpu_name, notes=notes)
 
 
@@ -269,8 +272,8 @@ def format_table(profile: Profile, top: int = 15) -> str:
     rows = table_rows(profile, top)
     floors = f"floors against {profile.gpu_name}" if profile.gpu_name else "no floors (CPU)"
     lines = [
-        f"{profile.model} on {profile.device}: eager forward {profile.total_ms:.4g} ms (median, profiler off); "
-        f"times are {profile.time_label}; {floors}",
+        f"{profile.model} on {profile.device}: eager forward {profile.eager_ms:.4g} ms (median, profiler off); "
+        f"times are {profile.time_label}, shares of {_whole(profile)}; {floors}",
         f"{len(profile.trace.calls)} calls in {len(profile.rows)} operations; the listed ones account for "
         f"{sum(r['time_ms'] for r in rows) / profile.total_ms * 100:.1f}% of the forward",
         f"{'#':>3} {'op':<28} {'shapes':<40} {'calls':>5} {'ms':>9} {'share':>6} {'floor ms':>9} "
@@ -286,6 +289,12 @@ def format_table(profile: Profile, top: int = 15) -> str:
                      f"{r['share_pct']:>5.1f}% {floor:>9} {pct:>7} {amd:>7}  {module}")
     lines += [f"note: {n}" for n in profile.notes]
     return "\n".join(lines)
+
+
+def _whole(profile: Profile) -> str:
+    if profile.device.startswith("cuda"):
+        return "the eager forward"
+    return f"the profiled forward ({profile.total_ms:.4g} ms: the profiler's per-call cost included)"
 
 
 def write_csv(profile: Profile, path) -> None:
@@ -315,7 +324,7 @@ def write_chart(profile: Profile, path, top: int = 15) -> bool:
         if r["amdahl_speedup"] is not None:
             ax.text(bar.get_width(), bar.get_y() + bar.get_height() / 2, f" Amdahl {r['amdahl_speedup']:.2f}x",
                     va="center", fontsize=8)
-    ax.set_xlabel(f"share of the eager forward ({profile.total_ms:.3g} ms), {profile.time_label}")
+    ax.set_xlabel(f"share of {_whole(profile)}, {profile.time_label}")
     ax.set_title(f"{profile.model} on {profile.device}: top operations")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
