@@ -111,8 +111,9 @@ def make_tensor(a: TensorArg) -> str:
     expanded = [d for d in range(n) if a.stride[d] == 0 and a.shape[d] > 1]
     base = tuple(1 if d in expanded else a.shape[d] for d in range(n))
     stride = [a.stride[d] for d in range(n)]
-    order = sorted((d for d in range(n)), key=lambda d: (-stride[d] if d not in expanded else 0, d))
-    order = [d for d in order if d not in expanded] + expanded
+    kept = sorted((d for d in range(n) if d not in expanded), key=lambda d: (-stride[d], d))
+    # the dims in memory order; expanded dims (size 1 before expanding) stay where they are when nothing else moves
+    order = list(range(n)) if kept == sorted(kept) else kept + expanded
     perm_shape = [base[d] for d in order]
     contiguous, acc = [], 1
     for size in reversed(perm_shape):

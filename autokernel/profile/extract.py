@@ -37,11 +37,13 @@ def _file_name(rank: int, ops: list[str], row: OpRow) -> str:
 
 def candidates(profile: Profile):
     """(row, members) for every operation worth a kernel, best first: rows that compute (no views or
-    factories), each with its chain from the first call."""
+    factories), each with its chain from the first call; rows whose calls are all some chain's epilogue are
+    left to that chain."""
     trace = profile.trace
     consumers = trace.consumers()
+    epilogues = {m for c in trace.calls if c.kind in ("heavy", "other") for m in chain(trace, c.index, consumers)[1:]}
     for row in profile.ranked():
-        if row.kind in ("view", "factory"):
+        if row.kind in ("view", "factory") or set(row.calls) <= epilogues:
             continue
         yield row, chain(trace, row.representative, consumers)
 
