@@ -233,3 +233,23 @@ def test_cli_profile_extract_starter_eval_run_verify(tmp_path, capsys):
     report = json.loads((tmp_path / "v.json").read_text())
     kept = [k for k in report["kernels"] if k["status"] == "kept"]
     assert len(kept) == 1 and kept[0]["calls"] == 2 and kept[0]["scopes"] == ["<forward>"]  # fc1's linear + relu
+
+
+def test_a_transformers_decoder_from_its_config_profiles_extracts_and_verifies(tmp_path):
+    pytest.importorskip("transformers")
+    from autokernel.profile.source import HFSpec, hf_source
+
+    source = hf_source(HFSpec(arch="gpt2", layers=2, seq_len=8, overrides={
+        "n_embd": 32, "n_head": 2, "vocab_size": 100, "n_positions": 64, "eos_token_id": 0, "bos_token_id": 0}))
+    prof = profile_model(source, ProfileConfig(repeats=1, warmup=0))
+    modules = {m for r in prof.rows for m in r.modules}
+    assert "model.transformer.h.1.mlp.c_fc" in modules and prof.trace.calls[0].args[0].values.startswith("int:")
+    written, skipped = extract(prof, tmp_path, top=20)
+    assert not skipped
+    # GPT-2's MLP: the c_fc addmm, its view and the tanh-GELU written out, fused into one problem
+    gelu = [e for e in written if e.ops[0] == "torch.addmm" and ".tanh" in e.ops or "torch.tanh" in e.ops]
+    assert gelu and gelu[0].origins == ("model.transformer.h.0.mlp.c_fc", "model.transformer.h.1.mlp.c_fc")
+    kernels = [_reference_kernel(e.path, e.path.stem) for e in written]
+    report = verify_model(source, kernels, VerifyConfig(compile=False, repeats=1, warmup=0, trials=2))
+    assert all(k.status == "kept" for k in report.kernels), format_report(report)
+    assert "the model takes no floating inputs" in " ".join(report.notes)

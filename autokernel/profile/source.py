@@ -118,9 +118,9 @@ def hf_source(spec: HFSpec) -> ModelSource:
         def __init__(self):
             super().__init__()
             try:
-                self.model = transformers.AutoModelForCausalLM.from_config(config, torch_dtype=dtype)
+                self.model = transformers.AutoModelForCausalLM.from_config(config, dtype=dtype)
             except ValueError:
-                self.model = transformers.AutoModel.from_config(config, torch_dtype=dtype)
+                self.model = transformers.AutoModel.from_config(config, dtype=dtype)
 
         def forward(self, input_ids):
             out = self.model(input_ids=input_ids, use_cache=False)
