@@ -9,7 +9,9 @@ import os
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -84,6 +86,12 @@ def _pids(marks, cwd_under: str | None = None) -> set[int]:
     return found
 
 
+@dataclass
+class Cluster:
+    ray: Any
+    scratch: str  # where the judges' candidate processes work (the teardown looks there for leftovers)
+
+
 @pytest.fixture(scope="module")
 def ray_cluster(tmp_path_factory):
     """A private Ray instance: 2 CPUs and 2 fake GPUs; candidate scratch folders under a folder of its own so
@@ -96,7 +104,7 @@ def ray_cluster(tmp_path_factory):
     ray.init(num_cpus=2, num_gpus=2, include_dashboard=False, log_to_driver=False,
              runtime_env={"env_vars": {"TMPDIR": scratch}})  # fmt: skip
     try:
-        yield ray
+        yield Cluster(ray, scratch)
     finally:
         ray.shutdown()
         deadline = time.monotonic() + 30
@@ -105,9 +113,23 @@ def ray_cluster(tmp_path_factory):
         assert not left, f"processes left behind by the Ray cluster: {sorted(left)}"
 
 
-def test_ray_ledger_equals_the_local_pools_and_resumes(tmp_path, ray_cluster):
-    from autokernel.search.backend import LocalBackend
+@pytest.fixture(scope="module")
+def cpu_backend(ray_cluster):
+    """Two CPU judges, shared by the tests below (a judge takes seconds to start on 2 cores)."""
     from autokernel.search.ray_backend import RayBackend, RayConfig
+
+    events: list[str] = []
+    backend = RayBackend(_config(), RayConfig(workers=2), log=events.append)
+    backend.events = events
+    try:
+        yield backend
+    finally:
+        backend.close()
+    assert ray_cluster.ray.is_initialized()  # a cluster the backend joined is not its to shut down
+
+
+def test_ray_ledger_equals_the_local_pools_and_resumes(tmp_path, ray_cluster, cpu_backend):
+    from autokernel.search.backend import LocalBackend
 
     problems = [Problem.from_file(FIXTURES / "problems" / f"{name}.py") for name in HONEST]
     proposer = FixedProposer({
@@ -122,38 +144,35 @@ def test_ray_ledger_equals_the_local_pools_and_resumes(tmp_path, ray_cluster):
         _, local_rows = _search(local, problems, proposer, tmp_path / "local")
     finally:
         local.close()
-    backend = RayBackend(_config(), RayConfig(workers=2))
-    try:
-        assert backend.workers == 2 and ray_cluster.is_initialized()
-        out, ray_rows = _search(backend, problems, proposer, tmp_path / "ray")
-        expected = _verdicts(local_rows)
-        assert len(expected) == 6 and len(set(expected.values())) >= 3  # correct, incorrect, errors
-        assert _verdicts(ray_rows) == expected
-        assert sum(p.evaluated for p in out.problems) == 6
-        assert sum(t.judged for t in backend.nodes.values()) == 6
-        report = backend.node_report()
-        assert len(report) == 1 and "2 judge(s), 6 candidate(s) judged" in report[0]
-        assert len(backend.devices) == 2 and all("/cpu-judge-" in d for d in backend.devices)
+    backend = cpu_backend
+    assert backend.workers == 2
+    judged = sum(t.judged for t in backend.nodes.values())
+    out, ray_rows = _search(backend, problems, proposer, tmp_path / "ray")
+    expected = _verdicts(local_rows)
+    assert len(expected) == 6 and len(set(expected.values())) >= 3  # correct, incorrect, errors
+    assert _verdicts(ray_rows) == expected
+    assert sum(p.evaluated for p in out.problems) == 6
+    assert sum(t.judged for t in backend.nodes.values()) - judged == 6
+    report = backend.node_report()
+    assert len(report) == 1 and "2 judge(s)" in report[0] and "candidate(s) judged" in report[0]
+    assert len(backend.devices) == 2 and all("/cpu-judge-" in d for d in backend.devices)
+    # the judges' candidate processes work where the teardown looks for leftovers (a spare waits there now)
+    assert any(Path(ray_cluster.scratch).glob("akb_eval_*"))
 
-        # resume is unchanged: rerunning into the run directory judges nothing again
-        again, rows = _search(backend, problems, proposer, tmp_path / "ray")
-        assert [p.evaluated for p in again.problems] == [0, 0] and [p.reused for p in again.problems] == [3, 3]
-        assert len(rows) == 6
-    finally:
-        backend.close()
-    assert ray_cluster.is_initialized()  # a cluster the backend joined is not its to shut down
+    # resume is unchanged: rerunning into the run directory judges nothing again
+    again, rows = _search(backend, problems, proposer, tmp_path / "ray")
+    assert [p.evaluated for p in again.problems] == [0, 0] and [p.reused for p in again.problems] == [3, 3]
+    assert len(rows) == 6
 
 
-def test_a_killed_judge_has_its_candidate_requeued_and_recorded_once(tmp_path, ray_cluster):
-    from autokernel.search.ray_backend import RayBackend, RayConfig
-
+def test_a_killed_judge_has_its_candidate_requeued_and_recorded_once(tmp_path, ray_cluster, cpu_backend):
     problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
     honest = _source("honest/relu_constexpr.py")
     slow = Candidate(source=SLOW_PREFIX + honest, proposer="fixed", idea="slow")
     others = [Candidate(source=honest + f"\n# variant {i}\n", proposer="fixed", branch=i + 1, idea=f"v{i}")
               for i in range(3)]  # fmt: skip
-    events: list[str] = []
-    backend = RayBackend(_config(), RayConfig(workers=2), log=events.append)
+    backend = cpu_backend
+    judged, lost, requeued = sum(t.judged for t in backend.nodes.values()), backend.judges_lost, backend.requeued
     killed = []
 
     def kill_the_slow_candidates_judge():
@@ -162,26 +181,28 @@ def test_a_killed_judge_has_its_candidate_requeued_and_recorded_once(tmp_path, r
             for handle, candidate in backend.in_flight():
                 if candidate.digest == slow.digest:
                     time.sleep(1.5)  # well inside its judgement (4 s asleep at import)
-                    ray_cluster.kill(handle)
+                    ray_cluster.ray.kill(handle)
                     killed.append(handle)
                     return
             time.sleep(0.05)
 
     killer = threading.Thread(target=kill_the_slow_candidates_judge, daemon=True)
     killer.start()
-    try:
-        out, rows = _search(backend, [problem], FixedProposer({problem.name: [slow, *others]}), tmp_path / "run")
-        killer.join(timeout=5)
-        assert killed, "the slow candidate was never seen in flight"
-        verdicts = _verdicts(rows)
-        assert verdicts == {(problem.key, c.digest): "correct" for c in (slow, *others)}
-        assert out.problems[0].evaluated == 4 and out.problems[0].stop_reason == "rounds exhausted (0)"
-        assert backend.judges_lost == 1 and backend.requeued == 1
-        assert sum(t.judged for t in backend.nodes.values()) == 4  # the killed judgement never came back
-        assert any("lost mid-candidate" in e and "re-queued (1 of 3)" in e for e in events)
-        assert "1 re-queued after a lost judge" in backend.node_report()[0]
-    finally:
-        backend.close()
+    out, rows = _search(backend, [problem], FixedProposer({problem.name: [slow, *others]}), tmp_path / "run")
+    killer.join(timeout=5)
+    assert killed, "the slow candidate was never seen in flight"
+    verdicts = _verdicts(rows)
+    assert verdicts == {(problem.key, c.digest): "correct" for c in (slow, *others)}
+    assert out.problems[0].evaluated == 4 and out.problems[0].stop_reason == "rounds exhausted (0)"
+    assert (backend.judges_lost - lost, backend.requeued - requeued) == (1, 1)
+    assert sum(t.judged for t in backend.nodes.values()) - judged == 4  # the killed judgement never came back
+    assert any("lost mid-candidate" in e and "re-queued (1 of 3)" in e for e in backend.events)
+    assert "1 re-queued after a lost judge" in backend.node_report()[0]
+    # the slot is filled again: two judges take the next candidates
+    deadline = time.monotonic() + 60
+    while len(backend.judges) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(backend.judges) == 2 and killed[0] not in [h for h, _ in backend.in_flight()]
 
 
 def test_gpu_judges_are_placed_one_per_gpu_with_that_gpus_gate(ray_cluster):

@@ -180,7 +180,8 @@ class RayBackend:
         self._starting: dict = {}  # ObjectRef of hello() -> slot
         self._running: dict = {}  # ObjectRef of judge() -> (slot, job)
         self._lock = threading.Lock()  # guards _running for readers outside the dispatcher (in_flight)
-        self._closed = False
+        self._closed = False  # no more submissions (set by close, or by a failed dispatcher)
+        self._shut = False  # close() has run
         self._last_error = ""
         self.nodes: dict[str, NodeTally] = collections.defaultdict(NodeTally)
         self.requeued = 0
@@ -259,9 +260,9 @@ class RayBackend:
     def close(self) -> None:
         """Stop the judges; candidates not yet judged fail (their searches stop instead of waiting)."""
         with self._lock:
-            if self._closed:
+            if self._shut:
                 return
-            self._closed = True
+            self._shut = self._closed = True
         self._thread.join(timeout=10)
         jobs = list(self._pending) + [job for _, job in self._running.values()]
         while True:
@@ -291,6 +292,29 @@ class RayBackend:
         self._starting[slot.handle.hello.remote()] = slot
 
     def _dispatch(self) -> None:
+        """The dispatcher thread; should it fail, every candidate it holds fails with the reason (a search
+        waiting on a verdict must not wait forever), and so does every later one."""
+        from autokernel.evaluate import EvaluationError
+
+        try:
+            self._dispatch_loop()
+        except Exception as exc:  # noqa: BLE001 - reported through the futures
+            error = f"the Ray backend stopped: {_short(exc)}"
+            self._log(f"ray: {error}")
+            with self._lock:
+                self._closed = True
+                jobs = [job for _, job in self._running.values()]
+                self._running.clear()
+            while True:
+                try:
+                    jobs.append(self._inbox.get_nowait())
+                except queue.Empty:
+                    break
+            for job in [*self._pending, *jobs]:
+                _fail(job.future, EvaluationError(error))
+            self._pending.clear()
+
+    def _dispatch_loop(self) -> None:
         ray = self._ray
         while not self._closed:
             while True:
