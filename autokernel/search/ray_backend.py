@@ -17,12 +17,16 @@ import collections
 import contextlib
 import os
 import queue
+import shutil
 import socket
+import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Verdict
@@ -69,7 +73,7 @@ class RayConfig:
 class RayJudge:
     """The actor: one `Evaluator` on the GPU Ray gave this process (or on the CPU)."""
 
-    def __init__(self, config, sharers: int):
+    def __init__(self, config, sharers: int, run_token: str):
         import ray
 
         from autokernel.evaluate import Evaluator
@@ -80,8 +84,13 @@ class RayJudge:
         # Ray sets CUDA_VISIBLE_DEVICES to this actor's GPU: it is cuda:0 here, and physical_gpu names it.
         self.config = replace(config, device="cuda:0" if self.cuda else "cpu")
         os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
-        self.gate = (FileGate(machine_gate_dir(self.config.device), on_wait=_free_cached_gpu_memory)
-                     if self.cuda else None)  # fmt: skip
+        # A GPU's gate is the machine's (other runs on it take turns with this one); CPU judges of this run on
+        # one node share a gate of their own, so a timed loop never runs beside a neighbour's candidate.
+        if self.cuda:
+            self.gate = FileGate(machine_gate_dir(self.config.device), on_wait=_free_cached_gpu_memory)
+        else:
+            self.gate = FileGate(Path(tempfile.gettempdir()) / f"autokernel-kb-gates-{os.getuid()}"
+                                 / f"ray-cpu-{run_token}")  # fmt: skip
         self.evaluator = Evaluator(self.config, gate=self.gate, sharers=sharers)
         ctx = ray.get_runtime_context()
         self.info = {
@@ -89,7 +98,7 @@ class RayJudge:
             "node": f"{socket.gethostname()} ({ray.util.get_node_ip_address()})",
             "pid": os.getpid(),
             "gpu": self._physical_gpu() if self.cuda else None,
-            "gate": str(self.gate.dir) if self.gate is not None else None,
+            "gate": str(self.gate.dir),
         }
 
     @staticmethod
@@ -114,8 +123,9 @@ class RayJudge:
 
     def close(self) -> None:
         self.evaluator.close()
-        if self.gate is not None:
-            self.gate.close()
+        self.gate.close()
+        if not self.cuda:  # the run's own CPU gate (close() comes at the end of the run, to every judge)
+            shutil.rmtree(self.gate.dir, ignore_errors=True)
 
 
 @dataclass(eq=False)
@@ -173,7 +183,7 @@ class RayBackend:
         if config.cache_dir is None and os.environ.get("AUTOKERNEL_KB_CACHE"):
             judge_config = replace(config, cache_dir=os.environ["AUTOKERNEL_KB_CACHE"])
         self._actor_class = ray.remote(max_restarts=0, max_task_retries=0, **options)(RayJudge)
-        self._judge_args = (judge_config, rc.workers_per_device)
+        self._judge_args = (judge_config, rc.workers_per_device, uuid.uuid4().hex[:12])
         self._inbox: queue.Queue[_Job] = queue.Queue()
         self._pending: collections.deque[_Job] = collections.deque()
         self._idle: list[_Slot] = []
