@@ -242,3 +242,5 @@ def test_without_ray_backend_ray_says_how_to_install_it(monkeypatch, tmp_path, c
     assert not (tmp_path / "r").exists()  # refused before the run directory was made
     assert main(["run", str(problem), "--device", "cpu", "--ray-address", "auto", "--no-progress"]) == 2
     assert "--ray-address and --ray-workers need --backend ray" in capsys.readouterr().err
+    assert main(["run", str(problem), "--device", "cpu", "--backend", "ray", "--ray-workers", "0"]) == 2
+    assert "--ray-workers must be at least 1" in capsys.readouterr().err

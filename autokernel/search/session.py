@@ -64,6 +64,8 @@ class RunConfig:
             raise ValueError(f"backend must be local or ray, not {self.backend!r}")
         if self.backend != "ray" and (self.ray_address is not None or self.ray_workers is not None):
             raise ValueError("--ray-address and --ray-workers need --backend ray")
+        if self.ray_workers is not None and self.ray_workers < 1:
+            raise ValueError("--ray-workers must be at least 1")
 
 
 def make_proposer(config: ProposerConfig, rows: list | None = None):
