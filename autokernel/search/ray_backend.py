@@ -265,7 +265,7 @@ class RayBackend:
         return [f"{node}: {t.judges} judge(s)" + (f" on GPU {','.join(sorted(t.gpus))}" if t.gpus else "")
                 + f", {t.judged} candidate(s) judged" + (f", {t.requeued} re-queued after a lost judge"
                                                          if t.requeued else "")
-                for node, t in sorted(self.nodes.items())]  # fmt: skip
+                for node, t in sorted(dict(self.nodes).items())]  # fmt: skip
 
     def close(self) -> None:
         """Stop the judges; candidates not yet judged fail (their searches stop instead of waiting)."""
