@@ -34,6 +34,9 @@ class RunConfig:
 
     Attributes:
         workers_per_device: candidates judged at once per device.
+        backend: ``local`` (this machine's devices) or ``ray`` (judges on a Ray cluster: `ray_backend`).
+        ray_address: the Ray cluster (None: a private instance on this machine); ``ray_workers``: its judges
+            (None: one per GPU times ``workers_per_device``, or one per CPU).
         jobs: problems searched at once (None: the number of workers).
         stop_after_s: end gracefully after this long (rounds in flight finish).
         rejudge: verdict kinds whose recorded candidates are judged again.
@@ -45,6 +48,9 @@ class RunConfig:
     search: SearchConfig = field(default_factory=SearchConfig)
     proposer: ProposerConfig = field(default_factory=ProposerConfig)
     workers_per_device: int = 1
+    backend: str = "local"
+    ray_address: str | None = None
+    ray_workers: int | None = None
     jobs: int | None = None
     stop_after_s: float | None = None
     rejudge: frozenset[str] = frozenset()
@@ -52,6 +58,14 @@ class RunConfig:
     dataset: str = ""
     dataset_config: str = "default"
     selection: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.backend not in ("local", "ray"):
+            raise ValueError(f"backend must be local or ray, not {self.backend!r}")
+        if self.backend != "ray" and (self.ray_address is not None or self.ray_workers is not None):
+            raise ValueError("--ray-address and --ray-workers need --backend ray")
+        if self.ray_workers is not None and self.ray_workers < 1:
+            raise ValueError("--ray-workers must be at least 1")
 
 
 def make_proposer(config: ProposerConfig, rows: list | None = None):
@@ -74,17 +88,37 @@ def make_proposer(config: ProposerConfig, rows: list | None = None):
     return proposer
 
 
+def make_backend(eval_config, config: RunConfig, *, echo: Callable[[str], None] = print):
+    """The backend ``config`` names: this machine's devices, or judges on a Ray cluster (Ray imported only then;
+    without it, a ValueError says how to install it)."""
+    if config.backend == "ray":
+        from autokernel.search.ray_backend import RayBackend, RayConfig
+
+        ray_config = RayConfig(address=config.ray_address, workers=config.ray_workers,
+                               workers_per_device=config.workers_per_device)  # fmt: skip
+        backend = RayBackend(eval_config, ray_config, log=echo)
+        echo(f"ray: {backend.workers} judge(s) ({eval_config.device}) on the cluster"
+             + (f" at {config.ray_address}" if config.ray_address else " started on this machine"))
+        return backend
+    from autokernel.search.backend import LocalBackend
+
+    return LocalBackend(eval_config, workers_per_device=config.workers_per_device)
+
+
 def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[str], None] = print) -> str:
     """Search ``problems`` judged under ``eval_config``, recording into ``config.out``; returns the summary
     (also written to the run directory). ``echo`` gets the progress lines."""
     from autokernel.ledger import Ledger, eval_policy
     from autokernel.ledger.run_info import close_invocation, start_invocation
-    from autokernel.search.backend import LocalBackend
     from autokernel.search.loop import run_search
     from autokernel.search.summary import format_summary, throughput
 
     if not problems:
         raise ValueError("no problems selected")
+    if config.backend == "ray":  # say how to install Ray before anything is written
+        from autokernel.search.ray_backend import import_ray
+
+        import_ray()
     out, search = Path(config.out), config.search
     device_kind = "cuda" if eval_config.device.startswith("cuda") else "cpu"
     ledger = Ledger(out, device=device_kind, policy=eval_policy(eval_config), rejudge=config.rejudge)
@@ -97,6 +131,8 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         "branches_per_idea": search.branches_per_idea, "patience": search.patience,
         "time_per_problem_s": search.time_per_problem_s, "stop_after_s": config.stop_after_s,
         "workers_per_device": config.workers_per_device, "proposer": config.proposer.kind,
+        **({"backend": "ray", "ray_address": config.ray_address, "ray_workers": config.ray_workers}
+           if config.backend == "ray" else {}),
         "device": eval_config.device, "compile_baseline": eval_config.baseline_compile, "host_cpus": os.cpu_count(),
         **({"rejudge": ",".join(sorted(config.rejudge))} if config.rejudge else {}),
         **({"seed_from": list(config.proposer.seed_from)} if config.proposer.seed_from else {}),
@@ -104,13 +140,14 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     echo(f"run directory: {out}")
     if ledger.count:
         echo(f"resuming: {ledger.count} candidates already evaluated")
-    backend = LocalBackend(eval_config, workers_per_device=config.workers_per_device)
+    backend = make_backend(eval_config, config, echo=echo)
     try:
         outcome = run_search(problems, proposer, backend, ledger, search, progress=config.progress, jobs=config.jobs,
                              stop_after_s=config.stop_after_s)  # fmt: skip
     finally:
         backend.close()
     notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])
+    notes += [f"ray node {line}" for line in getattr(backend, "node_report", list)()]
     figures = throughput(outcome, backend.devices)
     close_invocation(out, figures)
     text = format_summary(outcome, notes=notes, throughput=figures)

@@ -51,6 +51,25 @@ def register(sub) -> None:
         help="candidates judged at once per device (correctness overlaps, timing runs alone; default 1)",
     )
     p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where candidates are judged: local (this machine's devices) or ray (one judge per GPU of a Ray "
+        'cluster; needs pip install -e ".[ray]")',
+    )
+    p.add_argument(
+        "--ray-address",
+        metavar="ADDR",
+        help="the Ray cluster for --backend ray (auto: the one 'ray start' made here; ray://HOST:10001: a remote "
+        "head); default: a Ray instance started on this machine",
+    )
+    p.add_argument(
+        "--ray-workers",
+        type=int,
+        metavar="N",
+        help="judges on the Ray cluster (default: one per GPU x --workers-per-device, or one per CPU)",
+    )
+    p.add_argument(
         "--jobs", type=int, default=None, help="problems searched at once (default: number of workers)"
     )
     p.add_argument(
@@ -134,6 +153,9 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         search=search,
         proposer=proposer,
         workers_per_device=args.workers_per_device,
+        backend=args.backend,
+        ray_address=args.ray_address,
+        ray_workers=args.ray_workers,
         jobs=args.jobs,
         stop_after_s=args.stop_after,
         rejudge=_rejudge(args.rejudge),
@@ -152,10 +174,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.resume and not Path(args.resume).is_dir():
         raise ValueError(f"--resume {args.resume}: no such run directory")
     eval_config = eval_config_from_args(args)  # flag errors before the dataset is loaded
+    config = run_config_from_args(args, on_cpu=eval_config.device == "cpu")
     problems = _problems(args)
     if not problems:
         raise ValueError("no problems selected")
-    config = run_config_from_args(args, on_cpu=eval_config.device == "cpu")
     text = run(problems, eval_config, config, echo=lambda line: print(line, flush=True))
     print(text, end="")
     print(f"run directory: {config.out}")
