@@ -314,8 +314,9 @@ def preset_source(spec: str, problem: Problem) -> tuple[str, str] | None:
     if key.isdigit():
         n = int(key)
         found = [presets[n - 1]] if 1 <= n <= len(presets) else []
-    else:
-        found = [(name, values) for name, values in presets if name.lower().startswith(key.lower())]
+    else:  # the preset of that name, else the one it is a unique prefix of
+        found = [(name, values) for name, values in presets if name == key] or [
+            (name, values) for name, values in presets if name.lower().startswith(key.lower())]
     if len(found) != 1:
         return None
     name, values = found[0]
@@ -365,7 +366,7 @@ def pair_jobs(pairs: Sequence[tuple[Problem, str]]) -> tuple[list[Job], list[Ski
             skipped.append(Skipped(f"{problem.key} {spec}", "no such candidate for this problem"))
             continue
         source, label = found
-        jobs.append(Job(problem, Candidate(source=source, proposer=spec.split(":", 1)[0], idea=label), label))
+        jobs.append(Job(problem, Candidate(source=source, proposer=spec, idea=label), label))
     return jobs, skipped
 
 
@@ -619,6 +620,33 @@ def summarise_repeats(records: list[dict]) -> dict:
     return {"repeats": len(records), "correct": len(medians), "median_ms": [round(m, 4) for m in medians],
             "spread_pct": spread_pct(medians), "mean_spread_pct": spread_pct(means),
             "median_wall_s": round(statistics.median(walls), 2) if walls else None}  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Flat verdict records
+
+
+def verdict_records(path: str | Path) -> list[dict]:
+    """Verdicts in the flat shape the re-judging tools read (`benchmarks/baseline_precision_table.py`,
+    `benchmarks/leaderboard_pages.py`, `kb.compact.rejudged_line`): each verdict's fields beside ``problem``,
+    ``name``, ``candidate_digest``, ``candidates`` (the candidate spec) and ``preset`` (its name, for a preset).
+
+    ``path``: a run directory a bench wrote (``OUT/<protocol>``), or a JSON Lines file of such records (the
+    re-judged records stored under ``leaderboards/`` were written that way)."""
+    from autokernel.ledger import RESULTS, read_rows
+
+    path = Path(path)
+    if not path.is_dir():
+        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    records = []
+    for row in read_rows(path / RESULTS)[0]:
+        rec = {**row["verdict"], "problem": row["problem"], "name": row.get("problem_name", ""),
+               "candidate_digest": row.get("candidate_digest", ""), "candidates": row.get("proposer", "")}
+        idea = str(row.get("idea") or "")
+        if idea.startswith("preset:"):
+            rec["preset"] = idea.split(":", 1)[1]
+        records.append(rec)
+    return records
 
 
 # ---------------------------------------------------------------------------------------------------------

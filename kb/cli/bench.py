@@ -43,6 +43,11 @@ def register(sub) -> None:
                    help="judge again candidates recorded with these verdicts (comma-separated, e.g. "
                         "runtime_error,timeout after a harness fix); the new verdict replaces the old")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    diag = p.add_argument_group("timing diagnostics (GPU; docs/evaluation.md)")
+    diag.add_argument("--spin-up-s", type=float, default=0.0, help="seconds of flushes before each timed loop")
+    diag.add_argument("--jitter-kib", type=int, default=0, help="timed inputs placed at random offsets up to this")
+    diag.add_argument("--placements", type=int, default=1, help="timed-loop groups, each on newly mapped memory")
+    diag.add_argument("--l2-flush", choices=("write", "read"), default="write", help="how L2 is emptied")
     add_problem_source(p)
     add_eval_policy(p, both=True)
     p.set_defaults(func=cmd_bench)
@@ -82,7 +87,8 @@ def _config(args: argparse.Namespace, levels: list[int]):
         protocols=("kernelbench", "strict") if args.protocol == "both" else (args.protocol,),
         device=args.device or default_device(),
         workers_per_device=args.workers_per_device,
-        eval_options=eval_options_from_args(args),
+        eval_options={**eval_options_from_args(args), "spin_up_s": args.spin_up_s, "l2_flush": args.l2_flush,
+                      "placement_jitter_kib": args.jitter_kib, "placements": args.placements},
         repeat=args.repeat,
         shard=_shard(args.shard),
         rejudge=_rejudge(args.rejudge),
