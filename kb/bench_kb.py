@@ -38,7 +38,8 @@ from autokernel.problem import Problem
 from autokernel.records import Candidate
 
 BENCH_INFO = "bench.json"
-GENERATION_NAME = re.compile(r"^level_(\d+)_problem_(\d+)_sample_(\d+)_kernel\.py$")
+_N = r"(0|[1-9][0-9]*)"  # as KernelBench formats an int: no sign, no leading zero (problem_01 would alias problem_1)
+GENERATION_NAME = re.compile(rf"^level_{_N}_problem_{_N}_sample_{_N}_kernel\.py$")
 GENERATIONS_PROPOSER = "generations"
 
 
@@ -239,11 +240,12 @@ def judge_generations(gen_dir: str | Path, problems: Sequence[Problem], config: 
                       ids: Iterable[int] | None = None, echo: Callable[[str], None] = print) -> BenchResult:
     """Judge every sample of ``gen_dir`` for ``problems`` (whole levels, as loaded; ``ids`` narrows them)
     under each protocol of ``config``; see the module docstring for what is written."""
+    ids = set(ids) if ids is not None else None
     levels = sorted({p.level for p in problems if p.level is not None})
     if not levels:
         raise ValueError("no KernelBench problems (with a level and an id) to judge generations against")
     samples, skipped = scan_generations(gen_dir, problems, levels=levels, ids=ids)
-    chosen = [p for p in problems if ids is None or p.problem_id in set(ids)]
+    chosen = [p for p in problems if ids is None or p.problem_id in ids]
     entry = {"mode": "generations", "generations": str(Path(gen_dir).resolve()), "samples": len(samples)}
     return _bench(chosen, generation_jobs(samples, problems), skipped, config, entry, echo)
 

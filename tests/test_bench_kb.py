@@ -153,7 +153,8 @@ def test_scan_reports_every_file_that_is_not_judged(tmp_path):
     root.mkdir()
     for name in ("level_1_problem_10_sample_0_kernel.py", "level_1_problem_2_sample_3_kernel.py",
                  "level_2_problem_1_sample_0_kernel.py", "level_1_problem_1_sample_0_kernel.py",
-                 "level_1_problem_x_sample_0_kernel.py", "level_1_problem_1_sample_1_kernel.py.bak"):
+                 "level_1_problem_x_sample_0_kernel.py", "level_1_problem_1_sample_1_kernel.py.bak",
+                 "level_1_problem_01_sample_0_kernel.py"):
         (root / name).write_text("x = 1\n")
     (root / "level_1_problem_1_sample_1_kernel.py").write_bytes(b"\xff\xfe not utf-8")
     (root / "sub").mkdir()
@@ -164,6 +165,7 @@ def test_scan_reports_every_file_that_is_not_judged(tmp_path):
     assert why["level_2_problem_1_sample_0_kernel.py"].startswith("level 2 is not judged here")
     assert why["level_1_problem_x_sample_0_kernel.py"].startswith("name is not")
     assert why["level_1_problem_1_sample_1_kernel.py.bak"].startswith("name is not")
+    assert why["level_1_problem_01_sample_0_kernel.py"].startswith("name is not")
     assert why["level_1_problem_1_sample_1_kernel.py"].startswith("unreadable: UnicodeDecodeError")
     assert why["sub"] == "not a file"
     with pytest.raises(ValueError, match="no such folder"):
