@@ -1,6 +1,7 @@
 """KernelBench scores of the same kernels against baselines in two precisions, side by side.
 
-Input: JSON lines from ``benchmarks/eval_batch.py --candidates run:RUN_DIR --baseline-precision fp32`` (each
+Input: the verdicts of ``autokernel-kb bench --candidates run:RUN_DIR --protocol strict --baseline-precision fp32``
+(its run directory ``OUT/strict``, or JSON lines of flat verdict records: `kb.bench_kb.verdict_records`; each
 problem's best kernel judged again, its eager and torch.compile baselines timed with TF32 off), and the published
 leaderboard's ``problems.csv`` (the same kernels against PyTorch's default flags, cuDNN in TF32). Per level: correct
 kernels, problems faster than eager and than compile, and the geomeans, over the problems both sides judged.
@@ -25,16 +26,14 @@ screen's winners, judged from a folder, are kept there by digest):
         --published leaderboards/nvidia-h200/problems.csv --out-dir leaderboards/nvidia-h200 --runs RUNS_DIR \
         --kernels-dir leaderboards/nvidia-h200/fp32_kernels --note "$(cat NOTE.md)"
 
-RECORDS are the ``eval_batch.py --baseline-precision fp32`` verdicts of the H200 device calls of 2026-11-30 and
-2026-12-01, QUIET_RECORDS those judged again one process per GPU, RUNS_DIR the run directories
-(``autokernel-kb archive pull``); the exact paths are in this docstring at commit e18eb25.
+RECORDS are the ``--baseline-precision fp32`` verdicts of the H200 device calls of 2026-11-30 and 2026-12-01 (JSON
+lines, from the judging script `autokernel-kb bench` replaced), QUIET_RECORDS those judged again one process per
+GPU, RUNS_DIR the run directories (``autokernel-kb archive pull``); the exact paths are in this docstring at commit e18eb25.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import json
 import os
 import re
 import sys
@@ -46,9 +45,7 @@ _KEY = re.compile(r"^L(\d+)/(\d+)$")
 RUN_BEST = "the run's best kernel"  # the candidate label of a record judged from a run directory
 SCREENED = "starter, settings from a screen"  # a record judged from a folder of files (screen_pick.py's winners)
 
-_spec = importlib.util.spec_from_file_location("eval_batch", Path(__file__).with_name("eval_batch.py"))
-eval_batch = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(eval_batch)
+from kb import bench_kb  # noqa: E402 - after the path set-up
 
 
 def _counts(row) -> bool:
@@ -63,7 +60,7 @@ def _faster_correct(new, held) -> bool:
 
 
 def fp32_rows(paths: list[str], preferred: list[str] = ()):
-    """eval_batch records as a results table, one row per problem: its fastest correct record (several candidates,
+    """Re-judged verdicts (`read_records`) as a results table, one row per problem: its fastest correct record (several candidates,
     such as a run's best kernel and a starter preset, are a search's choice), else its latest record (harness
     errors count as failed). Records from ``preferred`` files (e.g. judged on a quiet machine, baselines measured
     again beside them) stand for their problems whatever the other files hold."""
@@ -71,13 +68,13 @@ def fp32_rows(paths: list[str], preferred: list[str] = ()):
 
 
 def read_records(path) -> list[dict]:
-    """The JSON lines of an eval_batch output file."""
-    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+    """The re-judged verdicts of a bench run directory or a JSON Lines file (`kb.bench_kb.verdict_records`)."""
+    return bench_kb.verdict_records(path)
 
 
 def ledger_records(ledger_paths):
     """(record, preferred) of every re-judged line of compact ledgers (`kb.compact`), in recorded order, in the flat
-    shape eval_batch writes."""
+    shape `kb.bench_kb.verdict_records` gives."""
     from kb.compact import read_ledger
 
     for path in ledger_paths:
@@ -194,8 +191,9 @@ def kernel_files(fp32, stored: dict[str, str], out_dir: Path, *, known: dict[str
                                 or (digest in known and code_digest(raw.decode()) == known[digest])):
             path = str(kept)  # written before, e.g. by an earlier version of the generator that was judged
         elif problem is not None and r.candidate != SCREENED:  # a screen's files are kept (above) or missing
-            source = (eval_batch.candidate_for("starter", problem) if r.candidate == "starter"
-                      else eval_batch.generate_starter_with_preset(problem, r.candidate))
+            found = (bench_kb.candidate_source("starter", problem) if r.candidate == "starter"
+                     else bench_kb.preset_source(f"preset:{r.candidate}", problem))
+            source = found and (found[0] if r.candidate == "starter" else found[1])
             if source and hashlib.sha256(source.encode()).hexdigest()[:16] == digest:
                 out_dir.mkdir(parents=True, exist_ok=True)
                 kept.write_text(source)
@@ -339,9 +337,9 @@ def main(argv=None) -> int:
     import pandas as pd
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--fp32", nargs="+", required=True, help="eval_batch JSON lines judged with fp32 baselines")
+    ap.add_argument("--fp32", nargs="+", required=True, help="verdicts judged with fp32 baselines: bench run directories or JSON lines")
     ap.add_argument("--prefer", nargs="*", default=[],
-                    help="eval_batch JSON lines whose records stand for their problems (e.g. a quiet machine's)")
+                    help="verdicts (run directories or JSON lines) that stand for their problems (e.g. a quiet machine's)")
     ap.add_argument("--published", required=True, help="the leaderboard's problems.csv (default baselines)")
     ap.add_argument("--full-level", action="store_true", help="also score whole levels (see above)")
     ap.add_argument("--dataset", default=None, help="KernelBench for the TF32 dry runs (default: the configured one)")

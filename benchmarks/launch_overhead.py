@@ -114,7 +114,7 @@ def problem_overhead(problem, source: str, *, calls: int, top: int) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--problems", nargs="*", default=[], help="e.g. L3/19,9")
-    ap.add_argument("--candidates", default="starter", help="as benchmarks/eval_batch.py")
+    ap.add_argument("--candidates", default="starter", help="as `autokernel-kb bench --candidates` (default: starter)")
     ap.add_argument("--calls", type=int, default=30)
     ap.add_argument("--top", type=int, default=30, help="cProfile rows")
     ap.add_argument("--out", default=None, help="write the results here as JSON lines")
@@ -125,15 +125,14 @@ def main(argv=None) -> int:
     if not torch.cuda.is_available():
         print("launch_overhead needs a CUDA GPU", file=sys.stderr)
         return 2
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from profile_kernel import eval_batch
-
+    from kb.bench_kb import candidate_source
     from kb.bridge import resolve_problems
 
     rows = [{"synthetic": synthetic()}]
     print(json.dumps(rows[0]), flush=True)
     for problem in resolve_problems(args.problems) if args.problems else []:
-        source = eval_batch.candidate_for(args.candidates, problem)
+        found = candidate_source(args.candidates, problem)
+        source = found[0] if found else None
         if source is None:
             print(f"{problem.key}: no candidate from {args.candidates}", flush=True)
             continue

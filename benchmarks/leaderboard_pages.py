@@ -10,7 +10,8 @@ stamp, the run archive, and for the fp32-baseline page its note, kernels folder 
 Outputs: README.md, problems.csv/.json, score.json and the two plots (`kb.leaderboard`), baseline_precision.md and
 problems_fp32_baselines.csv (`benchmarks/baseline_precision_table.py`).
 
-``build`` makes the ledgers from full run directories and eval_batch records (a new run, new re-judged records):
+``build`` makes the ledgers from full run directories and re-judged verdicts (a bench run directory or JSON lines:
+`kb.bench_kb.verdict_records`):
 it keeps each published row's kernel (``kernels/L<level>_<id>.py`` for the page's rows; the fp32 page's other
 kernels in its kernels folder), records the TF32 map (dry runs: needs the dataset), then regenerates:
 
@@ -180,8 +181,8 @@ def build(board: str | Path, runs: list[str], rejudged: list[str] = (), prefer: 
           candidates: list[str] = (), note: str | None = None, dataset: str | None = None,
           archive: str | None = None, archive_uploaded: bool = False, created_at: str | None = None,
           config: str = "github_main") -> list[Path]:
-    """Ledgers, kept kernels and pages.json of ``board`` from run directories (one level each) and eval_batch
-    records (``prefer``: records that stand for their problems); then every page. ``candidates``: more run
+    """Ledgers, kept kernels and pages.json of ``board`` from run directories (one level each) and re-judged
+    verdicts (``prefer``: records that stand for their problems); then every page. ``candidates``: more run
     directories whose stored candidates a re-judged record may name (default: ``runs``)."""
     import pandas as pd
 
@@ -292,8 +293,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("board", help="a GPU's leaderboard folder, e.g. leaderboards/nvidia-h200")
         if name == "build":
             p.add_argument("--run", action="append", default=[], required=True, help="a run directory (one level)")
-            p.add_argument("--rejudged", nargs="*", default=[], help="eval_batch JSON lines (fp32 baselines)")
-            p.add_argument("--prefer", nargs="*", default=[], help="eval_batch JSON lines that stand for their problems")
+            p.add_argument("--rejudged", nargs="*", default=[], help="re-judged verdicts (fp32 baselines): bench run directories or JSON lines")
+            p.add_argument("--prefer", nargs="*", default=[], help="re-judged verdicts that stand for their problems")
             p.add_argument("--candidates", action="append", default=[],
                            help="run directories whose stored candidates re-judged records may name (default: --run)")
             p.add_argument("--note", default=None, help="Markdown file: the fp32-baseline page's note")

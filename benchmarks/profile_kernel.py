@@ -17,7 +17,6 @@ own runs' best kernels.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 import time
@@ -26,9 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-_spec = importlib.util.spec_from_file_location("eval_batch", Path(__file__).with_name("eval_batch.py"))
-eval_batch = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(eval_batch)
+from kb.bench_kb import candidate_source, check_spec  # noqa: E402 - after the path set-up
 
 
 def census(problem, source: str) -> dict:
@@ -102,13 +99,14 @@ def gpu_profile(model, inputs, *, calls: int = 5, top: int = 8) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--problems", nargs="+", required=True, help="e.g. L3/19,20")
-    ap.add_argument("--candidates", required=True, help="as benchmarks/eval_batch.py: run:DIR, dir:DIR, starter, preset:N")
+    ap.add_argument("--candidates", required=True, help="as `autokernel-kb bench --candidates`: FILE.py, run:DIR, dir:DIR, starter, preset:NAME or N")
     ap.add_argument("--dataset", default=None)
     ap.add_argument("--dataset-config", default="github_main")
     ap.add_argument("--calls", type=int, default=5, help="GPU: profiled calls of each model")
     ap.add_argument("--no-gpu", action="store_true", help="the census only, even where a GPU is present")
     ap.add_argument("--out", default=None, help="append one JSON line per problem here")
     args = ap.parse_args(argv)
+    check_spec(args.candidates)
 
     import torch
 
@@ -117,7 +115,8 @@ def main(argv=None) -> int:
     gpu = torch.cuda.is_available() and not args.no_gpu
     out = open(args.out, "a") if args.out else None
     for p in resolve_problems(args.problems, dataset=args.dataset, config=args.dataset_config):
-        source = eval_batch.candidate_for(args.candidates, p)
+        found = candidate_source(args.candidates, p)
+        source = found[0] if found else None
         if source is None:
             print(f"{p.key}: no candidate from {args.candidates}", flush=True)
             continue

@@ -3,7 +3,7 @@
 Reads `starter_configs.py` records (JSON lines), takes per screened problem the fastest configuration whose worst
 error was within the tolerance (ratio <= 1) and writes ``<problem name>.py``, the starter generated with those
 tunables, for it and for the problems it stands for (``--for L3/36=L3/35``: L3/36 takes L3/35's winner; siblings
-of one model family share their kernels' best settings). `eval_batch.py --candidates dir:OUT` then judges them:
+of one model family share their kernels' best settings). `autokernel-kb bench --candidates dir:OUT` then judges them:
 the screen chooses, the judge decides (its protocol, not the screen's ``do_bench``, gives the published figures).
 
     python benchmarks/screen_pick.py logs/starter_configs.jsonl --for L3/36=L3/35 L3/37=L3/35 --out picked
@@ -58,7 +58,7 @@ def main(argv=None) -> int:
     ap.add_argument("--for", dest="stand_for", nargs="*", default=[], metavar="REF=SCREENED",
                     help="also write REF with SCREENED's winning configuration")
     ap.add_argument("--judged", nargs="*", type=Path, default=[],
-                    help="verdict JSON lines (eval_batch): a winner whose source was judged there is not written "
+                    help="verdicts (a bench run directory or JSON lines): a winner whose source was judged there is not written "
                          "again (a second timing of the same kernel would only give the table a luckier pick)")
     ap.add_argument("--only", nargs="*", default=None, metavar="REF", help="use only these screened problems")
     ap.add_argument("--no-default", action="store_true",
@@ -79,8 +79,9 @@ def main(argv=None) -> int:
             plan[ref] = screened
         else:
             print(f"{ref}: {screened} has no accurate configuration in the screen; not written")
-    judged = {json.loads(line).get("candidate_digest") for f in args.judged
-              for line in f.read_text().splitlines() if line.strip()}
+    from kb.bench_kb import verdict_records
+
+    judged = {rec.get("candidate_digest") for f in args.judged for rec in verdict_records(f)}
     args.out.mkdir(parents=True, exist_ok=True)
     for ref, screened in plan.items():
         (problem,) = resolve_problems([ref])

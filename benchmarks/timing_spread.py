@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from eval_batch import spread_pct  # noqa: E402 - the same figure as the repeatability summary
+from kb.bench_kb import spread_pct  # noqa: E402 - the same figure as `autokernel-kb bench --repeat`
 
 
 def _median_ms(fn, inputs, args, dist: list | None = None) -> float:

@@ -11,7 +11,7 @@ and one kernel file per published row. Format (version 1)::
               {"origin": "search" | "rejudge", "protocol": "strict", "problem": "L1/19", "problem_name": ...,
                "candidate_digest": ..., "verdict": {...}, ...}
               search:  experiment, proposer, round, idea (an `autokernel-kb run` row)
-              rejudge: candidates, preset, preferred (a `benchmarks/eval_batch.py` record; preferred: its record
+              rejudge: candidates, preset, preferred (a re-judged verdict, `kb.bench_kb.verdict_records`; preferred: its record
                        stands for its problem whatever the others hold, ``--prefer``)
               source_path, code_digest: only where the candidate's source is kept (path relative to the ledger's
                        folder; code_digest: `code_digest` of the judged source)
@@ -172,7 +172,8 @@ def compact_run(run_dir: str | Path, *, name: str | None = None) -> Ledger:
 
 
 def rejudged_line(record: dict[str, Any], *, preferred: bool) -> dict[str, Any]:
-    """A `benchmarks/eval_batch.py` record (flat: the verdict's fields beside name, candidates, preset)."""
+    """A re-judged verdict record (flat: the verdict's fields beside name, candidates, preset; see
+    `kb.bench_kb.verdict_records`)."""
     line = {"origin": "rejudge", "protocol": protocol_of(record), "problem": record.get("problem", ""),
             "problem_name": record.get("name", ""), "candidate_digest": record.get("candidate_digest", "")}
     line |= {k: record[k] for k in _REJUDGE_KEYS if k in record}

@@ -185,11 +185,17 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
         if data.get("note"):
             notes.append(f"{name}: {data['note']}")
         for inv in data.get("invocations", []):
-            budget = (
-                f"L{inv.get('level')}: rounds={inv.get('rounds')}, ideas={inv.get('ideas_per_round')}, "
-                f"branches={inv.get('branches_per_idea')}, stop_after_s={inv.get('stop_after_s')}, "
-                f"workers_per_gpu={inv.get('workers_per_device')}"
-            )
+            if inv.get("mode") in ("generations", "pairs"):  # `autokernel-kb bench`: judged, not searched
+                what = inv.get("generations") or ", ".join(inv.get("candidates") or [])
+                level = f"L{inv['level']}: " if inv.get("level") else ""
+                budget = (f"{level}bench {inv['mode']} ({what}), repeat {inv.get('repeat')}, "
+                          f"workers_per_gpu={inv.get('workers_per_device')}")
+            else:
+                budget = (
+                    f"L{inv.get('level')}: rounds={inv.get('rounds')}, ideas={inv.get('ideas_per_round')}, "
+                    f"branches={inv.get('branches_per_idea')}, stop_after_s={inv.get('stop_after_s')}, "
+                    f"workers_per_gpu={inv.get('workers_per_device')}"
+                )
             if inv.get("devices"):
                 budget += (f", gpus={len(inv['devices'])}, judged={inv.get('candidates_evaluated')} in "
                            f"{inv.get('wall_s')} s ({inv.get('candidates_per_device_hour')}/h per GPU)")

@@ -87,7 +87,7 @@ def test_preset_kernels_are_written_only_when_they_regenerate_to_the_judged_dige
         return [SimpleNamespace(level=int(ref[1]), problem_id=i) for ref in refs for i in kb.bridge.parse_ids(ref[3:])]
 
     monkeypatch.setattr(kb.bridge, "resolve_problems", resolve)
-    monkeypatch.setattr(table.eval_batch, "generate_starter_with_preset", lambda problem, preset: source)
+    monkeypatch.setattr(table.bench_kb, "preset_source", lambda spec, problem: (spec[7:], source))
     fp32 = pd.DataFrame({"level": [1, 1, 1], "problem_id": [2, 3, 4], "candidate": ["the run's best kernel", "taps", "taps"],
                          "candidate_digest": ["abcd", digest, "0000"]})  # fmt: skip
     paths = table.kernel_files(fp32, table.run_candidates(tmp_path / "runs"), tmp_path / "out")
@@ -109,7 +109,8 @@ def test_kernel_files_keep_an_earlier_generators_file_and_regenerate_plain_start
     (out / "L3_9_0000000000000000.py").write_text("# tampered")  # a name that claims a digest its text lacks
     monkeypatch.setattr(kb.bridge, "resolve_problems", lambda refs, **kw: [
         type("P", (), {"level": 3, "problem_id": i})() for i in (1, 2, 9)])
-    monkeypatch.setattr(table.eval_batch, "candidate_for", lambda kind, problem: new if kind == "starter" else None)
+    monkeypatch.setattr(table.bench_kb, "candidate_source",
+                        lambda spec, problem: (new, spec) if spec == "starter" else None)
     fp32 = pd.DataFrame({"level": [3, 3, 3], "problem_id": [1, 2, 9], "candidate": ["starter"] * 3,
                          "candidate_digest": [dig[old], dig[new], "0000000000000000"]})
     paths = table.kernel_files(fp32, {}, out)

@@ -21,7 +21,7 @@ def test_every_subcommand_is_registered_and_python_m_kb_is_the_command():
     from pathlib import Path
 
     choices = build_parser()._subparsers._group_actions[0].choices  # argparse keeps the subcommands there
-    assert set(choices) == {"eval", "run", "starter", "list", "score", "leaderboard", "export", "archive",
+    assert set(choices) == {"eval", "run", "bench", "starter", "list", "score", "leaderboard", "export", "archive",
                             "calibrate", "profile", "verify"}
     out = subprocess.run([sys.executable, "-m", "kb", "--help"], capture_output=True, text=True, timeout=60,
                          cwd=Path(__file__).resolve().parents[1], check=True).stdout  # fmt: skip

@@ -83,7 +83,7 @@ def test_no_work_period_labels_in_the_leaderboards():
 
 @pytest.fixture
 def tiny_sources(tmp_path):
-    """A one-level run (two problems) and one eval_batch file of re-judged records, as the GPU machine writes them."""
+    """A one-level run (two problems) and one JSON Lines file of re-judged records, as the GPU machine writes them."""
     from test_compact import _run
 
     run = _run(tmp_path / "runs")

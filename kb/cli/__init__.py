@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kb.cli import archive, calibrate, eval, export, profile, report, run, starter
+from kb.cli import archive, bench, calibrate, eval, export, profile, report, run, starter
 
 # in the order `autokernel-kb --help` lists them
-_GROUPS = (eval, run, starter, profile, report, export, archive, calibrate)
+_GROUPS = (eval, run, bench, starter, profile, report, export, archive, calibrate)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -23,10 +23,16 @@ def add_problem_source(p: argparse.ArgumentParser) -> None:
                    help="divide the problem's size constants by this factor (CPU smoke runs; reported as scaled)")
 
 
-def add_eval_policy(p: argparse.ArgumentParser) -> None:
+def add_eval_policy(p: argparse.ArgumentParser, *, both: bool = False) -> None:
+    """The judging flags; ``both``: ``--protocol`` also takes ``both`` (its default), each protocol in turn."""
     p.add_argument("--device", default=None, help="cpu (Triton interpreter) or cuda[:N]; default: cuda if available")
-    p.add_argument("--protocol", choices=sorted(PROTOCOL_NAMES), default=DEFAULT_PROTOCOL,
-                   help=protocol_help(DEFAULT_PROTOCOL))
+    if both:
+        p.add_argument("--protocol", choices=[*sorted(PROTOCOL_NAMES), "both"], default="both",
+                       help="both (default): judge under each protocol, one run directory apiece; "
+                            + protocol_help(DEFAULT_PROTOCOL))
+    else:
+        p.add_argument("--protocol", choices=sorted(PROTOCOL_NAMES), default=DEFAULT_PROTOCOL,
+                       help=protocol_help(DEFAULT_PROTOCOL))
     p.add_argument("--timeout", type=float, default=None, help="seconds for the whole candidate (default 180 GPU, 120 CPU)")
     p.add_argument("--tolerance", default="kernelbench", choices=sorted(TOLERANCE_PRESETS),
                    help="kernelbench: fp32 1e-4, fp16/bf16 1e-2 (KernelBench main); legacy: 1e-2 everywhere (v0.1)")
@@ -58,8 +64,12 @@ def eval_config_from_args(args: argparse.Namespace):
     """The `EvalConfig` the eval-policy flags describe."""
     from autokernel.evaluate import EvalConfig
 
-    device = args.device or default_device()
-    kw = {"protocol": args.protocol, "tolerance": args.tolerance, "num_correct_trials": args.trials,
+    return EvalConfig.for_device(args.device or default_device(), protocol=args.protocol, **eval_options_from_args(args))
+
+
+def eval_options_from_args(args: argparse.Namespace) -> dict:
+    """The `EvalConfig` fields the eval-policy flags set, beside the device and the protocol."""
+    kw = {"tolerance": args.tolerance, "num_correct_trials": args.trials,
           "measure": not args.no_timing, "confine": not args.no_confine}
     if args.timeout:
         kw["timeout_s"] = args.timeout
@@ -69,14 +79,14 @@ def eval_config_from_args(args: argparse.Namespace):
         kw["baseline_compile"] = False
     if args.baseline_precision is not None:
         if args.protocol != "strict":
-            raise ValueError(f"--baseline-precision applies to --protocol strict only; the {args.protocol} "
-                             "protocol always runs the baselines under PyTorch's default precision flags")
+            raise ValueError(f"--baseline-precision applies to --protocol strict only, not {args.protocol}; the "
+                             "kernelbench protocol always runs the baselines under PyTorch's default precision flags")
         kw["baseline_precision"] = args.baseline_precision
     if args.gpu_lead_ms is not None:
         if args.gpu_lead_ms < 0:
             raise ValueError("--gpu-lead-ms must be 0 or more")
         kw["gpu_lead_ms"] = args.gpu_lead_ms
-    return EvalConfig.for_device(device, **kw)
+    return kw
 
 
 def resolve(args: argparse.Namespace, refs: list[str]) -> list:

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# One autokernel-kb command on a lent GPU machine, run from the repository root, e.g.
+#   bash benchmarks/device_run.sh bench --generations gens --level 1 --out "$OUT/bench"
+#   bash benchmarks/device_run.sh bench --problems L1/19 L1/40 --candidates dir:benchmarks/kernels/level1 --repeat 5 --out "$OUT/rep"
+# Carry .whl/ (wheels the machine lacks, e.g. datasets, dill, multiprocess: installed into /tmp/site without the
+# network) and .gpu/kb (a KernelBench copy: the dataset unless AUTOKERNEL_KB_DATASET is set). Writes $OUT/gpu.txt
+# (GPU, driver, clocks, versions, cores) and $OUT/command.log (the command's output); exits with its status.
+set -u
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+if compgen -G ".whl/*.whl" > /dev/null; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --upgrade --target /tmp/site .whl/*.whl || exit 1
+fi
+export PYTHONPATH=/tmp/site:$PWD${PYTHONPATH:+:$PYTHONPATH} PYTHONUNBUFFERED=1
+if [ -d .gpu/kb ]; then
+  export AUTOKERNEL_KB_DATASET=${AUTOKERNEL_KB_DATASET:-$PWD/.gpu/kb}
+  export AUTOKERNEL_KB_DATASET_CONFIG=${AUTOKERNEL_KB_DATASET_CONFIG:-github_main}
+fi
+{ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv
+  python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__)"
+  echo "cpus $(nproc)"; } > "$OUT/gpu.txt" 2>&1
+python3 -m kb "$@" 2>&1 | tee "$OUT/command.log"
+exit "${PIPESTATUS[0]}"

@@ -1,0 +1,696 @@
+"""Judging at level scale: every sample of a generations folder, or many (problem, candidate) pairs, under one or
+both protocols, on every visible GPU, into resumable run directories and the leaderboard pages our runs get.
+
+A researcher with their own agent scores its outputs here: KernelBench's generation layout
+(``level_{L}_problem_{N}_sample_{S}_kernel.py``, as its ``scripts/generate_samples.py`` writes and
+``eval_from_generations.py`` reads) is judged sample by sample, and each problem is scored by its best correct,
+non-quarantined sample (`kb.runs`), a problem without one counting as failed over the whole level.
+
+Layout under ``out``::
+
+    bench.json                     marks the folder as ours; each invocation's selection, skips and throughput
+    <protocol>/                    an ordinary run directory (`autokernel.ledger`): rerunning resumes, and
+                                   ``autokernel-kb leaderboard --run OUT/<protocol>`` reads it
+    repeats/<r>/<protocol>/        with ``repeat`` above 1: the run directory of repeat r (2..N)
+    leaderboard/<protocol>/        `kb.leaderboard` pages (``<gpu slug>/README.md``, ``problems.csv`` ...) and
+                                   the environment they state (``environment.json``)
+
+Judging goes through `autokernel.search.backend.LocalBackend` (every visible GPU, ``workers_per_device`` each;
+one in-process worker on CPU). Every verdict is recorded as it arrives; a candidate already recorded under the
+same problem, device and policy is never judged again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autokernel.evaluate.protocol import PROTOCOL_NAMES
+from autokernel.problem import Problem
+from autokernel.records import Candidate
+
+BENCH_INFO = "bench.json"
+_N = r"(0|[1-9][0-9]*)"  # as KernelBench formats an int: no sign, no leading zero (problem_01 would alias problem_1)
+GENERATION_NAME = re.compile(rf"^level_{_N}_problem_{_N}_sample_{_N}_kernel\.py$")
+GENERATIONS_PROPOSER = "generations"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Configuration and results
+
+
+@dataclass(frozen=True, kw_only=True)
+class BenchConfig:
+    """One bench invocation.
+
+    Attributes:
+        out: the bench folder (see the module docstring); rerunning into it resumes.
+        protocols: judged under each, one run directory apiece.
+        device: "cpu", "cuda" (every visible GPU) or "cuda:N".
+        workers_per_device: candidates judged at once per device (timed loops still run alone).
+        eval_options: `EvalConfig` fields over ``EvalConfig.for_device``'s defaults (timeout_s, num_perf_trials ...).
+        repeat: judge every candidate this many times (repeats 2..N in run directories of their own), for the
+            repeatability figures of `repeat_summary`.
+        shard: (k, n): judge every n-th problem from the k-th only (several machines splitting one level, each
+            into its own ``out``).
+        rejudge: verdict kinds whose recorded candidates are judged again (after a harness fix).
+        totals: problems per level, the fast_p denominators (a problem without a correct sample counts as failed).
+        dataset, dataset_config, selection: what each run.json records about the problems.
+    """
+
+    out: Path
+    protocols: tuple[str, ...] = ("kernelbench", "strict")
+    device: str = "cpu"
+    workers_per_device: int = 1
+    eval_options: Mapping[str, Any] = field(default_factory=dict)
+    repeat: int = 1
+    shard: tuple[int, int] = (1, 1)
+    rejudge: frozenset[str] = frozenset()
+    totals: Mapping[int, int] = field(default_factory=dict)
+    dataset: str = ""
+    dataset_config: str = "default"
+    selection: Mapping[str, Any] = field(default_factory=dict)
+    progress: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.protocols:
+            raise ValueError("no protocol to judge under")
+        unknown = [p for p in self.protocols if p not in PROTOCOL_NAMES]
+        if unknown:
+            raise ValueError(f"unknown protocol(s) {', '.join(unknown)}; choose from {', '.join(PROTOCOL_NAMES)}")
+        if len(set(self.protocols)) != len(self.protocols):
+            raise ValueError(f"protocols named twice: {', '.join(self.protocols)}")
+        if self.workers_per_device < 1 or self.repeat < 1:
+            raise ValueError("workers per device and repeat must each be at least 1")
+        k, n = self.shard
+        if not 1 <= k <= n:
+            raise ValueError(f"shard {k}/{n}: expected K/N with 1 <= K <= N")
+        for p in self.protocols:
+            self.eval_config(p)  # a bad option for any protocol fails before anything is written
+
+    def eval_config(self, protocol: str):
+        from autokernel.evaluate.config import EvalConfig
+
+        return EvalConfig.for_device(self.device, protocol=protocol, **dict(self.eval_options))
+
+    def run_dir(self, protocol: str, repeat: int = 1) -> Path:
+        return Path(self.out) / protocol if repeat == 1 else Path(self.out) / "repeats" / str(repeat) / protocol
+
+
+@dataclass(frozen=True)
+class Job:
+    """One candidate for one problem; ``label`` says where it came from (a file name, ``starter`` ...)."""
+
+    problem: Problem
+    candidate: Candidate
+    label: str
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """Something that was not judged, and why."""
+
+    what: str
+    why: str
+
+
+@dataclass(kw_only=True)
+class ProtocolOutcome:
+    """What one protocol's run directory holds after this invocation."""
+
+    protocol: str
+    run_dir: Path
+    judged: int = 0  # judged by this invocation (all repeats)
+    reused: int = 0  # found recorded, not judged again
+    failed: list[str] = field(default_factory=list)  # harness errors (nothing recorded: a rerun judges them)
+    problems: int = 0  # problems of the selection
+    solved: int = 0  # problems with a correct, non-quarantined candidate
+    leaderboard: Path | None = None  # the page, when one was written
+    note: str = ""  # why there is no page
+    wall_s: float = 0.0
+    devices: list[str] = field(default_factory=list)
+
+    @property
+    def per_device_hour(self) -> float:
+        """Candidates judged per device-hour of this invocation's wall time (start-up included)."""
+        return self.judged * 3600.0 / self.wall_s / max(1, len(self.devices)) if self.wall_s > 0 else 0.0
+
+
+@dataclass(kw_only=True)
+class BenchResult:
+    out: Path
+    jobs: int
+    outcomes: list[ProtocolOutcome]
+    skipped: list[Skipped]
+    repeats: list[dict] = field(default_factory=list)  # `repeat_summary` rows, with repeat > 1
+
+    def lines(self) -> list[str]:
+        """The closing report: per protocol what was judged, solved and written, with its throughput."""
+        out = [f"bench folder: {self.out}", f"candidates: {self.jobs} per protocol and repeat"]
+        if self.skipped:
+            out.append(f"skipped: {len(self.skipped)} (listed in {Path(self.out) / BENCH_INFO})")
+            out += [f"  {s.what}: {s.why}" for s in self.skipped[:20]]
+            if len(self.skipped) > 20:
+                out.append(f"  ... and {len(self.skipped) - 20} more")
+        for o in self.outcomes:
+            kind = "GPU" if any(d.startswith("cuda") for d in o.devices) else "device"
+            out.append(f"{o.protocol}: {o.solved}/{o.problems} problems with a correct kernel; judged {o.judged}, "
+                       f"recorded before {o.reused}, harness errors {len(o.failed)}; run directory {o.run_dir}")
+            out.append(f"{o.protocol}: throughput {o.per_device_hour:.0f} judged per {kind}-hour ({o.judged} in "
+                       f"{o.wall_s:.0f} s on {len(o.devices)} {kind}(s): {', '.join(o.devices) or '-'})")
+            out += [f"  harness error: {f}" for f in o.failed[:10]]
+            out.append(f"{o.protocol}: leaderboard {o.leaderboard}" if o.leaderboard else
+                       f"{o.protocol}: no leaderboard page ({o.note})")
+        for row in self.repeats:
+            out.append("repeat: " + "  ".join(f"{k}={v}" for k, v in row.items()))
+        return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Generations folders
+
+
+@dataclass(frozen=True)
+class Sample:
+    level: int
+    problem_id: int
+    sample_id: int
+    path: Path
+
+
+def scan_generations(gen_dir: str | Path, problems: Sequence[Problem], *, levels: Iterable[int],
+                     ids: Iterable[int] | None = None) -> tuple[list[Sample], list[Skipped]]:
+    """The samples of a generations folder for ``problems`` (the levels' problems), and every other file with why.
+
+    A file is judged only when its name is exactly KernelBench's (``level_1_problem_19_sample_0_kernel.py``), its
+    level is one asked for, the level has that problem, the problem is selected (``ids``), and it reads as UTF-8."""
+    root = Path(gen_dir)
+    if not root.is_dir():
+        raise ValueError(f"--generations {gen_dir}: no such folder")
+    levels = set(levels)
+    known = {(p.level, p.problem_id) for p in problems}
+    wanted = set(ids) if ids is not None else None
+    samples, skipped = [], []
+    for path in sorted(root.iterdir(), key=lambda p: _natural(p.name)):
+        m = GENERATION_NAME.match(path.name)
+        if not path.is_file():
+            skipped.append(Skipped(path.name, "not a file"))
+        elif not m:
+            skipped.append(Skipped(path.name, "name is not level_{L}_problem_{N}_sample_{S}_kernel.py"))
+        else:
+            level, pid, sample = (int(g) for g in m.groups())
+            if level not in levels:
+                skipped.append(Skipped(path.name, f"level {level} is not judged here (levels {sorted(levels)})"))
+            elif (level, pid) not in known:
+                skipped.append(Skipped(path.name, f"level {level} has no problem {pid}"))
+            elif wanted is not None and pid not in wanted:
+                skipped.append(Skipped(path.name, f"problem {pid} is not selected"))
+            else:
+                try:
+                    path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError) as exc:
+                    skipped.append(Skipped(path.name, f"unreadable: {type(exc).__name__}: {exc}"))
+                    continue
+                samples.append(Sample(level, pid, sample, path))
+    return samples, skipped
+
+
+def _natural(name: str) -> list:
+    """Sort key that puts problem 2 before problem 10."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
+
+
+def generation_jobs(samples: Sequence[Sample], problems: Sequence[Problem]) -> list[Job]:
+    by_key = {(p.level, p.problem_id): p for p in problems}
+    return [Job(by_key[(s.level, s.problem_id)],
+                Candidate(source=s.path.read_text(encoding="utf-8"), proposer=GENERATIONS_PROPOSER,
+                          branch=s.sample_id, idea=s.path.name),
+                s.path.name) for s in samples]  # fmt: skip
+
+
+def judge_generations(gen_dir: str | Path, problems: Sequence[Problem], config: BenchConfig, *,
+                      ids: Iterable[int] | None = None, echo: Callable[[str], None] = print) -> BenchResult:
+    """Judge every sample of ``gen_dir`` for ``problems`` (whole levels, as loaded; ``ids`` narrows them)
+    under each protocol of ``config``; see the module docstring for what is written."""
+    ids = set(ids) if ids is not None else None
+    levels = sorted({p.level for p in problems if p.level is not None})
+    if not levels:
+        raise ValueError("no KernelBench problems (with a level and an id) to judge generations against")
+    samples, skipped = scan_generations(gen_dir, problems, levels=levels, ids=ids)
+    chosen = [p for p in problems if ids is None or p.problem_id in ids]
+    entry = {"mode": "generations", "generations": str(Path(gen_dir).resolve()), "samples": len(samples)}
+    return _bench(chosen, generation_jobs(samples, problems), skipped, config, entry, echo)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (problem, candidate) pairs
+
+
+CANDIDATE_SPECS = ("FILE.py", "dir:PATH", "run:PATH", "starter", "preset:NAME", "preset:N", "wrap", "copy")
+
+# `copy`: the reference's forward, then a Triton copy of its output: a harness smoke test ("correct" without
+# doing the work; never a result)
+COPY_KERNEL = '''
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _copy_out_kernel(src_ptr, dst_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(dst_ptr + offs, tl.load(src_ptr + offs, mask=mask), mask=mask)
+
+
+class ModelNew(Model):
+    def forward(self, *args):
+        out = super().forward(*args).contiguous()
+        dst = torch.empty_like(out)
+        n = out.numel()
+        _copy_out_kernel[(triton.cdiv(n, 4096),)](out, dst, n, BLOCK=4096)
+        return dst
+'''
+
+
+def check_spec(spec: str) -> None:
+    """ValueError unless ``spec`` is one of `CANDIDATE_SPECS` (a file or folder that exists)."""
+    if spec in ("starter", "wrap", "copy") or (spec.startswith("preset:") and spec[7:]):
+        return
+    if spec.startswith(("dir:", "run:")):
+        if not Path(spec[4:]).is_dir():
+            raise ValueError(f"candidate {spec!r}: no such folder")
+        return
+    if spec.endswith(".py"):
+        if not Path(spec).is_file():
+            raise ValueError(f"candidate {spec!r}: no such file")
+        return
+    raise ValueError(f"candidate {spec!r}: expected one of {', '.join(CANDIDATE_SPECS)}")
+
+
+def candidate_path(spec: str, problem: Problem) -> Path | None:
+    """The file a ``dir:`` or ``run:`` spec holds for ``problem`` (``dir:``: ``<name>.py``; ``run:``: the run's
+    ``problems/L<level>_<id>_*/best.py``); None when there is none."""
+    root = Path(spec[4:])
+    if spec.startswith("dir:"):
+        found = [root / f"{problem.name}.py"]
+    else:
+        found = sorted(root.glob(f"problems/L{problem.level}_{problem.problem_id}_*/best.py"))
+    return next((f for f in found if f.is_file()), None)
+
+
+def preset_source(spec: str, problem: Problem) -> tuple[str, str] | None:
+    """``preset:N`` (1-based) or ``preset:NAME`` (a unique prefix): (the preset's name, the starter generated
+    with it), or None when the problem's starter has no such preset."""
+    from autokernel.starters import generate_starter
+
+    presets = list(generate_starter(problem).presets.items())
+    key = spec.split(":", 1)[1]
+    if key.isdigit():
+        n = int(key)
+        found = [presets[n - 1]] if 1 <= n <= len(presets) else []
+    else:  # the preset of that name, else the one it is a unique prefix of
+        found = [(name, values) for name, values in presets if name == key] or [
+            (name, values) for name, values in presets if name.lower().startswith(key.lower())]
+    if len(found) != 1:
+        return None
+    name, values = found[0]
+    return name, generate_starter(problem, tunables=values).source
+
+
+def candidate_source(spec: str, problem: Problem) -> tuple[str, str] | None:
+    """(source, label) of candidate ``spec`` for ``problem``; None when the spec has none for it."""
+    if spec == "wrap":  # the reference renamed: pure PyTorch, must be rejected
+        src = re.sub(r"\bclass Model\b", "class ModelNew", problem.source)
+        return re.sub(r"super\(Model, self\)", "super(ModelNew, self)", src), "wrap"
+    if spec == "copy":
+        return problem.source + "\n" + COPY_KERNEL, "copy"
+    if spec == "starter":
+        from autokernel.starters import generate_starter
+
+        return generate_starter(problem).source, "starter"
+    if spec.startswith("preset:"):
+        found = preset_source(spec, problem)
+        return (found[1], f"preset:{found[0]}") if found else None
+    if spec.startswith(("dir:", "run:")):
+        path = candidate_path(spec, problem)
+        return (path.read_text(encoding="utf-8"), str(path)) if path else None
+    return Path(spec).read_text(encoding="utf-8"), spec
+
+
+def parse_pairs(text: str, *, source: str = "pairs") -> list[tuple[str, str]]:
+    """A pairs file: one ``PROBLEM CANDIDATE`` per line (``L1/19 kernels/relu.py``, ``L2/1-10 starter``);
+    ``#`` starts a comment."""
+    pairs = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 2:
+            raise ValueError(f"{source} line {n}: expected 'PROBLEM CANDIDATE', got {line!r}")
+        pairs.append((parts[0], parts[1]))
+    return pairs
+
+
+def pair_jobs(pairs: Sequence[tuple[Problem, str]]) -> tuple[list[Job], list[Skipped]]:
+    jobs, skipped = [], []
+    for problem, spec in pairs:
+        found = candidate_source(spec, problem)
+        if found is None:
+            skipped.append(Skipped(f"{problem.key} {spec}", "no such candidate for this problem"))
+            continue
+        source, label = found
+        jobs.append(Job(problem, Candidate(source=source, proposer=spec, idea=label), label))
+    return jobs, skipped
+
+
+def judge_pairs(pairs: Sequence[tuple[Problem, str]], config: BenchConfig, *,
+                echo: Callable[[str], None] = print) -> BenchResult:
+    """Judge each (problem, candidate spec) pair (`CANDIDATE_SPECS`) under each protocol of ``config``."""
+    jobs, skipped = pair_jobs(pairs)
+    problems = list({p.key: p for p, _ in pairs}.values())
+    entry = {"mode": "pairs", "candidates": sorted({spec for _, spec in pairs})}
+    return _bench(problems, jobs, skipped, config, entry, echo)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The folder
+
+
+def check_out(out: str | Path) -> None:
+    """ValueError unless ``out`` is missing, empty, or a bench folder (it holds `BENCH_INFO`)."""
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"--out {out}: not a folder")
+    if path.is_dir() and any(path.iterdir()) and not (path / BENCH_INFO).is_file():
+        raise ValueError(f"--out {out}: a non-empty folder that is not a bench folder (no {BENCH_INFO}); "
+                         "give a new or empty folder, or an earlier bench folder to resume")
+
+
+def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped], config: BenchConfig,
+           entry: dict, echo: Callable[[str], None]) -> BenchResult:
+    check_out(config.out)
+    out = Path(config.out)
+    out.mkdir(parents=True, exist_ok=True)
+    k, n = config.shard
+    keep = {p.key for p in problems[k - 1::n]}
+    problems = [p for p in problems if p.key in keep]
+    jobs = [j for j in jobs if j.problem.key in keep]
+    info = _read_info(out)
+    info["invocations"].append({"started": _now(), **entry, **dict(config.selection), "shard": f"{k}/{n}",
+                                "protocols": list(config.protocols), "repeat": config.repeat,
+                                "device": config.device, "workers_per_device": config.workers_per_device,
+                                "skipped": [[s.what, s.why] for s in skipped]})  # fmt: skip
+    _write_info(out, info)
+    echo(f"bench folder: {out} ({len(jobs)} candidates for {len(problems)} problems, {len(skipped)} skipped)")
+    outcomes = []
+    for protocol in config.protocols:
+        outcome = ProtocolOutcome(protocol=protocol, run_dir=config.run_dir(protocol), problems=len(problems))
+        for r in range(1, config.repeat + 1):
+            _judge(jobs, problems, config, protocol, r, {**entry, **dict(config.selection)}, outcome, echo)
+        outcome.solved = _solved(outcome.run_dir, problems)
+        _page(outcome, config, out)
+        outcomes.append(outcome)
+    result = BenchResult(out=out, jobs=len(jobs), outcomes=outcomes, skipped=skipped,
+                         repeats=repeat_summary(config, problems) if config.repeat > 1 else [])
+    info["invocations"][-1].update(ended=_now(), outcomes=[{
+        "protocol": o.protocol, "run_dir": str(o.run_dir.relative_to(out)), "judged": o.judged, "reused": o.reused,
+        "harness_errors": o.failed, "problems": o.problems, "solved": o.solved, "wall_s": round(o.wall_s, 1),
+        "devices": o.devices, "judged_per_device_hour": round(o.per_device_hour, 1),
+        "leaderboard": str(o.leaderboard.relative_to(out)) if o.leaderboard else None, "note": o.note,
+    } for o in outcomes])  # fmt: skip
+    _write_info(out, info)
+    return result
+
+
+def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, protocol: str, repeat: int,
+           entry: dict, outcome: ProtocolOutcome, echo: Callable[[str], None]) -> None:
+    """One protocol, one repeat: record a verdict for every job not recorded yet."""
+    from tqdm import tqdm
+
+    from autokernel.ledger import Ledger
+    from autokernel.ledger.run_info import close_invocation, start_invocation
+    from autokernel.propose.base import Attempt
+    from autokernel.search.backend import LocalBackend, local_devices
+
+    eval_config = config.eval_config(protocol)
+    run_dir = config.run_dir(protocol, repeat)
+    ledger = Ledger(run_dir, device="cuda" if eval_config.is_cuda else "cpu", policy=eval_config.ledger_policy(),
+                    rejudge=config.rejudge)
+    start_invocation(run_dir, dataset=config.dataset, config=config.dataset_config, entry={
+        **entry, "protocol": protocol, "repeat": repeat, "device": config.device,
+        "workers_per_device": config.workers_per_device, "compile_baseline": eval_config.baseline_compile})
+    for p in problems:
+        ledger.save_problem(p)
+    pending = []
+    for job in jobs:
+        if ledger.lookup(job.problem, job.candidate) is None:
+            pending.append(job)
+        else:
+            outcome.reused += 1
+    pending = list({ledger.key(j.problem, j.candidate): j for j in pending}.values())  # identical samples: once
+    started = time.monotonic()
+    devices = local_devices(eval_config.device)
+    judged = 0
+    if pending:
+        where = f"{protocol}" + (f" repeat {repeat}" if config.repeat > 1 else "")
+        echo(f"{where}: judging {len(pending)} candidates on {', '.join(devices)} ({len(jobs) - len(pending)} "
+             f"recorded before) into {run_dir}")
+        backend = LocalBackend(eval_config, workers_per_device=config.workers_per_device)
+        devices = backend.devices
+        try:
+            futures = {backend.submit(j.problem, j.candidate): j for j in pending}
+            bar = tqdm(total=len(futures), desc=where, unit="cand", disable=not config.progress, file=sys.stderr)
+            try:
+                for fut in as_completed(futures):
+                    job = futures[fut]
+                    bar.update(1)
+                    try:
+                        verdict = fut.result()
+                    except Exception as exc:  # noqa: BLE001 - a dead worker fails one job; the rest go on
+                        outcome.failed.append(f"{job.problem.key} {job.label}: {type(exc).__name__}: {exc}")
+                        continue
+                    attempt = Attempt(candidate=job.candidate, verdict=verdict)
+                    ledger.record(job.problem, attempt)
+                    judged += 1
+                    if attempt.is_correct:
+                        ledger.save_best(job.problem, attempt)  # kept only when it beats the recorded best
+            finally:
+                bar.close()
+        finally:
+            backend.close()
+    wall = time.monotonic() - started
+    outcome.judged += judged
+    outcome.wall_s += wall
+    outcome.devices = list(devices)
+    per_hour = judged * 3600.0 / wall if wall > 0 else 0.0
+    close_invocation(run_dir, {"devices": list(devices), "candidates_evaluated": judged, "wall_s": round(wall, 1),
+                               "candidates_per_hour": round(per_hour, 1),
+                               "candidates_per_device_hour": round(per_hour / max(1, len(devices)), 1)})
+    for note in ledger.notes:
+        echo(f"{protocol}: note: {note}")
+
+
+def _solved(run_dir: Path, problems: Sequence[Problem]) -> int:
+    from autokernel.ledger import RESULTS, read_rows
+    from kb.runs import best_rows
+
+    keys = {(p.level, p.problem_id) for p in problems}
+    best = best_rows(read_rows(run_dir / RESULTS)[0])
+    return sum(1 for key, row in best.items() if key in keys and row["verdict"]["verdict"] == "correct"
+               and not row["verdict"].get("quarantined"))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Pages
+
+
+def _page(outcome: ProtocolOutcome, config: BenchConfig, out: Path) -> None:
+    """The leaderboard of one protocol's run directory under ``out/leaderboard/<protocol>/``."""
+    from kb.leaderboard import leaderboard_from
+    from kb.scorer import ScoreInputError
+
+    folder = out / "leaderboard" / outcome.protocol
+    levels = sorted(config.totals)
+    if not levels:
+        outcome.note = "no KernelBench level among the problems"
+        return
+    try:
+        env = page_environment(outcome.run_dir, outcome.protocol)
+    except ScoreInputError as exc:
+        outcome.note = str(exc)
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    env_path = folder / "environment.json"
+    env_path.write_text(json.dumps(env, indent=1) + "\n")
+    totals = ",".join(f"{lv}={n}" for lv, n in sorted(config.totals.items()))
+    try:
+        files = leaderboard_from(runs=[outcome.run_dir], environment=env_path, out_dir=folder, totals=totals,
+                                 levels=levels, protocol=outcome.protocol)
+    except ScoreInputError as exc:
+        outcome.note = str(exc)
+        return
+    outcome.leaderboard = files.page
+
+
+# what a page states for an environment field its verdicts leave empty (the CPU has no driver or GPU clock)
+_NOT_APPLICABLE = "n/a (CPU, Triton interpreter)"
+
+
+def page_environment(run_dir: Path, protocol: str) -> dict[str, Any]:
+    """The environment a page states: `kb.runs.run_environment` of the run's correct verdicts, or, when no
+    sample is correct, the environment of any verdict (a level with nothing correct still gets its page: all
+    failed). Fields a CPU run leaves empty say so."""
+    from autokernel.ledger import RESULTS, read_rows
+    from kb.runs import run_environment
+    from kb.scorer import ENVIRONMENT_KEYS, ScoreInputError
+
+    try:
+        env = run_environment([run_dir], protocol=protocol)
+    except ScoreInputError:
+        rows = [r for r in read_rows(run_dir / RESULTS)[0] if (r["verdict"].get("environment"))]
+        if not rows:
+            raise ScoreInputError(f"{run_dir}: no verdict records an environment (nothing judged yet?)") from None
+        v = rows[0]["verdict"]
+        e, policy = v["environment"], v.get("policy") or {}
+        env = {"gpu": e.get("gpu", ""), "driver": e.get("driver", ""), "cuda": e.get("cuda_runtime", ""),
+               "torch": e.get("torch", ""), "triton": e.get("triton", ""),
+               "dataset": "ScalingIntelligence/KernelBench", "config": "see run notes",
+               "tolerance_preset": f"{policy.get('tolerance_preset', '')} (atol=rtol={policy.get('atol', '')})",
+               "protocol": protocol, "timing_method": "none: no correct kernel was timed",
+               "statistic": "median of timed calls", "repetitions": "-"}  # fmt: skip
+    for key in ENVIRONMENT_KEYS:
+        if env.get(key) in (None, "", "None"):
+            env[key] = _NOT_APPLICABLE
+    return env
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Repeatability
+
+
+def spread_pct(values: list[float]) -> float | None:
+    """(max - min) / median, in %: the repeatability figure (target 2 % or less)."""
+    if not values:
+        return None
+    return round(100 * (max(values) - min(values)) / statistics.median(values), 2)
+
+
+def repeat_records(config: BenchConfig, protocol: str) -> list[dict]:
+    """Every verdict of every repeat of ``protocol``, flat: the verdict's fields beside ``problem`` and
+    ``candidate_digest``."""
+    from autokernel.ledger import RESULTS, read_rows
+
+    records = []
+    for r in range(1, config.repeat + 1):
+        for row in read_rows(config.run_dir(protocol, r) / RESULTS)[0]:
+            records.append({**row["verdict"], "problem": row["problem"], "candidate_digest": row["candidate_digest"],
+                            "repeat": r})
+    return records
+
+
+def repeat_summary(config: BenchConfig, problems: Sequence[Problem]) -> list[dict]:
+    """Per protocol, problem and candidate: the median kernel time of each repeat and their spread
+    ((max - min) / median of the medians, in %), the same for the mean, and the median wall time of one
+    evaluation (compile, correctness, timing, baselines)."""
+    keys = {p.key for p in problems}
+    rows = []
+    for protocol in config.protocols:
+        groups: dict[tuple[str, str], list[dict]] = {}
+        for rec in repeat_records(config, protocol):
+            if rec["problem"] in keys:
+                groups.setdefault((rec["problem"], rec["candidate_digest"]), []).append(rec)
+        for (problem, digest), recs in groups.items():
+            rows.append({"protocol": protocol, "problem": problem, "candidate": digest, **summarise_repeats(recs)})
+    return rows
+
+
+def summarise_repeats(records: list[dict]) -> dict:
+    """The repeatability figures of one candidate's verdicts (see `repeat_summary`)."""
+    timed = [r for r in records if r.get("verdict") == "correct" and r.get("kernel")]
+    medians = [r["kernel"]["median_ms"] for r in timed]
+    means = [r["kernel"]["mean_ms"] for r in timed]
+    walls = [r["wall_s"] for r in records if isinstance(r.get("wall_s"), (int, float)) and r["wall_s"] > 0]
+    return {"repeats": len(records), "correct": len(medians), "median_ms": [round(m, 4) for m in medians],
+            "spread_pct": spread_pct(medians), "mean_spread_pct": spread_pct(means),
+            "median_wall_s": round(statistics.median(walls), 2) if walls else None}  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Flat verdict records
+
+
+def verdict_records(path: str | Path) -> list[dict]:
+    """Verdicts in the flat shape the re-judging tools read (`benchmarks/baseline_precision_table.py`,
+    `benchmarks/leaderboard_pages.py`, `kb.compact.rejudged_line`): each verdict's fields beside ``problem``,
+    ``name``, ``candidate_digest``, ``candidates`` (the candidate spec) and ``preset`` (its name, for a preset).
+
+    ``path``: a run directory a bench wrote (``OUT/<protocol>``), or a JSON Lines file of such records (the
+    re-judged records stored under ``leaderboards/`` were written that way)."""
+    from autokernel.ledger import RESULTS, read_rows
+
+    path = Path(path)
+    if not path.is_dir():
+        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    records = []
+    for row in read_rows(path / RESULTS)[0]:
+        rec = {**row["verdict"], "problem": row["problem"], "name": row.get("problem_name", ""),
+               "candidate_digest": row.get("candidate_digest", ""), "candidates": row.get("proposer", "")}
+        idea = str(row.get("idea") or "")
+        if idea.startswith("preset:"):
+            rec["preset"] = idea.split(":", 1)[1]
+        records.append(rec)
+    return records
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Problems
+
+
+def level_problems(levels: Sequence[int], *, dataset: str | None, dataset_config: str | None,
+                   scale: int = 1) -> tuple[list[Problem], dict[int, int]]:
+    """Every problem of ``levels`` (scaled by ``scale``) and each level's problem count (its highest id: the
+    fast_p denominator)."""
+    from kb.bridge import load_level
+
+    problems, totals = [], {}
+    for level in levels:
+        found = load_level(level, dataset=dataset, config=dataset_config)
+        if not found:
+            raise ValueError(f"level {level} has no problems in this dataset")
+        totals[level] = max(p.problem_id for p in found)
+        problems += [p.scaled(scale) for p in found] if scale > 1 else found
+    return problems, totals
+
+
+# ---------------------------------------------------------------------------------------------------------
+# bench.json
+
+
+def _read_info(out: Path) -> dict:
+    try:
+        info = json.loads((out / BENCH_INFO).read_text())
+    except (OSError, ValueError):
+        info = {}
+    if not isinstance(info, dict) or not isinstance(info.get("invocations"), list):
+        info = {"invocations": []}
+    info["kind"] = "autokernel-kb bench"
+    return info
+
+
+def _write_info(out: Path, info: dict) -> None:
+    tmp = out / (BENCH_INFO + ".tmp")
+    tmp.write_text(json.dumps(info, indent=1, default=str) + "\n")
+    tmp.replace(out / BENCH_INFO)
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z")

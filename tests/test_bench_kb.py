@@ -1,0 +1,255 @@
+"""`autokernel-kb bench` (kb/bench_kb.py): another system's generations folder judged under both protocols, the
+best correct sample per problem, the leaderboard pages, resume; the (problem, candidate) pairs mode."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kb.bench_kb import (
+    BENCH_INFO,
+    BenchConfig,
+    candidate_path,
+    candidate_source,
+    check_out,
+    parse_pairs,
+    preset_source,
+    scan_generations,
+    summarise_repeats,
+)
+from kb.cli import main
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+LEVEL = {1: ("1_ReLU", "relu"), 2: ("2_ScaleAdd", "scale_add"), 3: ("3_RowSum", "row_sum")}
+
+
+def _dataset(root: Path) -> Path:
+    """A KernelBench-format dataset folder whose level 1 is three of the test problems."""
+    import pandas as pd
+
+    (root / "data").mkdir(parents=True)
+    rows = [{"code": (FIXTURES / "problems" / f"{stem}.py").read_text(), "level": 1, "name": name, "problem_id": pid}
+            for pid, (name, stem) in LEVEL.items()]  # fmt: skip
+    pd.DataFrame(rows).to_parquet(root / "data" / "level_1-00000-of-00001.parquet")
+    return root
+
+
+def _generations(root: Path) -> Path:
+    """Samples as another agent leaves them: for ReLU a broken one, an honest one and an honest variant; for
+    ScaleAdd only a cheat (pure PyTorch); for RowSum nothing; and files that do not fit the layout."""
+    root.mkdir()
+    honest = (FIXTURES / "honest" / "relu_constexpr.py").read_text()
+    variant = honest.replace("# honest:", "# honest (another sample):")
+    (root / "level_1_problem_1_sample_0_kernel.py").write_text("class ModelNew(:\n    pass\n")
+    (root / "level_1_problem_1_sample_1_kernel.py").write_text(honest)
+    (root / "level_1_problem_1_sample_2_kernel.py").write_text(variant)
+    (root / "level_1_problem_2_sample_0_kernel.py").write_text((FIXTURES / "rogues" / "h08_pure_torch.py").read_text())
+    (root / "level_1_problem_9_sample_0_kernel.py").write_text(honest)  # the level has no problem 9
+    (root / "level_1_problem_1_kernel.py").write_text(honest)  # no sample number
+    (root / "generation_config.yaml").write_text("model: someone's agent\n")
+    return root
+
+
+def _rows(run: Path) -> list[dict]:
+    return [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines() if line.strip()]
+
+
+def test_generations_folder_judged_under_both_protocols_and_resumed(tmp_path, capsys):
+    dataset, gens, out = _dataset(tmp_path / "kb"), _generations(tmp_path / "gens"), tmp_path / "bench"
+    argv = ["bench", "--generations", str(gens), "--level", "1", "--out", str(out), "--dataset", str(dataset),
+            "--device", "cpu", "--trials", "2", "--timeout", "120", "--no-progress",
+            "--no-timing"]  # timing on a loaded 2-core machine makes the interpreter's replay check flaky
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    for name, why in (("level_1_problem_9_sample_0_kernel.py", "level 1 has no problem 9"),
+                      ("level_1_problem_1_kernel.py", "name is not level_{L}_problem_{N}_sample_{S}_kernel.py"),
+                      ("generation_config.yaml", "name is not")):  # fmt: skip
+        assert f"{name}: {why}" in printed
+    skipped = json.loads((out / BENCH_INFO).read_text())["invocations"][0]["skipped"]
+    assert sorted(s[0] for s in skipped) == ["generation_config.yaml", "level_1_problem_1_kernel.py",
+                                             "level_1_problem_9_sample_0_kernel.py"]
+    for protocol in ("kernelbench", "strict"):
+        run = out / protocol
+        rows = _rows(run)
+        assert {r["verdict"]["protocol"] for r in rows} == {protocol}
+        verdicts = {r["idea"]: r["verdict"]["verdict"] for r in rows}
+        assert verdicts == {"level_1_problem_1_sample_0_kernel.py": "compile_error",
+                            "level_1_problem_1_sample_1_kernel.py": "correct",
+                            "level_1_problem_1_sample_2_kernel.py": "correct",
+                            "level_1_problem_2_sample_0_kernel.py": "rejected"}, [  # fmt: skip
+            r["verdict"]["reason"] for r in rows]
+        # the problem is scored by a correct sample, never the broken one, and best.py is that sample
+        correct = {r["candidate_digest"]: r for r in rows if r["verdict"]["verdict"] == "correct"}
+        table = (out / "leaderboard" / protocol / "none-cpu-triton-interpreter" / "problems.csv")
+        import pandas as pd
+
+        csv = pd.read_csv(table)
+        assert csv["problem_id"].tolist() == [1, 2]  # RowSum has no sample: no row, counted as failed
+        relu = csv[csv["problem_id"] == 1].iloc[0]
+        assert relu["verdict"] == "correct"
+        chosen = correct[Path(relu["kernel_path"]).stem]
+        assert Path(relu["kernel_path"]).read_text() == (gens / chosen["idea"]).read_text()
+        assert csv[csv["problem_id"] == 2].iloc[0]["verdict"] == "rejected"
+        best = (run / "problems" / "L1_1_1_ReLU" / "best.py").read_text()
+        assert best == (gens / chosen["idea"]).read_text()
+        page = (out / "leaderboard" / protocol / "none-cpu-triton-interpreter" / "README.md").read_text()
+        assert f"| protocol | {protocol} |" in page
+        assert "coverage: 2/3 problems evaluated; correct: 1" in page and "no result (1): 3" in page
+        score = json.loads((table.parent / "score.json").read_text())
+        level = score["levels"]["1"]
+        assert (level["total_problems"], level["evaluated"], level["correct"]) == (3, 2, 1)  # the whole level
+        # the run directory is an ordinary one: the leaderboard command reads it
+        assert main(["leaderboard", "--run", str(run), "--out-dir", str(tmp_path / f"lb-{protocol}"),
+                     "--totals", "1=3", "--environment", str(table.parent.parent / "environment.json"),
+                     "--protocol", protocol]) == 0  # fmt: skip
+    info = json.loads((out / BENCH_INFO).read_text())["invocations"][0]
+    assert [o["judged"] for o in info["outcomes"]] == [4, 4]
+    assert all(o["judged_per_device_hour"] > 0 for o in info["outcomes"])
+    assert "judged per device-hour" in printed
+    capsys.readouterr()
+
+    # a second invocation judges nothing again
+    before = {p: len(_rows(out / p)) for p in ("kernelbench", "strict")}
+    assert main(argv) == 0
+    assert {p: len(_rows(out / p)) for p in ("kernelbench", "strict")} == before
+    again = json.loads((out / BENCH_INFO).read_text())["invocations"][-1]["outcomes"]
+    assert [(o["judged"], o["reused"]) for o in again] == [(0, 4), (0, 4)]
+    run_json = json.loads((out / "kernelbench" / "run.json").read_text())
+    assert [inv["candidates_evaluated"] for inv in run_json["invocations"]] == [4, 0]
+
+
+def test_flags_are_checked_before_anything_is_written(tmp_path, capsys):
+    gens = _generations(tmp_path / "gens")
+    stranger = tmp_path / "notes"
+    stranger.mkdir()
+    (stranger / "todo.txt").write_text("mine")
+    assert main(["bench", "--generations", str(gens), "--level", "1", "--out", str(stranger), "--device", "cpu"]) == 2
+    assert "not a bench folder" in capsys.readouterr().err
+    assert sorted(p.name for p in stranger.iterdir()) == ["todo.txt"]
+    out = tmp_path / "new"
+    for argv, message in (
+        (["--generations", str(gens)], "--generations needs --level"),
+        (["--generations", str(tmp_path / "none"), "--level", "1"], "no such folder"),
+        (["--generations", str(gens), "--level", "1", "--protocol", "both", "--baseline-precision", "fp32"],
+         "--baseline-precision applies to --protocol strict only"),
+        (["--generations", str(gens), "--level", "1", "--repeat", "0"], "at least 1"),
+        (["--generations", str(gens), "--level", "1", "--shard", "3/2"], "shard 3/2"),
+        (["--candidates", "nothing.py", "--problems", "L1/1"], "no such file"),
+        (["--candidates", "starter"], "--candidates needs --problems"),
+    ):
+        assert main(["bench", *argv, "--out", str(out), "--device", "cpu"]) == 2
+        assert message in capsys.readouterr().err
+        assert not out.exists()
+
+
+def test_scan_reports_every_file_that_is_not_judged(tmp_path):
+    from autokernel.problem import Problem
+
+    src = (FIXTURES / "problems" / "relu.py").read_text()
+    problems = [Problem.from_source(src, name=f"{i}_ReLU", level=1, problem_id=i) for i in (1, 2, 10)]
+    root = tmp_path / "gens"
+    root.mkdir()
+    for name in ("level_1_problem_10_sample_0_kernel.py", "level_1_problem_2_sample_3_kernel.py",
+                 "level_2_problem_1_sample_0_kernel.py", "level_1_problem_1_sample_0_kernel.py",
+                 "level_1_problem_x_sample_0_kernel.py", "level_1_problem_1_sample_1_kernel.py.bak",
+                 "level_1_problem_01_sample_0_kernel.py"):
+        (root / name).write_text("x = 1\n")
+    (root / "level_1_problem_1_sample_1_kernel.py").write_bytes(b"\xff\xfe not utf-8")
+    (root / "sub").mkdir()
+    samples, skipped = scan_generations(root, problems, levels=[1], ids=[1, 10])
+    assert [(s.problem_id, s.sample_id) for s in samples] == [(1, 0), (10, 0)]
+    why = {s.what: s.why for s in skipped}
+    assert why["level_1_problem_2_sample_3_kernel.py"] == "problem 2 is not selected"
+    assert why["level_2_problem_1_sample_0_kernel.py"].startswith("level 2 is not judged here")
+    assert why["level_1_problem_x_sample_0_kernel.py"].startswith("name is not")
+    assert why["level_1_problem_1_sample_1_kernel.py.bak"].startswith("name is not")
+    assert why["level_1_problem_01_sample_0_kernel.py"].startswith("name is not")
+    assert why["level_1_problem_1_sample_1_kernel.py"].startswith("unreadable: UnicodeDecodeError")
+    assert why["sub"] == "not a file"
+    with pytest.raises(ValueError, match="no such folder"):
+        scan_generations(tmp_path / "missing", problems, levels=[1])
+
+
+def test_out_must_be_new_empty_or_a_bench_folder(tmp_path):
+    check_out(tmp_path / "new")
+    check_out(tmp_path)  # empty
+    (tmp_path / BENCH_INFO).write_text("{}")
+    check_out(tmp_path)
+    (tmp_path / "results.jsonl").write_text("")
+    check_out(tmp_path)  # a bench folder with more in it
+    other = tmp_path / "run"
+    other.mkdir()
+    (other / "results.jsonl").write_text("")
+    with pytest.raises(ValueError, match="not a bench folder"):
+        check_out(other)
+    with pytest.raises(ValueError, match="unknown protocol"):
+        BenchConfig(out=tmp_path, protocols=("kernelbench", "lenient"))
+
+
+def test_pairs_file_and_candidate_specs(tmp_path):
+    from autokernel.problem import Problem
+    from autokernel.starters import generate_starter
+
+    assert parse_pairs("# header\nL1/19 kernels/relu.py  # a kernel\n\nL2/1-10 starter\n") == [
+        ("L1/19", "kernels/relu.py"), ("L2/1-10", "starter")]
+    with pytest.raises(ValueError, match="pairs line 2"):
+        parse_pairs("L1/1 starter\nL1/2\n")
+    src = "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+    src += "def get_inputs():\n    return [torch.rand(2)]\ndef get_init_inputs():\n    return []\n"
+    p = Problem.from_source(src, name="47_Sum", level=1, problem_id=47)
+    folder = tmp_path / "problems" / "L1_47_47_Sum"
+    folder.mkdir(parents=True)
+    (folder / "best.py").write_text("# best")
+    assert candidate_source(f"run:{tmp_path}", p) == ("# best", str(folder / "best.py"))
+    other = Problem.from_source(src, name="4_Other", level=1, problem_id=4)  # L1_47_* must not match problem 4
+    assert candidate_path(f"run:{tmp_path}", other) is None and candidate_source(f"run:{tmp_path}", other) is None
+    assert "class ModelNew" in candidate_source("wrap", p)[0]
+    assert candidate_source("starter", p)[0] == generate_starter(p).source
+
+
+def test_preset_candidates_are_the_starter_with_that_preset():
+    from autokernel.problem import Problem
+    from autokernel.starters import generate_starter
+
+    conv = "import torch\nclass Model(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    conv += "        self.c = torch.nn.Conv2d(3, 8, 3)\n    def forward(self, x):\n        return self.c(x)\n"
+    conv += "def get_inputs():\n    return [torch.rand(2, 3, 10, 10)]\ndef get_init_inputs():\n    return []\n"
+    p = Problem.from_source(conv, name="63_conv", level=1, problem_id=63)
+    presets = generate_starter(p).presets
+    first = next(iter(presets))
+    name, source = preset_source("preset:1", p)
+    assert name == first
+    assert source == generate_starter(p, tunables=presets[first]).source != generate_starter(p).source
+    assert preset_source(f"preset:{first}", p) == (name, source)
+    assert candidate_source(f"preset:{first}", p) == (source, f"preset:{first}")
+    assert preset_source(f"preset:{len(presets) + 1}", p) is None
+    assert preset_source("preset:no such preset", p) is None
+
+
+def test_repeat_figures_are_the_spread_of_the_medians():
+    def rec(median_ms, wall_s, verdict="correct"):
+        return {"verdict": verdict, "kernel": {"median_ms": median_ms, "mean_ms": median_ms * 1.01}, "wall_s": wall_s}
+
+    row = summarise_repeats([rec(3.40, 31.0), rec(3.45, 9.0), rec(3.42, 8.0), rec(0, 7.5, verdict="incorrect")])
+    assert row["repeats"] == 4 and row["correct"] == 3
+    assert row["spread_pct"] == pytest.approx(100 * 0.05 / 3.42, abs=0.01)
+    assert row["mean_spread_pct"] == pytest.approx(100 * 0.05 / 3.42, abs=0.01)
+    assert row["median_wall_s"] == pytest.approx((9.0 + 8.0) / 2)
+    assert summarise_repeats([{"verdict": "incorrect", "wall_s": 2.0}])["spread_pct"] is None
+
+
+def test_pairs_judged_and_read_back_as_flat_records(tmp_path, capsys):
+    from kb.bench_kb import verdict_records
+
+    out = tmp_path / "bench"
+    honest = str(FIXTURES / "honest" / "relu_constexpr.py")
+    assert main(["bench", "--problems", str(FIXTURES / "problems" / "relu.py"), "--candidates", honest, "wrap",
+                 "--protocol", "strict", "--out", str(out), "--device", "cpu", "--no-timing", "--trials", "2",
+                 "--no-progress"]) == 0  # fmt: skip
+    printed = capsys.readouterr().out
+    assert "strict: no leaderboard page (no KernelBench level among the problems)" in printed
+    records = {r["candidates"]: r for r in verdict_records(out / "strict")}
+    assert records[honest]["verdict"] == "correct" and records["wrap"]["verdict"] == "rejected"
+    assert {r["problem"] for r in records.values()} == {"relu"} and not (out / "kernelbench").exists()
