@@ -65,6 +65,13 @@ def slug(problem: Problem) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", base).strip("_") or problem.digest
 
 
+def row_tag(problem: Problem, candidate: Candidate, judged: int = 1) -> str:
+    """The results.tsv name of a row: problem, round, branch and the candidate's digest (several ideas share a
+    round and branch), ``~N`` for its N-th verdict when judged again (``--rejudge``)."""
+    tag = f"{slug(problem)}/r{candidate.round}b{candidate.branch}/{candidate.digest[:8]}"
+    return tag if judged <= 1 else f"{tag}~{judged}"
+
+
 def cache_key(problem_digest: str, candidate_digest: str, device: str, policy: dict[str, Any]) -> str:
     """sha256 of what decides a verdict: problem text, candidate text, device kind, evaluation policy."""
     blob = json.dumps([problem_digest, candidate_digest, device, policy], sort_keys=True, default=str)
@@ -152,6 +159,7 @@ class Ledger:
         self.jsonl = self.root / RESULTS
         self.notes: list[str] = []
         self._rows: dict[str, dict[str, Any]] = {}
+        self._times: dict[str, int] = {}  # cache key -> rows recorded for it (more than one after a rejudge)
         self._experiments = 0
         self._lock = threading.RLock()  # problems may be searched concurrently
         self._load()
@@ -164,6 +172,7 @@ class Ledger:
         rows, torn = read_rows(self.jsonl)
         for row in rows:
             self._rows[row["cache_key"]] = row  # a later row for the same key (judged again) wins
+            self._times[row["cache_key"]] = self._times.get(row["cache_key"], 0) + 1
             self._experiments = max(self._experiments, int(row.get("experiment", 0)))
         # a row torn by a crash can only be the last one; it is evaluated again
         self.notes += [f"results.jsonl line {n} is incomplete (interrupted write); ignored" for n in torn]
@@ -207,10 +216,12 @@ class Ledger:
         if not src_path.exists():
             src_path.write_text(cand.source, encoding="utf-8")
         self._experiments += 1
+        key = self.key(problem, cand)
+        self._times[key] = self._times.get(key, 0) + 1
         tokens = dict(attempt.tokens)
         row = {
             "experiment": self._experiments,
-            "cache_key": self.key(problem, cand),
+            "cache_key": key,
             "problem": problem.key,
             "problem_name": problem.name,
             "problem_digest": problem.digest,
@@ -232,7 +243,7 @@ class Ledger:
         total_tokens = sum(tokens.values()) if tokens else None
         cells = {
             "experiment": self._experiments,
-            "tag": f"{slug(problem)}/r{cand.round}b{cand.branch}",
+            "tag": row_tag(problem, cand, self._times[key]),
             "kernel_type": v.backend or cand.backend,
             "throughput_gbps": None,
             "latency_ms": v.kernel.median_ms if v.kernel else None,
