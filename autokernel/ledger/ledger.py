@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from autokernel.ledger.folder import FIRST_COMMIT, GIT_EMAIL, GIT_NAME, check_run_dir, own_repository
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, rank_key, recorded_rank
 from autokernel.records import Candidate, Verdict
@@ -150,6 +151,7 @@ class Ledger:
     def __init__(self, root: str | Path, *, device: str, policy: dict[str, Any], use_git: bool = True,
                  rejudge: frozenset[str] | set[str] = frozenset()):  # fmt: skip
         self.root = Path(root)
+        check_run_dir(self.root)  # never rows under a foreign header, never commits into a foreign repository
         self.rejudge = frozenset(rejudge)
         self._recorded_now: set[str] = set()  # keys judged by this invocation: never judged twice in it
         self.root.mkdir(parents=True, exist_ok=True)
@@ -298,8 +300,9 @@ class Ledger:
         if self.git:
             sp = f"{attempt.verdict.speedup:.3g}x" if attempt.verdict.speedup is not None else "correct"
             msg = f"{problem.key}: {attempt.candidate.idea or 'new best'} ({sp}, round {attempt.candidate.round})"
-            self._git("add", "--", str(d.relative_to(self.root)))
-            self._git("commit", "-q", "--allow-empty", "-m", msg)
+            rel = str(d.relative_to(self.root))
+            self._git("add", "--", rel)
+            self._git("commit", "-q", "--allow-empty", "-m", msg, "--", rel)
 
     @_locked
     def write_summary(self, text: str) -> Path:
@@ -307,7 +310,7 @@ class Ledger:
         path.write_text(text, encoding="utf-8")
         if self.git:
             self._git("add", "--", SUMMARY)
-            self._git("commit", "-q", "-m", "run summary")
+            self._git("commit", "-q", "-m", "run summary", "--", SUMMARY)
         return path
 
     # -- git --------------------------------------------------------------------------------------
@@ -315,9 +318,9 @@ class Ledger:
         cmd = [
             "git",
             "-c",
-            "user.name=autokernel-kb",
+            f"user.name={GIT_NAME}",
             "-c",
-            "user.email=autokernel-kb@localhost",
+            f"user.email={GIT_EMAIL}",
             "-c",
             "commit.gpgsign=false",
             *args,
@@ -328,8 +331,13 @@ class Ledger:
         return res.returncode == 0
 
     def _init_git(self) -> bool:
-        if (self.root / ".git").is_dir():
-            return True
+        """Commit into the run directory's own repository, created here; never into one a run did not create."""
+        own = own_repository(self.root)
+        if own is not None:
+            if not own:
+                self.notes.append("the run directory holds a git repository autokernel-kb did not create: best "
+                                  "kernels are not committed")
+            return own
         try:
             ok = self._git("init", "-q")
         except FileNotFoundError:
@@ -338,5 +346,5 @@ class Ledger:
         if ok:
             (self.root / ".gitignore").write_text("candidates/\nresults.*\n*.tmp\n", encoding="utf-8")
             self._git("add", ".gitignore")
-            self._git("commit", "-q", "-m", "autokernel-kb run directory")
+            self._git("commit", "-q", "-m", FIRST_COMMIT, "--", ".gitignore")
         return ok

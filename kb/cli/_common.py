@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from autokernel.evaluate.config import BASELINE_PRECISIONS, TOLERANCE_PRESETS
 from autokernel.evaluate.protocol import DEFAULT_PROTOCOL, PROTOCOL_NAMES, describe
@@ -54,8 +55,24 @@ def default_device() -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
+def check_device(device: str) -> str:
+    """``device`` if this machine has it; a flag error before anything is loaded or written otherwise."""
+    if device != "cpu" and not re.fullmatch(r"cuda(:\d+)?", device):
+        raise ValueError(f"--device {device}: give cpu, cuda or cuda:N")
+    if device.startswith("cuda"):
+        import torch
+
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if count == 0:
+            raise ValueError(f"--device {device}: no CUDA GPU is visible to PyTorch on this machine; use --device cpu "
+                             f"(Triton interpreter)")
+        if ":" in device and int(device.split(":")[1]) >= count:
+            raise ValueError(f"--device {device}: this machine shows {count} GPU(s) (cuda:0 .. cuda:{count - 1})")
+    return device
+
+
 def eval_config_from_args(args: argparse.Namespace):
-    """The `EvalConfig` the eval-policy flags describe."""
+    """The `EvalConfig` the eval-policy flags describe (`check_device` says whether this machine has its device)."""
     from autokernel.evaluate import EvalConfig
 
     device = args.device or default_device()

@@ -6,7 +6,14 @@ import argparse
 import json
 from pathlib import Path
 
-from kb.cli._common import add_eval_policy, add_problem_source, eval_config_from_args, resolve
+from kb.cli._common import (
+    add_eval_policy,
+    add_problem_source,
+    check_device,
+    default_device,
+    eval_config_from_args,
+    resolve,
+)
 
 
 def register(sub) -> None:
@@ -24,6 +31,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from autokernel.records import Candidate
     from autokernel.report import format_verdict
 
+    check_device(args.device or default_device())
     config = eval_config_from_args(args)  # flag errors before the dataset is loaded
     (problem,) = resolve(args, [args.problem])
     path = Path(args.solution)

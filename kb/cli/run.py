@@ -6,7 +6,14 @@ import argparse
 import time
 from pathlib import Path
 
-from kb.cli._common import add_eval_policy, add_problem_source, eval_config_from_args, resolve
+from kb.cli._common import (
+    add_eval_policy,
+    add_problem_source,
+    check_device,
+    default_device,
+    eval_config_from_args,
+    resolve,
+)
 
 
 def register(sub) -> None:
@@ -145,17 +152,21 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from autokernel.ledger.folder import check_run_dir
     from autokernel.search.session import run
 
     if args.resume and args.out and Path(args.resume) != Path(args.out):
         raise ValueError("give either --resume DIR or --out DIR (rerunning into --out resumes too), not both")
     if args.resume and not Path(args.resume).is_dir():
         raise ValueError(f"--resume {args.resume}: no such run directory")
-    eval_config = eval_config_from_args(args)  # flag errors before the dataset is loaded
+    # every flag is checked before the dataset is loaded or anything is written
+    check_device(args.device or default_device())
+    eval_config = eval_config_from_args(args)
+    config = run_config_from_args(args, on_cpu=eval_config.device == "cpu")
+    check_run_dir(config.out)
     problems = _problems(args)
     if not problems:
         raise ValueError("no problems selected")
-    config = run_config_from_args(args, on_cpu=eval_config.device == "cpu")
     text = run(problems, eval_config, config, echo=lambda line: print(line, flush=True))
     print(text, end="")
     print(f"run directory: {config.out}")
