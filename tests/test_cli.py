@@ -102,6 +102,7 @@ def _ledger_row(n: int, problem: str, speedup: float, protocol: str | None) -> d
 
 def test_leaderboard_of_a_run_takes_the_verdicts_of_one_protocol(tmp_path, capsys):
     from kb.runs import run_environment, run_table
+    from kb.scorer import ScoreInputError
 
     run = tmp_path / "run"
     run.mkdir()
@@ -111,7 +112,8 @@ def test_leaderboard_of_a_run_takes_the_verdicts_of_one_protocol(tmp_path, capsy
     # the best kernel of the protocol asked for, not the best of two protocols
     assert run_table(run, protocol="kernelbench")["speedup"].tolist() == [2.0, 1.5]
     assert run_table(run, protocol="strict")["speedup"].tolist() == [5.0]
-    assert run_table(run)["speedup"].tolist() == [5.0, 1.5]
+    with pytest.raises(ScoreInputError, match="several protocols"):  # never a problem's best over two protocols
+        run_table(run)
     assert run_environment([run], protocol="kernelbench")["protocol"] == "kernelbench"
     assert run_environment([run])["protocol"] == "kernelbench (2 verdicts); strict (1 verdicts)"
     out_dir = tmp_path / "lb"
