@@ -6,7 +6,7 @@ Layout::
     results.tsv                      one row per evaluated candidate (human/spreadsheet view)
     results.jsonl                    the same rows with full Verdict dicts (pandas.read_json(lines=True))
     candidates/<slug>/<digest>.py    every candidate's source
-    problems/<slug>/{problem.py, best.py, best.json}
+    problems/<slug>/{problem.py, best.py, best.json, search.json}
     summary.txt                      the closing summary
 """
 
@@ -32,6 +32,7 @@ from autokernel.records import Candidate, Verdict
 RESULTS = "results.jsonl"
 RESULTS_TSV = "results.tsv"
 SUMMARY = "summary.txt"
+SEARCH_STATE = "search.json"  # per problem: why its search stopped, per policy (a resume skips a final stop)
 
 TSV_COLUMNS = (
     "experiment",
@@ -206,6 +207,72 @@ class Ledger:
         return Attempt(
             candidate=candidate, verdict=Verdict.from_dict(row["verdict"]), tokens=row.get("tokens") or {}
         )
+
+    def attempts(self, problem: Problem) -> list[Attempt]:
+        """Every candidate recorded for this problem under this device and policy (its latest verdict), in
+        recording order: what a resumed search starts from. A row whose source file is gone is left out (noted)."""
+        with self._lock:
+            rows = [r for r in self._rows.values() if r.get("problem_digest") == problem.digest]
+        out = []
+        for row in rows:
+            if row["cache_key"] != cache_key(problem.digest, row["candidate_digest"], self.device, self.policy):
+                continue  # judged under another device or policy: not this search's history
+            try:
+                source = (self.root / row["source_path"]).read_text(encoding="utf-8")
+            except (OSError, KeyError):
+                self.notes.append(f"{problem.key}: the source of candidate {row.get('candidate_digest')} is missing "
+                                  f"from the run directory; left out of the resumed search")
+                continue
+            cand = Candidate(source=source, backend=row.get("backend") or "auto", proposer=row.get("proposer") or "",
+                             round=int(row.get("round") or 0), branch=int(row.get("branch") or 0),
+                             parent=row.get("parent"), idea=row.get("idea") or "")
+            out.append(Attempt(candidate=cand, verdict=Verdict.from_dict(row["verdict"]),
+                               tokens=row.get("tokens") or {}))
+        return out
+
+    def best_digest(self, problem: Problem) -> str | None:
+        """The candidate digest of the problem's best.json (None without one for this version of the problem)."""
+        try:
+            data = json.loads((self.root / "problems" / slug(problem) / "best.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("problem_digest") != problem.digest:
+            return None
+        return data.get("candidate_digest") or None
+
+    def _policy_id(self) -> str:
+        return hashlib.sha256(json.dumps([self.device, self.policy], sort_keys=True, default=str).encode()
+                              ).hexdigest()[:16]
+
+    def final_stop(self, problem: Problem, proposer: str, history: str) -> str:
+        """The reason an earlier invocation's ``proposer`` gave up on this problem for good under this policy (it
+        had no new ideas) with the same ``history`` (e.g. candidates and correct ones: a re-judged candidate that
+        is now correct reopens it), or ""."""
+        try:
+            state = json.loads((self.root / "problems" / slug(problem) / SEARCH_STATE).read_text(encoding="utf-8"))
+            entry = state[self._policy_id()]
+        except (OSError, ValueError, KeyError, TypeError):
+            return ""
+        if (entry.get("problem_digest"), entry.get("proposer"), entry.get("history")) != (problem.digest, proposer,
+                                                                                          history):
+            return ""
+        return str(entry.get("final") or "")
+
+    @_locked
+    def save_stop(self, problem: Problem, proposer: str, reason: str, *, final: bool, history: str = "") -> None:
+        """Record why the search of this problem stopped (``final``: for good, a resume with the same ``history``
+        does not ask again)."""
+        path = self.save_problem(problem) / SEARCH_STATE
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+            state = state if isinstance(state, dict) else {}
+        except (OSError, ValueError):
+            state = {}
+        state[self._policy_id()] = {"problem_digest": problem.digest, "proposer": proposer, "stop_reason": reason,
+                                    "final": reason if final else "", "history": history}
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
 
     # -- recording --------------------------------------------------------------------------------
     @_locked

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -82,7 +83,8 @@ def register(sub) -> None:
         help="add each problem's best kernel from this earlier run to round 0, judged again under this run's "
         "policy (continue a search on another GPU, policy or version); repeatable, the first found is used",
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bars (they are shown only when stderr is a terminal)")
     add_problem_source(p)
     add_eval_policy(p)
     p.set_defaults(func=cmd_run)
@@ -144,7 +146,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         jobs=args.jobs,
         stop_after_s=args.stop_after,
         rejudge=_rejudge(args.rejudge),
-        progress=not args.no_progress,
+        progress=not args.no_progress and sys.stderr.isatty(),  # bars redrawn into a file or pipe are noise
         dataset=dataset if args.level is not None else "embedded suite / problem files",
         dataset_config=config or "default",
         selection={"level": args.level, "problems": args.problems},
