@@ -13,7 +13,6 @@ import dataclasses
 import json
 import math
 import os
-import shutil
 import statistics
 import tempfile
 import threading
@@ -184,7 +183,7 @@ class Evaluator:
     @staticmethod
     def _discard(proc: CandidateProcess) -> None:
         proc.close()
-        shutil.rmtree(proc.scratch, ignore_errors=True)
+        proc.remove_scratch()
 
     # -- the pipeline --------------------------------------------------------------------------
     def _evaluate(self, problem: Problem, candidate: Candidate) -> Verdict:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 # file names a run directory holds (see `autokernel.ledger.ledger` and `run_info`)
 _RESULTS, _RESULTS_TSV, _RUN_INFO = "results.jsonl", "results.tsv", "run.json"
+_TSV_HEAD = "experiment\ttag\tkernel_type\t"  # how our results.tsv header begins (`ledger.TSV_COLUMNS`)
 GIT_NAME, GIT_EMAIL = "autokernel-kb", "autokernel-kb@localhost"
 FIRST_COMMIT = "autokernel-kb run directory"
 
@@ -40,10 +41,8 @@ def is_run_dir(path: str | Path) -> bool:
     except (OSError, ValueError):
         pass
     try:
-        from autokernel.ledger.ledger import TSV_COLUMNS
-
         with open(root / _RESULTS_TSV, encoding="utf-8") as fh:
-            return fh.readline().rstrip("\n").split("\t") == list(TSV_COLUMNS)
+            return fh.readline().startswith(_TSV_HEAD)
     except OSError:
         return False
 
