@@ -12,6 +12,7 @@ from kb.cli._common import (
     check_device,
     default_device,
     eval_config_from_args,
+    fit_to_device,
     resolve,
 )
 
@@ -33,7 +34,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     check_device(args.device or default_device())
     config = eval_config_from_args(args)  # flag errors before the dataset is loaded
-    (problem,) = resolve(args, [args.problem])
+    (problem,) = fit_to_device(resolve(args, [args.problem], scale=False), args, config)
     path = Path(args.solution)
     if not path.is_file():
         raise ValueError(f"solution file {path} does not exist")

@@ -13,6 +13,7 @@ from kb.cli._common import (
     check_device,
     default_device,
     eval_config_from_args,
+    fit_to_device,
     resolve,
 )
 
@@ -103,10 +104,8 @@ def _problems(args: argparse.Namespace) -> list:
         from autokernel.suite import suite_problems
 
         problems = suite_problems()
-    if args.scale > 1:
-        problems = [p.scaled(args.scale) for p in problems]
     if args.refs:
-        problems += resolve(args, args.refs)  # scales them itself
+        problems += resolve(args, args.refs, scale=False)
     return problems
 
 
@@ -169,6 +168,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     problems = _problems(args)
     if not problems:
         raise ValueError("no problems selected")
+    # on CPU, each at a scale that fits this machine (workers judging at once share its memory)
+    problems = fit_to_device(problems, args, eval_config, parallel=config.workers_per_device)
     text = run(problems, eval_config, config, echo=lambda line: print(line, flush=True))
     print(text, end="")
     print(f"run directory: {config.out}")
