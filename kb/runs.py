@@ -278,6 +278,21 @@ def _protocols(run_dirs: list[str | Path], protocol: str | None) -> str:
     return "; ".join(f"{p} ({n} verdicts)" for p, n in found.most_common())
 
 
+_SCALED = re.compile(r"^scaled down by (\d+)")
+
+
+def _problem_sizes(run_dirs: list[str | Path], protocol: str | None) -> str:
+    """Which of the verdicts' problems ran scaled down (``--scale``, CPU runs), and by what; "" when none did."""
+    scaled: dict[int, set[str]] = {}
+    for d in run_dirs:
+        for row in _rows(Path(d), protocol):
+            for note in (row["verdict"].get("policy") or {}).get("problem_notes") or []:
+                m = _SCALED.match(str(note))
+                if m:
+                    scaled.setdefault(int(m.group(1)), set()).add(str(row.get("problem", "")))
+    return "; ".join(f"divided by {k} (--scale {k}): {', '.join(sorted(keys))}" for k, keys in sorted(scaled.items()))
+
+
 def _hardware(verdict: dict[str, Any]) -> dict[str, str]:
     """GPU, driver, CUDA and clock of a verdict's environment; a CPU verdict says it ran in the interpreter."""
     env = verdict.get("environment") or {}
@@ -312,6 +327,7 @@ def run_environment(run_dirs: list[str | Path], *, protocol: str | None = None) 
         "dataset": "ScalingIntelligence/KernelBench", "config": "see run notes",
         "tolerance_preset": f"{policy.get('tolerance_preset', '')} (atol=rtol={policy.get('atol', '')})",
         "reference_precision": policy.get("reference_precision", ""),
+        **({"problem_sizes": sizes} if (sizes := _problem_sizes(run_dirs, protocol)) else {}),
         "protocol": _protocols(run_dirs, protocol) or protocol_of(v),
         "baseline_precision": _baseline_precision(run_dirs, protocol),
         "timing_method": _timing_methods(run_dirs, protocol) or kernel.get("method", "") or "not timed (no correct kernel)",

@@ -24,7 +24,8 @@ def _row(n: int, problem: str, speedup: float | None, verdict: str = "correct") 
             "kernel": {"median_ms": 2.0, "num_trials": 5, "method": METHOD} if timed else None,
             "eager": {"median_ms": 2.0 * speedup, "method": METHOD} if timed else None, "compiled": None,
             "floor_ms": None, "environment": CPU_ENV,
-            "policy": {"tolerance_preset": "kernelbench", "atol": 1e-4, "baseline_precision": "fp32"},
+            "policy": {"tolerance_preset": "kernelbench", "atol": 1e-4, "baseline_precision": "fp32",
+                       "problem_notes": ["scaled down by 32: batch_size 4096->128, dim 393216->12288"]},
         },
     }  # fmt: skip
 
@@ -51,6 +52,7 @@ def test_score_reads_a_cpu_run_directory(tmp_path, capsys):
     report = json.loads(out.read_text())
     assert report["levels"]["1"]["geomean_speedup"] == pytest.approx(0.0031)
     assert "device=cpu, judged=3 in 60.0 s (180.0/h)" in report["environment"]["search_budget"]
+    assert report["environment"]["problem_sizes"] == "divided by 32 (--scale 32): L1/19, L1/20"  # never full-size
 
 
 def test_score_reads_a_run_of_the_embedded_suite(tmp_path, capsys):
