@@ -8,6 +8,9 @@ Layout written by ``write_leaderboard`` under ``<out_dir>/<gpu slug>/``::
     score.json                the ScoreReport (self-describing)
     speedup_distribution.png  speedup vs eager of correct kernels, per level (log x)
     roofline.png              kernel time against its physical floor (iso-lines = % of floor)
+
+A plot with nothing to show (no correct timed kernel; no kernel with a floor, as on CPU) is not written, and the
+page does not link it.
 """
 
 from __future__ import annotations
@@ -25,15 +28,18 @@ from kb.scorer import (
     COLUMNS,
     ENVIRONMENT_KEYS,
     KERNELBENCH_TOTALS,
+    OWN_LEVEL,
     LevelScore,
     ScoreInputError,
     counted_correct,
+    level_label,
     make_report,
     normalise_results,
     parse_totals,
     read_environment,
     read_results,
     select_protocol,
+    speedup_text,
 )
 
 if TYPE_CHECKING:
@@ -51,8 +57,8 @@ class LeaderboardFiles:
     problems_csv: Path
     problems_json: Path
     score_json: Path
-    speedup_plot: Path
-    roofline_plot: Path
+    speedup_plot: Path | None  # None: nothing to plot (not written)
+    roofline_plot: Path | None
 
 
 def gpu_slug(gpu_name: str) -> str:
@@ -93,14 +99,15 @@ def write_leaderboard(
     folder.mkdir(parents=True, exist_ok=True)
 
     problems = _problem_table(table, folder)
+    title = str(environment["gpu"])
     files = LeaderboardFiles(
         folder=folder,
         page=folder / "README.md",
         problems_csv=folder / "problems.csv",
         problems_json=folder / "problems.json",
         score_json=folder / "score.json",
-        speedup_plot=folder / "speedup_distribution.png",
-        roofline_plot=folder / "roofline.png",
+        speedup_plot=plot_speedups(table, report.levels, folder / "speedup_distribution.png", title=title),
+        roofline_plot=plot_roofline(table, folder / "roofline.png", title=title),
     )
     problems.to_csv(files.problems_csv, index=False)
     records = json.loads(problems.to_json(orient="records"))  # NaN -> null
@@ -108,8 +115,6 @@ def write_leaderboard(
         json.dumps({"environment": dict(environment), "rows": records}, indent=2) + "\n"
     )
     report.write(files.score_json)
-    plot_speedups(table, report.levels, files.speedup_plot, title=str(environment["gpu"]))
-    plot_roofline(table, files.roofline_plot, title=str(environment["gpu"]))
     files.page.write_text(_markdown(table, report.levels, environment, files,
                                     archive=_archive_line(archive, archive_uploaded)))
     return files
@@ -133,6 +138,11 @@ def _link(path: str, folder: Path) -> str:
 
 def _fmt(x: Any, spec: str = ".2f", suffix: str = "") -> str:
     return f"{x:{spec}}{suffix}" if isinstance(x, (int, float)) and math.isfinite(x) else "-"
+
+
+def _speed(x: Any) -> str:
+    """A speedup cell: two decimals, or two significant digits below 0.01 (CPU interpreter speedups)."""
+    return f"{speedup_text(x, 2)}×" if isinstance(x, (int, float)) and math.isfinite(x) else "-"
 
 
 def _archive_line(repo: str | None, uploaded: bool) -> str:
@@ -175,21 +185,20 @@ def _markdown(
     if (files.folder / "baseline_precision.md").exists():  # written by benchmarks/baseline_precision_table.py
         lines += ["The same kernels scored with the baselines timed in fp32 (TF32 off, the precision candidates are "
                   "held to): [baseline_precision.md](baseline_precision.md).", ""]
-    lines += [
-        f"![speedup distribution]({files.speedup_plot.name})",
-        f"![kernels against their floor]({files.roofline_plot.name})",
-        "",
-    ]
+    plots = [f"![speedup distribution]({files.speedup_plot.name})" if files.speedup_plot else "",
+             f"![kernels against their floor]({files.roofline_plot.name})" if files.roofline_plot else ""]
+    if any(plots):
+        lines += [*(p for p in plots if p), ""]
     for level, s in sorted(scores.items()):
         rows = table[table["level"] == level].sort_values("problem_id")
-        lines += [f"## Level {level}", ""]
+        lines += [f"## {level_label(level)}", ""]
         lines += [
             f"- coverage: {s.evaluated}/{s.total_problems} problems evaluated; correct: {s.correct} "
             f"({s.correct_rate:.0%}); quarantined: {s.quarantined}",
-            f"- geomean speedup vs eager: {s.geomean_speedup:.3f}× over correct kernels, "
-            f"{s.geomean_speedup_correct_and_faster:.3f}× over correct and faster ones",
-            f"- geomean speedup vs torch.compile: {s.geomean_speedup_vs_compile:.3f}× over correct kernels "
-            f"({s.timed_vs_compile} timed), {s.geomean_speedup_vs_compile_correct_and_faster:.3f}× over "
+            f"- geomean speedup vs eager: {speedup_text(s.geomean_speedup)}× over correct kernels, "
+            f"{speedup_text(s.geomean_speedup_correct_and_faster)}× over correct and faster ones",
+            f"- geomean speedup vs torch.compile: {speedup_text(s.geomean_speedup_vs_compile)}× over correct kernels "
+            f"({s.timed_vs_compile} timed), {speedup_text(s.geomean_speedup_vs_compile_correct_and_faster)}× over "
             "correct and faster ones",
             f"- median % of floor (correct kernels): {_fmt(s.median_pct_of_floor, '.1f', '%')}",
             "",
@@ -237,7 +246,7 @@ def _shortfalls(rows: pd.DataFrame, total: int, folder: Path) -> list[str]:
         for r in quarantined.itertuples():
             link = _link(r.kernel_path, folder)
             out.append(
-                f"| L{r.level}/{r.problem_id} {r.name} | {r.verdict} | {_fmt(r.speedup, '.2f', '×')} | "
+                f"| {_problem_name(r)} | {r.verdict} | {_speed(r.speedup)} | "
                 f"{_fmt(r.pct_of_floor, '.0f', '%')} | {f'[kernel]({link})' if link else '-'} |"
             )
         out.append("")
@@ -247,10 +256,15 @@ def _shortfalls(rows: pd.DataFrame, total: int, folder: Path) -> list[str]:
 def _row(r: Any, what: str, folder: Path) -> str:
     link = _link(r.kernel_path, folder)
     return (
-        f"| L{r.level}/{r.problem_id} {r.name} | {what} | {_fmt(r.speedup, '.2f', '×')} | "
-        f"{_fmt(r.speedup_vs_compile, '.2f', '×')} | {_fmt(r.pct_of_floor, '.0f', '%')} | "
+        f"| {_problem_name(r)} | {what} | {_speed(r.speedup)} | "
+        f"{_speed(r.speedup_vs_compile)} | {_fmt(r.pct_of_floor, '.0f', '%')} | "
         f"{f'[kernel]({link})' if link else '-'} | {_why(r)} |"
     )
+
+
+def _problem_name(r: Any) -> str:
+    """``L1/19 19_ReLU``, or the name alone for a problem outside KernelBench."""
+    return str(r.name) if r.level == OWN_LEVEL else f"L{r.level}/{r.problem_id} {r.name}"
 
 
 def _why(r: Any) -> str:
@@ -305,14 +319,17 @@ def _figure(width: float, height: float):
 
 def plot_speedups(
     table: pd.DataFrame, scores: Mapping[int, LevelScore], path: Path, *, title: str = ""
-) -> Path:
-    """Histogram of speedups vs eager of counted-correct kernels, one panel per level, log x."""
+) -> Path | None:
+    """Histogram of speedups vs eager of counted-correct kernels, one panel per level, log x; None (nothing
+    written) without a correct timed kernel."""
     import numpy as np
 
+    counted = table[counted_correct(table) & (table["speedup"] > 0)]
+    if counted.empty:
+        return None
     levels = sorted(scores)
     fig = _figure(8, 1.9 * max(1, len(levels)) + 0.6)
     axes = fig.subplots(max(1, len(levels)), 1, sharex=True, squeeze=False)[:, 0]
-    counted = table[counted_correct(table) & (table["speedup"] > 0)]
     values = counted["speedup"].to_numpy(dtype=float)
     lo = min(0.1, values.min() / 1.2) if values.size else 0.1
     hi = max(10.0, values.max() * 1.2) if values.size else 10.0
@@ -325,8 +342,8 @@ def plot_speedups(
         ax.set_xscale("log")
         ax.set_ylabel("kernels")
         ax.set_title(
-            f"Level {level}: {s.correct}/{s.total_problems} correct, fast_1 = {s.fast_p[1.0]:.2f}, "
-            f"geomean {s.geomean_speedup:.2f}×",
+            f"{level_label(level)}: {s.correct}/{s.total_problems} correct, fast_1 = {s.fast_p[1.0]:.2f}, "
+            f"geomean {speedup_text(s.geomean_speedup, 2)}×",
             fontsize=10,
         )
     axes[-1].set_xlabel("speedup vs eager PyTorch (log scale; dashed line = 1×)")
@@ -335,43 +352,43 @@ def plot_speedups(
     return path
 
 
-def plot_roofline(table: pd.DataFrame, path: Path, *, title: str = "") -> Path:
-    """Kernel median time against its floor, log-log; diagonal iso-lines mark 100/50/10/1 % of floor."""
+def plot_roofline(table: pd.DataFrame, path: Path, *, title: str = "") -> Path | None:
+    """Kernel median time against its floor, log-log; diagonal iso-lines mark 100/50/10/1 % of floor. None
+    (nothing written) when no kernel has both a floor and a timing (CPU runs have no floor)."""
     import numpy as np
 
-    fig = _figure(7, 6)
-    ax = fig.subplots()
     ok = table[(table["floor_ms"] > 0) & (table["kernel_median_ms"] > 0)]
     if ok.empty:
-        ax.text(0.5, 0.5, "no kernel has both a floor and a timing", ha="center", va="center")
-    else:
-        x_all = ok["floor_ms"].to_numpy(dtype=float)
-        y_all = ok["kernel_median_ms"].to_numpy(dtype=float)
-        lo = min(x_all.min(), y_all.min()) / 2
-        hi = max(x_all.max(), y_all.max()) * 2
-        line = np.geomspace(lo, hi, 10)
-        for pct, style in ((100, "-"), (50, "--"), (10, "-."), (1, ":")):
-            ax.plot(line, line * 100 / pct, color="grey", linestyle=style, linewidth=1)
-            ax.annotate(f"{pct}% of floor", (line[1], line[1] * 100 / pct), fontsize=8, color="grey")
-        colors = ["#4C72B0", "#DD8452", "#55A868", "#8172B3"]
-        counted = counted_correct(ok)
-        for i, level in enumerate(sorted(ok["level"].unique())):
-            sel = ok[(ok["level"] == level) & counted]
-            ax.scatter(sel["floor_ms"], sel["kernel_median_ms"], s=18, color=colors[i % len(colors)],
-                       label=f"level {level} (correct)")  # fmt: skip
-        other = ok[~counted & ~ok["quarantined"]]
-        if not other.empty:
-            ax.scatter(other["floor_ms"], other["kernel_median_ms"], s=14, facecolors="none", edgecolors="grey",
-                       label="not correct")  # fmt: skip
-        quarantined = ok[ok["quarantined"]]
-        if not quarantined.empty:
-            ax.scatter(quarantined["floor_ms"], quarantined["kernel_median_ms"], s=40, marker="x", color="red",
-                       label="quarantined")  # fmt: skip
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.set_xlim(lo, hi)
-        ax.set_ylim(lo, hi)
-        ax.legend(fontsize=8, loc="lower right")
+        return None
+    fig = _figure(7, 6)
+    ax = fig.subplots()
+    x_all = ok["floor_ms"].to_numpy(dtype=float)
+    y_all = ok["kernel_median_ms"].to_numpy(dtype=float)
+    lo = min(x_all.min(), y_all.min()) / 2
+    hi = max(x_all.max(), y_all.max()) * 2
+    line = np.geomspace(lo, hi, 10)
+    for pct, style in ((100, "-"), (50, "--"), (10, "-."), (1, ":")):
+        ax.plot(line, line * 100 / pct, color="grey", linestyle=style, linewidth=1)
+        ax.annotate(f"{pct}% of floor", (line[1], line[1] * 100 / pct), fontsize=8, color="grey")
+    colors = ["#4C72B0", "#DD8452", "#55A868", "#8172B3"]
+    counted = counted_correct(ok)
+    for i, level in enumerate(sorted(ok["level"].unique())):
+        sel = ok[(ok["level"] == level) & counted]
+        ax.scatter(sel["floor_ms"], sel["kernel_median_ms"], s=18, color=colors[i % len(colors)],
+                   label=f"level {level} (correct)")  # fmt: skip
+    other = ok[~counted & ~ok["quarantined"]]
+    if not other.empty:
+        ax.scatter(other["floor_ms"], other["kernel_median_ms"], s=14, facecolors="none", edgecolors="grey",
+                   label="not correct")  # fmt: skip
+    quarantined = ok[ok["quarantined"]]
+    if not quarantined.empty:
+        ax.scatter(quarantined["floor_ms"], quarantined["kernel_median_ms"], s=40, marker="x", color="red",
+                   label="quarantined")  # fmt: skip
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(lo, hi)
+    ax.legend(fontsize=8, loc="lower right")
     ax.set_xlabel("floor: fewest bytes / bandwidth or FLOPs / peak (ms)")
     ax.set_ylabel("kernel median time (ms)")
     ax.set_title(f"Kernels against their physical floor — {title}", fontsize=11)
@@ -399,7 +416,9 @@ def leaderboard_from(
     comes from ``environment`` (a JSON file) or the first table when tables are given, else from the runs'
     verdicts; ``totals`` as in `parse_totals`; ``protocol``: only verdicts judged under it (None: all);
     ``archive``: the Hub dataset holding the full run directories (linked once ``archive_uploaded``)."""
-    from kb.runs import run_environment, run_table
+    import pandas as pd
+
+    from kb.runs import run_environment, run_table, with_own_problems
 
     if not results and not runs:
         raise ScoreInputError("give --run DIR (a run directory) or --results TABLE")
@@ -411,5 +430,6 @@ def leaderboard_from(
             env = {**env, "protocol": protocol}
     else:
         env = run_environment(list(runs), protocol=protocol)
-    return write_leaderboard(frames, env, out_dir, totals=parse_totals(totals), levels=levels, archive=archive,
+    counts = with_own_problems(parse_totals(totals), pd.concat(frames, ignore_index=True))
+    return write_leaderboard(frames, env, out_dir, totals=counts, levels=levels, archive=archive,
                              archive_uploaded=archive_uploaded)

@@ -5,7 +5,9 @@ One row per problem: its best correct, non-quarantined kernel (highest speedup o
 timed the newest way (a verdict timed under the GPU lead supersedes the problem's older ones, so a re-judged
 problem is never scored by the best of two protocols), or else its last verdict, so a problem the search could not
 solve still counts in the denominator.
-The environment (GPU, driver, versions, tolerance, timing) comes from the verdicts themselves.
+The environment (GPU, driver, versions, tolerance, timing) comes from the verdicts themselves; a CPU run's is
+"CPU, Triton interpreter". Problems outside KernelBench (the embedded suite, problem files) are scored apart, as
+level `OWN_LEVEL` over the run's own problems.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from autokernel.evaluate.protocol import protocol_of
 from autokernel.ledger import RESULTS, RUN_INFO, read_rows
-from kb.scorer import ScoreInputError
+from kb.scorer import OWN_LEVEL, ScoreInputError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -121,21 +123,23 @@ def fma_floor(verdict: dict[str, Any]) -> tuple[float, str] | None:
 
 
 def best_rows(rows: list[dict[str, Any]]) -> dict[tuple[int, int], dict[str, Any]]:
-    """(level, id) -> the row that scores the problem (see the module docstring), KernelBench problems only."""
-    best: dict[tuple[int, int], dict[str, Any]] = {}
+    """(level, id) -> the row that scores the problem (see the module docstring). Problems outside KernelBench
+    get level `OWN_LEVEL` and ids 1..N in the order of their names."""
+    best: dict[tuple[int, int | str], dict[str, Any]] = {}
     for row in rows:
-        m = _KEY.match(str(row.get("problem", "")))
-        if not m:
-            continue
-        key = (int(m.group(1)), int(m.group(2)))
+        problem = str(row.get("problem", ""))
+        m = _KEY.match(problem)
+        key = (int(m.group(1)), int(m.group(2))) if m else (OWN_LEVEL, problem)
         if _better(row, best.get(key)):
             best[key] = row
-    return best
+    own = sorted(k[1] for k in best if k[0] == OWN_LEVEL)
+    ids = {name: i for i, name in enumerate(own, 1)}
+    return {(lv, ids[k] if lv == OWN_LEVEL else k): row for (lv, k), row in best.items()}
 
 
 def run_table(run_dir: str | Path, *, protocol: str | None = None) -> pd.DataFrame:
-    """The per-problem table of one run directory or compact ledger (KernelBench problems only: keys like
-    ``L1/19``); with ``protocol``, of the verdicts judged under it only."""
+    """The per-problem table of one run directory or compact ledger (KernelBench problems by their level and id,
+    others as level `OWN_LEVEL`); with ``protocol``, of the verdicts judged under it only."""
     import pandas as pd
 
     run = Path(run_dir)
@@ -166,8 +170,30 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None) -> pd.DataFra
             "reason": v.get("reason", ""),
         })  # fmt: skip
     if not records:
-        raise ScoreInputError(f"{run}: no KernelBench problems (keys like L1/19) in its verdicts")
+        raise ScoreInputError(f"{run}: no verdicts to score")
     return pd.DataFrame.from_records(records)
+
+
+def with_own_problems(totals: dict[int, int], table: pd.DataFrame) -> dict[int, int]:
+    """``totals`` plus the count of the runs' problems outside KernelBench (level `OWN_LEVEL`), if any."""
+    own = int((table["level"] == OWN_LEVEL).sum())
+    return {**totals, OWN_LEVEL: own} if own else dict(totals)
+
+
+def score_runs(runs: list[str | Path], *, protocol: str | None = None, environment: str | Path | None = None,
+               totals: str | None = None, levels=None):
+    """The `ScoreReport` of run directories or compact ledgers: their best kernel per problem, the environment
+    from their verdicts (or ``environment``, a JSON file), KernelBench's totals (``"1=100,..."``) and the runs'
+    own problem count for problems outside KernelBench."""
+    import pandas as pd
+
+    from kb.scorer import make_report, parse_totals, read_environment
+
+    if not runs:
+        raise ScoreInputError("give --run DIR (a run directory)")
+    table = pd.concat([run_table(d, protocol=protocol) for d in runs], ignore_index=True)
+    env = read_environment(environment) if environment else run_environment(runs, protocol=protocol)
+    return make_report(table, env, totals=with_own_problems(parse_totals(totals), table), levels=levels)
 
 
 def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
@@ -191,14 +217,19 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
                 budget = (f"{level}bench {inv['mode']} ({what}), repeat {inv.get('repeat')}, "
                           f"workers_per_gpu={inv.get('workers_per_device')}")
             else:
+                level = inv.get("level")
+                on_cpu = inv.get("devices") == ["cpu"] or str(inv.get("device", "")).startswith("cpu")
                 budget = (
-                    f"L{inv.get('level')}: rounds={inv.get('rounds')}, ideas={inv.get('ideas_per_round')}, "
-                    f"branches={inv.get('branches_per_idea')}, stop_after_s={inv.get('stop_after_s')}, "
-                    f"workers_per_gpu={inv.get('workers_per_device')}"
+                    f"{f'L{level}' if level is not None else 'suite/files'}: rounds={inv.get('rounds')}, "
+                    f"ideas={inv.get('ideas_per_round')}, branches={inv.get('branches_per_idea')}, "
+                    f"stop_after_s={inv.get('stop_after_s')}, "
+                    f"workers_per_{'device' if on_cpu else 'gpu'}={inv.get('workers_per_device')}"
                 )
             if inv.get("devices"):
-                budget += (f", gpus={len(inv['devices'])}, judged={inv.get('candidates_evaluated')} in "
-                           f"{inv.get('wall_s')} s ({inv.get('candidates_per_device_hour')}/h per GPU)")
+                where = "device=cpu" if on_cpu else f"gpus={len(inv['devices'])}"
+                per = "/h" if on_cpu else "/h per GPU"
+                budget += (f", {where}, judged={inv.get('candidates_evaluated')} in "
+                           f"{inv.get('wall_s')} s ({inv.get('candidates_per_device_hour')}{per})")
             budgets.append(budget)
             if inv.get("note"):
                 notes.append(f"{name} ({inv.get('started', 'invocation')}): {inv['note']}")
@@ -253,27 +284,61 @@ def _protocols(run_dirs: list[str | Path], protocol: str | None) -> str:
     return "; ".join(f"{p} ({n} verdicts)" for p, n in found.most_common())
 
 
-def run_environment(run_dirs: list[str | Path], *, protocol: str | None = None) -> dict[str, Any]:
-    """What the published numbers rest on, read from the runs' own verdicts (the first correct one); with
-    ``protocol``, from the verdicts judged under it only."""
+_SCALED = re.compile(r"^scaled down by (\d+)")
+
+
+def _problem_sizes(run_dirs: list[str | Path], protocol: str | None) -> str:
+    """Which of the verdicts' problems ran scaled down (``--scale``, CPU runs), and by what; "" when none did."""
+    scaled: dict[int, set[str]] = {}
     for d in run_dirs:
         for row in _rows(Path(d), protocol):
-            v = row["verdict"]
-            if v["verdict"] != "correct" or not v.get("environment"):
-                continue
-            env, policy, kernel = v["environment"], v.get("policy") or {}, v.get("kernel") or {}
-            return {
-                "gpu": env.get("gpu", ""), "driver": env.get("driver", ""), "cuda": env.get("cuda_runtime", ""),
-                "torch": env.get("torch", ""), "triton": env.get("triton", ""),
-                "sm_clock_max": env.get("sm_clock_max_mhz", ""),
-                "dataset": "ScalingIntelligence/KernelBench", "config": "see run notes",
-                "tolerance_preset": f"{policy.get('tolerance_preset', '')} (atol=rtol={policy.get('atol', '')})",
-                "reference_precision": policy.get("reference_precision", ""),
-                "protocol": _protocols(run_dirs, protocol),
-                "baseline_precision": _baseline_precision(run_dirs, protocol),
-                "timing_method": _timing_methods(run_dirs, protocol) or kernel.get("method", ""),
-                "statistic": "median of timed calls",
-                "repetitions": f"up to {kernel.get('num_trials', '')} timed calls (capped by the timing budget)",
-                "proposer": row.get("proposer", ""), **_run_info(run_dirs),
-            }  # fmt: skip
-    raise ScoreInputError("no correct verdict with an environment in these runs: nothing to describe")
+            for note in (row["verdict"].get("policy") or {}).get("problem_notes") or []:
+                m = _SCALED.match(str(note))
+                if m:
+                    scaled.setdefault(int(m.group(1)), set()).add(str(row.get("problem", "")))
+    return "; ".join(f"divided by {k} (--scale {k}): {', '.join(sorted(keys))}" for k, keys in sorted(scaled.items()))
+
+
+def _hardware(verdict: dict[str, Any]) -> dict[str, str]:
+    """GPU, driver, CUDA and clock of a verdict's environment; a CPU verdict says it ran in the interpreter."""
+    env = verdict.get("environment") or {}
+    if str(verdict.get("device") or env.get("device") or "").startswith("cuda") or (
+            env.get("gpu") and not str(env.get("gpu")).startswith("none")):
+        return {"gpu": env.get("gpu", ""), "driver": env.get("driver", ""), "cuda": env.get("cuda_runtime", ""),
+                "sm_clock_max": env.get("sm_clock_max_mhz", "")}
+    cpu = env.get("cpu") or "unknown processor"
+    return {"gpu": CPU_DEVICE, "cpu": cpu, "driver": "none (CPU run)", "cuda": "none (CPU run)"}
+
+
+# what a CPU run's pages and plots name as their device (kernels run in Triton's interpreter, far below 1x)
+CPU_DEVICE = "CPU, Triton interpreter"
+
+
+def run_environment(run_dirs: list[str | Path], *, protocol: str | None = None) -> dict[str, Any]:
+    """What the published numbers rest on, read from the runs' own verdicts (the first correct one, else the first
+    that reached the judge); with ``protocol``, from the verdicts judged under it only."""
+    rows = [row for d in run_dirs for row in _rows(Path(d), protocol)]
+    judged = [r for r in rows if r["verdict"].get("environment")]
+    chosen = next((r for r in judged if r["verdict"]["verdict"] == "correct"), judged[0] if judged else None)
+    if chosen is None:
+        raise ScoreInputError("no verdict in these runs reached the judge (every candidate failed the static gate): "
+                              "nothing records the machine; pass --environment env.json")
+    v = chosen["verdict"]
+    env, policy, kernel = v["environment"], v.get("policy") or {}, v.get("kernel") or {}
+    hw = _hardware(v)
+    return {
+        "gpu": hw["gpu"], "driver": hw["driver"], "cuda": hw["cuda"], "torch": env.get("torch", ""),
+        "triton": env.get("triton", ""), **({"sm_clock_max": hw["sm_clock_max"]} if "sm_clock_max" in hw else {}),
+        **({"cpu": hw["cpu"]} if "cpu" in hw else {}),
+        "dataset": "ScalingIntelligence/KernelBench", "config": "see run notes",
+        "tolerance_preset": f"{policy.get('tolerance_preset', '')} (atol=rtol={policy.get('atol', '')})",
+        "reference_precision": policy.get("reference_precision", ""),
+        **({"problem_sizes": sizes} if (sizes := _problem_sizes(run_dirs, protocol)) else {}),
+        "protocol": _protocols(run_dirs, protocol) or protocol_of(v),
+        "baseline_precision": _baseline_precision(run_dirs, protocol),
+        "timing_method": _timing_methods(run_dirs, protocol) or kernel.get("method", "") or "not timed (no correct kernel)",
+        "statistic": "median of timed calls",
+        "repetitions": f"up to {kernel.get('num_trials', '')} timed calls (capped by the timing budget)"
+        if kernel else "none (no correct kernel was timed)",
+        "proposer": chosen.get("proposer", ""), **_run_info(run_dirs),
+    }  # fmt: skip

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 FAST_P_THRESHOLDS: tuple[float, ...] = (0.0, 0.5, 0.8, 1.0, 1.5, 2.0)
 KERNELBENCH_TOTALS: dict[int, int] = {1: 100, 2: 100, 3: 50, 4: 20}
+# the "level" of a run's problems outside KernelBench (the embedded suite, problem files): scored over their count
+OWN_LEVEL = 0
 COLUMNS: tuple[str, ...] = (
     "level", "problem_id", "name", "verdict", "speedup", "speedup_vs_compile", "kernel_median_ms",
     "eager_median_ms", "compile_median_ms", "floor_ms", "pct_of_floor", "kernel_path", "quarantined", "timing_method",
@@ -119,12 +121,25 @@ class ScoreReport:
                 f"level{level}_correct: {s.correct}/{s.total_problems}",
                 f"level{level}_quarantined: {s.quarantined}",
                 *(f"level{level}_fast_{p:g}: {v:.3f}" for p, v in s.fast_p.items()),
-                f"level{level}_geomean_speedup: {s.geomean_speedup:.3f}",
-                f"level{level}_geomean_speedup_correct_and_faster: {s.geomean_speedup_correct_and_faster:.3f}",
+                f"level{level}_geomean_speedup: {speedup_text(s.geomean_speedup)}",
+                f"level{level}_geomean_speedup_correct_and_faster: {speedup_text(s.geomean_speedup_correct_and_faster)}",
                 *(f"level{level}_fast_{p:g}_vs_compile: {v:.3f}" for p, v in s.fast_p_vs_compile.items()),
-                f"level{level}_geomean_speedup_vs_compile: {s.geomean_speedup_vs_compile:.3f}",
+                f"level{level}_geomean_speedup_vs_compile: {speedup_text(s.geomean_speedup_vs_compile)}",
             ]
         return lines
+
+
+def level_label(level: int) -> str:
+    """``Level 1``, or what level `OWN_LEVEL` holds."""
+    return "Problems outside KernelBench (suite or files)" if level == OWN_LEVEL else f"Level {level}"
+
+
+def speedup_text(x: float, digits: int = 3) -> str:
+    """A speedup with ``digits`` decimals, or ``digits`` significant digits below 0.01 (a CPU interpreter's
+    0.0023x geomean is not "0.000")."""
+    if not math.isfinite(x):
+        return "-"
+    return f"{x:.{digits}f}" if x == 0 or abs(x) >= 0.01 else f"{x:.{digits}g}"
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -266,7 +281,7 @@ def score_all(
     chosen = sorted(set(levels) if levels is not None else set(table["level"].unique()))
     unknown = [lv for lv in chosen if lv not in totals]
     if unknown:
-        raise ScoreInputError(f"no problem count for level(s) {unknown}; pass totals={{level: count}}")
+        raise ScoreInputError(f"no problem count for level(s) {unknown}; pass --totals LEVEL=COUNT")
     return {int(lv): score_level(table, int(lv), totals[lv]) for lv in chosen}
 
 

@@ -4,6 +4,7 @@ functions the subcommands call."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -127,3 +128,21 @@ def test_leaderboard_of_a_run_takes_the_verdicts_of_one_protocol(tmp_path, capsy
     (only_strict / "results.jsonl").write_text(json.dumps(rows[0]) + "\n")
     assert main(["leaderboard", "--run", str(only_strict), "--out-dir", str(out_dir), "--protocol", "kernelbench"]) == 2
     assert "no verdicts judged under the kernelbench protocol (it has strict (1))" in capsys.readouterr().err
+
+
+def test_progress_bars_only_on_a_terminal(monkeypatch):
+    """Bars redrawn into a log file came out as dozens of garbled lines."""
+    import io
+
+    from kb.cli.run import run_config_from_args
+
+    args = build_parser().parse_args(["run", "--device", "cpu"])
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert run_config_from_args(args, on_cpu=True).progress is False
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert run_config_from_args(args, on_cpu=True).progress is True

@@ -142,3 +142,20 @@ def test_rejudge_flag_names_real_verdicts():
     assert _rejudge("") == frozenset()
     with pytest.raises(ValueError, match="unknown verdict"):
         _rejudge("oom")
+
+
+def test_every_results_tsv_row_has_a_tag_of_its_own(tmp_path):
+    """An LLM round gives several ideas the same round and branch (a starter, a cheat and a broken kernel were all
+    ``silu/r0b0``); the tag carries the candidate's digest, and a re-judged candidate's row its count."""
+    problem = Problem.from_source(SRC, name="silu")
+    ledger = Ledger(tmp_path, device="cpu", policy=POLICY)
+    sources = ["class ModelNew: starter = 1\n", "class ModelNew: cheat = 1\n", "class ModelNew: broken = 1\n"]
+    for src in sources:
+        ledger.record(problem, _attempt(src))
+    again = Ledger(tmp_path, device="cpu", policy=POLICY, rejudge={"correct"})
+    again.record(problem, _attempt(sources[0]))
+    tags = [dict(zip(TSV_COLUMNS, line.split("\t")))["tag"]
+            for line in (tmp_path / "results.tsv").read_text().splitlines()[1:]]
+    assert len(tags) == 4 and len(set(tags)) == 4, tags
+    digest = Candidate(source=sources[0]).digest[:8]
+    assert tags[0] == f"silu/r0b0/{digest}" and tags[3] == f"silu/r0b0/{digest}~2"

@@ -31,14 +31,16 @@ def test_best_kernel_per_problem_and_hand_computed_scores(tmp_path):
         _row(4, "L1/2", "incorrect"),
         _row(5, "L1/3", "correct", 40.0, quarantined=True),  # faster than its floor: never counted
         _row(6, "L1/4", "correct", 0.5),
-        _row(7, "suite/relu", "correct", 3.0),  # not a KernelBench problem: left out
+        _row(7, "suite/relu", "correct", 3.0),  # not a KernelBench problem: scored apart, as level 0
     ]
     (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"torn')
     (tmp_path / "run.json").write_text(json.dumps({"dataset": "kb", "config": "github_main", "note": "merged", "invocations": [
         {"level": 1, "rounds": 2, "ideas_per_round": 2, "branches_per_idea": 1},
         {"level": 1, "rounds": 0, "devices": ["cuda:0", "cuda:1"], "candidates_evaluated": 21, "wall_s": 103.8,
          "candidates_per_device_hour": 364.0, "note": "shared GPU 0"}]}))  # fmt: skip
-    df = run_table(tmp_path)
+    table = run_table(tmp_path)
+    assert table[table["level"] == 0][["problem_id", "name", "speedup"]].values.tolist() == [[1, "suite/relu", 3.0]]
+    df = table[table["level"] == 1]
     assert list(df["problem_id"]) == [1, 2, 3, 4]
     assert df["speedup"].iloc[0] == 2.5 and df["verdict"].tolist() == ["correct", "incorrect", "correct", "correct"]
     s = score_level(df, 1, total_problems=10)

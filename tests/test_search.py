@@ -247,7 +247,7 @@ def test_resume_after_kill_9_evaluates_nothing_twice(tmp_path):
     assert "candidates_from_ledger: 1" in done.stdout
     rows = _rows(run / "results.jsonl")
     digests = [r["candidate_digest"] for r in rows]
-    assert len(digests) == len(set(digests)) == 3  # starter + 2 ideas, each evaluated once
+    assert len(digests) == len(set(digests)) == 3, done.stdout  # starter + 2 ideas, each evaluated once
     assert rows[0] == first[0]
     assert len((run / "results.tsv").read_text().splitlines()) == 1 + 3
     assert "rounds exhausted (1)" in done.stdout
@@ -345,7 +345,8 @@ def test_stop_after_ends_the_run_gracefully_and_says_so(tmp_path):
         )
     finally:
         backend.close()
-    assert [p.stop_reason.startswith("run stopped") for p in out.problems] == [True, True]
+    assert [p.stop_reason.startswith("not started: run stopped (--stop-after 0 s)") for p in out.problems] == [True,
+                                                                                                              True]
     assert "resume" in out.problems[1].stop_reason
 
 

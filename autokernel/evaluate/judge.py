@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import shutil
 import tempfile
 import threading
 import time
@@ -173,7 +172,7 @@ class Evaluator:
     @staticmethod
     def _discard(proc: CandidateProcess) -> None:
         proc.close()
-        shutil.rmtree(proc.scratch, ignore_errors=True)
+        proc.remove_scratch()
 
     # -- the pipeline --------------------------------------------------------------------------
     def _evaluate(self, problem: Problem, candidate: Candidate) -> Verdict:

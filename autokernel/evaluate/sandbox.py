@@ -18,7 +18,7 @@ import time
 import weakref
 from multiprocessing.connection import Connection
 
-from autokernel.evaluate import transport
+from autokernel.evaluate import janitor, transport
 from autokernel.evaluate.devices import physical_gpu
 from autokernel.evaluate.gate import DeviceGate, NullGate
 
@@ -45,13 +45,15 @@ def _wait_stopped(pid: int, timeout_s: float = 0.5) -> None:
 def _reap(proc: subprocess.Popen, scratch: str) -> None:
     """Kill a candidate process group nobody will talk to again, and remove its scratch directory: its
     CandidateProcess was dropped without close(), or the judge is exiting (a stopped process included, which its
-    own watchdog thread could not notice)."""
+    own watchdog thread could not notice). A judge that cannot run this (killed) leaves it to its janitor."""
     if proc.poll() is None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
+    janitor.forget_process(proc.pid)
     shutil.rmtree(scratch, ignore_errors=True)
+    janitor.forget_dir(scratch)
 
 
 class CandidateDied(RuntimeError):
@@ -114,6 +116,8 @@ class CandidateProcess:
         self.tx = Connection(to_child_w, readable=False)
         self.rx = Connection(from_child_r, writable=False)
         self.gate.register(self.proc.pid)  # its own process group (start_new_session)
+        janitor.watch_process(self.proc.pid)  # killed, with its scratch removed, if the judge dies first
+        janitor.watch_dir(scratch)
         # poll() in _reap reaps first, so a recycled pid is never signalled
         self._reaper = weakref.finalize(self, _reap, self.proc, scratch)
         self.warm = False
@@ -225,4 +229,10 @@ class CandidateProcess:
             c.close()
         self._log.close()
         self.gate.unregister(self.proc.pid)
+        janitor.forget_process(self.proc.pid)  # the scratch folder stays watched until `remove_scratch`
         self._reaper.detach()
+
+    def remove_scratch(self) -> None:
+        """Remove the scratch folder (after `close`; the judge reads the log tail until then)."""
+        shutil.rmtree(self.scratch, ignore_errors=True)
+        janitor.forget_dir(self.scratch)

@@ -6,7 +6,7 @@ Layout::
     results.tsv                      one row per evaluated candidate (human/spreadsheet view)
     results.jsonl                    the same rows with full Verdict dicts (pandas.read_json(lines=True))
     candidates/<slug>/<digest>.py    every candidate's source
-    problems/<slug>/{problem.py, best.py, best.json}
+    problems/<slug>/{problem.py, best.py, best.json, search.json}
     summary.txt                      the closing summary
 """
 
@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from autokernel.ledger.folder import FIRST_COMMIT, GIT_EMAIL, GIT_NAME, check_run_dir, own_repository
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, rank_key, recorded_rank
 from autokernel.records import Candidate, Verdict
@@ -31,6 +32,7 @@ from autokernel.records import Candidate, Verdict
 RESULTS = "results.jsonl"
 RESULTS_TSV = "results.tsv"
 SUMMARY = "summary.txt"
+SEARCH_STATE = "search.json"  # per problem: why its search stopped, per policy (a resume skips a final stop)
 
 TSV_COLUMNS = (
     "experiment",
@@ -63,6 +65,13 @@ def slug(problem: Problem) -> str:
         else problem.name
     )
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", base).strip("_") or problem.digest
+
+
+def row_tag(problem: Problem, candidate: Candidate, judged: int = 1) -> str:
+    """The results.tsv name of a row: problem, round, branch and the candidate's digest (several ideas share a
+    round and branch), ``~N`` for its N-th verdict when judged again (``--rejudge``)."""
+    tag = f"{slug(problem)}/r{candidate.round}b{candidate.branch}/{candidate.digest[:8]}"
+    return tag if judged <= 1 else f"{tag}~{judged}"
 
 
 def cache_key(problem_digest: str, candidate_digest: str, device: str, policy: dict[str, Any]) -> str:
@@ -143,6 +152,7 @@ class Ledger:
     def __init__(self, root: str | Path, *, device: str, policy: dict[str, Any], use_git: bool = True,
                  rejudge: frozenset[str] | set[str] = frozenset()):  # fmt: skip
         self.root = Path(root)
+        check_run_dir(self.root)  # never rows under a foreign header, never commits into a foreign repository
         self.rejudge = frozenset(rejudge)
         self._recorded_now: set[str] = set()  # keys judged by this invocation: never judged twice in it
         self.root.mkdir(parents=True, exist_ok=True)
@@ -152,6 +162,7 @@ class Ledger:
         self.jsonl = self.root / RESULTS
         self.notes: list[str] = []
         self._rows: dict[str, dict[str, Any]] = {}
+        self._times: dict[str, int] = {}  # cache key -> rows recorded for it (more than one after a rejudge)
         self._experiments = 0
         self._lock = threading.RLock()  # problems may be searched concurrently
         self._load()
@@ -164,6 +175,7 @@ class Ledger:
         rows, torn = read_rows(self.jsonl)
         for row in rows:
             self._rows[row["cache_key"]] = row  # a later row for the same key (judged again) wins
+            self._times[row["cache_key"]] = self._times.get(row["cache_key"], 0) + 1
             self._experiments = max(self._experiments, int(row.get("experiment", 0)))
         # a row torn by a crash can only be the last one; it is evaluated again
         self.notes += [f"results.jsonl line {n} is incomplete (interrupted write); ignored" for n in torn]
@@ -196,6 +208,72 @@ class Ledger:
             candidate=candidate, verdict=Verdict.from_dict(row["verdict"]), tokens=row.get("tokens") or {}
         )
 
+    def attempts(self, problem: Problem) -> list[Attempt]:
+        """Every candidate recorded for this problem under this device and policy (its latest verdict), in
+        recording order: what a resumed search starts from. A row whose source file is gone is left out (noted)."""
+        with self._lock:
+            rows = [r for r in self._rows.values() if r.get("problem_digest") == problem.digest]
+        out = []
+        for row in rows:
+            if row["cache_key"] != cache_key(problem.digest, row["candidate_digest"], self.device, self.policy):
+                continue  # judged under another device or policy: not this search's history
+            try:
+                source = (self.root / row["source_path"]).read_text(encoding="utf-8")
+            except (OSError, KeyError):
+                self.notes.append(f"{problem.key}: the source of candidate {row.get('candidate_digest')} is missing "
+                                  f"from the run directory; left out of the resumed search")
+                continue
+            cand = Candidate(source=source, backend=row.get("backend") or "auto", proposer=row.get("proposer") or "",
+                             round=int(row.get("round") or 0), branch=int(row.get("branch") or 0),
+                             parent=row.get("parent"), idea=row.get("idea") or "")
+            out.append(Attempt(candidate=cand, verdict=Verdict.from_dict(row["verdict"]),
+                               tokens=row.get("tokens") or {}))
+        return out
+
+    def best_digest(self, problem: Problem) -> str | None:
+        """The candidate digest of the problem's best.json (None without one for this version of the problem)."""
+        try:
+            data = json.loads((self.root / "problems" / slug(problem) / "best.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("problem_digest") != problem.digest:
+            return None
+        return data.get("candidate_digest") or None
+
+    def _policy_id(self) -> str:
+        return hashlib.sha256(json.dumps([self.device, self.policy], sort_keys=True, default=str).encode()
+                              ).hexdigest()[:16]
+
+    def final_stop(self, problem: Problem, proposer: str, history: str) -> str:
+        """The reason an earlier invocation's ``proposer`` gave up on this problem for good under this policy (it
+        had no new ideas) with the same ``history`` (e.g. candidates and correct ones: a re-judged candidate that
+        is now correct reopens it), or ""."""
+        try:
+            state = json.loads((self.root / "problems" / slug(problem) / SEARCH_STATE).read_text(encoding="utf-8"))
+            entry = state[self._policy_id()]
+        except (OSError, ValueError, KeyError, TypeError):
+            return ""
+        if (entry.get("problem_digest"), entry.get("proposer"), entry.get("history")) != (problem.digest, proposer,
+                                                                                          history):
+            return ""
+        return str(entry.get("final") or "")
+
+    @_locked
+    def save_stop(self, problem: Problem, proposer: str, reason: str, *, final: bool, history: str = "") -> None:
+        """Record why the search of this problem stopped (``final``: for good, a resume with the same ``history``
+        does not ask again)."""
+        path = self.save_problem(problem) / SEARCH_STATE
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+            state = state if isinstance(state, dict) else {}
+        except (OSError, ValueError):
+            state = {}
+        state[self._policy_id()] = {"problem_digest": problem.digest, "proposer": proposer, "stop_reason": reason,
+                                    "final": reason if final else "", "history": history}
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
+
     # -- recording --------------------------------------------------------------------------------
     @_locked
     def record(self, problem: Problem, attempt: Attempt) -> dict[str, Any]:
@@ -207,10 +285,12 @@ class Ledger:
         if not src_path.exists():
             src_path.write_text(cand.source, encoding="utf-8")
         self._experiments += 1
+        key = self.key(problem, cand)
+        self._times[key] = self._times.get(key, 0) + 1
         tokens = dict(attempt.tokens)
         row = {
             "experiment": self._experiments,
-            "cache_key": self.key(problem, cand),
+            "cache_key": key,
             "problem": problem.key,
             "problem_name": problem.name,
             "problem_digest": problem.digest,
@@ -232,7 +312,7 @@ class Ledger:
         total_tokens = sum(tokens.values()) if tokens else None
         cells = {
             "experiment": self._experiments,
-            "tag": f"{slug(problem)}/r{cand.round}b{cand.branch}",
+            "tag": row_tag(problem, cand, self._times[key]),
             "kernel_type": v.backend or cand.backend,
             "throughput_gbps": None,
             "latency_ms": v.kernel.median_ms if v.kernel else None,
@@ -287,8 +367,9 @@ class Ledger:
         if self.git:
             sp = f"{attempt.verdict.speedup:.3g}x" if attempt.verdict.speedup is not None else "correct"
             msg = f"{problem.key}: {attempt.candidate.idea or 'new best'} ({sp}, round {attempt.candidate.round})"
-            self._git("add", "--", str(d.relative_to(self.root)))
-            self._git("commit", "-q", "--allow-empty", "-m", msg)
+            rel = str(d.relative_to(self.root))
+            self._git("add", "--", rel)
+            self._git("commit", "-q", "--allow-empty", "-m", msg, "--", rel)
 
     @_locked
     def write_summary(self, text: str) -> Path:
@@ -296,7 +377,7 @@ class Ledger:
         path.write_text(text, encoding="utf-8")
         if self.git:
             self._git("add", "--", SUMMARY)
-            self._git("commit", "-q", "-m", "run summary")
+            self._git("commit", "-q", "-m", "run summary", "--", SUMMARY)
         return path
 
     # -- git --------------------------------------------------------------------------------------
@@ -304,9 +385,9 @@ class Ledger:
         cmd = [
             "git",
             "-c",
-            "user.name=autokernel-kb",
+            f"user.name={GIT_NAME}",
             "-c",
-            "user.email=autokernel-kb@localhost",
+            f"user.email={GIT_EMAIL}",
             "-c",
             "commit.gpgsign=false",
             *args,
@@ -317,8 +398,13 @@ class Ledger:
         return res.returncode == 0
 
     def _init_git(self) -> bool:
-        if (self.root / ".git").is_dir():
-            return True
+        """Commit into the run directory's own repository, created here; never into one a run did not create."""
+        own = own_repository(self.root)
+        if own is not None:
+            if not own:
+                self.notes.append("the run directory holds a git repository autokernel-kb did not create: best "
+                                  "kernels are not committed")
+            return own
         try:
             ok = self._git("init", "-q")
         except FileNotFoundError:
@@ -327,5 +413,5 @@ class Ledger:
         if ok:
             (self.root / ".gitignore").write_text("candidates/\nresults.*\n*.tmp\n", encoding="utf-8")
             self._git("add", ".gitignore")
-            self._git("commit", "-q", "-m", "autokernel-kb run directory")
+            self._git("commit", "-q", "-m", FIRST_COMMIT, "--", ".gitignore")
         return ok

@@ -20,6 +20,7 @@ from concurrent.futures import Future
 from dataclasses import replace
 from typing import Protocol
 
+from autokernel.evaluate import janitor
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Verdict
 
@@ -156,8 +157,22 @@ def _closed_error():
     return EvaluationError("the evaluation backend was closed before this candidate was judged")
 
 
-def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox) -> None:
-    """An evaluation worker process: judges jobs from ``inbox`` until it gets None."""
+def _exit_with_parent(parent: int, poll_s: float = 1.0) -> None:
+    """A worker never outlives the run that started it: killed outright, the run cannot send the None that ends
+    the worker, which would wait on its queue forever (its candidates go with it, through its janitor)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll_s)
+        os._exit(70)
+
+    threading.Thread(target=watch, name="autokernel-parent-watch", daemon=True).start()
+
+
+def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, parent: int | None = None) -> None:
+    """An evaluation worker process: judges jobs from ``inbox`` until it gets None (or its parent is gone)."""
+    if parent is not None:
+        _exit_with_parent(parent)
     config = replace(config, device=pin_gpu(config.device))
     # Workers share the machine's cores: inductor's compile pool would otherwise start one process per core each.
     os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
@@ -223,6 +238,9 @@ class _ProcessPool:
         # A GPU's gate is the machine's (other runs on that GPU take turns with this one); the CPU's is private.
         self._gate_dirs = {dev: None if dev.startswith("cuda") else tempfile.mkdtemp(prefix="akb_gate_")
                            for dev in devices}
+        for d in self._gate_dirs.values():
+            if d is not None:
+                janitor.watch_dir(d)  # removed even if this process is killed
         self._procs: dict[int, tuple[str, multiprocessing.Process]] = {}
         for dev in devices:
             for _ in range(per_device):
@@ -241,6 +259,7 @@ class _ProcessPool:
                 self._per_device,
                 self._inbox,
                 self._outbox,
+                os.getpid(),
             ),
             name=f"autokernel-eval-{dev}",
             daemon=True,
@@ -323,6 +342,7 @@ class _ProcessPool:
         for d in self._gate_dirs.values():
             if d is not None:
                 shutil.rmtree(d, ignore_errors=True)
+                janitor.forget_dir(d)
         with contextlib.suppress(Exception):
             self._inbox.close()
             self._outbox.close()

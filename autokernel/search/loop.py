@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
@@ -27,10 +28,11 @@ class ProblemOutcome:
     best: Attempt | None = None
     rounds_used: int = 0
     stop_reason: str = ""
-    evaluated: int = 0  # evaluated in this process
-    reused: int = 0  # answered from the ledger (resumed run)
-    correct: int = 0
+    evaluated: int = 0  # judged by this invocation
+    reused: int = 0  # recorded by earlier invocations (a resumed run starts from them), or answered by the ledger
+    correct: int = 0  # of all evaluated + reused candidates
     faster: int = 0  # correct and speedup > 1
+    started: bool = True  # False: the run stopped before this problem's search began
     tokens: int = 0
     wall_s: float = 0.0
     notes: list[str] = field(default_factory=list)
@@ -95,16 +97,17 @@ def run_search(
 
     started = time.monotonic()
     jobs = max(1, jobs or getattr(backend, "workers", 1))
-    stop = threading.Event()
+    stop = _Stop()
     if stop_after_s is not None:
-        timer = threading.Timer(stop_after_s, stop.set)
+        timer = threading.Timer(stop_after_s, stop.set, args=(f"--stop-after {stop_after_s:g} s",))
         timer.daemon = True
         timer.start()
     bar = tqdm(total=len(problems), desc="problems", unit="problem", disable=not progress, file=sys.stderr)
 
     def one(problem: Problem) -> ProblemOutcome:
         if stop.is_set():
-            return ProblemOutcome(problem=problem.key, name=problem.name, stop_reason=_STOPPED + " before it started")
+            return ProblemOutcome(problem=problem.key, name=problem.name, started=False,
+                                  stop_reason=f"not started: {stop.message()}")
         out = _search_problem(
             problem, proposer, backend, ledger, config, progress=progress and jobs == 1, log=log, stop=stop
         )
@@ -119,7 +122,7 @@ def run_search(
             wait(futures)
         except KeyboardInterrupt:
             log("interrupted: finishing the rounds in flight (Ctrl-C again to abort)")
-            stop.set()
+            stop.set("Ctrl-C")
             wait(futures)
     finally:
         # a second Ctrl-C leaves without waiting; closing the backend then fails the candidates in flight
@@ -137,7 +140,84 @@ def run_search(
     )
 
 
-_STOPPED = "run stopped (time limit or Ctrl-C); resume the run directory to continue"
+class _Stop(threading.Event):
+    """The run's stop signal, with what gave it (the time limit or Ctrl-C)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cause = ""
+
+    def set(self, cause: str = "") -> None:  # type: ignore[override]
+        if not self.is_set():
+            self.cause = cause
+        super().set()
+
+    def message(self) -> str:
+        return f"run stopped ({self.cause or 'stop requested'}); resume the run directory to continue"
+
+
+def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: ProblemOutcome, history: History,
+            rejudge) -> tuple[int, int]:
+    """Start from what the run directory holds for ``problem``: its recorded candidates become the history, the
+    best and the rounds without improvement are replayed from them (as the search computed them), and the next
+    round is the one after the last recorded. Candidates recorded with a verdict named by ``--rejudge`` are judged
+    again first (``rejudge``: judges a list of candidates). Returns (next round, rounds without improvement)."""
+    recorded = ledger.attempts(problem)
+    again = [a.candidate for a in recorded if a.verdict.verdict in ledger.rejudge]
+    if again:
+        fresh = {a.candidate.digest: a for a in rejudge(again)}
+        recorded = [fresh.get(a.candidate.digest, a) for a in recorded]
+    out.reused = len(recorded) - len(again)
+    history.attempts.extend(recorded)
+    best, stale, last = None, 0, -1
+    for rnd in sorted({a.candidate.round for a in recorded}):
+        round_best = max((a for a in recorded if a.candidate.round == rnd and a.is_correct), key=rank_key,
+                         default=None)
+        if round_best is not None and improves(round_best, best, config.min_gain):
+            best, stale = round_best, 0
+        elif rnd > 0:
+            stale += 1
+        last = rnd
+    kept = ledger.best_digest(problem)  # best.json, if an earlier invocation recorded a better one
+    on_file = next((a for a in recorded if a.candidate.digest == kept and a.is_correct), None)
+    if on_file is not None and (best is None or rank_key(on_file) > rank_key(best)):
+        best = on_file
+    if best is not None:
+        out.best = best
+        ledger.save_best(problem, best)  # a kill between a row and its best.json: best.json catches up
+    for a in recorded:
+        out.correct += a.is_correct
+        out.faster += bool(a.is_correct and a.verdict.speedup is not None and a.verdict.speedup > 1.0)
+        out.tokens += sum(a.tokens.values())
+    out.rounds_used = max(last, 0)
+    return last + 1, stale
+
+
+def _history_key(history: History) -> str:
+    """What a final stop was decided on: the candidates and how many were correct."""
+    return f"{len(history.attempts)} candidates, {sum(a.is_correct for a in history.attempts)} correct"
+
+
+def _stop_rule(out: ProblemOutcome, stale: int, config: SearchConfig) -> str:
+    """The search's own reason to stop after a round (target reached, patience spent), or ""."""
+    if config.target_speedup is not None and out.best_speedup is not None and out.best_speedup >= config.target_speedup:
+        return f"target speedup {config.target_speedup:g}x reached"
+    if config.patience is not None and stale >= config.patience:
+        return f"no improvement for {config.patience} rounds"
+    return ""
+
+
+def _nothing_proposed(problem: Problem, proposer: Proposer, history: History) -> str:
+    """Why a round has no candidates: without a correct kernel there is nothing to build on (say what the
+    candidates got, so a timeout is not blamed on the proposer); else the proposer has no new ideas."""
+    note = getattr(proposer, "notes", {}).get(problem.key) if hasattr(proposer, "notes") else None
+    if history.attempts and not any(a.is_correct for a in history.attempts):
+        counts = Counter(a.verdict.verdict for a in history.attempts)
+        reason = "no correct kernel to build on (" + ", ".join(f"{n} {k}" for k, n in counts.most_common()) + ")"
+        if counts.get("timeout"):
+            reason += "; a timeout means too slow at this size: a larger --scale (smaller sizes) or a longer --timeout"
+        return reason
+    return "proposer has no new ideas" + (f" ({note})" if note else "")
 
 
 def _search_problem(
@@ -157,15 +237,23 @@ def _search_problem(
     started = time.monotonic()
     history = History(device=backend.device)
     ledger.save_problem(problem)
-    stale = 0
+    proposer_name = getattr(proposer, "name", type(proposer).__name__)
     bar = tqdm(desc=problem.key, unit="cand", disable=not progress, file=sys.stderr, leave=False)
+    final = False
     try:
-        for rnd in range(config.rounds + 1):
+        first, stale = _resume(problem, ledger, config, out, history,
+                               lambda cands: _evaluate_round(problem, cands, proposer, backend, ledger, out, bar,
+                                                             count=False))
+        out.stop_reason = (ledger.final_stop(problem, proposer_name, _history_key(history))
+                           or (_stop_rule(out, stale, config) if history.attempts else ""))
+        if out.stop_reason:
+            return out  # finished by an earlier invocation: a resume asks nothing more of it
+        for rnd in range(first, config.rounds + 1):
             if stop is not None and stop.is_set():
-                out.stop_reason = _STOPPED
+                out.stop_reason = stop.message() if isinstance(stop, _Stop) else "run stopped; resume to continue"
                 break
             if (
-                rnd > 0
+                rnd > first
                 and config.time_per_problem_s is not None
                 and time.monotonic() - started > config.time_per_problem_s
             ):
@@ -182,8 +270,7 @@ def _search_problem(
                 break
             candidates = _dedupe(proposed, history)
             if not candidates:
-                note = getattr(proposer, "notes", {}).get(problem.key) if hasattr(proposer, "notes") else None
-                out.stop_reason = "proposer has no new ideas" + (f" ({note})" if note else "")
+                out.stop_reason, final = _nothing_proposed(problem, proposer, history), True
                 break
             bar.total = (bar.total or 0) + len(candidates)
             bar.refresh()
@@ -208,18 +295,12 @@ def _search_problem(
                 )
             elif rnd > 0:
                 stale += 1
-            if (
-                config.target_speedup is not None
-                and out.best_speedup is not None
-                and out.best_speedup >= config.target_speedup
-            ):
-                out.stop_reason = f"target speedup {config.target_speedup:g}x reached"
-                break
-            if config.patience is not None and stale >= config.patience:
-                out.stop_reason = f"no improvement for {config.patience} rounds"
+            out.stop_reason = _stop_rule(out, stale, config)
+            if out.stop_reason:
                 break
         else:
             out.stop_reason = f"rounds exhausted ({config.rounds})"
+        ledger.save_stop(problem, proposer_name, out.stop_reason, final=final, history=_history_key(history))
     finally:
         bar.close()
         out.wall_s = time.monotonic() - started
@@ -237,9 +318,11 @@ def _dedupe(candidates: Sequence[Candidate], history: History) -> list[Candidate
 
 
 def _evaluate_round(
-    problem, candidates, proposer, backend, ledger, out: ProblemOutcome, bar
+    problem, candidates, proposer, backend, ledger, out: ProblemOutcome, bar, *, count: bool = True
 ) -> list[Attempt]:
-    """Judge a round's candidates (ledger hits are not evaluated again); rows are recorded as each finishes."""
+    """Judge a round's candidates (ledger hits are not evaluated again); rows are recorded as each finishes.
+    ``count``: add the attempts to the problem's correct / faster / token counts (a re-judged candidate of an
+    earlier invocation is counted where it was loaded)."""
     results: dict[str, Attempt] = {}
     futures = {}
     for c in candidates:
@@ -263,8 +346,9 @@ def _evaluate_round(
             f.cancel()
         raise
     attempts = [results[c.digest] for c in candidates]
-    for a in attempts:
-        out.correct += a.is_correct
-        out.faster += bool(a.is_correct and a.verdict.speedup is not None and a.verdict.speedup > 1.0)
-        out.tokens += sum(a.tokens.values())
+    if count:
+        for a in attempts:
+            out.correct += a.is_correct
+            out.faster += bool(a.is_correct and a.verdict.speedup is not None and a.verdict.speedup > 1.0)
+            out.tokens += sum(a.tokens.values())
     return attempts

@@ -66,6 +66,12 @@ class RunConfig:
             raise ValueError("--ray-address and --ray-workers need --backend ray")
         if self.ray_workers is not None and self.ray_workers < 1:
             raise ValueError("--ray-workers must be at least 1")
+        if self.workers_per_device < 1:
+            raise ValueError(f"--workers-per-device must be at least 1, not {self.workers_per_device}")
+        if self.jobs is not None and self.jobs < 1:
+            raise ValueError(f"--jobs must be at least 1, not {self.jobs}")
+        if self.stop_after_s is not None and self.stop_after_s < 0:
+            raise ValueError(f"--stop-after must be 0 seconds or more, not {self.stop_after_s:g}")
 
 
 def make_proposer(config: ProposerConfig, rows: list | None = None):
@@ -109,7 +115,9 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     """Search ``problems`` judged under ``eval_config``, recording into ``config.out``; returns the summary
     (also written to the run directory). ``echo`` gets the progress lines."""
     from autokernel.ledger import Ledger, eval_policy
+    from autokernel.ledger.folder import check_run_dir
     from autokernel.ledger.run_info import close_invocation, start_invocation
+    from autokernel.search.backend import local_devices
     from autokernel.search.loop import run_search
     from autokernel.search.summary import format_summary, throughput
 
@@ -120,6 +128,9 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
 
         import_ray()
     out, search = Path(config.out), config.search
+    check_run_dir(out)  # before anything is written: a new or empty folder, or this run's own directory
+    if config.backend == "local":  # a missing GPU is a flag error, not a run directory with nothing in it
+        local_devices(eval_config.device)
     device_kind = "cuda" if eval_config.device.startswith("cuda") else "cpu"
     ledger = Ledger(out, device=device_kind, policy=eval_policy(eval_config), rejudge=config.rejudge)
     proposer = make_proposer(config.proposer, ledger.rows())

@@ -15,7 +15,9 @@ def throughput(run: RunOutcome, devices: list[str]) -> dict:
 
 
 def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughput: dict | None = None) -> str:
-    """``throughput``: this invocation's figures (see `throughput`), shown when given."""
+    """``throughput``: this invocation's figures (see `throughput`), shown when given. Counts cover every candidate
+    of the run directory for these problems (``candidates_total`` = judged now + from the ledger), so they agree
+    with results.jsonl; a problem's best is its best.json. Problems the run never started share one line."""
     probs = run.problems
     evaluated = sum(p.evaluated for p in probs)
     reused = sum(p.reused for p in probs)
@@ -29,6 +31,7 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
         f"problems: {len(probs)}",
         f"problems_with_correct_kernel: {solved}",
         f"problems_faster_than_pytorch: {sum(1 for p in probs if (p.best_speedup or 0) > 1.0)}",
+        f"candidates_total: {evaluated + reused}",
         f"candidates_evaluated: {evaluated}",
         f"candidates_from_ledger: {reused}",
         f"candidates_correct: {correct}",
@@ -44,7 +47,7 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
     if run.device == "cpu":
         lines.append("note: CPU speedups are Triton-interpreter times, not GPU performance")
     lines.extend(f"note: {n}" for n in notes or [])
-    header = ("problem", "best_speedup", "rounds", "correct", "evaluated", "stopped_because")
+    header = ("problem", "best_speedup", "rounds", "correct", "candidates", "judged_now", "stopped_because")
     rows = [
         (
             p.problem,
@@ -52,12 +55,17 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
             str(p.rounds_used),
             str(p.correct),
             str(p.evaluated + p.reused),
+            str(p.evaluated),
             p.stop_reason,
         )
-        for p in probs
+        for p in probs if p.started
     ]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines.append("")
     for r in [header, *rows]:
         lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
+    waiting = [p for p in probs if not p.started]
+    if waiting:
+        keys = ", ".join(p.problem for p in waiting[:8]) + (f" and {len(waiting) - 8} more" if len(waiting) > 8 else "")
+        lines.append(f"{len(waiting)} problems not started ({keys}): {waiting[0].stop_reason.removeprefix('not started: ')}")
     return "\n".join(lines) + "\n"

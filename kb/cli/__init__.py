@@ -8,7 +8,10 @@ This package is the composition root: the only place that wires the engine (`aut
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+import threading
 
 from kb.cli import archive, bench, calibrate, eval, export, profile, report, run, starter
 
@@ -24,6 +27,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@contextlib.contextmanager
+def _exit_on_sigterm():
+    """SIGTERM ends a command as an exception does: ``finally`` blocks and interpreter exit run, so candidate
+    processes are closed and scratch folders removed by the judge itself (its janitor covers ``kill -9``)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -31,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     from autokernel.problem import ProblemError
 
     try:
-        return int(args.func(args) or 0)
+        with _exit_on_sigterm():
+            return int(args.func(args) or 0)
     except (ProblemError, EvaluationError, ValueError) as exc:
         print(f"autokernel-kb {args.command}: error: {exc}", file=sys.stderr)
         return 2

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import re
+import sys
 
 from autokernel.evaluate.config import BASELINE_PRECISIONS, TOLERANCE_PRESETS
 from autokernel.evaluate.protocol import DEFAULT_PROTOCOL, PROTOCOL_NAMES, describe
@@ -15,12 +17,25 @@ def protocol_help(default: str | None) -> str:
     return text if default else f"only verdicts judged under this protocol (default: all present); {text}"
 
 
+def scale_factor(text: str) -> int:
+    """``--scale``: a whole number of 1 or more (0 or less would divide sizes by nothing, or flip their sign)."""
+    try:
+        k = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if k < 1:
+        raise argparse.ArgumentTypeError(f"{k} is below 1; the scale divides the problem's sizes (1 = full size)")
+    return k
+
+
 def add_problem_source(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dataset", help="KernelBench dataset: Hub id or local folder (env AUTOKERNEL_KB_DATASET; "
                                      "default ScalingIntelligence/KernelBench)")
     p.add_argument("--dataset-config", help="dataset config, e.g. github_main (env AUTOKERNEL_KB_DATASET_CONFIG)")
-    p.add_argument("--scale", type=int, default=1,
-                   help="divide the problem's size constants by this factor (CPU smoke runs; reported as scaled)")
+    p.add_argument("--scale", type=scale_factor, default=None, metavar="K",
+                   help="divide the problem's size constants by K (1 or more; reported as scaled). On CPU the "
+                        "default is the smallest power of two whose memory and time fit this machine (a meta-device "
+                        "dry run, said and recorded in each verdict); a K that does not fit is refused")
 
 
 def add_eval_policy(p: argparse.ArgumentParser, *, both: bool = False) -> None:
@@ -60,8 +75,24 @@ def default_device() -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
+def check_device(device: str) -> str:
+    """``device`` if this machine has it; a flag error before anything is loaded or written otherwise."""
+    if device != "cpu" and not re.fullmatch(r"cuda(:\d+)?", device):
+        raise ValueError(f"--device {device}: give cpu, cuda or cuda:N")
+    if device.startswith("cuda"):
+        import torch
+
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if count == 0:
+            raise ValueError(f"--device {device}: no CUDA GPU is visible to PyTorch on this machine; use --device cpu "
+                             f"(Triton interpreter)")
+        if ":" in device and int(device.split(":")[1]) >= count:
+            raise ValueError(f"--device {device}: this machine shows {count} GPU(s) (cuda:0 .. cuda:{count - 1})")
+    return device
+
+
 def eval_config_from_args(args: argparse.Namespace):
-    """The `EvalConfig` the eval-policy flags describe."""
+    """The `EvalConfig` the eval-policy flags describe (`check_device` says whether this machine has its device)."""
     from autokernel.evaluate import EvalConfig
 
     return EvalConfig.for_device(args.device or default_device(), protocol=args.protocol, **eval_options_from_args(args))
@@ -89,9 +120,33 @@ def eval_options_from_args(args: argparse.Namespace) -> dict:
     return kw
 
 
-def resolve(args: argparse.Namespace, refs: list[str]) -> list:
-    """Problem references (``L1/19``, files, folders) as problems, scaled by ``--scale``."""
+def resolve(args: argparse.Namespace, refs: list[str], *, scale: bool = True) -> list:
+    """Problem references (``L1/19``, files, folders) as problems, scaled by ``--scale`` when given (``scale``
+    False: as they are, for `fit_to_device`)."""
     from kb.bridge import resolve_problems
 
     problems = resolve_problems(refs, dataset=args.dataset, config=args.dataset_config)
-    return [p.scaled(args.scale) for p in problems] if args.scale > 1 else problems
+    return [p.scaled(args.scale) for p in problems] if scale and args.scale and args.scale > 1 else problems
+
+
+def fit_to_device(problems: list, args: argparse.Namespace, config, *, parallel: int = 1,
+                  echo=lambda line: print(line, file=sys.stderr, flush=True)) -> list:
+    """The problems at the scale they are judged at. On a GPU: ``--scale`` or full size. On CPU: ``--scale K``
+    checked against this machine (refused when its memory does not fit), or else the smallest scale that fits
+    (`autokernel.evaluate.budget.fit_scale`); the choice is said and kept in each problem's notes (so in every
+    verdict). ``parallel``: evaluations sharing the machine's memory."""
+    if config.device != "cpu":
+        return [p.scaled(args.scale) for p in problems] if args.scale and args.scale > 1 else problems
+    from dataclasses import replace
+
+    from autokernel.evaluate.budget import fit_scale
+
+    fitted = []
+    for p in problems:
+        fit = fit_scale(p, timeout_s=config.timeout_s, scale=args.scale, parallel=parallel)
+        q = p.scaled(fit.scale) if fit.scale > 1 else p
+        if fit.note:
+            echo(f"{p.key}: {fit.note}")
+            q = replace(q, notes=(*q.notes, fit.note))
+        fitted.append(q)
+    return fitted

@@ -6,7 +6,15 @@ import argparse
 import json
 from pathlib import Path
 
-from kb.cli._common import add_eval_policy, add_problem_source, eval_config_from_args, resolve
+from kb.cli._common import (
+    add_eval_policy,
+    add_problem_source,
+    check_device,
+    default_device,
+    eval_config_from_args,
+    fit_to_device,
+    resolve,
+)
 
 
 def register(sub) -> None:
@@ -24,8 +32,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from autokernel.records import Candidate
     from autokernel.report import format_verdict
 
+    check_device(args.device or default_device())
     config = eval_config_from_args(args)  # flag errors before the dataset is loaded
-    (problem,) = resolve(args, [args.problem])
+    (problem,) = fit_to_device(resolve(args, [args.problem], scale=False), args, config)
     path = Path(args.solution)
     if not path.is_file():
         raise ValueError(f"solution file {path} does not exist")

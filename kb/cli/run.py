@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
-from kb.cli._common import add_eval_policy, add_problem_source, eval_config_from_args, resolve
+from kb.cli._common import (
+    add_eval_policy,
+    add_problem_source,
+    check_device,
+    default_device,
+    eval_config_from_args,
+    fit_to_device,
+    resolve,
+)
 
 
 def register(sub) -> None:
@@ -94,7 +103,8 @@ def register(sub) -> None:
         help="add each problem's best kernel from this earlier run to round 0, judged again under this run's "
         "policy (continue a search on another GPU, policy or version); repeatable, the first found is used",
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bars (they are shown only when stderr is a terminal)")
     add_problem_source(p)
     add_eval_policy(p)
     p.set_defaults(func=cmd_run)
@@ -113,10 +123,8 @@ def _problems(args: argparse.Namespace) -> list:
         from autokernel.suite import suite_problems
 
         problems = suite_problems()
-    if args.scale > 1:
-        problems = [p.scaled(args.scale) for p in problems]
     if args.refs:
-        problems += resolve(args, args.refs)  # scales them itself
+        problems += resolve(args, args.refs, scale=False)
     return problems
 
 
@@ -159,7 +167,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         jobs=args.jobs,
         stop_after_s=args.stop_after,
         rejudge=_rejudge(args.rejudge),
-        progress=not args.no_progress,
+        progress=not args.no_progress and sys.stderr.isatty(),  # bars redrawn into a file or pipe are noise
         dataset=dataset if args.level is not None else "embedded suite / problem files",
         dataset_config=config or "default",
         selection={"level": args.level, "problems": args.problems},
@@ -167,17 +175,23 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from autokernel.ledger.folder import check_run_dir
     from autokernel.search.session import run
 
     if args.resume and args.out and Path(args.resume) != Path(args.out):
         raise ValueError("give either --resume DIR or --out DIR (rerunning into --out resumes too), not both")
     if args.resume and not Path(args.resume).is_dir():
         raise ValueError(f"--resume {args.resume}: no such run directory")
-    eval_config = eval_config_from_args(args)  # flag errors before the dataset is loaded
+    # every flag is checked before the dataset is loaded or anything is written
+    check_device(args.device or default_device())
+    eval_config = eval_config_from_args(args)
     config = run_config_from_args(args, on_cpu=eval_config.device == "cpu")
+    check_run_dir(config.out)
     problems = _problems(args)
     if not problems:
         raise ValueError("no problems selected")
+    # on CPU, each at a scale that fits this machine (workers judging at once share its memory)
+    problems = fit_to_device(problems, args, eval_config, parallel=config.workers_per_device)
     text = run(problems, eval_config, config, echo=lambda line: print(line, flush=True))
     print(text, end="")
     print(f"run directory: {config.out}")
