@@ -159,3 +159,24 @@ def test_every_results_tsv_row_has_a_tag_of_its_own(tmp_path):
     assert len(tags) == 4 and len(set(tags)) == 4, tags
     digest = Candidate(source=sources[0]).digest[:8]
     assert tags[0] == f"silu/r0b0/{digest}" and tags[3] == f"silu/r0b0/{digest}~2"
+
+
+def test_tsv_short_of_the_jsonl_is_rebuilt_from_it(tmp_path):
+    """A kill between the jsonl and the tsv append leaves the tsv a row short: the next open rebuilds it."""
+    from autokernel.ledger import Ledger
+    from autokernel.problem import Problem
+    from autokernel.propose.base import Attempt
+    from autokernel.records import Candidate, Verdict
+
+    problem = Problem.from_source("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                                  "        return x\ndef get_inputs():\n    return [torch.rand(2)]\n"
+                                  "def get_init_inputs():\n    return []\n", name="ident")
+    ledger = Ledger(tmp_path, device="cpu", policy={}, use_git=False)
+    for i in range(2):
+        ledger.record(problem, Attempt(candidate=Candidate(source=f"# {i}\n", round=i),
+                                       verdict=Verdict(verdict="incorrect", reason=f"r{i}")))
+    tsv = (tmp_path / "results.tsv").read_text()
+    (tmp_path / "results.tsv").write_text("".join(tsv.splitlines(keepends=True)[:2]))  # the last row lost
+    again = Ledger(tmp_path, device="cpu", policy={}, use_git=False)
+    assert (tmp_path / "results.tsv").read_text() == tsv
+    assert any("rebuilt" in n for n in again.notes)

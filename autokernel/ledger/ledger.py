@@ -67,11 +67,34 @@ def slug(problem: Problem) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", base).strip("_") or problem.digest
 
 
-def row_tag(problem: Problem, candidate: Candidate, judged: int = 1) -> str:
-    """The results.tsv name of a row: problem, round, branch and the candidate's digest (several ideas share a
-    round and branch), ``~N`` for its N-th verdict when judged again (``--rejudge``)."""
-    tag = f"{slug(problem)}/r{candidate.round}b{candidate.branch}/{candidate.digest[:8]}"
-    return tag if judged <= 1 else f"{tag}~{judged}"
+def tsv_cells(row: dict[str, Any], judged: int = 1) -> dict[str, Any]:
+    """The results.tsv cells of a results.jsonl row (its ``judged``-th verdict for that candidate): the tsv is a
+    view of the jsonl, so a tsv that lost rows to a kill between the two writes is rebuilt from it."""
+    v = row.get("verdict") or {}
+    tokens = row.get("tokens") or {}
+    folder = Path(str(row.get("source_path", ""))).parent.name or str(row.get("problem", ""))
+    tag = f"{folder}/r{row.get('round', 0)}b{row.get('branch', 0)}/{str(row.get('candidate_digest', ''))[:8]}"
+    return {
+        "experiment": row.get("experiment"),
+        "tag": tag if judged <= 1 else f"{tag}~{judged}",
+        "kernel_type": v.get("backend") or row.get("backend"),
+        "throughput_gbps": None,
+        "latency_ms": (v.get("kernel") or {}).get("median_ms"),
+        "pct_peak": None,
+        "speedup_vs_pytorch": v.get("speedup"),
+        "correctness": "PASS" if v.get("verdict") == "correct" else "FAIL",
+        "peak_vram_mb": v.get("peak_memory_mb"),
+        "description": row.get("idea", ""),
+        "round": row.get("round"),
+        "branch": row.get("branch"),
+        "parent": row.get("parent"),
+        "verdict": v.get("verdict"),
+        "reason": v.get("reason", ""),
+        "proposer": row.get("proposer"),
+        "tokens": sum(tokens.values()) if tokens else None,
+        "problem": row.get("problem"),
+        "candidate_digest": row.get("candidate_digest"),
+    }
 
 
 def cache_key(problem_digest: str, candidate_digest: str, device: str, policy: dict[str, Any]) -> str:
@@ -183,6 +206,18 @@ class Ledger:
             tmp = self.jsonl.with_suffix(".tmp")
             tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
             tmp.replace(self.jsonl)
+        # results.tsv is written after results.jsonl: a kill between the two leaves it a row short; rebuilt
+        if rows and self.tsv.exists() and len(self.tsv.read_text(encoding="utf-8").splitlines()) - 1 < len(rows):
+            seen: dict[str, int] = {}
+            lines = ["\t".join(TSV_COLUMNS)]
+            for r in rows:
+                seen[r["cache_key"]] = seen.get(r["cache_key"], 0) + 1
+                cells = tsv_cells(r, seen[r["cache_key"]])
+                lines.append("\t".join(_cell(cells[c]) for c in TSV_COLUMNS))
+            tmp = self.tsv.with_suffix(".tmp")
+            tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            tmp.replace(self.tsv)
+            self.notes.append("results.tsv lacked rows of results.jsonl (interrupted write); rebuilt from it")
 
     @property
     def count(self) -> int:
@@ -309,28 +344,7 @@ class Ledger:
             "verdict": v.to_dict(),
         }
         _fsync_append(self.jsonl, json.dumps(row, default=str) + "\n")
-        total_tokens = sum(tokens.values()) if tokens else None
-        cells = {
-            "experiment": self._experiments,
-            "tag": row_tag(problem, cand, self._times[key]),
-            "kernel_type": v.backend or cand.backend,
-            "throughput_gbps": None,
-            "latency_ms": v.kernel.median_ms if v.kernel else None,
-            "pct_peak": None,
-            "speedup_vs_pytorch": v.speedup,
-            "correctness": "PASS" if v.is_correct else "FAIL",
-            "peak_vram_mb": v.peak_memory_mb,
-            "description": cand.idea,
-            "round": cand.round,
-            "branch": cand.branch,
-            "parent": cand.parent,
-            "verdict": v.verdict,
-            "reason": v.reason,
-            "proposer": cand.proposer,
-            "tokens": total_tokens,
-            "problem": problem.key,
-            "candidate_digest": cand.digest,
-        }
+        cells = tsv_cells(row, self._times[key])
         _fsync_append(self.tsv, "\t".join(_cell(cells[c]) for c in TSV_COLUMNS) + "\n")
         self._rows[row["cache_key"]] = row
         self._recorded_now.add(row["cache_key"])
