@@ -667,7 +667,7 @@ def level_problems(levels: Sequence[int], *, dataset: str | None, dataset_config
         if not found:
             raise ValueError(f"level {level} has no problems in this dataset")
         totals[level] = max(p.problem_id for p in found)
-        problems += [p.scaled(scale) for p in found] if scale > 1 else found
+        problems += [p.scaled(scale) for p in found] if scale and scale > 1 else found
     return problems, totals
 
 

@@ -211,6 +211,7 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
         if data.get("note"):
             notes.append(f"{name}: {data['note']}")
         for inv in data.get("invocations", []):
+            on_cpu = inv.get("devices") == ["cpu"] or str(inv.get("device", "")).startswith("cpu")
             if inv.get("mode") in ("generations", "pairs"):  # `autokernel-kb bench`: judged, not searched
                 what = inv.get("generations") or ", ".join(inv.get("candidates") or [])
                 level = f"L{inv['level']}: " if inv.get("level") else ""
@@ -218,7 +219,6 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
                           f"workers_per_gpu={inv.get('workers_per_device')}")
             else:
                 level = inv.get("level")
-                on_cpu = inv.get("devices") == ["cpu"] or str(inv.get("device", "")).startswith("cpu")
                 budget = (
                     f"{f'L{level}' if level is not None else 'suite/files'}: rounds={inv.get('rounds')}, "
                     f"ideas={inv.get('ideas_per_round')}, branches={inv.get('branches_per_idea')}, "

@@ -82,7 +82,7 @@ def test_generations_folder_judged_under_both_protocols_and_resumed(tmp_path, ca
             r["verdict"]["reason"] for r in rows]
         # the problem is scored by a correct sample, never the broken one, and best.py is that sample
         correct = {r["candidate_digest"]: r for r in rows if r["verdict"]["verdict"] == "correct"}
-        table = (out / "leaderboard" / protocol / "none-cpu-triton-interpreter" / "problems.csv")
+        table = (out / "leaderboard" / protocol / "cpu-triton-interpreter" / "problems.csv")
         import pandas as pd
 
         csv = pd.read_csv(table)
@@ -94,7 +94,7 @@ def test_generations_folder_judged_under_both_protocols_and_resumed(tmp_path, ca
         assert csv[csv["problem_id"] == 2].iloc[0]["verdict"] == "rejected"
         best = (run / "problems" / "L1_1_1_ReLU" / "best.py").read_text()
         assert best == (gens / chosen["idea"]).read_text()
-        page = (out / "leaderboard" / protocol / "none-cpu-triton-interpreter" / "README.md").read_text()
+        page = (out / "leaderboard" / protocol / "cpu-triton-interpreter" / "README.md").read_text()
         assert f"| protocol | {protocol} |" in page
         assert "coverage: 2/3 problems evaluated; correct: 1" in page and "no result (1): 3" in page
         score = json.loads((table.parent / "score.json").read_text())

@@ -128,9 +128,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
             check_spec(spec)
     config = _config(args, levels)  # every flag checked before the dataset is loaded or anything written
 
+    def fitted(problems: list) -> list:
+        """On CPU, each problem at a scale that fits this machine (`--scale` checked, or the smallest that fits)."""
+        from kb.cli._common import eval_config_from_args, fit_to_device
+
+        sizing = eval_config_from_args(argparse.Namespace(**{**vars(args), "protocol": config.protocols[0]}))
+        return fit_to_device(problems, args, sizing, parallel=config.workers_per_device)
+
     if args.generations is not None:
-        problems, totals = level_problems(levels, dataset=args.dataset, dataset_config=args.dataset_config,
-                                          scale=args.scale)
+        problems, totals = level_problems(levels, dataset=args.dataset, dataset_config=args.dataset_config)
+        problems = fitted(problems)
         result = judge_generations(args.generations, problems, replace(config, totals=totals), ids=ids,
                                    echo=lambda line: print(line, flush=True))
     else:
@@ -141,11 +148,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
                      for problem in resolve(args, [ref])]
         else:
             if levels:
-                problems, _ = level_problems(levels, dataset=args.dataset, dataset_config=args.dataset_config,
-                                             scale=args.scale)
-                problems = [p for p in problems if ids is None or p.problem_id in set(ids)]
+                problems, _ = level_problems(levels, dataset=args.dataset, dataset_config=args.dataset_config)
+                problems = fitted([p for p in problems if ids is None or p.problem_id in set(ids)])
             else:
-                problems = resolve(args, args.problems)
+                problems = fitted(resolve(args, args.problems, scale=False))
             pairs = [(problem, spec) for problem in problems for spec in args.candidates]
         if not pairs:
             raise ValueError("no (problem, candidate) pairs selected")
