@@ -375,3 +375,23 @@ def test_pin_gpu_maps_worker_to_one_physical_gpu(monkeypatch):
     assert pin_gpu("cuda:1") == "cuda:0" and os.environ["CUDA_VISIBLE_DEVICES"] == "6"
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "5")
     assert pin_gpu("cpu") == "cpu" and os.environ["CUDA_VISIBLE_DEVICES"] == "5"
+
+
+def test_a_problem_near_its_roofline_floor_stops():
+    """Within floor_stop_pct of the floor there is little left to gain: the search stops and says why; a verdict
+    without a floor (CPU) never stops it."""
+    from autokernel.propose.base import Attempt
+    from autokernel.records import Verdict
+    from autokernel.search.loop import ProblemOutcome, _stop_rule
+
+    def outcome(pct):
+        v = Verdict(verdict="correct", reason="", speedup=2.0, pct_of_floor=pct)
+        return ProblemOutcome(problem="L1/19", name="relu", best=Attempt(candidate=Candidate(source="x"), verdict=v))
+
+    cfg = SearchConfig(patience=None)
+    assert _stop_rule(outcome(93.0), 0, cfg) == "at 93% of the roofline floor (stop at 90%)"
+    assert _stop_rule(outcome(85.0), 0, cfg) == ""
+    assert _stop_rule(outcome(None), 0, cfg) == ""
+    assert _stop_rule(outcome(99.0), 0, SearchConfig(floor_stop_pct=None, patience=None)) == ""
+    with pytest.raises(ValueError, match="floor_stop_pct"):
+        SearchConfig(floor_stop_pct=0)

@@ -16,6 +16,8 @@ class SearchConfig:
         time_per_problem_s: wall-clock budget per problem (checked between rounds); None = unlimited.
         target_speedup: stop a problem once a correct kernel reaches this speedup; None = never.
         patience: stop after this many rounds without improving the best; None = never.
+        floor_stop_pct: stop a problem once its best kernel runs at this % of its roofline floor or closer (floor /
+            median x 100: little is left to gain there); None = never. Verdicts without a floor (CPU) never stop it.
         seeds_per_round: best correct kernels the next round builds on.
         bank_size: further good earlier kernels kept as seeds (so one lucky path does not narrow the search).
         min_gain: relative speedup gain that counts as an improvement (timing noise is not progress).
@@ -27,6 +29,7 @@ class SearchConfig:
     time_per_problem_s: float | None = None
     target_speedup: float | None = None
     patience: int | None = 3
+    floor_stop_pct: float | None = 90.0
     seeds_per_round: int = 2
     bank_size: int = 2
     min_gain: float = 0.01
@@ -38,5 +41,7 @@ class SearchConfig:
             raise ValueError("ideas per round and branches per idea must be at least 1")
         if self.time_per_problem_s is not None and self.time_per_problem_s <= 0:
             raise ValueError("time per problem must be positive seconds")
+        if self.floor_stop_pct is not None and not 0 < self.floor_stop_pct <= 100:
+            raise ValueError("floor_stop_pct must be in (0, 100]")
         if self.patience is not None and self.patience < 1:
             raise ValueError("patience must be at least 1 round")

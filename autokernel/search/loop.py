@@ -202,6 +202,9 @@ def _stop_rule(out: ProblemOutcome, stale: int, config: SearchConfig) -> str:
     """The search's own reason to stop after a round (target reached, patience spent), or ""."""
     if config.target_speedup is not None and out.best_speedup is not None and out.best_speedup >= config.target_speedup:
         return f"target speedup {config.target_speedup:g}x reached"
+    pct = out.best.verdict.pct_of_floor if out.best is not None else None
+    if config.floor_stop_pct is not None and pct is not None and pct >= config.floor_stop_pct:
+        return f"at {pct:.3g}% of the roofline floor (stop at {config.floor_stop_pct:g}%)"
     if config.patience is not None and stale >= config.patience:
         return f"no improvement for {config.patience} rounds"
     return ""

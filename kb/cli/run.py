@@ -39,6 +39,9 @@ def register(sub) -> None:
         "--target-speedup", type=float, default=None, help="stop a problem at this speedup vs eager"
     )
     p.add_argument("--patience", type=int, default=3, help="stop after this many rounds without improvement")
+    p.add_argument("--floor-stop", type=float, default=90.0, metavar="PCT",
+                   help="stop a problem once its best kernel reaches this %% of its roofline floor (default 90; "
+                        "0 never stops on it)")
     p.add_argument(
         "--proposer",
         choices=("auto", "tuner", "llm"),
@@ -152,6 +155,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         time_per_problem_s=args.time_per_problem,
         target_speedup=args.target_speedup,
         patience=args.patience,
+        floor_stop_pct=args.floor_stop or None,
     )
     proposer = ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model, api_key=args.api_key,
                               seed_from=tuple(args.seed_from or ()))  # fmt: skip
