@@ -240,30 +240,26 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
     return info
 
 
-def _correct_verdicts(run_dirs: list[str | Path], protocol: str | None = None):
-    """The verdicts of every correct row of the runs (judged under ``protocol``, when given)."""
-    for d in run_dirs:
-        for row in _rows(Path(d), protocol):
-            if row["verdict"].get("verdict") == "correct":
-                yield row["verdict"]
+def _correct_verdicts(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The verdicts of every correct row."""
+    return [row["verdict"] for row in rows if row["verdict"].get("verdict") == "correct"]
 
 
-def _timing_methods(run_dirs: list[str | Path], protocol: str | None = None) -> str:
+def _timing_methods(verdicts: list[dict[str, Any]]) -> str:
     """Every timing method behind the runs' correct verdicts, with counts (runs resumed across harness
     versions mix them; kernel and baselines inside one verdict are always timed alike)."""
-    methods = Counter(_method(v) for v in _correct_verdicts(run_dirs, protocol))
+    methods = Counter(_method(v) for v in verdicts)
     methods.pop("", None)
     if len(methods) <= 1:
         return next(iter(methods), "")
     return "; ".join(f"{m} ({n} verdicts)" for m, n in methods.most_common())
 
 
-def _baseline_precision(run_dirs: list[str | Path], protocol: str | None = None) -> str:
+def _baseline_precision(verdicts: list[dict[str, Any]]) -> str:
     """How the runs' baselines ran fp32 matmuls and convolutions (verdicts before the option: PyTorch's defaults).
     One page, one policy: speedups against TF32 and against fp32 baselines are different numbers."""
     from autokernel.evaluate.config import BASELINE_PRECISIONS
 
-    verdicts = list(_correct_verdicts(run_dirs, protocol))
     # CPU verdicts do not count: the CPU has no TF32, so both precisions time the same computation there
     found = {(v.get("policy") or {}).get("baseline_precision") or "default" for v in verdicts
              if v.get("device") != "cpu"}
@@ -276,9 +272,9 @@ def _baseline_precision(run_dirs: list[str | Path], protocol: str | None = None)
     return f"{key}: {BASELINE_PRECISIONS.get(key, 'unknown')}"
 
 
-def _protocols(run_dirs: list[str | Path], protocol: str | None) -> str:
+def _protocols(verdicts: list[dict[str, Any]], protocol: str | None) -> str:
     """The protocol behind the runs' correct verdicts (each with its count where they mix)."""
-    found = Counter(protocol_of(v) for v in _correct_verdicts(run_dirs, protocol))
+    found = Counter(protocol_of(v) for v in verdicts)
     if len(found) <= 1:
         return next(iter(found), protocol or "")
     return "; ".join(f"{p} ({n} verdicts)" for p, n in found.most_common())
@@ -287,15 +283,14 @@ def _protocols(run_dirs: list[str | Path], protocol: str | None) -> str:
 _SCALED = re.compile(r"^scaled down by (\d+)")
 
 
-def _problem_sizes(run_dirs: list[str | Path], protocol: str | None) -> str:
-    """Which of the verdicts' problems ran scaled down (``--scale``, CPU runs), and by what; "" when none did."""
+def _problem_sizes(rows: list[dict[str, Any]]) -> str:
+    """Which of the rows' problems ran scaled down (``--scale``, CPU runs), and by what; "" when none did."""
     scaled: dict[int, set[str]] = {}
-    for d in run_dirs:
-        for row in _rows(Path(d), protocol):
-            for note in (row["verdict"].get("policy") or {}).get("problem_notes") or []:
-                m = _SCALED.match(str(note))
-                if m:
-                    scaled.setdefault(int(m.group(1)), set()).add(str(row.get("problem", "")))
+    for row in rows:
+        for note in (row["verdict"].get("policy") or {}).get("problem_notes") or []:
+            m = _SCALED.match(str(note))
+            if m:
+                scaled.setdefault(int(m.group(1)), set()).add(str(row.get("problem", "")))
     return "; ".join(f"divided by {k} (--scale {k}): {', '.join(sorted(keys))}" for k, keys in sorted(scaled.items()))
 
 
@@ -325,6 +320,7 @@ def run_environment(run_dirs: list[str | Path], *, protocol: str | None = None) 
                               "nothing records the machine; pass --environment env.json")
     v = chosen["verdict"]
     env, policy, kernel = v["environment"], v.get("policy") or {}, v.get("kernel") or {}
+    correct = _correct_verdicts(rows)
     hw = _hardware(v)
     return {
         "gpu": hw["gpu"], "driver": hw["driver"], "cuda": hw["cuda"], "torch": env.get("torch", ""),
@@ -333,10 +329,10 @@ def run_environment(run_dirs: list[str | Path], *, protocol: str | None = None) 
         "dataset": "ScalingIntelligence/KernelBench", "config": "see run notes",
         "tolerance_preset": f"{policy.get('tolerance_preset', '')} (atol=rtol={policy.get('atol', '')})",
         "reference_precision": policy.get("reference_precision", ""),
-        **({"problem_sizes": sizes} if (sizes := _problem_sizes(run_dirs, protocol)) else {}),
-        "protocol": _protocols(run_dirs, protocol) or protocol_of(v),
-        "baseline_precision": _baseline_precision(run_dirs, protocol),
-        "timing_method": _timing_methods(run_dirs, protocol) or kernel.get("method", "") or "not timed (no correct kernel)",
+        **({"problem_sizes": sizes} if (sizes := _problem_sizes(rows)) else {}),
+        "protocol": _protocols(correct, protocol) or protocol_of(v),
+        "baseline_precision": _baseline_precision(correct),
+        "timing_method": _timing_methods(correct) or kernel.get("method", "") or "not timed (no correct kernel)",
         "statistic": "median of timed calls",
         "repetitions": f"up to {kernel.get('num_trials', '')} timed calls (capped by the timing budget)"
         if kernel else "none (no correct kernel was timed)",
