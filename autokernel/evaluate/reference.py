@@ -67,30 +67,27 @@ def load_problem_module(problem: Problem):
 
 
 @contextlib.contextmanager
-def exact_fp32():
+def _tf32(*, matmul: bool, cudnn: bool):
+    """TF32 allowed or not for matmuls and for cuDNN, restored afterwards."""
     import torch
 
     saved = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = matmul
+    torch.backends.cudnn.allow_tf32 = cudnn
     try:
         yield
     finally:
         torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = saved
 
 
-@contextlib.contextmanager
+def exact_fp32():
+    """TF32 off for matmuls and cuDNN: the strict protocol's fp32 truth."""
+    return _tf32(matmul=False, cudnn=False)
+
+
 def default_flags():
     """PyTorch's default precision flags (what KernelBench's evaluator runs under), whatever the process set."""
-    import torch
-
-    saved = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = True
-    try:
-        yield
-    finally:
-        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = saved
+    return _tf32(matmul=False, cudnn=True)
 
 
 def precision_flags(name: str):

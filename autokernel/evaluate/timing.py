@@ -335,20 +335,16 @@ def time_calls(
         else:
             args, moved = (place or _clone_args)(input_sets[s]), False
         fresh.append(moved)
-        if cuda and flush_overlaps_launch:
-            flush.reset_persisting()
-            torch.cuda.synchronize()
-            start = torch.cuda.Event(enable_timing=True)
-            end = torch.cuda.Event(enable_timing=True)
-            end_device = torch.cuda.Event(enable_timing=True)
-            flush.fill()  # queued: the call is launched behind it, as KernelBench does
-        elif cuda:
-            flush()
-            torch.cuda.synchronize()
-            start = torch.cuda.Event(enable_timing=True)
-            end = torch.cuda.Event(enable_timing=True)
-            end_device = torch.cuda.Event(enable_timing=True)
         if cuda:
+            flush.reset_persisting()
+            if not flush_overlaps_launch:
+                flush.fill()
+            torch.cuda.synchronize()
+            start = torch.cuda.Event(enable_timing=True)
+            end = torch.cuda.Event(enable_timing=True)
+            end_device = torch.cuda.Event(enable_timing=True)
+            if flush_overlaps_launch:
+                flush.fill()  # queued: the call is launched behind it, as KernelBench does
             if lead is not None:
                 lead()
             start.record()
