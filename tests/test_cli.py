@@ -60,11 +60,10 @@ def test_baseline_precision_is_a_strict_protocol_flag(capsys):
 
 def test_the_ledger_judges_verdicts_of_another_protocol_again():
     from autokernel.evaluate import EvalConfig
-    from autokernel.ledger import eval_policy
 
-    assert eval_policy(EvalConfig(device="cuda"))["protocol"] == "kernelbench"
+    assert EvalConfig(device="cuda").ledger_policy()["protocol"] == "kernelbench"
     # keys recorded before protocols existed were judged the strict way: they stand under strict
-    assert "protocol" not in eval_policy(EvalConfig(device="cuda", protocol="strict"))
+    assert "protocol" not in EvalConfig(device="cuda", protocol="strict").ledger_policy()
 
 
 def test_score_takes_the_rows_of_one_protocol(tmp_path, capsys):

@@ -128,7 +128,7 @@ def test_llm_proposer_over_http_retries_extracts_and_counts_tokens():
 
 def test_llm_in_the_search_feedback_and_tokens_reach_the_ledger(tmp_path):
     from autokernel.evaluate import EvalConfig
-    from autokernel.ledger import Ledger, eval_policy
+    from autokernel.ledger import Ledger
     from autokernel.search import SearchConfig
     from autokernel.search.backend import LocalBackend
     from autokernel.search.loop import run_search
@@ -146,7 +146,7 @@ def test_llm_in_the_search_feedback_and_tokens_reach_the_ledger(tmp_path):
     try:
         with ScriptedServer(script) as server:
             proposer = _proposer(server.url)
-            ledger = Ledger(tmp_path / "run", device="cpu", policy=eval_policy(cfg))
+            ledger = Ledger(tmp_path / "run", device="cpu", policy=cfg.ledger_policy())
             out = run_search(
                 [problem],
                 proposer,

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from autokernel.ledger import Ledger, eval_policy
+from autokernel.ledger import Ledger
 from autokernel.problem import Problem
 from autokernel.propose.base import History
 from autokernel.records import Candidate
@@ -55,7 +55,7 @@ class FixedProposer:
 
 
 def _search(backend, problems, proposer, run_dir: Path):
-    ledger = Ledger(run_dir, device="cpu", policy=eval_policy(_config()))
+    ledger = Ledger(run_dir, device="cpu", policy=_config().ledger_policy())
     out = run_search(problems, proposer, backend, ledger, SearchConfig(rounds=0, patience=None), progress=False,
                      log=lambda m: None)  # fmt: skip
     rows = [json.loads(line) for line in (run_dir / "results.jsonl").read_text().splitlines()]

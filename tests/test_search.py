@@ -79,9 +79,8 @@ def _config():
 
 
 def _policy(cfg):
-    from autokernel.ledger import eval_policy
 
-    return eval_policy(cfg)
+    return cfg.ledger_policy()
 
 
 def test_tuner_search_end_to_end_and_rerun_reuses_ledger(tmp_path):

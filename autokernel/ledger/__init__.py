@@ -9,10 +9,9 @@ from autokernel.ledger.ledger import (
     TSV_COLUMNS,
     Ledger,
     cache_key,
-    eval_policy,
     read_rows,
     slug,
 )
 from autokernel.ledger.run_info import RUN_INFO
 
-__all__ = ["RESULTS", "RUN_INFO", "SUMMARY", "TSV_COLUMNS", "Ledger", "cache_key", "eval_policy", "read_rows", "slug"]
+__all__ = ["RESULTS", "RUN_INFO", "SUMMARY", "TSV_COLUMNS", "Ledger", "cache_key", "read_rows", "slug"]

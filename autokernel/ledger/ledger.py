@@ -103,11 +103,6 @@ def cache_key(problem_digest: str, candidate_digest: str, device: str, policy: d
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def eval_policy(config) -> dict[str, Any]:
-    """The parts of an `EvalConfig` that decide a verdict (part of the cache key): `EvalConfig.ledger_policy`."""
-    return config.ledger_policy()
-
-
 def _cell(value: Any) -> str:
     if value is None:
         return ""

@@ -114,7 +114,7 @@ def make_backend(eval_config, config: RunConfig, *, echo: Callable[[str], None] 
 def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[str], None] = print) -> str:
     """Search ``problems`` judged under ``eval_config``, recording into ``config.out``; returns the summary
     (also written to the run directory). ``echo`` gets the progress lines."""
-    from autokernel.ledger import Ledger, eval_policy
+    from autokernel.ledger import Ledger
     from autokernel.ledger.folder import check_run_dir
     from autokernel.ledger.run_info import close_invocation, start_invocation
     from autokernel.search.backend import local_devices
@@ -132,7 +132,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     if config.backend == "local":  # a missing GPU is a flag error, not a run directory with nothing in it
         local_devices(eval_config.device)
     device_kind = "cuda" if eval_config.device.startswith("cuda") else "cpu"
-    ledger = Ledger(out, device=device_kind, policy=eval_policy(eval_config), rejudge=config.rejudge)
+    ledger = Ledger(out, device=device_kind, policy=eval_config.ledger_policy(), rejudge=config.rejudge)
     proposer = make_proposer(config.proposer, ledger.rows())
     prior = getattr(proposer, "prior", None)
     if prior is not None and len(prior):
