@@ -368,7 +368,9 @@ def test_closing_the_backend_fails_the_candidates_it_holds():
 def test_pin_gpu_maps_worker_to_one_physical_gpu(monkeypatch):
     from autokernel.search.backend import pin_gpu
 
-    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    # (recorded first, so the value pin_gpu writes is undone at teardown: a later Ray test saw GPU "3" otherwise)
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "")
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES")
     assert pin_gpu("cuda:3") == "cuda:0" and os.environ["CUDA_VISIBLE_DEVICES"] == "3"
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "4,6")  # the user already narrowed the GPUs
     assert pin_gpu("cuda:1") == "cuda:0" and os.environ["CUDA_VISIBLE_DEVICES"] == "6"
