@@ -17,7 +17,6 @@ from autokernel.evaluate.reference import (
     conditioning_limit_bytes,
     input_bytes,
     precision_flags,
-    run_float64,
 )
 from autokernel.records import TimingStats
 
@@ -43,7 +42,10 @@ class Baselines:
             state.baseline_rule = {"precision": cfg.baseline_precision, "reason": "set by the protocol / configuration"}
             return cfg.baseline_precision
         if state.baseline_rule is None:
-            key = f"{session.problem.digest}|tol={tol:g}|{cfg.device.split(':')[0]}"
+            from autokernel.environment import environment_key, fingerprint
+
+            # keyed like the baselines: another GPU or torch version may round differently
+            key = f"{session.problem.digest}|tol={tol:g}|{environment_key(fingerprint(cfg.device))}"
             cached = read_json(self._cache_dir / "baseline_rule.json").get(key) if cfg.is_cuda else None
             if isinstance(cached, dict) and cached.get("precision") in ("default", "fp32"):
                 state.baseline_rule = cached
@@ -55,8 +57,6 @@ class Baselines:
         return state.baseline_rule["precision"]
 
     def _decide(self, session: ReferenceSession, inputs: list, tol: float) -> dict:
-        import copy
-
         import torch
 
         if not self.config.is_cuda:
@@ -72,9 +72,7 @@ class Baselines:
                                                    "(inputs too large for a float64 copy): TF32 off, the safe side"}
         with torch.no_grad(), precision_flags("default"):
             out = session.model(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
-        model64 = copy.deepcopy(session.model).double()
-        truth = run_float64(model64, inputs)
-        del model64
+        truth = session.truth64(inputs)
         cmp = compare(out, truth.to(out.dtype), tol=tol)
         del truth, out
         torch.cuda.synchronize()

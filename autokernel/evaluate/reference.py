@@ -289,10 +289,17 @@ class ReferenceSession:
         inputs = self.make_inputs(seed)
         return Trial(seed, "problem", inputs, self.run(inputs))
 
+    def truth64(self, inputs: list):
+        """The reference in float64 on ``inputs`` (its float64 copy made once per session)."""
+        import copy
+
+        if self._model64 is None:
+            self._model64 = copy.deepcopy(self.model).double()
+        return run_float64(self._model64, inputs)
+
     def _ill_conditioned(self, kind: str, inputs: list, expected) -> bool:
         """Whether the fp32 reference misses the tolerance against its own float64 run on these inputs
         (checked once per distribution): there the reference cannot tell a right kernel from a wrong one."""
-        import copy
 
         import torch
 
@@ -303,9 +310,7 @@ class ReferenceSession:
         if input_bytes(inputs) > conditioning_limit_bytes(self.device):
             return False  # unchecked: too large to copy in float64 (left unrecorded, so it stays unchecked)
         try:
-            if self._model64 is None:
-                self._model64 = copy.deepcopy(self.model).double()
-            expected64 = run_float64(self._model64, inputs)
+            expected64 = self.truth64(inputs)
             cmp = compare(expected, expected64.to(expected.dtype), tol=self.conditioning_tol)
         except Exception:  # noqa: BLE001 - a model that cannot run in float64: the distribution stays in use
             self.conditioning[kind] = ""
