@@ -28,7 +28,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import as_completed
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,6 +64,8 @@ class BenchConfig:
         rejudge: verdict kinds whose recorded candidates are judged again (after a harness fix).
         totals: problems per level, the fast_p denominators (a problem without a correct sample counts as failed).
         dataset, dataset_config, selection: what each run.json records about the problems.
+        stop_after_s: no candidate starts after this many seconds of the invocation (those in flight finish and
+            are recorded, pages are written); rerunning resumes with the rest. None: judge everything.
     """
 
     out: Path
@@ -79,6 +81,7 @@ class BenchConfig:
     dataset_config: str = "default"
     selection: Mapping[str, Any] = field(default_factory=dict)
     progress: bool = True
+    stop_after_s: float | None = None
 
     def __post_init__(self) -> None:
         if not self.protocols:
@@ -88,6 +91,8 @@ class BenchConfig:
             raise ValueError(f"unknown protocol(s) {', '.join(unknown)}; choose from {', '.join(PROTOCOL_NAMES)}")
         if len(set(self.protocols)) != len(self.protocols):
             raise ValueError(f"protocols named twice: {', '.join(self.protocols)}")
+        if self.stop_after_s is not None and self.stop_after_s <= 0:
+            raise ValueError("--stop-after must be positive seconds")
         if self.workers_per_device < 1 or self.repeat < 1:
             raise ValueError("workers per device and repeat must each be at least 1")
         k, n = self.shard
@@ -131,6 +136,7 @@ class ProtocolOutcome:
     judged: int = 0  # judged by this invocation (all repeats)
     reused: int = 0  # found recorded, not judged again
     failed: list[str] = field(default_factory=list)  # harness errors (nothing recorded: a rerun judges them)
+    left: int = 0  # not started before --stop-after (a rerun judges them)
     problems: int = 0  # problems of the selection
     solved: int = 0  # problems with a correct, non-quarantined candidate
     leaderboard: Path | None = None  # the page, when one was written
@@ -163,7 +169,8 @@ class BenchResult:
         for o in self.outcomes:
             kind = "GPU" if any(d.startswith("cuda") for d in o.devices) else "device"
             out.append(f"{o.protocol}: {o.solved}/{o.problems} problems with a correct kernel; judged {o.judged}, "
-                       f"recorded before {o.reused}, harness errors {len(o.failed)}; run directory {o.run_dir}")
+                       f"recorded before {o.reused}, harness errors {len(o.failed)}"
+                       + (f", left by --stop-after {o.left}" if o.left else "") + f"; run directory {o.run_dir}")
             out.append(f"{o.protocol}: throughput {o.per_device_hour:.0f} judged per {kind}-hour ({o.judged} in "
                        f"{o.wall_s:.0f} s on {len(o.devices)} {kind}(s): {', '.join(o.devices) or '-'})")
             out += [f"  harness error: {f}" for f in o.failed[:10]]
@@ -296,11 +303,14 @@ def check_spec(spec: str) -> None:
 
 
 def candidate_path(spec: str, problem: Problem) -> Path | None:
-    """The file a ``dir:`` or ``run:`` spec holds for ``problem`` (``dir:``: ``<name>.py``; ``run:``: the run's
-    ``problems/L<level>_<id>_*/best.py``); None when there is none."""
+    """The file a ``dir:`` or ``run:`` spec holds for ``problem`` (``dir:``: ``<name>.py``, or ``L<level>_<id>.py``
+    as a leaderboard's ``kernels/`` folder names them; ``run:``: the run's ``problems/L<level>_<id>_*/best.py``);
+    None when there is none."""
     root = Path(spec[4:])
     if spec.startswith("dir:"):
         found = [root / f"{problem.name}.py"]
+        if problem.level is not None and problem.problem_id is not None:
+            found.append(root / f"L{problem.level}_{problem.problem_id}.py")
     else:
         found = sorted(root.glob(f"problems/L{problem.level}_{problem.problem_id}_*/best.py"))
     return next((f for f in found if f.is_file()), None)
@@ -398,6 +408,7 @@ def check_out(out: str | Path) -> None:
 def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped], config: BenchConfig,
            entry: dict, echo: Callable[[str], None]) -> BenchResult:
     check_out(config.out)
+    deadline = time.monotonic() + config.stop_after_s if config.stop_after_s is not None else float("inf")
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)
     k, n = config.shard
@@ -415,7 +426,8 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
     for protocol in config.protocols:
         outcome = ProtocolOutcome(protocol=protocol, run_dir=config.run_dir(protocol), problems=len(problems))
         for r in range(1, config.repeat + 1):
-            _judge(jobs, problems, config, protocol, r, {**entry, **dict(config.selection)}, outcome, echo)
+            _judge(jobs, problems, config, protocol, r, {**entry, **dict(config.selection)}, outcome, echo,
+                   deadline)
         outcome.solved = _solved(outcome.run_dir, problems)
         _page(outcome, config, out)
         outcomes.append(outcome)
@@ -423,7 +435,7 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
                          repeats=repeat_summary(config, problems) if config.repeat > 1 else [])
     info["invocations"][-1].update(ended=_now(), outcomes=[{
         "protocol": o.protocol, "run_dir": str(o.run_dir.relative_to(out)), "judged": o.judged, "reused": o.reused,
-        "harness_errors": o.failed, "problems": o.problems, "solved": o.solved, "wall_s": round(o.wall_s, 1),
+        "harness_errors": o.failed, "left_by_stop_after": o.left, "problems": o.problems, "solved": o.solved, "wall_s": round(o.wall_s, 1),
         "devices": o.devices, "judged_per_device_hour": round(o.per_device_hour, 1),
         "leaderboard": str(o.leaderboard.relative_to(out)) if o.leaderboard else None, "note": o.note,
     } for o in outcomes])  # fmt: skip
@@ -432,8 +444,10 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
 
 
 def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, protocol: str, repeat: int,
-           entry: dict, outcome: ProtocolOutcome, echo: Callable[[str], None]) -> None:
-    """One protocol, one repeat: record a verdict for every job not recorded yet."""
+           entry: dict, outcome: ProtocolOutcome, echo: Callable[[str], None], deadline: float) -> None:
+    """One protocol, one repeat: record a verdict for every job not recorded yet, starting none after
+    ``deadline`` (monotonic seconds). At most two candidates per worker are queued at a time, so a stop leaves
+    nothing half-submitted and the rest of the queue stays unjudged for a rerun."""
     from tqdm import tqdm
 
     from autokernel.ledger import Ledger
@@ -467,24 +481,36 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
         backend = LocalBackend(eval_config, workers_per_device=config.workers_per_device)
         devices = backend.devices
         try:
-            futures = {backend.submit(j.problem, j.candidate): j for j in pending}
-            bar = tqdm(total=len(futures), desc=where, unit="cand", disable=not config.progress, file=sys.stderr)
+            queue = list(reversed(pending))
+            futures: dict = {}
+            window = 2 * backend.workers
+            bar = tqdm(total=len(pending), desc=where, unit="cand", disable=not config.progress, file=sys.stderr)
             try:
-                for fut in as_completed(futures):
-                    job = futures[fut]
-                    bar.update(1)
-                    try:
-                        verdict = fut.result()
-                    except Exception as exc:  # noqa: BLE001 - a dead worker fails one job; the rest go on
-                        outcome.failed.append(f"{job.problem.key} {job.label}: {type(exc).__name__}: {exc}")
-                        continue
-                    attempt = Attempt(candidate=job.candidate, verdict=verdict)
-                    ledger.record(job.problem, attempt)
-                    judged += 1
-                    if attempt.is_correct:
-                        ledger.save_best(job.problem, attempt)  # kept only when it beats the recorded best
+                while queue or futures:
+                    while queue and len(futures) < window and time.monotonic() < deadline:
+                        job = queue.pop()
+                        futures[backend.submit(job.problem, job.candidate)] = job
+                    if not futures:
+                        break  # past the deadline with nothing in flight
+                    done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        job = futures.pop(fut)
+                        bar.update(1)
+                        try:
+                            verdict = fut.result()
+                        except Exception as exc:  # noqa: BLE001 - a dead worker fails one job; the rest go on
+                            outcome.failed.append(f"{job.problem.key} {job.label}: {type(exc).__name__}: {exc}")
+                            continue
+                        attempt = Attempt(candidate=job.candidate, verdict=verdict)
+                        ledger.record(job.problem, attempt)
+                        judged += 1
+                        if attempt.is_correct:
+                            ledger.save_best(job.problem, attempt)  # kept only when it beats the recorded best
             finally:
                 bar.close()
+            if queue:
+                outcome.left += len(queue)
+                echo(f"{where}: --stop-after reached; {len(queue)} candidates left for a rerun")
         finally:
             backend.close()
     wall = time.monotonic() - started

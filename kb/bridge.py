@@ -41,12 +41,45 @@ def _load_split(dataset: str, config: str | None, level: int):
         ) from exc
 
 
+_FILE = re.compile(r"^(\d+)_.+\.py$")
+
+
+def repo_layout_dir(dataset: str, level: int) -> Path | None:
+    """The ``level{N}`` folder of a KernelBench repository checkout (``KernelBench/level1/19_ReLU.py``) when
+    ``dataset`` is one (the folder itself or the checkout's root), else None: a clone of the repository is a local
+    copy as good as the Hub dataset, and needs no ``datasets``."""
+    root = Path(dataset)
+    for base in (root, root / "KernelBench"):
+        folder = base / f"level{level}"
+        if folder.is_dir() and any(_FILE.match(f.name) for f in folder.iterdir()):
+            return folder
+    return None
+
+
+def _read_layout(folder: Path, level: int) -> list[dict]:
+    rows = []
+    for f in folder.iterdir():
+        m = _FILE.match(f.name)
+        if m and f.is_file():
+            rows.append({"code": f.read_text(encoding="utf-8"), "name": f.stem, "level": level,
+                         "problem_id": int(m.group(1))})
+    ids = [r["problem_id"] for r in rows]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise ProblemError(f"{folder}: problem id(s) {dupes} named by more than one file")
+    return rows
+
+
 def load_level(level: int, *, dataset: str | None = None, config: str | None = None) -> list[Problem]:
-    """All problems of a level, sorted by problem id."""
+    """All problems of a level, sorted by problem id: from the Hub dataset, a local copy of it (``datasets``
+    folder), or a KernelBench repository checkout (``level1/``, ``level2/`` ... of problem files)."""
     if level not in LEVELS:
         raise ProblemError(f"KernelBench has levels 1-4, not {level}")
     ds, cfg = dataset_location(dataset, config)
-    rows = _load_split(ds, cfg, level)
+    folder = repo_layout_dir(ds, level)
+    rows = _read_layout(folder, level) if folder is not None else _load_split(ds, cfg, level)
+    if folder is not None:
+        cfg = cfg or "files"
     origin = f"kernelbench:{ds}@{cfg or 'default'}"
     problems = [Problem.from_source(r["code"], name=r["name"], level=int(r["level"]), problem_id=int(r["problem_id"]),
                                     origin=origin) for r in rows]

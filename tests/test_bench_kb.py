@@ -205,6 +205,11 @@ def test_pairs_file_and_candidate_specs(tmp_path):
     assert candidate_source(f"run:{tmp_path}", p) == ("# best", str(folder / "best.py"))
     other = Problem.from_source(src, name="4_Other", level=1, problem_id=4)  # L1_47_* must not match problem 4
     assert candidate_path(f"run:{tmp_path}", other) is None and candidate_source(f"run:{tmp_path}", other) is None
+    kernels = tmp_path / "kernels"  # a leaderboard's kernels/ folder names them L<level>_<id>.py
+    kernels.mkdir()
+    (kernels / "L1_47.py").write_text("# leaderboard kernel")
+    assert candidate_source(f"dir:{kernels}", p) == ("# leaderboard kernel", str(kernels / "L1_47.py"))
+    assert candidate_source(f"dir:{kernels}", other) is None
     assert "class ModelNew" in candidate_source("wrap", p)[0]
     assert candidate_source("starter", p)[0] == generate_starter(p).source
 
@@ -253,3 +258,41 @@ def test_pairs_judged_and_read_back_as_flat_records(tmp_path, capsys):
     records = {r["candidates"]: r for r in verdict_records(out / "strict")}
     assert records[honest]["verdict"] == "correct" and records["wrap"]["verdict"] == "rejected"
     assert {r["problem"] for r in records.values()} == {"relu"} and not (out / "kernelbench").exists()
+
+
+def test_stop_after_leaves_the_rest_for_a_rerun(tmp_path, capsys, monkeypatch):
+    """No candidate starts after --stop-after; the ones left are judged by the rerun, nothing twice."""
+    import kb.bench_kb as bench
+
+    clock = {"t": 1000.0}
+    monkeypatch.setattr(bench.time, "monotonic", lambda: clock["t"])
+    import autokernel.search.backend as backend
+
+    real_submit = backend.LocalBackend.submit
+
+    def submit(self, problem, candidate):  # every judged candidate takes 10 s of the (fake) clock
+        clock["t"] += 10.0
+        return real_submit(self, problem, candidate)
+
+    monkeypatch.setattr(backend.LocalBackend, "submit", submit)
+    out = tmp_path / "bench"
+    honest = FIXTURES / "honest" / "relu_constexpr.py"
+    specs = []
+    for i in range(3):  # three distinct candidates (a comment apart)
+        f = tmp_path / f"k{i}.py"
+        f.write_text(honest.read_text() + f"\n# variant {i}\n")
+        specs.append(str(f))
+    args = ["bench", "--problems", str(FIXTURES / "problems" / "relu.py"), "--candidates", *specs,
+            "--protocol", "strict", "--out", str(out), "--device", "cpu", "--no-timing", "--trials", "1",
+            "--no-progress"]
+    assert main([*args, "--stop-after", "15"]) == 0
+    printed = capsys.readouterr().out
+    assert "left by --stop-after 1" in printed
+    assert len(_rows(out / "strict")) == 2
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert "judged 1, recorded before 2" in printed and len(_rows(out / "strict")) == 3
+    info = json.loads((out / BENCH_INFO).read_text())
+    assert [o["left_by_stop_after"] for inv in info["invocations"] for o in inv["outcomes"]] == [1, 0]
+    with pytest.raises(ValueError, match="--stop-after must be positive"):
+        BenchConfig(out=tmp_path / "x", stop_after_s=0)

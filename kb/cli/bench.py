@@ -23,7 +23,7 @@ def register(sub) -> None:
                                                       "L2/1-10 starter); '#' comments")
     mode.add_argument("--candidates", nargs="+", metavar="SPEC",
                       help="judged for every problem of --problems / --level: FILE.py, dir:PATH (files named "
-                           "like the problem, 19_ReLU.py), run:PATH (a run directory's best kernels), starter, "
+                           "like the problem, 19_ReLU.py, or L1_19.py as a leaderboard's kernels/ folder), run:PATH (a run directory's best kernels), starter, "
                            "preset:NAME or preset:N (the starter with that preset), wrap (the reference as "
                            "ModelNew: must be rejected), copy (a harness smoke test)")
     p.add_argument("--level", help="KernelBench level(s), e.g. 1 or 1,2 (with --generations: required)")
@@ -42,6 +42,9 @@ def register(sub) -> None:
     p.add_argument("--rejudge", metavar="VERDICTS", default="",
                    help="judge again candidates recorded with these verdicts (comma-separated, e.g. "
                         "runtime_error,timeout after a harness fix); the new verdict replaces the old")
+    p.add_argument("--stop-after", type=float, metavar="S",
+                   help="start no candidate after S seconds (those in flight finish; pages are written); rerunning "
+                        "into the same --out judges the rest")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     diag = p.add_argument_group("timing diagnostics (GPU; docs/evaluation.md)")
     diag.add_argument("--spin-up-s", type=float, default=0.0, help="seconds of flushes before each timed loop")
@@ -96,6 +99,7 @@ def _config(args: argparse.Namespace, levels: list[int]):
         dataset_config=dataset_config or "default",
         selection={"level": args.level, "problems": " ".join(args.problems or []) or None, "scale": args.scale},
         progress=not args.no_progress,
+        stop_after_s=args.stop_after,
     )
 
 
