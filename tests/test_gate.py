@@ -206,3 +206,44 @@ def test_time_blocked_on_the_gate_is_counted_per_thread(tmp_path):
         t.join(10)
     assert waited and waited[0] >= 0.2
     assert gate.waited_s() == 0.0  # this thread never waited
+
+
+def test_heavy_evaluations_take_slots_and_stop_no_one(tmp_path):
+    from autokernel.evaluate.gate import HEAVY_SLOTS
+
+    gate = FileGate(tmp_path)
+    neighbour = subprocess.Popen(CANDIDATE_LIKE, start_new_session=True)
+    inside, release = threading.Semaphore(0), threading.Event()
+    peak = {"now": 0, "max": 0}
+    lock = threading.Lock()
+
+    def heavy_one():
+        with gate.heavy(), gate.heavy():  # nested: one slot
+            with lock:
+                peak["now"] += 1
+                peak["max"] = max(peak["max"], peak["now"])
+            inside.release()
+            release.wait(5)
+            with lock:
+                peak["now"] -= 1
+
+    try:
+        registered = threading.Event()
+        threading.Thread(target=lambda: (gate.register(neighbour.pid), registered.set())).start()
+        registered.wait(5)
+        threads = [threading.Thread(target=heavy_one) for _ in range(HEAVY_SLOTS + 1)]
+        for t in threads:
+            t.start()
+        for _ in range(HEAVY_SLOTS):
+            assert inside.acquire(timeout=5)
+        assert not inside.acquire(timeout=0.3)  # the extra one waits for a slot
+        assert _state(neighbour.pid) != "T"  # a heavy evaluation stops nobody
+        with gate.shared():  # and the device stays shared meanwhile
+            pass
+        release.set()
+        for t in threads:
+            t.join(5)
+        assert peak["max"] == HEAVY_SLOTS
+    finally:
+        neighbour.kill()
+        neighbour.wait()

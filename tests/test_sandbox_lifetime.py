@@ -70,3 +70,27 @@ def test_a_busy_candidate_process_exits_when_its_judge_is_killed():
         assert _gone(pid, 10.0), f"candidate process {pid} outlived its judge"
     finally:
         subprocess.run(["kill", "-9", str(pid)], capture_output=True)
+
+
+def test_the_budget_is_spent_only_waiting_on_the_candidate(tmp_path):
+    """The judge's own work between commands (CPU-drawn inputs, references, gate waits) is not the candidate's
+    time: a candidate with a 3 s budget survives 4 s of judge work and then answers."""
+    from autokernel.evaluate.sandbox import CandidateProcess, CandidateTimeout
+
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    cp = CandidateProcess(str(scratch), device="cpu", deadline=time.monotonic() + 120, confine=False)
+    try:
+        cp.wait_warm(timeout=120)
+        cp.deadline = time.monotonic() + 3.0
+        time.sleep(4.0)  # the judge busy with its own work
+        assert 2.9 < cp.budget_s <= 3.0
+        cp.send_json({"gpu_memory_fraction": None, "precision_flags": "fp32"})
+        assert cp.recv()["event"] == "ready"
+        assert 0 < cp.budget_s < 3.0
+        cp.budget_s = 0.5
+        with pytest.raises(CandidateTimeout):
+            cp.recv()  # nothing to say: the half second is spent waiting
+        assert cp.budget_s <= 0
+    finally:
+        cp.close()

@@ -27,11 +27,17 @@ from typing import Protocol
 
 from autokernel.evaluate.devices import physical_gpu
 
+# Memory-heavy evaluations a device takes at once (`FileGate.heavy`): two multi-gigabyte problems fit an 80-141 GB
+# GPU with small ones beside them, and their CPU-side input generation (single-threaded) overlaps.
+HEAVY_SLOTS = 2
+
 
 class DeviceGate(Protocol):
     def shared(self) -> contextlib.AbstractContextManager[None]: ...
 
     def exclusive(self) -> contextlib.AbstractContextManager[None]: ...
+
+    def heavy(self) -> contextlib.AbstractContextManager[None]: ...
 
     def register(self, pgid: int) -> None: ...
 
@@ -92,7 +98,7 @@ class NullGate:
     def shared(self) -> Iterator[None]:
         yield
 
-    exclusive = shared
+    exclusive = heavy = shared
 
     def register(self, pgid: int) -> None:
         pass
@@ -124,10 +130,42 @@ class FileGate:
     def _state(self) -> dict:
         if not hasattr(self._local, "s"):
             flags = os.O_RDWR | os.O_CREAT
-            self._local.s = {"shared": 0, "exclusive": 0, "own": set(), "waited": 0.0,
+            self._local.s = {"shared": 0, "exclusive": 0, "heavy": 0, "own": set(), "waited": 0.0,
                              "device": os.open(self.dir / "device.lock", flags, 0o600),
-                             "turnstile": os.open(self.dir / "turnstile.lock", flags, 0o600)}
+                             "turnstile": os.open(self.dir / "turnstile.lock", flags, 0o600),
+                             "heavy_fds": [os.open(self.dir / f"heavy.{i}.lock", flags, 0o600)
+                                           for i in range(HEAVY_SLOTS)]}
         return self._local.s
+
+    @contextlib.contextmanager
+    def heavy(self) -> Iterator[None]:
+        """At most `HEAVY_SLOTS` memory-heavy evaluations (gigabyte trials) on the device at once, the others going
+        on beside them.
+
+        Independent of the device lock: holding it stops no one (an exclusive hold for a whole big evaluation
+        stopped every neighbour for minutes, its CPU-side input generation included, and their candidates timed
+        out frozen). Taken before any device section, so it never waits while holding one."""
+        s = self._state()
+        s["heavy"] += 1
+        try:
+            if s["heavy"] == 1:
+                s["heavy_slot"] = self._take_slot(s["heavy_fds"])
+            yield
+        finally:
+            s["heavy"] -= 1
+            if s["heavy"] == 0:
+                fcntl.flock(s.pop("heavy_slot"), fcntl.LOCK_UN)
+
+    def _take_slot(self, fds: list[int]) -> int:
+        for fd in fds:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return fd
+            except BlockingIOError:
+                continue
+        fd = fds[os.getpid() % len(fds)]  # all taken: wait for one (spread over the slots by process)
+        self._lock(fd, fcntl.LOCK_EX)
+        return fd
 
     @contextlib.contextmanager
     def shared(self) -> Iterator[None]:
@@ -241,7 +279,7 @@ class FileGate:
         s = self._state()
         for pgid in list(s["own"]):
             self.unregister(pgid)
-        for key in ("device", "turnstile"):
+        for fd in (s["device"], s["turnstile"], *s["heavy_fds"]):
             with contextlib.suppress(OSError):
-                os.close(s[key])
+                os.close(fd)
         del self._local.s

@@ -201,12 +201,13 @@ class Evaluator:
             if self.prespawn:  # the next candidate's interpreter imports torch while this one is judged
                 self._spare = self._spawn(deadline=math.inf)
         session = None
-        # Sharing the GPU, a big problem is judged with the device to itself from the start: its copies are
-        # gigabytes each (inputs + an output of about their size, from the shapes alone).
-        alone = self.sharers > 1 and (problem.digest in self._alone or 2 * self._input_bytes(problem, state)
-                                      > BIG_TRIAL_BYTES)
+        # Sharing the GPU, a big problem (copies of gigabytes each: inputs + an output of about their size, from
+        # the shapes alone) is judged as the device's one heavy evaluation, beside small ones; a problem that ran out
+        # of memory beside neighbours is judged with the device to itself.
+        alone = self.sharers > 1 and problem.digest in self._alone
+        heavy = self.sharers > 1 and 2 * self._input_bytes(problem, state) > BIG_TRIAL_BYTES
         try:
-            with self.gate.exclusive() if alone else contextlib.nullcontext():
+            with (self.gate.exclusive() if alone else self.gate.heavy() if heavy else contextlib.nullcontext()):
                 with stages("reference"), self.gate.shared():
                     session = self._reference(problem)
                 session.conditioning = state.conditioning  # what earlier candidates' trials found
@@ -221,8 +222,9 @@ class Evaluator:
         except CandidateTimeout:
             verdict.log_tail = proc.log_tail()
             return self._finish(verdict, "timeout",
-                                f"the candidate did not finish within {cfg.timeout_s:g} s (hang, deadlock or far too "
-                                f"slow); it was killed", started)
+                                f"the candidate did not finish within {cfg.timeout_s:g} s of its own time (hang, "
+                                f"deadlock or far too slow; the judge's own work is not counted); it was killed",
+                                started)
         except CandidateDied as exc:
             verdict.log_tail = proc.log_tail()
             return self._finish(verdict, "runtime_error",
@@ -282,7 +284,7 @@ class Evaluator:
         with stages("reference"), self.gate.shared():
             trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
         big = input_bytes([*trials[0].inputs, trials[0].expected]) > BIG_TRIAL_BYTES
-        with self.gate.exclusive() if big else contextlib.nullcontext():
+        with self.gate.heavy() if big else contextlib.nullcontext():
             return self._judge(proc, session, state, trials, big, solution_path, static, verdict, stages)
 
     def _judge(self, proc, session, state, trials, big, solution_path, static, verdict, stages):

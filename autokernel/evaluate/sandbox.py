@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import shutil
 import signal
@@ -74,11 +75,17 @@ def _pythonpath() -> str:
 
 
 class CandidateProcess:
-    """One untrusted process for one candidate; every call has a deadline."""
+    """One untrusted process for one candidate, with a time budget.
+
+    The budget is spent only while the judge waits for the candidate's answers: the judge's own work (inputs
+    drawn on the CPU, references, baselines) and its waits at the device gate (when another evaluation's
+    timed loop stops this process) are not the candidate's time. ``deadline`` sets the budget as a moment
+    from now (``inf``: unbounded, a spare process)."""
 
     def __init__(self, scratch: str, *, device: str, deadline: float, extra_env: dict[str, str] | None = None,
                  confine: bool = True, memory_limit_mb: int | None = None, gate: DeviceGate | None = None):
         self.scratch = scratch
+        self.budget_s = math.inf
         self.deadline = deadline
         self.gate = gate or NullGate()
         self.log_path = os.path.join(scratch, "candidate.log")
@@ -122,6 +129,15 @@ class CandidateProcess:
         self._reaper = weakref.finalize(self, _reap, self.proc, scratch)
         self.warm = False
 
+    @property
+    def deadline(self) -> float:
+        """When the budget runs out if the judge waited on the candidate from now on."""
+        return time.monotonic() + self.budget_s
+
+    @deadline.setter
+    def deadline(self, when: float) -> None:
+        self.budget_s = when - time.monotonic()
+
     def alive(self) -> bool:
         return self.proc.poll() is None
 
@@ -142,9 +158,11 @@ class CandidateProcess:
                     os.killpg(self.proc.pid, signal.SIGCONT)
 
     def wait_warm(self, timeout: float | None = None) -> bool:
-        """Wait until the interpreter has imported torch and triton (its first message)."""
+        """Wait until the interpreter has imported torch and triton (its first message), holding the device
+        shared: no timed loop elsewhere can stop it while its wait is charged to its budget."""
         if not self.warm:
-            msg = self.recv(timeout=timeout)
+            with self.gate.shared():
+                msg = self.recv(timeout=timeout)
             if msg.get("event") != "warm":
                 raise CandidateDied(f"the candidate process sent {msg!r} before it was ready")
             self.warm = True
@@ -160,11 +178,16 @@ class CandidateProcess:
             raise CandidateDied(self.exit_description()) from exc
 
     def recv(self, *, timeout: float | None = None) -> dict:
-        """The next reply, as JSON; bounded by the candidate's deadline (or ``timeout`` if sooner)."""
-        limit = self.deadline - time.monotonic()
+        """The next reply, as JSON; bounded by the candidate's remaining budget (or ``timeout`` if sooner)."""
+        limit = self.budget_s
         if timeout is not None:
             limit = min(limit, timeout)
-        if limit <= 0 or not self.rx.poll(limit):
+        t0 = time.monotonic()
+        try:
+            answered = limit > 0 and self.rx.poll(limit)
+        finally:
+            self.budget_s -= time.monotonic() - t0
+        if not answered:
             if self.proc.poll() is not None:
                 raise CandidateDied(self.exit_description())
             raise CandidateTimeout("the candidate did not answer in time")
