@@ -50,6 +50,9 @@ class ProposerConfig:
         from autokernel.propose.llm import endpoint_configured
 
         configured = endpoint_configured(self.base_url, self.model)
+        if self.kind == "auto" and not (configured or self.starter):
+            raise ValueError("--no-starter needs the LLM proposer, and no endpoint and model are configured (pass "
+                             "--base-url and --model, or set OPENAI_BASE_URL and AUTOKERNEL_KB_MODEL)")
         if self.kind == "auto":
             return "llm" if configured else "tuner"
         if self.kind in ("llm", "mixed") and not configured:

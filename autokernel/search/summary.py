@@ -18,7 +18,9 @@ def throughput(run: RunOutcome, devices: list[str]) -> dict:
 def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughput: dict | None = None) -> str:
     """``throughput``: this invocation's figures (see `throughput`), shown when given. Counts cover every candidate
     of the run directory for these problems (``candidates_total`` = judged now + from the ledger), so they agree
-    with results.jsonl; a problem's best is its best.json. Problems the run never started share one line."""
+    with results.jsonl; a problem's best is its best.json. Problems the run never started share one line. Where a
+    proposer called an endpoint, its requests, tokens and cost (US dollars, or unknown without prices) over every
+    invocation are stated in all and per problem (``usage.json``)."""
     probs = run.problems
     evaluated = sum(p.evaluated for p in probs)
     reused = sum(p.reused for p in probs)
