@@ -21,7 +21,8 @@ BROKEN = "import torch\n\nclass ModelNew(torch.nn.Module):\n    def forward(self
 
 
 class ScriptedServer:
-    """Answers /v1/chat/completions from a script: ("ok", text), ("429",), ("sleep", seconds, text)."""
+    """Answers /v1/chat/completions from a script: ("ok", text), ("429",), ("sleep", seconds, text); a subclass
+    answers otherwise by overriding `step`."""
 
     def __init__(self, script):
         self.script = list(script)
@@ -35,7 +36,7 @@ class ScriptedServer:
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 server.requests.append(body)
-                step = server.script.pop(0)
+                step = server.step(body)
                 if step[0] == "429":
                     self._send(429, {"error": {"message": "rate limited", "type": "rate_limit"}})
                     return
@@ -65,6 +66,9 @@ class ScriptedServer:
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def step(self, body: dict) -> tuple:
+        return self.script.pop(0)
 
     @property
     def url(self) -> str:
@@ -243,32 +247,19 @@ class RecordedServer(ScriptedServer):
     completion tokens a reply. ``asked`` holds (kind, user prompt) per request."""
 
     def __init__(self, rounds: list[list[str]]):
+        super().__init__([])
         self.rounds = list(rounds)
         self.asked: list[tuple[str, str]] = []
-        super().__init__([])
-        self.httpd.RequestHandlerClass.do_POST = self._post(self.httpd.RequestHandlerClass._send)
 
-    def _post(self, send):
-        server = self
-
-        def do_POST(handler):
-            body = json.loads(handler.rfile.read(int(handler.headers["Content-Length"])))
-            user = body["messages"][1]["content"]
-            if "Implement this idea: " in user:
-                line = user.split("Implement this idea: ", 1)[1].splitlines()[0]
-                idea = next(i for i in RECORDED if line.startswith(i))
-                server.asked.append(("code", user))
-                text = _fence(RECORDED[idea])
-            else:
-                server.asked.append(("ideas", user))
-                ideas = server.rounds.pop(0) if server.rounds else []
-                text = "".join(f"{n}. {i}\n" for n, i in enumerate(ideas, 1)) or "I have no further ideas."
-            msg = {"role": "assistant", "content": text}
-            send(handler, 200, {"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
-                                "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}],
-                                "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}})
-
-        return do_POST
+    def step(self, body: dict) -> tuple:
+        user = body["messages"][1]["content"]
+        if "Implement this idea: " in user:
+            line = user.split("Implement this idea: ", 1)[1].splitlines()[0]
+            self.asked.append(("code", user))
+            return ("ok", _fence(next(kernel for idea, kernel in RECORDED.items() if line.startswith(idea))))
+        self.asked.append(("ideas", user))
+        ideas = self.rounds.pop(0) if self.rounds else []
+        return ("ok", "".join(f"{n}. {i}\n" for n, i in enumerate(ideas, 1)) or "I have no further ideas.")
 
     def prompts(self, kind: str) -> list[str]:
         return [text for k, text in self.asked if k == kind]
