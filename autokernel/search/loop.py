@@ -246,7 +246,8 @@ def _search_problem(
 
     out = ProblemOutcome(problem=problem.key, name=problem.name)
     started = time.monotonic()
-    history = History(device=backend.device, protocol=ledger.protocol, tolerance=str(ledger.policy.get("tolerance", "")))
+    history = History(device=backend.device, protocol=ledger.protocol,
+                      tolerance=str(ledger.policy.get("tolerance", "")))
     ledger.save_problem(problem)
     out.usage = ledger.usage(problem)
     proposer_name = getattr(proposer, "name", type(proposer).__name__)
