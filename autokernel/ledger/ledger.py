@@ -6,7 +6,7 @@ Layout::
     results.tsv                      one row per evaluated candidate (human/spreadsheet view)
     results.jsonl                    the same rows with full Verdict dicts (pandas.read_json(lines=True))
     candidates/<slug>/<digest>.py    every candidate's source
-    problems/<slug>/{problem.py, best.py, best.json, search.json}
+    problems/<slug>/{problem.py, best.py, best.json, search.json, usage.json}
     summary.txt                      the closing summary
 """
 
@@ -26,6 +26,7 @@ from typing import Any
 from autokernel.ledger.folder import FIRST_COMMIT, GIT_EMAIL, GIT_NAME, check_run_dir, own_repository
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, rank_key, recorded_rank
+from autokernel.propose.usage import Usage
 from autokernel.records import Candidate, Verdict
 
 # file names inside a run directory (run.json: `run_info`)
@@ -33,6 +34,7 @@ RESULTS = "results.jsonl"
 RESULTS_TSV = "results.tsv"
 SUMMARY = "summary.txt"
 SEARCH_STATE = "search.json"  # per problem: why its search stopped, per policy (a resume skips a final stop)
+USAGE = "usage.json"  # per problem: the proposer endpoint's requests, tokens, latency and cost, all invocations
 
 TSV_COLUMNS = (
     "experiment",
@@ -223,6 +225,13 @@ class Ledger:
         with self._lock:
             return list(self._rows.values())
 
+    @property
+    def protocol(self) -> str:
+        """The judging protocol of this ledger's policy (policies recorded before protocols existed: strict)."""
+        from autokernel.evaluate.protocol import LEGACY_PROTOCOL
+
+        return str(self.policy.get("protocol") or LEGACY_PROTOCOL)
+
     def key(self, problem: Problem, candidate: Candidate) -> str:
         return cache_key(problem.digest, candidate.digest, self.device, self.policy)
 
@@ -234,9 +243,8 @@ class Ledger:
             return None
         if row["verdict"].get("verdict") in self.rejudge and key not in self._recorded_now:
             return None
-        return Attempt(
-            candidate=candidate, verdict=Verdict.from_dict(row["verdict"]), tokens=row.get("tokens") or {}
-        )
+        return Attempt(candidate=candidate, verdict=Verdict.from_dict(row["verdict"]), tokens=row.get("tokens") or {},
+                       cost_usd=row.get("cost_usd"))
 
     def attempts(self, problem: Problem) -> list[Attempt]:
         """Every candidate recorded for this problem under this device and policy (its latest verdict), in
@@ -257,7 +265,7 @@ class Ledger:
                              round=int(row.get("round") or 0), branch=int(row.get("branch") or 0),
                              parent=row.get("parent"), idea=row.get("idea") or "")
             out.append(Attempt(candidate=cand, verdict=Verdict.from_dict(row["verdict"]),
-                               tokens=row.get("tokens") or {}))
+                               tokens=row.get("tokens") or {}, cost_usd=row.get("cost_usd")))
         return out
 
     def best_digest(self, problem: Problem) -> str | None:
@@ -304,6 +312,26 @@ class Ledger:
         tmp.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
         tmp.replace(path)
 
+    def usage(self, problem: Problem) -> Usage | None:
+        """The proposer endpoint's usage recorded for ``problem`` over every invocation (None: no request)."""
+        path = self.root / "problems" / slug(problem) / USAGE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return Usage.from_dict(data) if isinstance(data, dict) else None
+
+    @_locked
+    def add_usage(self, problem: Problem, spent: Usage) -> Usage:
+        """Add ``spent`` to the problem's usage.json (written whole, then renamed); returns the new total."""
+        total = self.usage(problem) or Usage()
+        total.add(spent)
+        path = self.save_problem(problem) / USAGE
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(total.to_dict(), indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
+        return total
+
     # -- recording --------------------------------------------------------------------------------
     @_locked
     def record(self, problem: Problem, attempt: Attempt) -> dict[str, Any]:
@@ -333,6 +361,7 @@ class Ledger:
             "parent": cand.parent,
             "idea": cand.idea,
             "tokens": tokens,
+            **({"cost_usd": round(attempt.cost_usd, 6)} if attempt.cost_usd is not None else {}),
             "device": self.device,
             "policy": self.policy,
             "recorded_at": time.time(),

@@ -1,4 +1,4 @@
-"""Proposers: where candidate kernels come from (a built-in tuner, an LLM, or an external agent).
+"""Proposers: where candidate kernels come from (a built-in tuner, an LLM, both each round, or an external agent).
 
     from autokernel.propose import TunerProposer, LLMProposer, History, Attempt
 
@@ -14,6 +14,7 @@ from autokernel.propose.base import Attempt, History, Proposer, best_attempt, ra
 
 if TYPE_CHECKING:
     from autokernel.propose.llm import LLMConfig, LLMProposer, extract_code
+    from autokernel.propose.mixed import MixedProposer
     from autokernel.propose.tuner import TunerProposer
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "History",
     "LLMConfig",
     "LLMProposer",
+    "MixedProposer",
     "Proposer",
     "TunerProposer",
     "best_attempt",
@@ -34,6 +36,10 @@ def __getattr__(name: str):
         from autokernel.propose import llm
 
         return getattr(llm, name)
+    if name == "MixedProposer":
+        from autokernel.propose.mixed import MixedProposer
+
+        return MixedProposer
     if name == "TunerProposer":
         from autokernel.propose.tuner import TunerProposer
 

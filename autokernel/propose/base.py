@@ -12,11 +12,13 @@ from autokernel.records import Candidate, Verdict
 
 @dataclass(frozen=True, kw_only=True)
 class Attempt:
-    """One evaluated candidate: what was tried, what the harness said, what it cost in tokens."""
+    """One evaluated candidate: what was tried, what the harness said, what it cost in tokens (and in US dollars,
+    when the proposer knew its prices)."""
 
     candidate: Candidate
     verdict: Verdict
     tokens: dict[str, int] = field(default_factory=dict)
+    cost_usd: float | None = None
 
     @property
     def is_correct(self) -> bool:
@@ -32,13 +34,17 @@ class History:
     """What a proposer sees for one problem: every attempt so far, and the seeds to build on (best first).
 
     Seeds are chosen by the search (best correct kernels plus a bank of good earlier ones); only
-    correct candidates are ever seeds, so a rejected (hacked) kernel never propagates.
+    correct candidates are ever seeds, so a rejected (hacked) kernel never propagates. ``protocol`` and
+    ``tolerance`` name the judging protocol and tolerance preset the run judges under ("" when unknown), so a
+    proposer can say which precision is admissible before any verdict exists.
     """
 
     attempts: list[Attempt] = field(default_factory=list)
     seeds: list[Attempt] = field(default_factory=list)
     device: str = "cpu"
     round: int = 0
+    protocol: str = ""
+    tolerance: str = ""
 
     @property
     def digests(self) -> set[str]:
@@ -46,7 +52,11 @@ class History:
 
 
 class Proposer(Protocol):
-    """Makes candidates for the next round. Returning [] means "no new ideas" (the search stops there)."""
+    """Makes candidates for the next round. Returning [] means "no new ideas" (the search stops there).
+
+    Optional, read with ``getattr`` by the search: ``usage`` (candidate digest -> tokens), ``costs`` (candidate
+    digest -> US dollars), ``take_usage(problem_key)`` (a `autokernel.propose.usage.Usage` of the endpoint since
+    the last call), ``events`` and ``notes`` (for the run log)."""
 
     name: str
 
@@ -81,3 +91,8 @@ def best_attempt(attempts: list[Attempt]) -> Attempt | None:
 def usage_of(proposer: Any, candidate: Candidate) -> dict[str, int]:
     """Token usage a proposer recorded for a candidate (empty for proposers that spend none)."""
     return dict(getattr(proposer, "usage", {}).get(candidate.digest, {}))
+
+
+def cost_of(proposer: Any, candidate: Candidate) -> float | None:
+    """US dollars a proposer recorded for a candidate (None: it spent nothing, or its prices are unknown)."""
+    return getattr(proposer, "costs", {}).get(candidate.digest)

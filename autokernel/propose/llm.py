@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import ast
 import re
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from autokernel import settings
 from autokernel.problem import Problem
-from autokernel.propose.base import Attempt, History
+from autokernel.propose.base import History
+from autokernel.propose.feedback import brief_line, format_feedback, protocol_brief
+from autokernel.propose.usage import Prices, Usage
 from autokernel.records import Candidate
+
+__all__ = ["LLMConfig", "LLMProposer", "endpoint_configured", "extract_code", "format_feedback", "parse_ideas"]
 
 PROGRAM_FILE = "program_kb.md"
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
@@ -30,6 +35,11 @@ class LLMConfig:
         temperature: sampling temperature (branches of one idea differ by the branch hint and sampling).
         max_tokens: completion cap per request.
         include_starter: in round 0, also propose the generated starter (when one exists).
+        price_per_mtok_in, price_per_mtok_out: US dollars per million prompt / completion tokens (both or
+            neither); without them a cost is stated as unknown, never estimated.
+        feedback_best: correct kernels whose full feedback is in the prompt (the best's source too).
+        feedback_failures: most recent failed attempts whose full feedback is in the prompt.
+        feedback_chars: cap on the characters of feedback beyond the best kernel's (see `LLMProposer._context`).
     """
 
     base_url: str | None = None
@@ -42,6 +52,15 @@ class LLMConfig:
     max_tokens: int = 8192
     include_starter: bool = True
     program_path: str | None = None
+    price_per_mtok_in: float | None = None
+    price_per_mtok_out: float | None = None
+    feedback_best: int = 3
+    feedback_failures: int = 4
+    feedback_chars: int = 8000
+
+    @property
+    def prices(self) -> Prices:
+        return Prices(in_per_mtok=self.price_per_mtok_in, out_per_mtok=self.price_per_mtok_out)
 
     def resolved(self) -> LLMConfig:
         from dataclasses import replace
@@ -126,40 +145,18 @@ def packaged_program() -> str:
     return text
 
 
-def format_feedback(attempt: Attempt) -> str:
-    """The harness's word on one attempt, precisely: verdict, reason, failed checks, timings, speedup."""
-    v = attempt.verdict
-    lines = [f"verdict: {v.verdict}", f"reason: {v.reason}"]
-    for c in v.failed_checks():
-        lines.append(f"failed check {c.name}: {c.reason}")
-    if v.max_abs_error is not None:
-        lines.append(f"max abs error {v.max_abs_error:.3g}, max rel error {v.max_rel_error:.3g}")
-    if v.kernel:
-        lines.append(
-            f"kernel median {v.kernel.median_ms:.4g} ms (95% CI {v.kernel.ci95_low_ms:.4g}-"
-            f"{v.kernel.ci95_high_ms:.4g})"
-        )
-    if v.eager:
-        lines.append(f"pytorch eager median {v.eager.median_ms:.4g} ms")
-    if v.speedup is not None:
-        lines.append(f"speedup vs eager: {v.speedup:.3g}x")
-    if v.own_kernel_launches:
-        lines.append(
-            "own kernel launches per call: "
-            + ", ".join(f"{k} x{n}" for k, n in v.own_kernel_launches.items())
-        )
-    if v.log_tail and not v.is_correct:
-        lines.append("candidate output (tail):\n" + "\n".join(v.log_tail.strip().splitlines()[-15:]))
-    return "\n".join(lines)
-
-
 class LLMProposer:
-    """Two calls per idea batch: one for N ideas in plain language, then one ``ModelNew`` file per idea and branch."""
+    """Two calls per idea batch: one for N ideas in plain language, then one ``ModelNew`` file per idea and branch.
+
+    Usage is kept per problem (`take_usage`: requests, retries, failures, latency, tokens, cost) and per candidate
+    (``usage``: the tokens of the request that wrote it plus its share of the ideas request; ``costs``: their US
+    dollars when prices are known), so the run directory can state what each problem cost."""
 
     name = "llm"
 
     def __init__(self, config: LLMConfig | None = None, *, client=None):
         self.config = (config or LLMConfig()).resolved()
+        self.prices = self.config.prices  # checks that both prices or neither were given
         if client is None:
             if not self.config.base_url:
                 raise ValueError("the LLM proposer needs an endpoint: pass --base-url or set OPENAI_BASE_URL")
@@ -175,7 +172,8 @@ class LLMProposer:
             )
         self.client = client
         self.system = load_program(self.config.program_path)
-        self.usage: dict[str, dict[str, int]] = {}
+        self.usage: dict[str, dict[str, int]] = {}  # candidate digest -> its tokens
+        self.costs: dict[str, float] = {}  # candidate digest -> its US dollars (prices known only)
         self.stats = {
             "requests": 0,
             "retries": 0,
@@ -185,9 +183,25 @@ class LLMProposer:
             "completion_tokens": 0,
         }
         self.events: list[str] = []  # what went wrong, for the run log
+        self._pending: dict[str, Usage] = {}  # problem key -> usage not yet taken by the search
+        self._lock = threading.Lock()  # problems are proposed for from several threads
+
+    # -- accounting -----------------------------------------------------------------------------
+    def _count(self, key: str, **figures) -> None:
+        with self._lock:
+            usage = self._pending.setdefault(key, Usage())
+            for name, value in figures.items():
+                setattr(usage, name, getattr(usage, name) + value)
+                if name in self.stats:
+                    self.stats[name] += value
+
+    def take_usage(self, problem_key: str) -> Usage:
+        """The endpoint usage for ``problem_key`` since the last call (the search persists it per problem)."""
+        with self._lock:
+            return self._pending.pop(problem_key, Usage())
 
     # -- transport ------------------------------------------------------------------------------
-    def _chat(self, user: str) -> tuple[str, dict[str, int]]:
+    def _chat(self, user: str, key: str = "") -> tuple[str, dict[str, int]]:
         import openai
 
         # 429, timeouts, connection resets and every 5xx (InternalServerError covers status >= 500)
@@ -199,7 +213,7 @@ class LLMProposer:
         )
         delay = self.config.backoff_s
         for attempt in range(self.config.max_retries + 1):
-            self.stats["requests"] += 1
+            started = time.monotonic()
             try:
                 resp = self.client.chat.completions.create(
                     model=self.config.model,
@@ -208,39 +222,58 @@ class LLMProposer:
                     max_tokens=self.config.max_tokens,
                 )
             except retryable as exc:
+                self._count(key, requests=1, latency_s=time.monotonic() - started)
                 if attempt == self.config.max_retries:
                     raise
-                self.stats["retries"] += 1
-                self.events.append(f"retry {attempt + 1} after {type(exc).__name__} (waiting {delay:.3g} s)")
+                self._count(key, retries=1)
+                self.events.append(f"{key}: retry {attempt + 1} after {type(exc).__name__} (waiting {delay:.3g} s)")
                 time.sleep(delay)
                 delay *= 2
                 continue
+            except openai.OpenAIError:
+                self._count(key, requests=1, latency_s=time.monotonic() - started)
+                raise
             usage = {"prompt_tokens": 0, "completion_tokens": 0}
             if getattr(resp, "usage", None) is not None:
                 usage = {
                     "prompt_tokens": int(resp.usage.prompt_tokens or 0),
                     "completion_tokens": int(resp.usage.completion_tokens or 0),
                 }
-            self.stats["prompt_tokens"] += usage["prompt_tokens"]
-            self.stats["completion_tokens"] += usage["completion_tokens"]
+            cost = self.prices.cost(usage["prompt_tokens"], usage["completion_tokens"])
+            self._count(key, requests=1, latency_s=time.monotonic() - started, cost_usd=cost or 0.0,
+                        unpriced_requests=int(cost is None), **usage)
             text = resp.choices[0].message.content if resp.choices else ""
             return text or "", usage
         raise RuntimeError("unreachable")
 
-    def _ask(self, user: str) -> tuple[str | None, dict[str, int]]:
+    def _ask(self, user: str, key: str = "") -> tuple[str | None, dict[str, int]]:
         """A reply, or None when the endpoint keeps failing (counted, logged, the search goes on)."""
         import openai
 
         try:
-            return self._chat(user)
+            return self._chat(user, key)
         except openai.OpenAIError as exc:
-            self.stats["failed_requests"] += 1
-            self.events.append(f"request failed: {type(exc).__name__}: {exc}")
+            self._count(key, failed_requests=1)
+            self.events.append(f"{key}: request failed: {type(exc).__name__}: {exc}")
             return None, {"prompt_tokens": 0, "completion_tokens": 0}
 
     # -- prompts --------------------------------------------------------------------------------
     def _context(self, problem: Problem, history: History) -> str:
+        """What every request of a round starts with: the protocol, the reference, the best kernel with its full
+        feedback, then bounded feedback on the rest.
+
+        Bounded because each round sends this text in 1 + ideas x branches requests, and a search runs 50-300
+        rounds: replaying the whole history would grow every prompt with the round number (total tokens growing
+        with its square) and overflow the model's context long before round 300, while the signal is in a few
+        attempts. So beyond the best kernel (source and feedback), the prompt holds the full feedback of the next
+        ``feedback_best`` - 1 correct kernels (what else works, and its figures) and of the ``feedback_failures``
+        most recent failures (the errors to fix or not to repeat), within ``feedback_chars`` characters; every
+        other attempt is one line in the list of ideas tried (its verdict and speedups), the last 30 of them."""
+        cfg = self.config
+        judged = next((a.verdict for a in reversed(history.attempts) if a.verdict.policy), None)
         parts = [
+            "# How kernels are judged",
+            protocol_brief(history.protocol, history.tolerance, judged),
             f"# Problem {problem.key} ({problem.name})",
             "Reference (KernelBench format):",
             f"```python\n{problem.source.strip()}\n```",
@@ -250,27 +283,41 @@ class LLMProposer:
             parts += [
                 "# Current best kernel (correct)",
                 f"```python\n{best.candidate.source.strip()}\n```",
+                f"Idea: {best.candidate.idea or '(none)'}",
                 "Harness feedback on it:",
                 format_feedback(best),
             ]
         else:
             parts.append("# No correct kernel yet: write one from scratch (correctness first).")
-        last = [a for a in history.attempts if a.candidate.round == history.round - 1 and a is not best]
-        if last:
-            parts.append("# Last round's candidates and the harness's feedback")
-            for a in last[-6:]:
-                parts.append(f"## idea: {a.candidate.idea or '(none)'}\n{format_feedback(a)}")
-        tried = {}
+        others = [a for a in history.seeds[1:cfg.feedback_best] if a is not best]
+        failures = [a for a in history.attempts if not a.is_correct][-cfg.feedback_failures:][::-1]
+        budget, left_out = cfg.feedback_chars, 0
+        sections: list[tuple[str, list[str]]] = [("# Other correct kernels (feedback only)", []),
+                                                 ("# Most recent failures, newest first", [])]
+        for (_, entries), group in zip(sections, (others, failures)):
+            for a in group:
+                text = f"## round {a.candidate.round}, idea: {a.candidate.idea or '(none)'}\n{format_feedback(a)}"
+                if len(text) > budget:
+                    left_out += 1
+                    continue
+                budget -= len(text)
+                entries.append(text)
+        for title, entries in sections:
+            if entries:
+                parts += [title, *entries]
+        if left_out:
+            parts.append(f"({left_out} more attempts left out to keep this prompt short)")
+        tried: dict[str, str] = {}
         for a in history.attempts:
             if a.candidate.idea:
-                sp = f", {a.verdict.speedup:.3g}x" if a.verdict.speedup is not None and a.is_correct else ""
-                tried[a.candidate.idea] = f"{a.verdict.verdict}{sp}"
+                tried[a.candidate.idea] = brief_line(a)
         if tried:
-            parts.append("# Ideas already tried and how they did")
-            parts.extend(f"- {idea}: {how}" for idea, how in list(tried.items())[-30:])
+            parts.append("# Ideas already tried and how they did (latest 30)\n"
+                         + "\n".join(f"- {idea}: {how}" for idea, how in list(tried.items())[-30:]))
         return "\n\n".join(parts)
 
     def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]:
+        key = problem.key
         context = self._context(problem, history)
         out: list[Candidate] = []
         seen = set(history.digests)
@@ -289,12 +336,13 @@ class LLMProposer:
         text, idea_usage = self._ask(
             context
             + f"\n\nPropose {n_ideas} distinct optimisation ideas for the next step, as a numbered list, "
-            "one line each, in plain language. No code yet. Do not repeat ideas already tried."
+            "one line each, in plain language. No code yet. Do not repeat ideas already tried.",
+            key,
         )
         ideas = parse_ideas(text or "", n_ideas)
         if not ideas:
             if text is not None:
-                self.events.append(f"{problem.key}: the ideas reply held no list")
+                self.events.append(f"{key}: the ideas reply held no list")
             return out
         parent = history.seeds[0].candidate.digest if history.seeds else None
         made: list[Candidate] = []
@@ -312,13 +360,14 @@ class LLMProposer:
                     context
                     + f"\n\nImplement this idea: {idea}.{hint}\nReply with one complete Python file in a "
                     "```python fence that defines class ModelNew with the same constructor arguments as Model, "
-                    "and launches its own @triton.jit (or CUDA) kernels that compute the output."
+                    "and launches its own @triton.jit (or CUDA) kernels that compute the output.",
+                    key,
                 )
                 code = extract_code(reply or "")
                 if code is None:
                     if reply is not None:
                         self.stats["no_code"] += 1
-                        self.events.append(f"{problem.key}: no ModelNew code in the answer for idea {idea!r}")
+                        self.events.append(f"{key}: no ModelNew code in the answer for idea {idea!r}")
                     continue
                 cand = Candidate(
                     source=code,
@@ -340,6 +389,9 @@ class LLMProposer:
                 u = self.usage[c.digest]
                 u["prompt_tokens"] += share_p
                 u["completion_tokens"] += share_c
+                cost = self.prices.cost(u["prompt_tokens"], u["completion_tokens"])
+                if cost is not None:
+                    self.costs[c.digest] = cost
         return out + made
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from autokernel.ledger import Ledger
 from autokernel.problem import Problem
-from autokernel.propose.base import Attempt, History, Proposer, rank_key, usage_of
+from autokernel.propose.base import Attempt, History, Proposer, cost_of, rank_key, usage_of
+from autokernel.propose.usage import Usage
 from autokernel.records import Candidate
 from autokernel.search.backend import Backend
 from autokernel.search.config import SearchConfig
@@ -33,13 +34,20 @@ class ProblemOutcome:
     correct: int = 0  # of all evaluated + reused candidates
     faster: int = 0  # correct and speedup > 1
     started: bool = True  # False: the run stopped before this problem's search began
-    tokens: int = 0
+    tokens: int = 0  # of the requests that wrote the candidates recorded for it (their rows' ``tokens``)
+    usage: Usage | None = None  # the endpoint's usage for it, all invocations (None: no request ever made)
     wall_s: float = 0.0
     notes: list[str] = field(default_factory=list)
 
     @property
     def best_speedup(self) -> float | None:
         return self.best.verdict.speedup if self.best else None
+
+    @property
+    def tokens_spent(self) -> int:
+        """Every token spent for this problem: the endpoint's count, which also holds requests that wrote no
+        candidate (no code, a duplicate); the rows' sum where the run directory predates that count."""
+        return max(self.tokens, self.usage.tokens if self.usage else 0)
 
 
 @dataclass(kw_only=True)
@@ -238,8 +246,10 @@ def _search_problem(
 
     out = ProblemOutcome(problem=problem.key, name=problem.name)
     started = time.monotonic()
-    history = History(device=backend.device)
+    history = History(device=backend.device, protocol=ledger.protocol,
+                      tolerance=str(ledger.policy.get("tolerance", "")))
     ledger.save_problem(problem)
+    out.usage = ledger.usage(problem)
     proposer_name = getattr(proposer, "name", type(proposer).__name__)
     bar = tqdm(desc=problem.key, unit="cand", disable=not progress, file=sys.stderr, leave=False)
     final = False
@@ -271,6 +281,8 @@ def _search_problem(
             except Exception as exc:  # a proposer failure ends this problem, not the run
                 out.stop_reason = f"proposer failed: {type(exc).__name__}: {exc}"
                 break
+            finally:  # what the round's requests cost, kept before anything is judged (a kill loses no spend)
+                _account(problem, proposer, ledger, out)
             candidates = _dedupe(proposed, history)
             if not candidates:
                 out.stop_reason, final = _nothing_proposed(problem, proposer, history), True
@@ -310,6 +322,16 @@ def _search_problem(
     return out
 
 
+def _account(problem: Problem, proposer: Proposer, ledger: Ledger, out: ProblemOutcome) -> None:
+    """Add the endpoint usage of the proposer's latest requests for ``problem`` to the run directory."""
+    take = getattr(proposer, "take_usage", None)
+    if take is None:
+        return
+    spent = take(problem.key)
+    if spent.requests:
+        out.usage = ledger.add_usage(problem, spent)
+
+
 def _dedupe(candidates: Sequence[Candidate], history: History) -> list[Candidate]:
     seen = set(history.digests)
     unique = []
@@ -339,7 +361,8 @@ def _evaluate_round(
     try:
         for fut in as_completed(futures):
             c = futures[fut]
-            attempt = Attempt(candidate=c, verdict=fut.result(), tokens=usage_of(proposer, c))
+            attempt = Attempt(candidate=c, verdict=fut.result(), tokens=usage_of(proposer, c),
+                              cost_usd=cost_of(proposer, c))
             ledger.record(problem, attempt)
             results[c.digest] = attempt
             out.evaluated += 1

@@ -11,21 +11,55 @@ from typing import Any
 
 from autokernel.search.config import SearchConfig
 
+PROPOSER_KINDS = ("auto", "tuner", "llm", "mixed")
+
 
 @dataclass(frozen=True, kw_only=True)
 class ProposerConfig:
-    """Which proposer: ``auto`` (the LLM when an endpoint and a model are configured, else the tuner), ``tuner``
-    or ``llm``; ``seed_from``: earlier run directories whose best kernels join round 0."""
+    """Which proposer: ``auto`` (the LLM when an endpoint and a model are configured, else the tuner), ``tuner``,
+    ``llm`` or ``mixed`` (the tuner's moves and the LLM's ideas in every round: `autokernel.propose.mixed`);
+    ``seed_from``: earlier run directories whose best kernels join round 0.
+
+    Attributes:
+        price_per_mtok_in, price_per_mtok_out: US dollars per million prompt / completion tokens (both or
+            neither); the run states each problem's cost with them, and "unknown" without.
+        starter: ``llm`` only: also judge the generated starter in round 0 (off: the model's kernels alone).
+    """
 
     kind: str = "auto"
     base_url: str | None = None
     model: str | None = None
     api_key: str | None = None
     seed_from: tuple[str, ...] = ()
+    price_per_mtok_in: float | None = None
+    price_per_mtok_out: float | None = None
+    starter: bool = True
 
     def __post_init__(self) -> None:
-        if self.kind not in ("auto", "tuner", "llm"):
-            raise ValueError(f"proposer must be auto, tuner or llm, not {self.kind!r}")
+        if self.kind not in PROPOSER_KINDS:
+            raise ValueError(f"proposer must be one of {', '.join(PROPOSER_KINDS)}, not {self.kind!r}")
+        if not self.starter and self.kind not in ("llm", "auto"):
+            raise ValueError("--no-starter applies to --proposer llm only (the tuner's search starts from the starter)")
+        from autokernel.propose.usage import Prices
+
+        Prices(in_per_mtok=self.price_per_mtok_in, out_per_mtok=self.price_per_mtok_out)  # both or neither, >= 0
+
+    def resolved_kind(self) -> str:
+        """The proposer that runs: ``auto`` resolved; ``llm`` and ``mixed`` without an endpoint and a model are
+        refused here, before a run directory is written."""
+        from autokernel.propose.llm import endpoint_configured
+
+        configured = endpoint_configured(self.base_url, self.model)
+        if self.kind == "auto" and not (configured or self.starter):
+            raise ValueError("--no-starter needs the LLM proposer, and no endpoint and model are configured (pass "
+                             "--base-url and --model, or set OPENAI_BASE_URL and AUTOKERNEL_KB_MODEL)")
+        if self.kind == "auto":
+            return "llm" if configured else "tuner"
+        if self.kind in ("llm", "mixed") and not configured:
+            raise ValueError(f"--proposer {self.kind} needs an OpenAI-compatible endpoint and a model: pass --base-url "
+                             f"and --model, or set OPENAI_BASE_URL and AUTOKERNEL_KB_MODEL (--proposer tuner needs "
+                             f"neither)")
+        return self.kind
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,17 +110,24 @@ class RunConfig:
 
 def make_proposer(config: ProposerConfig, rows: list | None = None):
     """The proposer ``config`` asks for; ``rows`` (the run's ledger so far) give the tuner its move prior."""
-    from autokernel.propose.llm import LLMConfig, LLMProposer, endpoint_configured
+    from autokernel.propose.llm import LLMConfig, LLMProposer
     from autokernel.propose.prior import MovePrior
     from autokernel.propose.tuner import TunerProposer
 
-    kind = config.kind
-    if kind == "auto":
-        kind = "llm" if endpoint_configured(config.base_url, config.model) else "tuner"
-    if kind == "tuner":
-        proposer = TunerProposer(prior=MovePrior.from_rows(rows or []))
+    kind = config.resolved_kind()
+    tuner = TunerProposer(prior=MovePrior.from_rows(rows or [])) if kind in ("tuner", "mixed") else None
+    llm = None
+    if kind in ("llm", "mixed"):
+        llm = LLMProposer(LLMConfig(base_url=config.base_url, model=config.model, api_key=config.api_key,
+                                    price_per_mtok_in=config.price_per_mtok_in,
+                                    price_per_mtok_out=config.price_per_mtok_out,
+                                    include_starter=config.starter and kind == "llm"))  # fmt: skip
+    if kind == "mixed":
+        from autokernel.propose.mixed import MixedProposer
+
+        proposer = MixedProposer(llm, tuner)
     else:
-        proposer = LLMProposer(LLMConfig(base_url=config.base_url, model=config.model, api_key=config.api_key))
+        proposer = tuner if kind == "tuner" else llm
     if config.seed_from:
         from autokernel.propose.seeded import SeededProposer
 
@@ -129,6 +170,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         import_ray()
     out, search = Path(config.out), config.search
     check_run_dir(out)  # before anything is written: a new or empty folder, or this run's own directory
+    config.proposer.resolved_kind()  # an LLM proposer without an endpoint is refused before anything is written
     if config.backend == "local":  # a missing GPU is a flag error, not a run directory with nothing in it
         local_devices(eval_config.device)
     device_kind = "cuda" if eval_config.device.startswith("cuda") else "cpu"
@@ -141,7 +183,10 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         **config.selection, "rounds": search.rounds, "ideas_per_round": search.ideas_per_round,
         "branches_per_idea": search.branches_per_idea, "patience": search.patience,
         "time_per_problem_s": search.time_per_problem_s, "stop_after_s": config.stop_after_s,
-        "workers_per_device": config.workers_per_device, "proposer": config.proposer.kind,
+        "workers_per_device": config.workers_per_device, "proposer": config.proposer.resolved_kind(),
+        **({"price_per_mtok_in": config.proposer.price_per_mtok_in,
+            "price_per_mtok_out": config.proposer.price_per_mtok_out} if config.proposer.price_per_mtok_in is not None
+           else {}),
         **({"backend": "ray", "ray_address": config.ray_address, "ray_workers": config.ray_workers}
            if config.backend == "ray" else {}),
         "device": eval_config.device, "compile_baseline": eval_config.baseline_compile, "host_cpus": os.cpu_count(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from autokernel.propose.usage import Usage
 from autokernel.search.loop import RunOutcome
 
 
@@ -17,7 +18,9 @@ def throughput(run: RunOutcome, devices: list[str]) -> dict:
 def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughput: dict | None = None) -> str:
     """``throughput``: this invocation's figures (see `throughput`), shown when given. Counts cover every candidate
     of the run directory for these problems (``candidates_total`` = judged now + from the ledger), so they agree
-    with results.jsonl; a problem's best is its best.json. Problems the run never started share one line."""
+    with results.jsonl; a problem's best is its best.json. Problems the run never started share one line. Where a
+    proposer called an endpoint, its requests, tokens and cost (US dollars, or unknown without prices) over every
+    invocation are stated in all and per problem (``usage.json``)."""
     probs = run.problems
     evaluated = sum(p.evaluated for p in probs)
     reused = sum(p.reused for p in probs)
@@ -36,9 +39,20 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
         f"candidates_from_ledger: {reused}",
         f"candidates_correct: {correct}",
         f"candidates_faster: {faster}",
-        f"tokens: {sum(p.tokens for p in probs)}",
+        f"tokens: {sum(p.tokens_spent for p in probs)}",
         f"wall_s: {run.wall_s:.1f}",
     ]
+    usage = Usage()
+    for p in probs:
+        if p.usage is not None:
+            usage.add(p.usage)
+    asked = usage.requests > 0
+    if asked:  # the proposer's endpoint, over every invocation of these problems
+        lines += [f"llm_requests: {usage.requests} ({usage.retries} retried, {usage.failed_requests} failed after "
+                  f"retries), {usage.latency_s:.1f} s waiting for the endpoint",
+                  f"llm_tokens: {usage.prompt_tokens} prompt + {usage.completion_tokens} completion",
+                  f"cost_usd: {usage.cost_text()}"
+                  + (" (no prices given: --price-per-mtok-in / --price-per-mtok-out)" if usage.unpriced_requests else "")]
     if throughput:
         devices = throughput["devices"]
         lines += [f"devices: {len(devices)} ({', '.join(devices)})",
@@ -47,7 +61,8 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
     if run.device == "cpu":
         lines.append("note: CPU speedups are Triton-interpreter times, not GPU performance")
     lines.extend(f"note: {n}" for n in notes or [])
-    header = ("problem", "best_speedup", "rounds", "correct", "candidates", "judged_now", "stopped_because")
+    header = ("problem", "best_speedup", "rounds", "correct", "candidates", "judged_now",
+              *(("tokens", "cost_usd") if asked else ()), "stopped_because")
     rows = [
         (
             p.problem,
@@ -56,6 +71,7 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
             str(p.correct),
             str(p.evaluated + p.reused),
             str(p.evaluated),
+            *((str(p.tokens_spent), p.usage.cost_text() if p.usage else "$0") if asked else ()),
             p.stop_reason,
         )
         for p in probs if p.started

@@ -44,13 +44,21 @@ def register(sub) -> None:
                         "0 never stops on it)")
     p.add_argument(
         "--proposer",
-        choices=("auto", "tuner", "llm"),
+        choices=("auto", "tuner", "llm", "mixed"),
         default="auto",
-        help="auto: llm when an endpoint and model are configured, else the built-in tuner",
+        help="auto: llm when an endpoint and model are configured, else the built-in tuner; mixed: the tuner's "
+        "moves and the LLM's ideas in every round (refused without an endpoint)",
     )
     p.add_argument("--base-url", help="OpenAI-compatible endpoint (env OPENAI_BASE_URL)")
     p.add_argument("--model", help="model name (env AUTOKERNEL_KB_MODEL)")
     p.add_argument("--api-key", help="API key (env OPENAI_API_KEY)")
+    p.add_argument("--price-per-mtok-in", type=float, metavar="USD",
+                   help="US dollars per million prompt tokens (with --price-per-mtok-out): the summary states each "
+                        "problem's cost; without prices the cost is stated as unknown")
+    p.add_argument("--price-per-mtok-out", type=float, metavar="USD",
+                   help="US dollars per million completion tokens (with --price-per-mtok-in)")
+    p.add_argument("--no-starter", action="store_true",
+                   help="--proposer llm: judge the model's kernels alone (no generated starter in round 0)")
     p.add_argument("--out", help="run directory (default runs/<timestamp>); rerunning into it resumes")
     p.add_argument(
         "--resume", metavar="DIR", help="resume the run in DIR: evaluated candidates are not re-run"
@@ -158,7 +166,8 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         floor_stop_pct=args.floor_stop or None,
     )
     proposer = ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model, api_key=args.api_key,
-                              seed_from=tuple(args.seed_from or ()))  # fmt: skip
+                              seed_from=tuple(args.seed_from or ()), price_per_mtok_in=args.price_per_mtok_in,
+                              price_per_mtok_out=args.price_per_mtok_out, starter=not args.no_starter)  # fmt: skip
     dataset, config = dataset_location(args.dataset, args.dataset_config)
     return RunConfig(
         out=Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S")),
@@ -190,6 +199,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     check_device(args.device or default_device())
     eval_config = eval_config_from_args(args)
     config = run_config_from_args(args, on_cpu=eval_config.device == "cpu")
+    config.proposer.resolved_kind()  # llm / mixed without an endpoint: refused here
     check_run_dir(config.out)
     problems = _problems(args)
     if not problems:

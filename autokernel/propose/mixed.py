@@ -1,0 +1,64 @@
+"""`MixedProposer` (``--proposer mixed``): every round, the tuner's moves and the LLM's ideas, judged together.
+
+Decision: both in the same round, not alternate rounds. The two do different work: the tuner moves the numbers of a
+kernel whose structure is fixed (tiles, warps, stages, presets: no tokens, deterministic), the LLM changes the
+structure (fusion, algorithm, memory layout) where the tuner cannot go. In one round, the round's best from either
+becomes the next round's seed for both: the tuner tunes around the best kernel it can vary (its starter's
+descendants; a kernel the LLM rewrote without the tunables is left to the LLM), and the LLM's prompt carries the
+tuner's verdicts and figures. Alternating would let each see the other's results only every second round, and a
+dry tuner round would count against ``--patience`` while the LLM still had ideas; here a round is stale only when
+neither improved, and the search stops for lack of ideas only when both have none.
+
+Each gets the round's full ``--ideas`` x ``--branches``, so a mixed round judges up to twice a single proposer's
+candidates. Round 0 is the tuner's generated starter plus the LLM's first ideas (the LLM does not propose the
+starter again). Without an endpoint, ``mixed`` is refused (`autokernel.search.session.make_proposer`): a user who
+asked for LLM ideas is told, rather than given a tuner-only search under a label that says otherwise.
+"""
+
+from __future__ import annotations
+
+from autokernel.problem import Problem
+from autokernel.propose.base import History, Proposer
+from autokernel.propose.usage import Usage
+from autokernel.records import Candidate
+
+
+class MixedProposer:
+    """``tuner``'s moves then ``llm``'s kernels, each round; candidates keep their own proposer's name."""
+
+    name = "mixed"
+
+    def __init__(self, llm: Proposer, tuner: Proposer) -> None:
+        self.llm = llm
+        self.tuner = tuner
+
+    # what the search and the run log read: the LLM's tokens and events, the tuner's notes and move prior
+    @property
+    def usage(self) -> dict[str, dict[str, int]]:
+        return getattr(self.llm, "usage", {})
+
+    @property
+    def costs(self) -> dict[str, float]:
+        return getattr(self.llm, "costs", {})
+
+    @property
+    def events(self) -> list[str]:
+        return getattr(self.llm, "events", [])
+
+    @property
+    def notes(self) -> dict[str, str]:
+        return getattr(self.tuner, "notes", {})
+
+    @property
+    def prior(self):
+        return getattr(self.tuner, "prior", None)
+
+    def take_usage(self, problem_key: str) -> Usage:
+        take = getattr(self.llm, "take_usage", None)
+        return take(problem_key) if take is not None else Usage()
+
+    def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]:
+        out = list(self.tuner.propose(problem, history, n_ideas, n_branches))
+        seen = {c.digest for c in out}
+        out += [c for c in self.llm.propose(problem, history, n_ideas, n_branches) if c.digest not in seen]
+        return out
