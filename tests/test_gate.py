@@ -247,3 +247,40 @@ def test_heavy_evaluations_take_slots_and_stop_no_one(tmp_path):
     finally:
         neighbour.kill()
         neighbour.wait()
+
+
+def test_idle_gives_up_a_shared_hold_for_cpu_work(tmp_path):
+    """A judge drawing inputs on the CPU inside a shared section lets a neighbour's timing in meanwhile, and
+    holds the device shared again after."""
+    gate = FileGate(tmp_path)
+    events: list[str] = []
+    in_idle, timed, back = threading.Event(), threading.Event(), threading.Event()
+
+    def judge():
+        with gate.shared():
+            with gate.idle():
+                events.append("idle")
+                in_idle.set()
+                assert timed.wait(5)  # the neighbour's timing got in while this thread was idle
+            events.append("shared again")
+            back.set()
+            time.sleep(0.3)
+            events.append("judge out")
+
+    def neighbour():
+        assert in_idle.wait(5)
+        with gate.exclusive():
+            events.append("timed")
+        timed.set()
+        assert back.wait(5)  # the judge holds the device again: a second timing waits for its section to end
+        with gate.exclusive():
+            events.append("timed again")
+
+    threads = [threading.Thread(target=judge), threading.Thread(target=neighbour)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert events == ["idle", "timed", "shared again", "judge out", "timed again"]
+    with gate.idle(), gate.exclusive(), gate.idle():  # outside any section: nothing to give up; inside an
+        pass  # exclusive one: kept

@@ -39,6 +39,8 @@ class DeviceGate(Protocol):
 
     def heavy(self) -> contextlib.AbstractContextManager[None]: ...
 
+    def idle(self) -> contextlib.AbstractContextManager[None]: ...
+
     def register(self, pgid: int) -> None: ...
 
     def unregister(self, pgid: int) -> None: ...
@@ -98,7 +100,7 @@ class NullGate:
     def shared(self) -> Iterator[None]:
         yield
 
-    exclusive = heavy = shared
+    exclusive = heavy = idle = shared
 
     def register(self, pgid: int) -> None:
         pass
@@ -136,6 +138,27 @@ class FileGate:
                              "heavy_fds": [os.open(self.dir / f"heavy.{i}.lock", flags, 0o600)
                                            for i in range(HEAVY_SLOTS)]}
         return self._local.s
+
+    @contextlib.contextmanager
+    def idle(self) -> Iterator[None]:
+        """CPU-only work inside a shared section (inputs drawn on the CPU, as KernelBench draws them): the shared
+        hold is given up for its duration and taken again after, so a neighbour's timed loop need not wait for
+        it. (Held, a 10-second CPU draw made every timing wait for it, and through the turnstile every other
+        evaluation too: 250 s of gate waits per candidate with six judges on one H200.) Nothing inside may use
+        the device. Inside an exclusive section, or outside any section, it changes nothing."""
+        s = self._state()
+        if s["exclusive"] or not s["shared"] or s.get("idle"):
+            yield
+            return
+        fcntl.flock(s["device"], fcntl.LOCK_UN)
+        s["idle"] = True
+        try:
+            yield
+        finally:
+            s["idle"] = False
+            self._lock(s["turnstile"], fcntl.LOCK_EX)
+            self._lock(s["device"], fcntl.LOCK_SH)
+            fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
 
     @contextlib.contextmanager
     def heavy(self) -> Iterator[None]:

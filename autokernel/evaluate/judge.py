@@ -256,9 +256,13 @@ class Evaluator:
         secret seed; the protocol's precision flags."""
         cfg = self.config
         if cfg.spec.seeding == "kernelbench":
-            return ReferenceSession.build(problem, cfg.device, init_seed=KERNELBENCH_SEED, flags=cfg.spec.precision_flags,
-                                          public_seeds=kernelbench_trial_seeds(cfg.num_correct_trials))
-        return ReferenceSession.build(problem, cfg.device, flags=cfg.spec.precision_flags)
+            session = ReferenceSession.build(problem, cfg.device, init_seed=KERNELBENCH_SEED,
+                                             flags=cfg.spec.precision_flags,
+                                             public_seeds=kernelbench_trial_seeds(cfg.num_correct_trials))
+        else:
+            session = ReferenceSession.build(problem, cfg.device, flags=cfg.spec.precision_flags)
+        session.cpu_section = self.gate.idle  # CPU draws hold no device section: neighbours may time meanwhile
+        return session
 
     def _num_trials(self, session: ReferenceSession) -> int:
         """Correctness trials: the protocol's own, then (kernelbench) ours: a secret seed and, with

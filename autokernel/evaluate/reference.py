@@ -16,6 +16,7 @@ import os
 import secrets
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from autokernel.problem import Problem, ProblemError, validate_problem_source
@@ -194,6 +195,8 @@ class ReferenceSession:
     flags: str = "fp32"  # precision flags the reference runs under (`precision_flags`)
     # KernelBench's correctness-trial seeds (kernelbench protocol): trial i < len uses seed i, drawn on the CPU
     public_seeds: list[int] = field(default_factory=list)
+    # CPU-only stretches (inputs drawn on the CPU) run inside it: the judge's gate lets neighbours time meanwhile
+    cpu_section: Callable[[], contextlib.AbstractContextManager] = contextlib.nullcontext
     _model64: object = None
 
     @classmethod
@@ -223,7 +226,8 @@ class ReferenceSession:
         if on_cpu:
             if self.device != "cpu":
                 torch.cuda.manual_seed(seed)
-            inputs = list(self.module.get_inputs())
+            with self.cpu_section():
+                inputs = list(self.module.get_inputs())
         else:
             with torch.device(self.device):
                 inputs = list(self.module.get_inputs())
