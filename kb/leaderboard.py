@@ -79,6 +79,7 @@ def write_leaderboard(
     created_at: str | None = None,
     archive: str | None = None,
     archive_uploaded: bool = False,
+    repeats: Sequence[str | Path] = (),
 ) -> LeaderboardFiles:
     """Write the leaderboard of one GPU (``environment["gpu"]``) under ``out_dir/<gpu slug>/``.
 
@@ -173,7 +174,9 @@ def _markdown(
         "",
         "Metrics as KernelBench defines them: fast_p = problems that are correct **and** faster than p× the "
         "baseline (strict `>`) divided by **all** problems of the level (a problem without a result counts as "
-        "failed); geomean over correct kernels (0 if none) and over correct kernels faster than 1×. "
+        "failed); geomean over correct kernels (0 if none), over correct kernels faster than 1×, and over all "
+        "problems with a failed or missing one counted as 1× (PyTorch kept there). A kernel whose speedup is within "
+        "its problem's measured repeat spread of 1× is a tie, not a win. "
         "Quarantined kernels (faster than their physical floor, or otherwise disqualified) never count.",
         "",
         f"Per-problem data: [problems.csv]({files.problems_csv.name}), [problems.json]({files.problems_json.name}); "
@@ -196,10 +199,13 @@ def _markdown(
             f"- coverage: {s.evaluated}/{s.total_problems} problems evaluated; correct: {s.correct} "
             f"({s.correct_rate:.0%}); quarantined: {s.quarantined}",
             f"- geomean speedup vs eager: {speedup_text(s.geomean_speedup)}× over correct kernels, "
-            f"{speedup_text(s.geomean_speedup_correct_and_faster)}× over correct and faster ones",
+            f"{speedup_text(s.geomean_speedup_correct_and_faster)}× over correct and faster ones, "
+            f"{speedup_text(s.geomean_speedup_failures_as_1x)}× over all {s.total_problems} with failures as 1×",
             f"- geomean speedup vs torch.compile: {speedup_text(s.geomean_speedup_vs_compile)}× over correct kernels "
             f"({s.timed_vs_compile} timed), {speedup_text(s.geomean_speedup_vs_compile_correct_and_faster)}× over "
-            "correct and faster ones",
+            f"correct and faster ones, {speedup_text(s.geomean_speedup_vs_compile_failures_as_1x)}× over all with "
+            "failures as 1×",
+            f"- correct kernels vs eager: {_outcome_text(s.vs_eager)}; vs torch.compile: {_outcome_text(s.vs_compile)}",
             f"- median % of floor (correct kernels): {_fmt(s.median_pct_of_floor, '.1f', '%')}",
             "",
             "| p | fast_p vs eager | fast_p vs torch.compile |",
@@ -210,6 +216,17 @@ def _markdown(
         ]  # fmt: skip
         lines += ["", *_shortfalls(rows, s.total_problems, files.folder), ""]
     return "\n".join(lines)
+
+
+def _outcome_text(counts: Mapping[str, int]) -> str:
+    """"12 faster, 3 ties (within the problem's repeat spread), 5 slower" (+ those without a measured spread)."""
+    parts = [f"{counts.get('faster', 0)} faster", f"{counts.get('tie', 0)} ties (within the problem's repeat spread)",
+             f"{counts.get('slower', 0)} slower"]
+    unmeasured = counts.get("faster_spread_unmeasured", 0) + counts.get("slower_spread_unmeasured", 0)
+    if unmeasured:
+        parts.append(f"{unmeasured} without a measured spread ({counts.get('faster_spread_unmeasured', 0)} faster, "
+                     f"{counts.get('slower_spread_unmeasured', 0)} slower by the speedup alone)")
+    return ", ".join(parts)
 
 
 def _shortfalls(rows: pd.DataFrame, total: int, folder: Path) -> list[str]:
@@ -411,11 +428,13 @@ def leaderboard_from(
     protocol: str | None = None,
     archive: str | None = None,
     archive_uploaded: bool = False,
+    repeats: Sequence[str | Path] = (),
 ) -> LeaderboardFiles:
     """The leaderboard of results tables and run directories (their best kernel per problem). The environment
     comes from ``environment`` (a JSON file) or the first table when tables are given, else from the runs'
     verdicts; ``totals`` as in `parse_totals`; ``protocol``: only verdicts judged under it (None: all);
-    ``archive``: the Hub dataset holding the full run directories (linked once ``archive_uploaded``)."""
+    ``archive``: the Hub dataset holding the full run directories (linked once ``archive_uploaded``);
+    ``repeats``: run directories that judged the runs' candidates again (their spread decides ties)."""
     import pandas as pd
 
     from kb.runs import run_environment, run_table, with_own_problems
@@ -423,7 +442,7 @@ def leaderboard_from(
     if not results and not runs:
         raise ScoreInputError("give --run DIR (a run directory) or --results TABLE")
     frames = [select_protocol(read_results(p), protocol, source=str(p)) for p in results]
-    frames += [run_table(d, protocol=protocol) for d in runs]
+    frames += [run_table(d, protocol=protocol, repeats=repeats) for d in runs]
     if environment or results:
         env = read_environment(environment, (list(results) or [None])[0])
         if protocol is not None:

@@ -16,6 +16,7 @@ import json
 import os
 import re
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -137,14 +138,38 @@ def best_rows(rows: list[dict[str, Any]]) -> dict[tuple[int, int], dict[str, Any
     return {(lv, ids[k] if lv == OWN_LEVEL else k): row for (lv, k), row in best.items()}
 
 
-def run_table(run_dir: str | Path, *, protocol: str | None = None) -> pd.DataFrame:
+def repeat_spread(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> float | None:
+    """The repeat spread of a scoring row's speedups, in %: (max - min) / median over the row and the same candidate
+    judged again in each repeat run (its baselines re-timed there), the larger of the spreads vs eager and vs
+    torch.compile. None when no repeat judged that candidate correct."""
+    import statistics
+
+    digest = row.get("candidate_digest")
+    again = [r["verdict"] for rows in repeats for r in rows
+             if r.get("candidate_digest") == digest and r.get("problem") == row.get("problem")
+             and r["verdict"].get("verdict") == "correct"]
+    if not again:
+        return None
+    spreads = []
+    for key in ("speedup", "speedup_vs_compile"):
+        values = [v[key] for v in (row["verdict"], *again) if isinstance(v.get(key), (int, float)) and v[key] > 0]
+        if len(values) > 1:
+            spreads.append(100 * (max(values) - min(values)) / statistics.median(values))
+    return round(max(spreads), 2) if spreads else None
+
+
+def run_table(run_dir: str | Path, *, protocol: str | None = None,
+              repeats: Sequence[str | Path] = ()) -> pd.DataFrame:
     """The per-problem table of one run directory or compact ledger (KernelBench problems by their level and id,
-    others as level `OWN_LEVEL`); with ``protocol``, of the verdicts judged under it only."""
+    others as level `OWN_LEVEL`); with ``protocol``, of the verdicts judged under it only. ``repeats``: run
+    directories that judged the same candidates again; each scoring row then gets its ``spread_pct``
+    (`repeat_spread`), which decides ties."""
     import pandas as pd
 
     run = Path(run_dir)
     root = _root(run)
     rows = _rows(run, protocol)
+    again = [_rows(Path(r), protocol) for r in repeats]
     mixed = Counter(protocol_of(r["verdict"]) for r in rows)
     if protocol is None and len(mixed) > 1:  # a problem is never scored by the best of two protocols
         raise ScoreInputError(f"{run}: its verdicts were judged under several protocols "
@@ -168,6 +193,7 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None) -> pd.DataFra
             "timing_method": _method(v),
             "protocol": protocol_of(v),
             "reason": v.get("reason", ""),
+            **({"spread_pct": repeat_spread(row, again)} if repeats else {}),
         })  # fmt: skip
     if not records:
         raise ScoreInputError(f"{run}: no verdicts to score")

@@ -35,6 +35,7 @@ OWN_LEVEL = 0
 COLUMNS: tuple[str, ...] = (
     "level", "problem_id", "name", "verdict", "speedup", "speedup_vs_compile", "kernel_median_ms",
     "eager_median_ms", "compile_median_ms", "floor_ms", "pct_of_floor", "kernel_path", "quarantined", "timing_method",
+    "spread_pct",
 )  # fmt: skip
 REQUIRED_COLUMNS: tuple[str, ...] = ("level", "problem_id", "verdict")
 _TEXT_COLUMNS = ("name", "kernel_path", "timing_method")  # filled with "" when a results table lacks them
@@ -66,6 +67,13 @@ class LevelScore:
     geomean_speedup_vs_compile_correct_and_faster: float
     timed_vs_compile: int  # correct kernels that have a speedup against torch.compile
     median_pct_of_floor: float | None  # over correct kernels with a floor
+    # over all problems of the level, a failed or missing one counted as 1x (the user keeps PyTorch's op there)
+    geomean_speedup_failures_as_1x: float = 0.0
+    geomean_speedup_vs_compile_failures_as_1x: float = 0.0
+    # correct kernels against the baseline, a difference within the problem's measured repeat spread a tie
+    # (`outcomes`); kernels without a measured spread are counted by the speedup alone, and counted apart
+    vs_eager: dict[str, int] = field(default_factory=dict)
+    vs_compile: dict[str, int] = field(default_factory=dict)
 
     @property
     def coverage(self) -> float:
@@ -93,8 +101,9 @@ class ScoreReport:
     baseline: str = "eager and torch.compile timed in the same worker as the kernel"
     definitions: str = (
         "fast_p: correct and speedup > p (strict) over all problems of the level, missing = failed; "
-        "geomean: over correct kernels (0 if none) and over correct kernels with speedup > 1; "
-        "quarantined rows never count"
+        "geomean: over correct kernels (0 if none), over correct kernels with speedup > 1, and over all problems "
+        "with a failed or missing one counted as 1x; a speedup within the problem's measured repeat spread of 1 is "
+        "a tie; quarantined rows never count"
     )
 
     def to_dict(self) -> dict[str, Any]:
@@ -123,8 +132,12 @@ class ScoreReport:
                 *(f"level{level}_fast_{p:g}: {v:.3f}" for p, v in s.fast_p.items()),
                 f"level{level}_geomean_speedup: {speedup_text(s.geomean_speedup)}",
                 f"level{level}_geomean_speedup_correct_and_faster: {speedup_text(s.geomean_speedup_correct_and_faster)}",
+                f"level{level}_geomean_speedup_failures_as_1x: {speedup_text(s.geomean_speedup_failures_as_1x)}",
                 *(f"level{level}_fast_{p:g}_vs_compile: {v:.3f}" for p, v in s.fast_p_vs_compile.items()),
                 f"level{level}_geomean_speedup_vs_compile: {speedup_text(s.geomean_speedup_vs_compile)}",
+                f"level{level}_geomean_speedup_vs_compile_failures_as_1x: "
+                f"{speedup_text(s.geomean_speedup_vs_compile_failures_as_1x)}",
+                f"level{level}_vs_compile: " + " ".join(f"{k}={v}" for k, v in s.vs_compile.items() if v),
             ]
         return lines
 
@@ -166,6 +179,34 @@ def geomean_speedup(
     return math.exp(sum(math.log(s) for s in chosen) / len(chosen))
 
 
+def geomean_failures_as_1x(correct: Iterable[bool], speedups: Iterable[float], total: int) -> float:
+    """Geometric mean over all ``total`` problems, each correct kernel at its speedup and every other problem
+    (failed, missing, untimed) at 1x: what a user gets keeping PyTorch wherever no kernel passed."""
+    if total <= 0:
+        raise ValueError(f"total problems must be positive, got {total}")
+    logs = [math.log(s) for ok, s in zip(correct, speedups, strict=True) if ok and _finite(s) and s > 0]
+    return math.exp(sum(logs) / total)
+
+
+TIE_OUTCOMES = ("faster", "tie", "slower", "faster_spread_unmeasured", "slower_spread_unmeasured")
+
+
+def outcomes(correct: Iterable[bool], speedups: Iterable[float], spreads: Iterable[float]) -> dict[str, int]:
+    """Correct kernels against one baseline: faster, tie (|speedup - 1| within the problem's repeat spread, in %),
+    slower; where no spread was measured, faster or slower by the speedup alone, counted apart."""
+    counts = dict.fromkeys(TIE_OUTCOMES, 0)
+    for ok, s, spread in zip(correct, speedups, spreads, strict=True):
+        if not ok or not _finite(s):
+            continue
+        if not _finite(spread):
+            counts["faster_spread_unmeasured" if s > 1 else "slower_spread_unmeasured"] += 1
+        elif abs(s - 1) * 100 <= spread:
+            counts["tie"] += 1
+        else:
+            counts["faster" if s > 1 else "slower"] += 1
+    return counts
+
+
 def _finite(x: Any) -> bool:
     try:
         return math.isfinite(float(x))
@@ -202,7 +243,7 @@ def normalise_results(df: pd.DataFrame) -> pd.DataFrame:
     for col in _TEXT_COLUMNS:
         out[col] = out[col].fillna("").astype(str)
     for col in ("speedup", "speedup_vs_compile", "kernel_median_ms", "eager_median_ms", "compile_median_ms",
-                "floor_ms", "pct_of_floor"):  # fmt: skip
+                "floor_ms", "pct_of_floor", "spread_pct"):  # fmt: skip
         out[col] = pd.to_numeric(out[col], errors="coerce")
     kernel = out["kernel_median_ms"].where(out["kernel_median_ms"] > 0)
     out["speedup"] = out["speedup"].fillna(out["eager_median_ms"] / kernel)
@@ -270,6 +311,10 @@ def score_level(df: pd.DataFrame, level: int, total_problems: int) -> LevelScore
         geomean_speedup_vs_compile_correct_and_faster=geomean_speedup(correct, compiled, faster_only=True),
         timed_vs_compile=sum(1 for ok, s in zip(correct, compiled, strict=True) if ok and _finite(s)),
         median_pct_of_floor=float(floor_pct.median()) if not floor_pct.empty else None,
+        geomean_speedup_failures_as_1x=geomean_failures_as_1x(correct, eager, total_problems),
+        geomean_speedup_vs_compile_failures_as_1x=geomean_failures_as_1x(correct, compiled, total_problems),
+        vs_eager=outcomes(correct, eager, rows["spread_pct"].tolist()),
+        vs_compile=outcomes(correct, compiled, rows["spread_pct"].tolist()),
     )
 
 

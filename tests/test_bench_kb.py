@@ -296,3 +296,25 @@ def test_stop_after_leaves_the_rest_for_a_rerun(tmp_path, capsys, monkeypatch):
     assert [o["left_by_stop_after"] for inv in info["invocations"] for o in inv["outcomes"]] == [1, 0]
     with pytest.raises(ValueError, match="--stop-after must be positive"):
         BenchConfig(out=tmp_path / "x", stop_after_s=0)
+
+
+def test_repeats_give_each_problem_its_spread_and_retime_the_baselines(tmp_path, capsys, monkeypatch):
+    """With --repeat 2 the page's rows carry the repeat spread of their speedups (which decides ties), and the
+    second repeat times eager and torch.compile again (a baseline cache folder of its own)."""
+    import pandas as pd
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(cache))
+    dataset, out = _dataset(tmp_path / "kb"), tmp_path / "bench"
+    honest = str(FIXTURES / "honest" / "relu_constexpr.py")
+    assert main(["bench", "--level", "1", "--problems", "1", "--candidates", honest, "--protocol", "strict",
+                 "--repeat", "2", "--out", str(out), "--dataset", str(dataset), "--device", "cpu", "--trials", "1",
+                 "--perf-trials", "5", "--no-progress"]) == 0  # fmt: skip
+    csv = pd.read_csv(out / "leaderboard" / "strict" / "cpu-triton-interpreter" / "problems.csv")
+    row = csv[csv["problem_id"] == 1].iloc[0]
+    assert row["verdict"] == "correct" and row["spread_pct"] >= 0
+    page = (out / "leaderboard" / "strict" / "cpu-triton-interpreter" / "README.md").read_text()
+    assert "ties (within the problem's repeat spread)" in page and "without a measured spread" not in page
+    config = BenchConfig(out=out, repeat=2)
+    assert config.eval_config("strict", 1).cache_dir is None
+    assert config.eval_config("strict", 2).cache_dir == str(cache / "repeat-2")

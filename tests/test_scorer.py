@@ -176,3 +176,18 @@ def test_cli_score_end_to_end(tmp_path, capsys):
 
 def test_doc_examples_run():
     assert doctest.testmod(scorer).failed == 0
+
+
+def test_failures_count_as_1x_and_wins_within_the_spread_are_ties():
+    import math
+
+    from kb.scorer import geomean_failures_as_1x, outcomes
+
+    correct = [True, True, False, True]
+    speedups = [2.0, 0.5, 9.0, 1.01]
+    # over all 5 problems of the level: the failed one and the missing one count as 1x
+    assert geomean_failures_as_1x(correct, speedups, 5) == pytest.approx(math.exp((math.log(2.0 * 0.5 * 1.01)) / 5))
+    counts = outcomes(correct, speedups, [0.5, 3.0, 1.0, 2.0])
+    assert (counts["faster"], counts["tie"], counts["slower"]) == (1, 1, 1)  # 1.01x within a 2 % spread: a tie
+    unmeasured = outcomes(correct, speedups, [float("nan")] * 4)
+    assert unmeasured["faster_spread_unmeasured"] == 2 and unmeasured["slower_spread_unmeasured"] == 1
