@@ -164,6 +164,7 @@ class BenchResult:
     outcomes: list[ProtocolOutcome]
     skipped: list[Skipped]
     repeats: list[dict] = field(default_factory=list)  # `repeat_summary` rows, with repeat > 1
+    index: Path | None = None  # the side-by-side page of the protocols (`kb.board`), when more than one has a page
 
     def lines(self) -> list[str]:
         """The closing report: per protocol what was judged, solved and written, with its throughput."""
@@ -183,6 +184,8 @@ class BenchResult:
             out += [f"  harness error: {f}" for f in o.failed[:10]]
             out.append(f"{o.protocol}: leaderboard {o.leaderboard}" if o.leaderboard else
                        f"{o.protocol}: no leaderboard page ({o.note})")
+        if self.index:
+            out.append(f"protocols side by side: {self.index}")
         for row in self.repeats:
             out.append("repeat: " + "  ".join(f"{k}={v}" for k, v in row.items()))
         return out
@@ -438,8 +441,9 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
         outcome.solved = _solved(outcome.run_dir, problems)
         _page(outcome, config, out)
         outcomes.append(outcome)
+    index = _index(outcomes, out)
     result = BenchResult(out=out, jobs=len(jobs), outcomes=outcomes, skipped=skipped,
-                         repeats=repeat_summary(config, problems) if config.repeat > 1 else [])
+                         repeats=repeat_summary(config, problems) if config.repeat > 1 else [], index=index)
     info["invocations"][-1].update(ended=_now(), outcomes=[{
         "protocol": o.protocol, "run_dir": str(o.run_dir.relative_to(out)), "judged": o.judged, "reused": o.reused,
         "harness_errors": o.failed, "left_by_stop_after": o.left, "problems": o.problems, "solved": o.solved, "wall_s": round(o.wall_s, 1),
@@ -574,6 +578,17 @@ def _page(outcome: ProtocolOutcome, config: BenchConfig, out: Path) -> None:
         outcome.note = str(exc)
         return
     outcome.leaderboard = files.page
+
+
+def _index(outcomes: Sequence[ProtocolOutcome], out: Path) -> Path | None:
+    """``out/leaderboard/<gpu slug>/``: the protocols' pages side by side (`kb.board`), KernelBench's first."""
+    from kb.board import write_index
+
+    pages = {o.protocol: o.leaderboard.parent for o in outcomes if o.leaderboard}
+    if len(pages) < 2:
+        return None
+    slug = next(iter(pages.values())).name
+    return write_index(pages, out / "leaderboard" / slug)[0]
 
 
 # what a page states for an environment field its verdicts leave empty (the CPU has no driver or GPU clock)

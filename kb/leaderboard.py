@@ -79,7 +79,6 @@ def write_leaderboard(
     created_at: str | None = None,
     archive: str | None = None,
     archive_uploaded: bool = False,
-    repeats: Sequence[str | Path] = (),
 ) -> LeaderboardFiles:
     """Write the leaderboard of one GPU (``environment["gpu"]``) under ``out_dir/<gpu slug>/``.
 

@@ -104,6 +104,15 @@ def test_generations_folder_judged_under_both_protocols_and_resumed(tmp_path, ca
         assert main(["leaderboard", "--run", str(run), "--out-dir", str(tmp_path / f"lb-{protocol}"),
                      "--totals", "1=3", "--environment", str(table.parent.parent / "environment.json"),
                      "--protocol", protocol]) == 0  # fmt: skip
+    # both protocols side by side, KernelBench's first; one problems.csv with a row per (problem, protocol)
+    index = out / "leaderboard" / "cpu-triton-interpreter"
+    assert f"protocols side by side: {index / 'README.md'}" in printed
+    both = pd.read_csv(index / "problems.csv")
+    assert list(zip(both["problem_id"], both["protocol"], strict=True)) == [
+        (1, "kernelbench"), (1, "strict"), (2, "kernelbench"), (2, "strict")]
+    text = (index / "README.md").read_text()
+    assert "| metric | kernelbench | strict |" in text and "| correct | 1/3 | 1/3 |" in text
+    assert "[kernelbench](../kernelbench/cpu-triton-interpreter/README.md)" in text
     info = json.loads((out / BENCH_INFO).read_text())["invocations"][0]
     assert [o["judged"] for o in info["outcomes"]] == [4, 4]
     assert all(o["judged_per_device_hour"] > 0 for o in info["outcomes"])
