@@ -126,7 +126,7 @@ def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
     strict = EvalConfig(device="cuda", protocol="strict", baseline_precision="fp32")
     assert strict.baseline_variant == "|base-fp32|lead1"
     assert EvalConfig(device="cuda", protocol="strict", baseline_precision="default").baseline_variant == "|lead1"
-    assert EvalConfig(device="cuda").baseline_variant == "|kb"
+    assert EvalConfig(device="cuda").baseline_variant == "|kb|flush-kernelbench"  # KernelBench's own flush
     assert EvalConfig(device="cpu").baseline_variant == "|kb"
     assert EvalConfig(device="cpu", protocol="strict").baseline_variant == ""  # no TF32 on the CPU
     assert EvalConfig(device="cuda", protocol="strict", spin_up_s=0.1, placement_jitter_kib=16384, placements=3,
@@ -185,3 +185,22 @@ def test_gpu_lead_takes_the_launch_gap_out_and_keeps_host_bound_calls_at_host_ti
 
     led = time_calls(fast_launch, [[x]], device="cuda", n=50, warmup=2, budget_s=5.0, gpu_lead_ms=1.0)
     assert sorted(led.event_ms)[25] < 0.5  # the 1 ms lead itself is never inside a sample
+
+
+@pytest.mark.gpu
+def test_kernelbench_flush_hands_its_block_to_the_calls_output():
+    """KernelBench's flush allocates, fills and frees 256 MiB per call: the call's next allocation of that size
+    is the block the fill just wrote (why its times are lower than under our write flush)."""
+    import torch
+
+    from autokernel.evaluate.timing import KERNELBENCH_FLUSH_SHAPE, _L2Flusher
+
+    flush = _L2Flusher("cuda", "kernelbench")
+    first = torch.zeros(KERNELBENCH_FLUSH_SHAPE, dtype=torch.int64, device="cuda")
+    address = first.data_ptr()
+    del first  # cached by the allocator: the flush's dummy takes it
+    flush.fill()
+    out = torch.empty(KERNELBENCH_FLUSH_SHAPE, dtype=torch.int64, device="cuda")  # uninitialised: what the fill left
+    torch.cuda.synchronize()
+    assert flush.buf is None
+    assert out.data_ptr() == address and int(out[0, 0, 0]) == 42 and int(out[-1, -1, -1]) == 42

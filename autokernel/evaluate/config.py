@@ -53,7 +53,8 @@ class EvalConfig:
         placements: GPU only: the timed loop runs in this many groups, the model's parameters and buffers moved
             to newly mapped memory before each (``timing.Relocator``); 1 keeps one placement per process.
         l2_flush: GPU only: how L2 is emptied before each timed call ("write": zero a buffer of twice the L2,
-            leaving dirty lines the call writes back; "read": stream it, leaving clean lines).
+            leaving dirty lines the call writes back; "read": stream it, leaving clean lines; "kernelbench":
+            KernelBench's 256 MiB tensor allocated, filled and freed per call). None: the protocol's.
         gpu_lead_ms: GPU only: the GPU is kept busy this long before each timed call's start event, so the
             host's launch work (Python, launcher, allocations) overlaps it and a sample is max(GPU time, host
             time); 0 also times the gap while an idle GPU waits for the launch (per-process noise: H200 medians
@@ -82,7 +83,7 @@ class EvalConfig:
     spin_up_s: float = 0.0
     placement_jitter_kib: int = 0
     placements: int = 1
-    l2_flush: str = "write"
+    l2_flush: str | None = None  # None: the protocol's
     gpu_lead_ms: float | None = None  # None: the protocol's
     timeout_s: float = 180.0
     memory_limit_mb: int = 16384
@@ -100,7 +101,8 @@ class EvalConfig:
         spec = get_protocol(self.protocol)  # a clear error for an unknown name
         for name, value in (("warmup", spec.warmup), ("discard_first", spec.discard_first),
                             ("gpu_lead_ms", spec.gpu_lead_ms), ("timing_budget_s", spec.timing_budget_s),
-                            ("baseline_precision", spec.baseline_rule), ("baseline_warmup", spec.baseline_warmup)):
+                            ("baseline_precision", spec.baseline_rule), ("baseline_warmup", spec.baseline_warmup),
+                            ("l2_flush", spec.l2_flush)):
             if getattr(self, name) is None:  # unset: the protocol decides
                 setattr(self, name, value)
         if self.protocol == "kernelbench" and self.baseline_precision != "default":
@@ -111,7 +113,7 @@ class EvalConfig:
         if not (self.device == "cpu" or self.device.startswith("cuda")):
             raise ValueError(f"device must be 'cpu' or 'cuda[:N]', not {self.device!r}")
         if self.l2_flush not in L2_FLUSH_MODES:
-            raise ValueError(f"l2_flush must be 'write' or 'read', not {self.l2_flush!r}")
+            raise ValueError(f"l2_flush must be one of {', '.join(L2_FLUSH_MODES)}, not {self.l2_flush!r}")
         if self.gpu_lead_ms < 0:
             raise ValueError("gpu_lead_ms must be 0 or more")
         if self.baseline_precision not in BASELINE_PRECISIONS:

@@ -137,7 +137,8 @@ class Relocator:
                     t.data = t.data.clone()
 
 
-L2_FLUSH_MODES = ("write", "read")
+L2_FLUSH_MODES = ("write", "read", "kernelbench")
+KERNELBENCH_FLUSH_SHAPE = (32, 1024, 1024)  # int64: 256 MiB, allocated, filled and freed before every call
 
 
 class _L2Flusher:
@@ -146,7 +147,12 @@ class _L2Flusher:
     ``write`` zeroes a buffer of twice the L2 (triton.testing.do_bench's way): L2 is left full of the
     buffer's dirty lines, which the timed kernel then pays to write back. ``read`` streams the buffer
     instead: it evicts (and writes back, untimed) whatever was dirty and leaves clean lines, so the timed
-    call pays only for its own traffic.
+    call pays only for its own traffic. ``kernelbench`` is KernelBench's ``clear_l2_cache``: a 256 MiB tensor
+    taken from PyTorch's caching allocator, filled, and given back before each call. The call's own
+    allocations (its output) may then land in that block, on lines the fill left dirty in L2, which they
+    overwrite without writing the fill back: a kernel whose output fits the block runs faster than under
+    ``write`` (on an H200, 256 MiB outputs by about 40 us). The kernelbench protocol uses it, so its times are
+    KernelBench's.
     """
 
     def __init__(self, device, mode: str = "write"):
@@ -156,7 +162,9 @@ class _L2Flusher:
             raise ValueError(f"l2 flush mode must be one of {L2_FLUSH_MODES}, not {mode!r}")
         props = torch.cuda.get_device_properties(device)
         l2 = int(getattr(props, "L2_cache_size", 0) or 64 * 2**20)
-        self.buf = torch.zeros(max(2 * l2, 256 * 2**20) // 4, dtype=torch.int32, device=device)
+        self.device = device
+        self.buf = None if mode == "kernelbench" else torch.zeros(max(2 * l2, 256 * 2**20) // 4, dtype=torch.int32,
+                                                                   device=device)
         self.sink = torch.zeros((), dtype=torch.int32, device=device)
         self.mode = mode
         self._cudart = _load_cudart()
@@ -177,6 +185,10 @@ class _L2Flusher:
 
         if self.mode == "read":
             torch.amax(self.buf, dim=0, out=self.sink)
+        elif self.mode == "kernelbench":
+            dummy = torch.empty(KERNELBENCH_FLUSH_SHAPE, dtype=torch.int64, device=self.device)
+            dummy.fill_(42)
+            del dummy  # back to the allocator's cache, where the call's next allocation may find it
         else:
             self.buf.zero_()
 

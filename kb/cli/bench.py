@@ -50,7 +50,8 @@ def register(sub) -> None:
     diag.add_argument("--spin-up-s", type=float, default=0.0, help="seconds of flushes before each timed loop")
     diag.add_argument("--jitter-kib", type=int, default=0, help="timed inputs placed at random offsets up to this")
     diag.add_argument("--placements", type=int, default=1, help="timed-loop groups, each on newly mapped memory")
-    diag.add_argument("--l2-flush", choices=("write", "read"), default="write", help="how L2 is emptied")
+    diag.add_argument("--l2-flush", choices=("write", "read", "kernelbench"),
+                      help="how L2 is emptied (default: the protocol's: kernelbench's own, or write under strict)")
     add_problem_source(p)
     add_eval_policy(p, both=True)
     p.set_defaults(func=cmd_bench)
