@@ -32,13 +32,15 @@ class History:
     """What a proposer sees for one problem: every attempt so far, and the seeds to build on (best first).
 
     Seeds are chosen by the search (best correct kernels plus a bank of good earlier ones); only
-    correct candidates are ever seeds, so a rejected (hacked) kernel never propagates.
+    correct candidates are ever seeds, so a rejected (hacked) kernel never propagates. ``screened``: digests of
+    variants the screen has already ranked (judged or not), which a proposer need not offer again.
     """
 
     attempts: list[Attempt] = field(default_factory=list)
     seeds: list[Attempt] = field(default_factory=list)
     device: str = "cpu"
     round: int = 0
+    screened: set[str] = field(default_factory=set)
 
     @property
     def digests(self) -> set[str]:
