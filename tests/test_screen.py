@@ -218,7 +218,7 @@ def test_the_throughput_benchmark_runs_on_cpu(tmp_path):
                           "--out", str(tmp_path)], cwd=REPO, capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr[-3000:]
     data = json.loads((tmp_path / "throughput.json").read_text())
-    assert data["screen"]["variants"] == 3 and data["screen"]["per_device_hour"] > 0
+    assert data["screen"]["variants"] == 4  # the starter and 3 variants and data["screen"]["per_device_hour"] > 0
     assert data["judge"]["candidates"] == 2 and data["judge"]["per_device_hour"] > 0
     assert "spawn" in data["judge"]["stage_s_per_candidate"]
     assert "per_device_hour" in res.stdout and "judge seconds per candidate by stage" in res.stdout
