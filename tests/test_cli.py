@@ -145,3 +145,17 @@ def test_progress_bars_only_on_a_terminal(monkeypatch):
 
     monkeypatch.setattr(sys, "stderr", Terminal())
     assert run_config_from_args(args, on_cpu=True).progress is True
+
+
+def test_run_takes_the_screen_flags():
+    from kb.cli.run import run_config_from_args
+
+    def search(*argv):
+        return run_config_from_args(build_parser().parse_args(["run", "--device", "cpu", *argv]), on_cpu=True).search
+
+    assert (search().screen_width, search().judge_top) == (0, 2)  # no screen unless asked
+    assert (search("--screen-width", "32", "--judge-top", "3").screen_width,
+            search("--screen-width", "32", "--judge-top", "3").judge_top) == (32, 3)
+    assert search("--screen-width", "32", "--no-screen").screen_width == 0
+    with pytest.raises(ValueError, match="judge_top"):
+        search("--screen-width", "8", "--judge-top", "0")

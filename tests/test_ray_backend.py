@@ -207,6 +207,18 @@ def test_a_killed_judge_has_its_candidate_requeued_and_recorded_once(tmp_path, r
     assert len(pids[0]) == len(now) == 2 and len(pids[0] & now) == 1
 
 
+def test_a_ray_judge_screens_variants_in_one_job(ray_cluster, cpu_backend):
+    problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
+    honest = _source("honest/relu_constexpr.py")
+    wrong = honest.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 0.5)")
+    judged = sum(t.judged for t in cpu_backend.nodes.values())
+    results = cpu_backend.screen(problem, [Candidate(source=honest), Candidate(source=wrong)]).result(timeout=180)
+    assert [r.ok for r in results] == [True, False], [r.reason for r in results]
+    assert results[0].digest == Candidate(source=honest).digest and results[0].median_ms > 0
+    assert sum(t.judged for t in cpu_backend.nodes.values()) - judged == 1  # one job for the whole screen
+    assert cpu_backend.in_flight() == []
+
+
 def test_gpu_judges_are_placed_one_per_gpu_with_that_gpus_gate(ray_cluster):
     """On the fake-GPU cluster (nothing is judged: no CUDA here), each GPU judge gets one GPU from Ray and
     opens the gate of that physical GPU; two judges per GPU share it."""

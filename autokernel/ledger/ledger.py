@@ -5,6 +5,7 @@ Layout::
 
     results.tsv                      one row per evaluated candidate (human/spreadsheet view)
     results.jsonl                    the same rows with full Verdict dicts (pandas.read_json(lines=True))
+    screen.jsonl                     screened variants, never verdicts (`autokernel.ledger.screens`)
     candidates/<slug>/<digest>.py    every candidate's source
     problems/<slug>/{problem.py, best.py, best.json, search.json, usage.json}
     summary.txt                      the closing summary
@@ -449,7 +450,7 @@ class Ledger:
             self.notes.append("git not found: best-kernel history is not versioned")
             return False
         if ok:
-            (self.root / ".gitignore").write_text("candidates/\nresults.*\n*.tmp\n", encoding="utf-8")
+            (self.root / ".gitignore").write_text("candidates/\nresults.*\nscreen.jsonl\n*.tmp\n", encoding="utf-8")
             self._git("add", ".gitignore")
             self._git("commit", "-q", "-m", FIRST_COMMIT, "--", ".gitignore")
         return ok

@@ -36,7 +36,8 @@ class History:
     Seeds are chosen by the search (best correct kernels plus a bank of good earlier ones); only
     correct candidates are ever seeds, so a rejected (hacked) kernel never propagates. ``protocol`` and
     ``tolerance`` name the judging protocol and tolerance preset the run judges under ("" when unknown), so a
-    proposer can say which precision is admissible before any verdict exists.
+    proposer can say which precision is admissible before any verdict exists. ``screened``: digests of
+    variants the screen has already ranked (judged or not), which a proposer need not offer again.
     """
 
     attempts: list[Attempt] = field(default_factory=list)
@@ -45,6 +46,7 @@ class History:
     round: int = 0
     protocol: str = ""
     tolerance: str = ""
+    screened: set[str] = field(default_factory=set)
 
     @property
     def digests(self) -> set[str]:

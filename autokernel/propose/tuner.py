@@ -4,12 +4,14 @@ tiles), then move one tunable of a seed up or down its allowed values, one idea 
 one branch per step size; a `MovePrior` from the run's ledger orders the moves. Tunables that do nothing under
 the seed's values (a family's knobs while its engine is the library call) are left alone, and a move whose kernel
 launches are exactly its seed's (found by a dry run on the meta device, `starters.launches`) is pruned before
-it is timed."""
+it is timed. For a screened search, `propose_wide` offers many variants a round: those moves, then random
+combinations of several knobs."""
 
 from __future__ import annotations
 
 import ast
 import json
+import random
 import re
 import threading
 
@@ -107,7 +109,7 @@ class TunerProposer:
         space = {k: list(v) for k, v in starter.space.items() if len(v) > 1}
         tried_key = f"{problem.digest}:{history.device}"
         tried = self._tried.setdefault(tried_key, set())
-        seen = set(history.digests)
+        seen = set(history.digests) | history.screened
         for a in history.attempts:  # configs evaluated in this run count as tried, pass or fail
             vals = read_tunables(a.candidate.source, space)
             if vals:
@@ -156,6 +158,52 @@ class TunerProposer:
         if not out and self.pruned.get(problem.key):
             self.notes.setdefault(problem.key, f"{len(self.pruned[problem.key])} moves pruned: the same kernel "
                                                f"launches as their seed")
+        return out
+
+    def propose_wide(self, problem: Problem, history: History, width: int) -> list[Candidate]:
+        """Up to ``width`` distinct variants for a screen to rank: the presets and one step along each knob of each
+        seed (as `propose`), then random combinations of two or three knobs of a seed, none tried or screened
+        before (by configuration and by digest), none launching exactly what its seed does. The random draws are
+        seeded by the problem and the round, so a resumed run offers the same variants again."""
+        if not history.attempts:
+            return self.propose(problem, history, 1, 1)  # round 0: the starter alone
+        out = self.propose(problem, history, width, 1)[:width]
+        starter = self._starter(problem)
+        if starter is None or len(out) >= width:
+            return out
+        space = {k: list(v) for k, v in starter.space.items() if len(v) > 1}
+        tried = self._tried.setdefault(f"{problem.digest}:{history.device}", set())
+        seen = set(history.digests) | history.screened | {c.digest for c in out}
+        seeds = [(s, read_tunables(s.candidate.source, space)) for s in history.seeds]
+        seeds = [(s, base) for s, base in seeds if space and set(base) == set(space)]
+        if not seeds:
+            return out
+        rng = random.Random(f"{problem.digest}:{history.device}:{history.round}")
+        draws = 0
+        while len(out) < width and draws < 20 * width:
+            draws += 1
+            seed, base = rng.choice(seeds)
+            names = rng.sample(sorted(space), min(len(space), rng.choice((2, 3))))
+            values = {n: rng.choice([v for v in space[n] if v != base[n]]) for n in names}
+            inert = starter.inert({**base, **values})
+            changed = {n: v for n, v in values.items() if n not in inert}
+            key = self._config_key({**base, **changed})
+            if len(changed) < 2 or key in tried:
+                continue
+            cand = Candidate(
+                source=set_tunables(seed.candidate.source, changed),
+                proposer=self.name,
+                round=history.round,
+                branch=len(out),
+                parent=seed.candidate.digest,
+                idea="combine " + ", ".join(f"{n} {base[n]} -> {v}" for n, v in changed.items()),
+            )
+            tried.add(key)
+            if cand.digest in seen:
+                continue
+            seen.add(cand.digest)
+            if not self._same_launches(problem, history, seed, cand):
+                out.append(cand)
         return out
 
     # -- pruning ------------------------------------------------------------------------------

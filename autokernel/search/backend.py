@@ -3,7 +3,8 @@
 `LocalBackend` runs evaluation workers on the local devices. On CPU with one worker it is a thread
 owning an `Evaluator`. Otherwise each worker is a process of its own (replaced when it dies or holds
 GPU memory a candidate never released), and with several per device a `FileGate` lets correctness
-work overlap while every timed loop runs alone on the GPU.
+work overlap while every timed loop runs alone on the GPU. The same workers screen (`screen`): a batch of
+variants goes to one worker, which ranks them in one candidate process (`autokernel.evaluate.screen`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,19 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+class ScreeningBackend(Backend, Protocol):
+    """A backend that also screens: ranks many variants of one problem in one candidate process (one job).
+    The search screens only where the backend has ``screen``; otherwise it judges every candidate."""
+
+    def screen(self, problem: Problem, candidates: list[Candidate]) -> Future[list]: ...
+
+
+def _screen_results(payload: list) -> list:
+    from autokernel.evaluate.screen import ScreenResult
+
+    return [ScreenResult.from_dict(d) for d in payload]
+
+
 def local_devices(device: str) -> list[str]:
     """``cuda`` -> every visible GPU (``cuda:0`` ...); ``cuda:N`` and ``cpu`` -> themselves."""
     if device == "cuda":
@@ -55,9 +69,11 @@ class LocalBackend:
         devices: explicit device list (overrides the config's).
         workers_per_device: evaluations judged at once on each device; above 1 each worker is a
             process and timed loops take the device alone (see `autokernel.evaluate.gate`).
+        screen: how `screen` jobs screen (`ScreenConfig`; None: its defaults).
     """
 
-    def __init__(self, config, *, devices: list[str] | None = None, workers_per_device: int = 1):
+    def __init__(self, config, *, devices: list[str] | None = None, workers_per_device: int = 1,
+                 screen=None):
         if workers_per_device < 1:
             raise ValueError("workers per device must be at least 1")
         self.config = config
@@ -67,9 +83,9 @@ class LocalBackend:
         # GPU judges live in worker processes that can be replaced (see RECYCLE_AFTER_BYTES); on CPU
         # one evaluation at a time runs in a thread of this process.
         self._pool = (
-            _ThreadPool(config, self.devices)
+            _ThreadPool(config, self.devices, screen)
             if workers_per_device == 1 and self.device == "cpu"
-            else _ProcessPool(config, self.devices, workers_per_device)
+            else _ProcessPool(config, self.devices, workers_per_device, screen)
         )
 
     @property
@@ -79,19 +95,25 @@ class LocalBackend:
     def submit(self, problem: Problem, candidate: Candidate) -> Future[Verdict]:
         return self._pool.submit(problem, candidate)
 
+    def screen(self, problem: Problem, candidates: list[Candidate]) -> Future[list]:
+        """`ScreenResult`s of ``candidates`` (in order), screened by one worker in one candidate process."""
+        return self._pool.submit(problem, list(candidates), kind="screen")
+
     def close(self) -> None:
         self._pool.close()
 
 
 class _ThreadPool:
-    """One thread per device, each with its own in-process `Evaluator`."""
+    """One thread per device, each with its own in-process `Evaluator` (and `Screener`, made when first needed)."""
 
-    def __init__(self, config, devices: list[str]):
+    def __init__(self, config, devices: list[str], screen=None):
         from autokernel.evaluate import Evaluator
 
         self._queue: queue.Queue = queue.Queue()
         self._threads = []
         self._evaluators = []
+        self._screeners: list = []
+        self._screen_config = screen
         for dev in devices:
             evaluator = Evaluator(replace(config, device=dev))
             self._evaluators.append(evaluator)
@@ -102,21 +124,30 @@ class _ThreadPool:
             self._threads.append(t)
 
     def _work(self, evaluator) -> None:
+        screener = None
         while True:
             item = self._queue.get()
             if item is None:
                 return
-            problem, candidate, fut = item
+            kind, problem, payload, fut = item
             if not fut.set_running_or_notify_cancel():
                 continue
             try:
-                fut.set_result(evaluator.evaluate(problem, candidate))
+                if kind == "screen":
+                    if screener is None:
+                        from autokernel.evaluate.screen import Screener
+
+                        screener = Screener(evaluator.config, self._screen_config, gate=evaluator.gate)
+                        self._screeners.append(screener)
+                    fut.set_result(screener.screen(problem, payload))
+                else:
+                    fut.set_result(evaluator.evaluate(problem, payload))
             except BaseException as exc:  # the future carries it to the search (e.g. EvaluationError)
                 fut.set_exception(exc)
 
-    def submit(self, problem: Problem, candidate: Candidate) -> Future[Verdict]:
-        fut: Future[Verdict] = Future()
-        self._queue.put((problem, candidate, fut))
+    def submit(self, problem: Problem, payload, *, kind: str = "judge") -> Future:
+        fut: Future = Future()
+        self._queue.put((kind, problem, payload, fut))
         return fut
 
     def close(self) -> None:
@@ -126,13 +157,13 @@ class _ThreadPool:
                 item = self._queue.get_nowait()
             except queue.Empty:
                 break
-            if item is not None and item[2].set_running_or_notify_cancel():
-                item[2].set_exception(_closed_error())
+            if item is not None and item[3].set_running_or_notify_cancel():
+                item[3].set_exception(_closed_error())
         for _ in self._threads:
             self._queue.put(None)
         for t in self._threads:
             t.join(timeout=5)
-        for e in self._evaluators:
+        for e in [*self._evaluators, *self._screeners]:
             e.close()
 
 
@@ -169,8 +200,10 @@ def _exit_with_parent(parent: int, poll_s: float = 1.0) -> None:
     threading.Thread(target=watch, name="autokernel-parent-watch", daemon=True).start()
 
 
-def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, parent: int | None = None) -> None:
-    """An evaluation worker process: judges jobs from ``inbox`` until it gets None (or its parent is gone)."""
+def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, parent: int | None = None,
+                 screen=None) -> None:
+    """An evaluation worker process: judges (or screens) jobs from ``inbox`` until it gets None (or its parent is
+    gone)."""
     if parent is not None:
         _exit_with_parent(parent)
     config = replace(config, device=pin_gpu(config.device))
@@ -181,15 +214,21 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
 
     cuda = config.device.startswith("cuda")
     gate = FileGate(gate_dir or machine_gate_dir(config.device), on_wait=_free_cached_gpu_memory if cuda else None)
-    with Evaluator(config, gate=gate, sharers=sharers) as evaluator:
+    from autokernel.evaluate.screen import Screener
+
+    with Evaluator(config, gate=gate, sharers=sharers) as evaluator, \
+            Screener(config, screen, gate=gate, sharers=sharers) as screener:
         while True:
             item = inbox.get()
             if item is None:
                 break
-            job, problem, candidate = item
+            job, kind, problem, payload = item
             outbox.put((job, "started", os.getpid()))
             try:
-                outbox.put((job, "done", evaluator.evaluate(problem, candidate).to_dict()))
+                if kind == "screen":
+                    outbox.put((job, "done", [r.to_dict() for r in screener.screen(problem, payload)]))
+                else:
+                    outbox.put((job, "done", evaluator.evaluate(problem, payload).to_dict()))
             except BaseException as exc:  # noqa: BLE001 - reported to the search, the worker lives on
                 outbox.put((job, "error", f"{type(exc).__name__}: {exc}"))
             if _leaked_gpu_bytes(config.device) > RECYCLE_AFTER_BYTES:
@@ -223,14 +262,15 @@ class _ProcessPool:
     """``per_device`` worker processes per device, sharing one job queue; a dead worker is replaced and
     the job it held fails with a clear error (the rest of the run goes on)."""
 
-    def __init__(self, config, devices: list[str], per_device: int):
+    def __init__(self, config, devices: list[str], per_device: int, screen=None):
         ctx = multiprocessing.get_context("spawn")
         self._ctx = ctx
         self._config = config
+        self._screen = screen
         self._per_device = per_device
         self._inbox = ctx.Queue()
         self._outbox = ctx.Queue()
-        self._futures: dict[int, Future] = {}
+        self._futures: dict[int, tuple[Future, str]] = {}  # job -> (future, kind)
         self._running: dict[int, int] = {}  # pid -> job
         self._lock = threading.Lock()
         self._next = 0
@@ -260,6 +300,7 @@ class _ProcessPool:
                 self._inbox,
                 self._outbox,
                 os.getpid(),
+                self._screen,
             ),
             name=f"autokernel-eval-{dev}",
             daemon=True,
@@ -283,11 +324,11 @@ class _ProcessPool:
                     self._running[payload] = job
                     continue
                 self._running = {pid: j for pid, j in self._running.items() if j != job}
-                fut = self._futures.pop(job, None)
+                fut, job_kind = self._futures.pop(job, (None, ""))
             if fut is None:
                 continue
             if kind == "done":
-                fut.set_result(Verdict.from_dict(payload))
+                fut.set_result(_screen_results(payload) if job_kind == "screen" else Verdict.from_dict(payload))
             else:
                 fut.set_exception(EvaluationError(payload))
 
@@ -304,7 +345,7 @@ class _ProcessPool:
                     job = self._running.pop(pid, None)
                     # exit code 0: a worker that retired after its job (see RECYCLE_AFTER_BYTES); its verdict
                     # is on its way through the outbox
-                    fut = self._futures.pop(job, None) if job is not None and p.exitcode != 0 else None
+                    fut = self._futures.pop(job, (None, ""))[0] if job is not None and p.exitcode != 0 else None
                 if fut is not None:
                     fut.set_exception(
                         EvaluationError(
@@ -314,14 +355,14 @@ class _ProcessPool:
                     )
                 self._start(dev)
 
-    def submit(self, problem: Problem, candidate: Candidate) -> Future[Verdict]:
-        fut: Future[Verdict] = Future()
+    def submit(self, problem: Problem, payload, *, kind: str = "judge") -> Future:
+        fut: Future = Future()
         fut.set_running_or_notify_cancel()
         with self._lock:
             job = self._next
             self._next += 1
-            self._futures[job] = fut
-        self._inbox.put((job, problem, candidate))
+            self._futures[job] = (fut, kind)
+        self._inbox.put((job, kind, problem, payload))
         return fut
 
     def close(self) -> None:
@@ -336,7 +377,7 @@ class _ProcessPool:
         self._outbox.put((None, "", None))
         self._reader.join(timeout=5)
         with self._lock:
-            pending, self._futures = list(self._futures.values()), {}
+            pending, self._futures = [f for f, _ in self._futures.values()], {}
         for fut in pending:
             fut.set_exception(_closed_error())
         for d in self._gate_dirs.values():

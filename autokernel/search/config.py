@@ -21,6 +21,11 @@ class SearchConfig:
         seeds_per_round: best correct kernels the next round builds on.
         bank_size: further good earlier kernels kept as seeds (so one lucky path does not narrow the search).
         min_gain: relative speedup gain that counts as an improvement (timing noise is not progress).
+        screen_width: variants asked of the proposer per round and ranked by the screen (`evaluate.screen`: one
+            process, one input set, a few timed calls each) before the judge sees any; 0 judges every candidate.
+        judge_top: with a screen, the variants of a round that go to the full judge: the fastest that beat the
+            best kernel's screen time (screened beside them). A round where none beat it counts toward
+            ``patience`` without judging anything.
     """
 
     rounds: int = 3
@@ -33,6 +38,8 @@ class SearchConfig:
     seeds_per_round: int = 2
     bank_size: int = 2
     min_gain: float = 0.01
+    screen_width: int = 0
+    judge_top: int = 2
 
     def __post_init__(self) -> None:
         if self.rounds < 0:
@@ -45,3 +52,5 @@ class SearchConfig:
             raise ValueError("floor_stop_pct must be in (0, 100]")
         if self.patience is not None and self.patience < 1:
             raise ValueError("patience must be at least 1 round")
+        if self.screen_width < 0 or self.judge_top < 1:
+            raise ValueError("screen width must be 0 (no screen) or more, and judge_top at least 1")

@@ -1,5 +1,9 @@
 """`run_search`: per problem, round 0 seeds from the proposer, then rounds of ideas x branches around
-the best correct kernels, every candidate judged by the backend and recorded in the ledger."""
+the best correct kernels, every candidate judged by the backend and recorded in the ledger.
+
+With ``SearchConfig.screen_width`` a round asks the proposer for that many variants, the backend's screen ranks
+them in one process (`autokernel.evaluate.screen`), and only the ``judge_top`` fastest that beat the best kernel's
+screen time go to the judge; the screen's records go to screen.jsonl (`ScreenLog`), never to the ledger."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
 
 from autokernel.ledger import Ledger
+from autokernel.ledger.screens import ScreenLog
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, History, Proposer, cost_of, rank_key, usage_of
 from autokernel.propose.usage import Usage
@@ -30,6 +35,8 @@ class ProblemOutcome:
     rounds_used: int = 0
     stop_reason: str = ""
     evaluated: int = 0  # judged by this invocation
+    screened: int = 0  # variants screened by this invocation (the best kernel screened as a control not counted)
+    screen_reused: int = 0  # variants whose screen an earlier invocation recorded (screen.jsonl)
     reused: int = 0  # recorded by earlier invocations (a resumed run starts from them), or answered by the ledger
     correct: int = 0  # of all evaluated + reused candidates
     faster: int = 0  # correct and speedup > 1
@@ -105,6 +112,13 @@ def run_search(
 
     started = time.monotonic()
     jobs = max(1, jobs or getattr(backend, "workers", 1))
+    screens = None
+    if config.screen_width:
+        if callable(getattr(backend, "screen", None)):
+            screens = ScreenLog(ledger.root, device=ledger.device, policy=ledger.policy)
+        else:
+            log(f"the {type(backend).__name__} backend does not screen: every candidate is judged "
+                f"(--screen-width ignored)")
     stop = _Stop()
     if stop_after_s is not None:
         timer = threading.Timer(stop_after_s, stop.set, args=(f"--stop-after {stop_after_s:g} s",))
@@ -117,7 +131,8 @@ def run_search(
             return ProblemOutcome(problem=problem.key, name=problem.name, started=False,
                                   stop_reason=f"not started: {stop.message()}")
         out = _search_problem(
-            problem, proposer, backend, ledger, config, progress=progress and jobs == 1, log=log, stop=stop
+            problem, proposer, backend, ledger, config, progress=progress and jobs == 1, log=log, stop=stop,
+            screens=screens,
         )
         bar.set_postfix_str(problem.key)
         bar.update(1)
@@ -165,11 +180,13 @@ class _Stop(threading.Event):
 
 
 def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: ProblemOutcome, history: History,
-            rejudge) -> tuple[int, int]:
+            rejudge, screens: ScreenLog | None = None) -> tuple[int, int, int]:
     """Start from what the run directory holds for ``problem``: its recorded candidates become the history, the
     best and the rounds without improvement are replayed from them (as the search computed them), and the next
     round is the one after the last recorded. Candidates recorded with a verdict named by ``--rejudge`` are judged
-    again first (``rejudge``: judges a list of candidates). Returns (next round, rounds without improvement)."""
+    again first (``rejudge``: judges a list of candidates). With ``screens``, rounds that screened (judging
+    nothing, maybe) are replayed too, and the screened variants join the history. Returns (next round, rounds
+    without improvement, of those the last rounds in a row where no screened variant beat the best)."""
     recorded = ledger.attempts(problem)
     again = [a.candidate for a in recorded if a.verdict.verdict in ledger.rejudge]
     if again:
@@ -177,14 +194,19 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
         recorded = [fresh.get(a.candidate.digest, a) for a in recorded]
     out.reused = len(recorded) - len(again)
     history.attempts.extend(recorded)
-    best, stale, last = None, 0, -1
-    for rnd in sorted({a.candidate.round for a in recorded}):
+    screened_rounds = screens.rounds(problem) if screens is not None else {}
+    if screens is not None:
+        history.screened |= screens.screened(problem)
+    best, stale, screen_stale, last = None, 0, 0, -1
+    for rnd in sorted({a.candidate.round for a in recorded} | set(screened_rounds)):
         round_best = max((a for a in recorded if a.candidate.round == rnd and a.is_correct), key=rank_key,
                          default=None)
         if round_best is not None and improves(round_best, best, config.min_gain):
-            best, stale = round_best, 0
+            best, stale, screen_stale = round_best, 0, 0
         elif rnd > 0:
             stale += 1
+            beat = screened_rounds.get(rnd, {}).get("beat_best")
+            screen_stale = screen_stale + 1 if beat == 0 else 0
         last = rnd
     kept = ledger.best_digest(problem)  # best.json, if an earlier invocation recorded a better one
     on_file = next((a for a in recorded if a.candidate.digest == kept and a.is_correct), None)
@@ -198,7 +220,7 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
         out.faster += bool(a.is_correct and a.verdict.speedup is not None and a.verdict.speedup > 1.0)
         out.tokens += sum(a.tokens.values())
     out.rounds_used = max(last, 0)
-    return last + 1, stale
+    return last + 1, stale, screen_stale
 
 
 def _history_key(history: History) -> str:
@@ -206,14 +228,17 @@ def _history_key(history: History) -> str:
     return f"{len(history.attempts)} candidates, {sum(a.is_correct for a in history.attempts)} correct"
 
 
-def _stop_rule(out: ProblemOutcome, stale: int, config: SearchConfig) -> str:
-    """The search's own reason to stop after a round (target reached, patience spent), or ""."""
+def _stop_rule(out: ProblemOutcome, stale: int, config: SearchConfig, screen_stale: int = 0) -> str:
+    """The search's own reason to stop after a round (target reached, patience spent), or "". ``screen_stale``:
+    the last rounds in a row whose screen found no variant faster than the best kernel."""
     if config.target_speedup is not None and out.best_speedup is not None and out.best_speedup >= config.target_speedup:
         return f"target speedup {config.target_speedup:g}x reached"
     pct = out.best.verdict.pct_of_floor if out.best is not None else None
     if config.floor_stop_pct is not None and pct is not None and pct >= config.floor_stop_pct:
         return f"at {pct:.3g}% of the roofline floor (stop at {config.floor_stop_pct:g}%)"
     if config.patience is not None and stale >= config.patience:
+        if screen_stale >= config.patience:
+            return f"no screened variant beat the best kernel's screen time for {config.patience} rounds"
         return f"no improvement for {config.patience} rounds"
     return ""
 
@@ -241,6 +266,7 @@ def _search_problem(
     progress: bool,
     log: Callable[[str], None],
     stop: threading.Event | None = None,
+    screens: ScreenLog | None = None,
 ) -> ProblemOutcome:
     from tqdm import tqdm
 
@@ -254,11 +280,12 @@ def _search_problem(
     bar = tqdm(desc=problem.key, unit="cand", disable=not progress, file=sys.stderr, leave=False)
     final = False
     try:
-        first, stale = _resume(problem, ledger, config, out, history,
-                               lambda cands: _evaluate_round(problem, cands, proposer, backend, ledger, out, bar,
-                                                             count=False))
+        first, stale, screen_stale = _resume(
+            problem, ledger, config, out, history,
+            lambda cands: _evaluate_round(problem, cands, proposer, backend, ledger, out, bar, count=False),
+            screens)
         out.stop_reason = (ledger.final_stop(problem, proposer_name, _history_key(history))
-                           or (_stop_rule(out, stale, config) if history.attempts else ""))
+                           or (_stop_rule(out, stale, config, screen_stale) if history.attempts else ""))
         if out.stop_reason:
             return out  # finished by an earlier invocation: a resume asks nothing more of it
         for rnd in range(first, config.rounds + 1):
@@ -274,10 +301,9 @@ def _search_problem(
                 break
             history.round = rnd
             history.seeds = select_seeds(history.attempts, config)
+            width = config.screen_width if screens is not None and history.attempts else 0
             try:
-                proposed = proposer.propose(
-                    problem, history, config.ideas_per_round, config.branches_per_idea
-                )
+                proposed = _propose(proposer, problem, history, config, width)
             except Exception as exc:  # a proposer failure ends this problem, not the run
                 out.stop_reason = f"proposer failed: {type(exc).__name__}: {exc}"
                 break
@@ -287,6 +313,23 @@ def _search_problem(
             if not candidates:
                 out.stop_reason, final = _nothing_proposed(problem, proposer, history), True
                 break
+            if width and len(candidates) > config.judge_top:
+                try:
+                    candidates = _screen_round(problem, rnd, candidates, backend, screens, config, out, history)
+                except Exception as exc:  # a harness failure ends this problem; the rows so far are kept
+                    out.stop_reason = f"screen failed: {type(exc).__name__}: {exc}"
+                    log(f"{problem.key}: {out.stop_reason}")
+                    break
+                screen_stale = 0 if candidates else screen_stale + 1
+                if not candidates:  # nothing beat the best: the round judges nothing and counts as stale
+                    stale += 1
+                    out.rounds_used = rnd
+                    out.stop_reason = _stop_rule(out, stale, config, screen_stale)
+                    if out.stop_reason:
+                        break
+                    continue
+            else:
+                screen_stale = 0
             bar.total = (bar.total or 0) + len(candidates)
             bar.refresh()
             try:
@@ -301,7 +344,7 @@ def _search_problem(
             if round_best is not None and improves(round_best, out.best, config.min_gain):
                 out.best = round_best
                 ledger.save_best(problem, round_best)
-                stale = 0
+                stale = screen_stale = 0
                 sp = round_best.verdict.speedup
                 log(
                     f"{problem.key} round {rnd}: new best {sp:.3g}x ({round_best.candidate.idea})"
@@ -310,7 +353,7 @@ def _search_problem(
                 )
             elif rnd > 0:
                 stale += 1
-            out.stop_reason = _stop_rule(out, stale, config)
+            out.stop_reason = _stop_rule(out, stale, config, screen_stale)
             if out.stop_reason:
                 break
         else:
@@ -330,6 +373,52 @@ def _account(problem: Problem, proposer: Proposer, ledger: Ledger, out: ProblemO
     spent = take(problem.key)
     if spent.requests:
         out.usage = ledger.add_usage(problem, spent)
+
+
+def _propose(proposer: Proposer, problem: Problem, history: History, config: SearchConfig,
+             width: int) -> list[Candidate]:
+    """The round's candidates: ideas x branches, or with a screen ``width`` variants (a proposer's
+    ``propose_wide`` where it has one, else as many ideas as make ``width`` with the configured branches)."""
+    if not width:
+        return proposer.propose(problem, history, config.ideas_per_round, config.branches_per_idea)
+    wide = getattr(proposer, "propose_wide", None)
+    if callable(wide):
+        return list(wide(problem, history, width))[:width]
+    ideas = max(config.ideas_per_round, -(-width // config.branches_per_idea))
+    return list(proposer.propose(problem, history, ideas, config.branches_per_idea))[:width]
+
+
+def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backend, screens: ScreenLog,
+                  config: SearchConfig, out: ProblemOutcome, history: History) -> list[Candidate]:
+    """Rank a round's variants by the screen and return those for the judge: the ``judge_top`` fastest of the
+    variants that passed it and beat the best kernel, which is screened beside them as the control (same process,
+    same conditions); without a best kernel (or if the control fails), the fastest that passed. Variants screened
+    by an earlier invocation are answered from screen.jsonl, not screened again."""
+    control = out.best.candidate if out.best is not None else None
+    known = {c.digest: screens.lookup(problem, c.digest) for c in candidates}
+    fresh = [c for c in candidates if known[c.digest] is None]
+    ctl = screens.control(problem, control.digest, rnd) if control is not None else None
+    batch = ([control] if control is not None and ctl is None else []) + fresh
+    results = backend.screen(problem, batch).result() if batch else []
+    by_digest = dict(zip([c.digest for c in batch], results))
+    if control is not None and ctl is None:
+        ctl = by_digest[control.digest]
+        screens.record(problem, rnd, ctl, candidate=control, control=True)
+    for c in fresh:
+        known[c.digest] = by_digest[c.digest]
+        screens.record(problem, rnd, known[c.digest], candidate=c)
+    out.screened += len(fresh)
+    out.screen_reused += len(candidates) - len(fresh)
+    history.screened |= set(known)
+    bar_ms = ctl.median_ms if ctl is not None and ctl.ok else None
+    passed = [(known[c.digest].median_ms, i, c) for i, c in enumerate(candidates) if known[c.digest].ok]
+    beat = [p for p in passed if bar_ms is None or p[0] < bar_ms]
+    chosen = [c for _, _, c in sorted(beat, key=lambda p: (p[0], p[1]))[: config.judge_top]]
+    screens.record_round(problem, rnd, screened=len(fresh), reused=len(candidates) - len(fresh),
+                         passed=len(passed), control=control.digest if control is not None else None,
+                         control_ms=bar_ms, beat_best=len(beat),
+                         judged=[c.digest for c in chosen])
+    return chosen
 
 
 def _dedupe(candidates: Sequence[Candidate], history: History) -> list[Candidate]:

@@ -8,7 +8,9 @@ killed, its node lost) goes back to the queue once per death and is judged by an
 future resolves once, so the ledger records it once. Ray is imported only when a backend is made.
 
 The driver side is one dispatcher thread: submissions wait in a queue, each idle actor gets the next
-candidate, and ``ray.wait`` hands back whichever verdict is ready first.
+candidate, and ``ray.wait`` hands back whichever verdict is ready first. A screen (`screen`: many variants of one
+problem ranked in one candidate process, `autokernel.evaluate.screen`) is one job like a candidate, re-queued the
+same way when its actor dies.
 """
 
 from __future__ import annotations
@@ -92,6 +94,7 @@ class RayJudge:
             self.gate = FileGate(Path(tempfile.gettempdir()) / f"autokernel-kb-gates-{os.getuid()}"
                                  / f"ray-cpu-{run_token}")  # fmt: skip
         self.evaluator = Evaluator(self.config, gate=self.gate, sharers=sharers)
+        self.screener = None  # made by the first screen
         ctx = ray.get_runtime_context()
         self.info = {
             "node_id": ctx.get_node_id(),
@@ -121,7 +124,22 @@ class RayJudge:
             outcome = ("error", f"{type(exc).__name__}: {exc}")
         return (*outcome, _leaked_gpu_bytes(self.config.device) > RECYCLE_AFTER_BYTES)
 
+    def screen(self, problem: Problem, candidates: list[Candidate]) -> tuple[str, object, bool]:
+        """As `judge`, for a screen: (``done``, the `ScreenResult` dicts, retire) or (``error``, message, retire)."""
+        from autokernel.evaluate.screen import Screener
+        from autokernel.search.backend import RECYCLE_AFTER_BYTES, _leaked_gpu_bytes
+
+        if self.screener is None:
+            self.screener = Screener(self.config, gate=self.gate, sharers=self.evaluator.sharers)
+        try:
+            outcome: tuple[str, object] = ("done", [r.to_dict() for r in self.screener.screen(problem, candidates)])
+        except Exception as exc:  # noqa: BLE001 - reported to the search; the judge lives on
+            outcome = ("error", f"{type(exc).__name__}: {exc}")
+        return (*outcome, _leaked_gpu_bytes(self.config.device) > RECYCLE_AFTER_BYTES)
+
     def close(self) -> None:
+        if self.screener is not None:
+            self.screener.close()
         self.evaluator.close()
         self.gate.close()
         if not self.cuda:  # the run's own CPU gate (close() comes at the end of the run, to every judge)
@@ -131,9 +149,10 @@ class RayJudge:
 @dataclass(eq=False)
 class _Job:
     problem: Problem
-    candidate: Candidate
+    candidate: Candidate | list[Candidate]  # a list: a screen's variants
     future: Future
     deaths: int = 0
+    kind: str = "judge"  # or "screen"
 
 
 @dataclass(eq=False)
@@ -254,10 +273,21 @@ class RayBackend:
         fut.set_exception(_closed_error())
         return fut
 
+    def screen(self, problem: Problem, candidates: list[Candidate]) -> Future[list]:
+        """`ScreenResult`s of ``candidates`` (in order), screened by one judge in one candidate process."""
+        fut: Future[list] = Future()
+        fut.set_running_or_notify_cancel()
+        with self._lock:
+            if not self._closed:
+                self._inbox.put(_Job(problem, list(candidates), fut, kind="screen"))
+                return fut
+        fut.set_exception(_closed_error())
+        return fut
+
     def in_flight(self) -> list[tuple[object, Candidate]]:
         """(actor handle, candidate) for each candidate being judged now."""
         with self._lock:
-            return [(slot.handle, job.candidate) for slot, job in self._running.values()]
+            return [(slot.handle, job.candidate) for slot, job in self._running.values() if job.kind == "judge"]
 
     def node_report(self) -> list[str]:
         """One line per node: its judges and what they have judged (a candidate re-queued counts where it
@@ -337,7 +367,8 @@ class RayBackend:
                 if job.future.done():
                     self._idle.append(slot)
                     continue
-                ref = slot.handle.judge.remote(job.problem, job.candidate)
+                method = slot.handle.screen if job.kind == "screen" else slot.handle.judge
+                ref = method.remote(job.problem, job.candidate)
                 with self._lock:
                     self._running[ref] = (slot, job)
             refs = list(self._starting) + list(self._running)
@@ -391,7 +422,11 @@ class RayBackend:
         except Exception as exc:  # noqa: BLE001 - a Ray error that is not a lost judge: this candidate fails
             kind, payload, retire = "error", f"Ray could not judge this candidate: {_short(exc)}", False
         self.nodes[slot.info["node"]].judged += 1
-        if kind == "done":
+        if kind == "done" and job.kind == "screen":
+            from autokernel.search.backend import _screen_results
+
+            _resolve(job.future, _screen_results(payload))
+        elif kind == "done":
             _resolve(job.future, Verdict.from_dict(payload))
         else:
             _fail(job.future, EvaluationError(payload))

@@ -183,6 +183,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         **config.selection, "rounds": search.rounds, "ideas_per_round": search.ideas_per_round,
         "branches_per_idea": search.branches_per_idea, "patience": search.patience,
         "time_per_problem_s": search.time_per_problem_s, "stop_after_s": config.stop_after_s,
+        **({"screen_width": search.screen_width, "judge_top": search.judge_top} if search.screen_width else {}),
         "workers_per_device": config.workers_per_device, "proposer": config.proposer.resolved_kind(),
         **({"price_per_mtok_in": config.proposer.price_per_mtok_in,
             "price_per_mtok_out": config.proposer.price_per_mtok_out} if config.proposer.price_per_mtok_in is not None

@@ -7,12 +7,15 @@ from autokernel.search.loop import RunOutcome
 
 
 def throughput(run: RunOutcome, devices: list[str]) -> dict:
-    """Candidates judged by this invocation per hour of its wall time (start-up included), in all and per device."""
+    """Candidates judged by this invocation per hour of its wall time (start-up included), in all and per device
+    (and the variants it screened, where it screened)."""
     evaluated = sum(p.evaluated for p in run.problems)
+    screened = sum(p.screened for p in run.problems)
     per_hour = evaluated * 3600.0 / run.wall_s if run.wall_s > 0 else 0.0
     return {"devices": list(devices), "candidates_evaluated": evaluated, "wall_s": round(run.wall_s, 1),
             "candidates_per_hour": round(per_hour, 1),
-            "candidates_per_device_hour": round(per_hour / max(1, len(devices)), 1)}  # fmt: skip
+            "candidates_per_device_hour": round(per_hour / max(1, len(devices)), 1),
+            **({"variants_screened": screened} if screened else {})}  # fmt: skip
 
 
 def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughput: dict | None = None) -> str:
@@ -40,6 +43,9 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
         f"candidates_correct: {correct}",
         f"candidates_faster: {faster}",
         f"tokens: {sum(p.tokens_spent for p in probs)}",
+        *([f"variants_screened: {sum(p.screened for p in probs)}",
+           f"variants_screened_from_log: {sum(p.screen_reused for p in probs)}"]
+          if any(p.screened or p.screen_reused for p in probs) else []),
         f"wall_s: {run.wall_s:.1f}",
     ]
     usage = Usage()

@@ -42,6 +42,14 @@ def register(sub) -> None:
     p.add_argument("--floor-stop", type=float, default=90.0, metavar="PCT",
                    help="stop a problem once its best kernel reaches this %% of its roofline floor (default 90; "
                         "0 never stops on it)")
+    p.add_argument("--screen-width", type=int, default=0, metavar="N",
+                   help="screen, then judge: ask the proposer for N variants a round, rank them by a cheap screen (one "
+                        "process, one input set, 10 timed calls each) and judge only the fastest (default 0: judge "
+                        "every candidate)")
+    p.add_argument("--judge-top", type=int, default=2, metavar="K",
+                   help="with --screen-width: variants of a round judged, the fastest that beat the best kernel's "
+                        "screen time (default 2)")
+    p.add_argument("--no-screen", action="store_true", help="judge every candidate (the same as --screen-width 0)")
     p.add_argument(
         "--proposer",
         choices=("auto", "tuner", "llm", "mixed"),
@@ -164,6 +172,8 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         target_speedup=args.target_speedup,
         patience=args.patience,
         floor_stop_pct=args.floor_stop or None,
+        screen_width=0 if args.no_screen else args.screen_width,
+        judge_top=args.judge_top,
     )
     proposer = ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model, api_key=args.api_key,
                               seed_from=tuple(args.seed_from or ()), price_per_mtok_in=args.price_per_mtok_in,

@@ -1,0 +1,304 @@
+"""The screen: many variants of one round through ONE confined candidate process, each checked on one input set and
+timed with a few calls, so the search can rank dozens of variants for the price of judging one.
+
+A screen ranks; it never scores. Its `ScreenResult` never becomes a `Verdict`: nothing it measures enters
+results.jsonl, best kernels, seeds or leaderboards. Only the round's top few go to the full judge (`judge.py`).
+
+Same trust boundary as the judge: the process is a `CandidateProcess` (confined, scrubbed environment, its own
+scratch folder) driven with the judge's own `_child` commands (``load``, ``call``, ``time``); the judge side owns the
+reference, the inputs and the output buffers and compares them itself, and the candidate never sees an expected value.
+What the screen gives up for speed: one input set instead of the judge's trials, no degeneracy probe, no ablation or
+profile check, no baselines, 10 timed calls instead of 100, and variants share one process, so a hostile variant could
+tamper with the timing of the ones after it. That can only change which variants reach the judge, never a score.
+
+A variant that crashes or hangs ends the process: it is recorded as failed, a fresh process (started ahead, as the
+judge's spare) takes over, and the screen goes on with the next variant. Timed loops hold the device gate
+exclusively, as the judge's do, so neighbours on the GPU never overlap a timing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from autokernel.evaluate.checks import check_trial, poison
+from autokernel.evaluate.compare import compare
+from autokernel.evaluate.config import EvalConfig, tolerance_for
+from autokernel.evaluate.gate import DeviceGate, NullGate
+from autokernel.evaluate.outcome import error_reason
+from autokernel.evaluate.protocol import KERNELBENCH_SEED, kernelbench_trial_seeds
+from autokernel.evaluate.reference import ReferenceSession, input_bytes
+from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
+from autokernel.evaluate.static import inspect_source
+from autokernel.evaluate.transport import empty_shared, share
+from autokernel.problem import Problem
+from autokernel.records import Candidate
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScreenResult:
+    """One variant's screen: ``ok`` (right output on the screen's input set, timed) with its median time of a few
+    calls in ms, or why not. ``compile_s``: wall seconds to import, build and first call it (Triton compiles there)."""
+
+    digest: str
+    ok: bool
+    reason: str
+    median_ms: float | None = None
+    compile_s: float | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ScreenResult:
+        return cls(digest=str(data["digest"]), ok=bool(data["ok"]), reason=str(data.get("reason", "")),
+                   median_ms=data.get("median_ms"), compile_s=data.get("compile_s"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScreenConfig:
+    """How cheaply a variant is screened.
+
+    Attributes:
+        reps: timed calls per variant (the judge makes 100); the median ranks.
+        warmup: untimed calls before them (the checked call has already compiled the kernels).
+        budget_s: wall-clock cap on one variant's timed loop (at least 5 calls are made).
+        variant_timeout_s: one variant's import, build, checked call and timing; then its process is killed.
+        start_timeout_s: a fresh process's start (interpreter, torch import, confinement).
+    """
+
+    reps: int = 10
+    warmup: int = 1
+    budget_s: float = 2.0
+    variant_timeout_s: float = 60.0
+    start_timeout_s: float = 180.0
+
+    def __post_init__(self) -> None:
+        if self.reps < 1 or self.warmup < 0:
+            raise ValueError("a screen needs at least 1 timed call and 0 or more warm-up calls")
+        if min(self.budget_s, self.variant_timeout_s, self.start_timeout_s) <= 0:
+            raise ValueError("screen budgets and timeouts must be positive seconds")
+
+
+def screen_reference(config: EvalConfig, problem: Problem) -> ReferenceSession:
+    """The reference the judge builds under ``config``'s protocol (the same weights seed, see
+    `Evaluator._reference`); the screen draws its one input set after KernelBench's trials, on the device."""
+    if config.spec.seeding == "kernelbench":
+        return ReferenceSession.build(problem, config.device, init_seed=KERNELBENCH_SEED,
+                                      flags=config.spec.precision_flags, public_seeds=kernelbench_trial_seeds(1))
+    return ReferenceSession.build(problem, config.device, flags=config.spec.precision_flags)
+
+
+class _Failed(Exception):
+    """A variant's screen ends here (``reason``); the process is still usable."""
+
+
+class Screener:
+    """Screens variants of a problem on one device; one candidate process serves a whole `screen` call.
+
+    ``gate`` and ``sharers`` as for `Evaluator` (a GPU's default gate is the machine's, so timings never overlap
+    another run's). ``prespawn`` keeps a started process ready, which also replaces a crashed one at once.
+    """
+
+    def __init__(self, config: EvalConfig | None = None, screen: ScreenConfig | None = None, *,
+                 gate: DeviceGate | None = None, sharers: int = 1, prespawn: bool = True):
+        self.config = config or EvalConfig()
+        self.screen_config = screen or ScreenConfig()
+        if gate is None and self.config.is_cuda:
+            from autokernel.evaluate.gate import FileGate, machine_gate_dir
+
+            gate = FileGate(machine_gate_dir(self.config.device))
+        self.gate = gate or NullGate()
+        self.sharers = max(1, sharers)
+        self.prespawn = prespawn
+        self._spare: CandidateProcess | None = None
+        self._lock = threading.Lock()
+        self.restarts = 0  # processes replaced after a variant crashed or hung (all calls)
+
+    def screen(self, problem: Problem, candidates: Sequence[Candidate | str]) -> list[ScreenResult]:
+        """One `ScreenResult` per candidate, in order. Raises only for the harness's own failures (no GPU, a
+        problem whose reference cannot run): a variant's failure is its result."""
+        cands = [Candidate(source=c) if isinstance(c, str) else c for c in candidates]
+        with self._lock:
+            return self._screen(problem, cands)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._spare is not None:
+                _discard(self._spare)
+                self._spare = None
+
+    def __enter__(self) -> Screener:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- processes ----------------------------------------------------------------------------
+    def _spawn(self) -> CandidateProcess:
+        cfg = self.config
+        return CandidateProcess(tempfile.mkdtemp(prefix="akb_screen_"), device=cfg.device, deadline=math.inf,
+                                extra_env=cfg.extra_env, confine=cfg.confine, memory_limit_mb=cfg.memory_limit_mb,
+                                gate=self.gate)
+
+    def _start(self, share_gpu: int) -> CandidateProcess:
+        """A ready process (the spare if it lives), set up like the judge's; the next spare starts behind it."""
+        proc, self._spare = self._spare, None
+        if proc is None or not proc.alive():
+            if proc is not None:
+                _discard(proc)
+            proc = self._spawn()
+        if self.prespawn:
+            self._spare = self._spawn()
+        proc.deadline = time.monotonic() + self.screen_config.start_timeout_s
+        try:
+            proc.wait_warm()
+            proc.send_json({"gpu_memory_fraction": self.config.gpu_memory_fraction / share_gpu,
+                            "precision_flags": self.config.spec.precision_flags})
+            ready = proc.recv()
+        except (CandidateDied, CandidateTimeout) as exc:
+            log = proc.log_tail()
+            _discard(proc)
+            raise RuntimeError(f"the screen's candidate process did not start: {exc}; log: {log[-500:]}") from exc
+        if ready.get("event") != "ready":
+            _discard(proc)
+            raise RuntimeError(f"the screen's candidate process sent {ready!r} instead of ready")
+        return proc
+
+    def _spare_paused(self) -> contextlib.AbstractContextManager:
+        return self._spare.paused() if self._spare is not None else contextlib.nullcontext()
+
+    # -- the screen -----------------------------------------------------------------------------
+    def _screen(self, problem: Problem, cands: list[Candidate]) -> list[ScreenResult]:
+        from autokernel.evaluate.judge import BIG_TRIAL_BYTES, EvaluationError, _release_ipc
+
+        cfg = self.config
+        if not cands:
+            return []
+        if cfg.is_cuda:
+            import torch
+
+            if not torch.cuda.is_available():
+                raise EvaluationError("no CUDA GPU is visible to PyTorch; run with --device cpu")
+        with self.gate.shared():
+            session = screen_reference(cfg, problem)
+            session.cpu_section = self.gate.idle
+            # one set of the problem's own inputs, drawn on the device (a seed past KernelBench's CPU-drawn trials:
+            # a screen ranks, it does not reproduce KernelBench's inputs, and gigabytes drawn on the CPU take seconds)
+            trial = session.trial(len(session.public_seeds), extra_distributions=False)
+        big = input_bytes([*trial.inputs, trial.expected]) > BIG_TRIAL_BYTES
+        share_gpu = 1 if big else self.sharers
+        tol = tolerance_for(cfg.tolerance, str(trial.expected.dtype))
+        results: list[ScreenResult] = []
+        proc: CandidateProcess | None = None
+        try:
+            # a problem of gigabytes per input set takes one of the device's heavy slots, as the judge does
+            with self.gate.heavy() if big and self.sharers > 1 else contextlib.nullcontext():
+                for i, cand in enumerate(cands):
+                    static = inspect_source(cand.source)
+                    if static.syntax_error or not static.has_model_new or not static.check.passed:
+                        results.append(ScreenResult(digest=cand.digest, ok=False, reason=static.check.reason))
+                        continue
+                    if proc is None:
+                        proc = self._start(share_gpu)
+                    try:
+                        results.append(self._variant(proc, session, trial, tol, cand, static, i))
+                    except _Failed as exc:
+                        results.append(ScreenResult(digest=cand.digest, ok=False, reason=str(exc)))
+                    except (CandidateDied, CandidateTimeout) as exc:
+                        what = (f"did not finish within {self.screen_config.variant_timeout_s:g} s (hang or far "
+                                f"too slow)" if isinstance(exc, CandidateTimeout) else f"crashed: {exc}")
+                        results.append(ScreenResult(digest=cand.digest, ok=False,
+                                                    reason=f"the variant {what}; its process was replaced"))
+                        _discard(proc)
+                        proc = None
+                        self.restarts += 1
+                    with self.gate.shared():
+                        _release_ipc(cfg)
+        finally:
+            if proc is not None:
+                _discard(proc)
+            del session, trial
+            with self.gate.shared():
+                _release_ipc(cfg, empty_cache=True)
+        return results
+
+    def _variant(self, proc: CandidateProcess, session, trial, tol: float, cand: Candidate, static,
+                 index: int) -> ScreenResult:
+        """Import, build and call the variant once (checked), then time it; raises `_Failed` with the reason."""
+        cfg, sc = self.config, self.screen_config
+        path = os.path.join(proc.scratch, f"variant_{index}_{cand.digest}.py")
+        Path(path).write_text(cand.source)
+        proc.deadline = time.monotonic() + sc.variant_timeout_s
+        started = time.monotonic()
+        with self.gate.shared():
+            _, init_args = _share_inputs(session.init_args, proc.scratch)
+        reply = proc.request({"cmd": "load", "path": path, "init_seed": session.init_seed, "init_args": init_args})
+        if not reply.get("ok"):
+            raise _Failed(error_reason(reply))
+        with self.gate.shared():
+            shared, handles = _share_inputs(trial.inputs, proc.scratch)
+            out, out_handle = empty_shared(trial.expected.shape, trial.expected.dtype, trial.expected.device,
+                                           proc.scratch)
+            poison(out)
+        reply = proc.request({"cmd": "call", "inputs": handles, "out": out_handle})
+        compile_s = round(time.monotonic() - started, 3)
+        launches: dict[str, int] = {}
+        with self.gate.shared():
+            check = check_trial(reply, trial, [shared], [out], 0, tol, None, launches)
+        if not check.passed:
+            raise _Failed(check.reason)
+        if static.backend == "triton" and not launches:
+            raise _Failed(f"none of the variant's own kernels ({', '.join(static.kernel_names)}) ran")
+
+        with self.gate.shared():
+            poison(out)
+        with self._spare_paused():
+            reply = proc.request({"cmd": "time", "sets": [handles], "outs": [out_handle], "n": sc.reps,
+                                  "warmup": sc.warmup, "budget_s": sc.budget_s, "spin_up_s": 0.0,
+                                  "loop": cfg.loop_options()}, exclusive=True)
+            wall_ms = proc.last_wall_s * 1e3
+        if not reply.get("ok"):
+            raise _Failed(error_reason(reply))
+        samples = reply.get("event_ms")
+        if (not isinstance(samples, list) or not samples
+                or not all(isinstance(x, (int, float)) and math.isfinite(x) and x > 0 for x in samples)):
+            raise _Failed("the timed loop reported no valid times")
+        if sum(samples) > wall_ms * 1.05 + 1.0:  # its claims, bounded by the judge's clock on the command
+            raise _Failed(f"reported {sum(samples):.4g} ms of calls in {wall_ms:.4g} ms of wall time")
+        with self.gate.shared():
+            timed = compare(out, trial.expected, tol=tol)
+        if not timed.passed:
+            raise _Failed(f"a timed call's output is wrong ({timed.reason})")
+        median = statistics.median(samples)
+        return ScreenResult(digest=cand.digest, ok=True, median_ms=median, compile_s=compile_s,
+                            reason=f"right on 1 input set; {median:.4g} ms median of {len(samples)} calls")
+
+
+def _share_inputs(inputs: list, scratch: str) -> tuple[list, list]:
+    """Judge-owned copies of the inputs shared with the process, and their handles (plain values as they are)."""
+    import torch
+
+    shared, handles = [], []
+    for x in inputs:
+        if isinstance(x, torch.Tensor):
+            s, h = share(x, scratch)
+            shared.append(s)
+            handles.append(h)
+        else:
+            shared.append(x)
+            handles.append(x)
+    return shared, handles
+
+
+def _discard(proc: CandidateProcess) -> None:
+    proc.close()
+    proc.remove_scratch()

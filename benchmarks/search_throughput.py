@@ -1,0 +1,233 @@
+"""Search throughput on one machine: variants screened and candidates fully judged per device-hour, and where the
+judge's time goes (the stages of its verdicts, ``Verdict.stages_s``).
+
+Two phases over the problems, each timed on the wall clock with every worker busy (problems run at once, one job
+each per worker):
+  1. screen  each problem's generated starter and up to --variants tuner variants around it
+             (`TunerProposer.propose_wide`), one screen job per problem (`autokernel.evaluate.screen`: one candidate
+             process, one input set, a few timed calls each);
+  2. judge   the starter and the fastest variants that passed the screen, --judge per problem (0: no judging).
+Screened per device-hour = variants screened / (phase 1 wall hours x devices); judged per device-hour = candidates
+judged / (phase 2 wall hours x devices). Start-up, Triton compiles, the judge's CPU work and its baselines (cached
+per problem and GPU after the first candidate) are included: they are what an hour of the device buys. Nothing here
+is recorded as a result: the figures are the harness's. throughput.json is written after each phase.
+
+    python benchmarks/search_throughput.py --level 1 --problems 10,30,50,70,90 --variants 32 --judge 3 \
+        --workers-per-device 4 --out benchmarks/results/throughput
+    python benchmarks/search_throughput.py autokernel/suite/relu_scale.py --device cpu --variants 3 --judge 2 \
+        --out /tmp/throughput
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+TARGETS = {"screened_per_device_hour": 20000, "judged_per_device_hour": 1000}  # issue 21, on the H200, level 1
+
+
+def _problems(args) -> list:
+    from kb.cli._common import resolve
+
+    problems = []
+    if args.level is not None:
+        from kb.bridge import parse_ids, select
+
+        problems += select(args.level, parse_ids(args.problems) if args.problems else None, dataset=args.dataset,
+                           config=args.dataset_config)
+    if args.refs:
+        problems += resolve(args, args.refs, scale=False)
+    if not problems:
+        raise SystemExit("no problems: give refs (L1/19, files) or --level N [--problems 1-10]")
+    return problems
+
+
+def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
+    """``fn`` over ``items`` with ``jobs`` at once; (results in order, wall seconds)."""
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        results = list(pool.map(fn, items))
+    return results, time.monotonic() - t0
+
+
+def measure(problems: list, eval_config, *, variants: int, judge: int, workers_per_device: int,
+            screen_reps: int, log=print, checkpoint=None) -> dict:
+    """The two phases on ``problems`` (see the module docstring); returns the figures as a dict. ``checkpoint``
+    gets the figures so far after the screen phase (a run cut short keeps them)."""
+    from autokernel.evaluate.screen import ScreenConfig
+    from autokernel.propose.base import Attempt, History
+    from autokernel.propose.tuner import TunerProposer
+    from autokernel.records import Verdict
+    from autokernel.search.backend import LocalBackend
+
+    tuner = TunerProposer()
+    backend = LocalBackend(eval_config, workers_per_device=workers_per_device, screen=ScreenConfig(reps=screen_reps))
+    jobs = backend.workers
+    devices = len(backend.devices)
+    t0 = time.monotonic()
+    try:
+        def screen(p):
+            cands = tuner.propose(p, History(device=backend.device), 1, 1)  # the generated starter
+            if not cands:
+                return [], []
+            # The starter stands in as the seed before it is judged: the tuner reads only its source. This
+            # verdict is never recorded or reported.
+            seed = Attempt(candidate=cands[0], verdict=Verdict(verdict="correct", reason="benchmark seed, unjudged"))
+            history = History(device=backend.device, attempts=[seed], seeds=[seed], round=1)
+            cands += tuner.propose_wide(p, history, variants)
+            results = backend.screen(p, cands).result()
+            log(f"{time.monotonic() - t0:7.1f} s  {p.key}: {sum(r.ok for r in results)} of {len(results)} passed "
+                f"the screen")
+            return cands, results
+
+        screened, screen_s = _timed(screen, problems, jobs)
+        n_screened = sum(len(r) for _, r in screened)
+        log(f"screen: {n_screened} variants (starters included) in {screen_s:.1f} s")
+        result = _figures(problems, screened, [], screen_s, 0.0, devices, eval_config, workers_per_device,
+                          screen_reps)
+        if checkpoint is not None:
+            checkpoint(result)
+
+        def top(pair):  # the starter, then the fastest variants that passed
+            p, (cands, results) = pair
+            ranked = sorted((r.median_ms, i) for i, r in enumerate(results[1:], 1) if r.ok)
+            return [(p, c) for c in ([cands[0]] if cands else []) + [cands[i] for _, i in ranked]][:judge]
+
+        def judge_one(pc):
+            verdict = backend.submit(*pc).result()
+            log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: judged {verdict.verdict} in {verdict.wall_s:.1f} s")
+            return pc[0], verdict
+
+        picks = [item for pair in zip(problems, screened) for item in top(pair)]
+        judged, judge_s = _timed(judge_one, picks, jobs)
+        log(f"judge: {len(judged)} candidates in {judge_s:.1f} s")
+    finally:
+        backend.close()
+    return _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
+                    screen_reps)
+
+
+def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
+             screen_reps) -> dict:
+    rows = {p.key: {"problem": p.key, "name": p.name} for p in problems}
+    n_screened = sum(len(r) for _, r in screened)
+    for p, (_, results) in zip(problems, screened):
+        ok = [r for r in results if r.ok]
+        rows[p.key].update({
+            "starter_screen": (results[0].reason if results else "no starter"),
+            "variants_screened": len(results), "variants_passed": len(ok),
+            "screen_fastest_ms": min((r.median_ms for r in ok), default=None),
+            "screen_compile_s_median": statistics.median([r.compile_s for r in ok]) if ok else None,
+            "failed_reasons": sorted({r.reason.split(":")[0][:80] for r in results if not r.ok})[:5],
+        })
+    for p, v in judged:
+        rows[p.key].setdefault("judged", []).append({"verdict": v.verdict, "speedup": v.speedup,
+                                                     "wall_s": v.wall_s})
+    judged = [v for _, v in judged]
+    stages: dict[str, float] = {}
+    for v in judged:
+        for k, s in (v.stages_s or {}).items():
+            stages[k] = stages.get(k, 0.0) + s
+    return {
+        "device": eval_config.device, "devices": devices, "workers_per_device": workers_per_device,
+        "protocol": eval_config.protocol, "screen_reps": screen_reps, "problems": list(rows.values()),
+        "screen": {"variants": n_screened, "wall_s": round(screen_s, 2),
+                   "per_device_hour": round(n_screened * 3600 / (screen_s * devices), 1) if screen_s > 0 else None,
+                   "passed": sum(r["variants_passed"] for r in rows.values())},
+        "judge": {"candidates": len(judged), "wall_s": round(judge_s, 2),
+                  "per_device_hour": round(len(judged) * 3600 / (judge_s * devices), 1) if judge_s > 0 else None,
+                  "correct": sum(v.is_correct for v in judged),
+                  "stage_s_per_candidate": {k: round(s / max(1, len(judged)), 3)
+                                            for k, s in sorted(stages.items(), key=lambda kv: -kv[1])},
+                  "wall_s_per_candidate_median": statistics.median([v.wall_s for v in judged]) if judged else None},
+        "targets": TARGETS,
+    }
+
+
+def _environment(device: str) -> dict:
+    import platform
+
+    import torch
+    import triton
+
+    env = {"torch": torch.__version__, "triton": triton.__version__, "python": platform.python_version(),
+           "host_cpus": os.cpu_count()}
+    if device.startswith("cuda"):
+        env["gpu"] = torch.cuda.get_device_name(0)
+    return env
+
+
+def format_table(result: dict) -> str:
+    """The figures as a few aligned lines (the JSON file holds everything)."""
+    s, j = result["screen"], result["judge"]
+    lines = [f"device {result['device']} x{result['devices']}, {result['workers_per_device']} worker(s) per device, "
+             f"protocol {result['protocol']}, {len(result['problems'])} problems",
+             f"{'phase':<8}{'count':>8}{'wall_s':>10}{'per_device_hour':>18}{'target':>10}",
+             f"{'screen':<8}{s['variants']:>8}{s['wall_s']:>10.1f}{s['per_device_hour'] or 0:>18.0f}"
+             f"{TARGETS['screened_per_device_hour']:>10}",
+             f"{'judge':<8}{j['candidates']:>8}{j['wall_s']:>10.1f}{j['per_device_hour'] or 0:>18.0f}"
+             f"{TARGETS['judged_per_device_hour']:>10}",
+             "judge seconds per candidate by stage: "
+             + ", ".join(f"{k} {v:.2f}" for k, v in j["stage_s_per_candidate"].items())]
+    for r in result["problems"]:
+        lines.append(f"  {r['problem']:<28} screened {r.get('variants_screened', 0)}, "
+                     f"passed {r.get('variants_passed', 0)}, fastest " + (f"{r['screen_fastest_ms']:.4g} ms" if r.get('screen_fastest_ms') else "-"))
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    from kb.cli._common import (
+        add_eval_policy,
+        add_problem_source,
+        check_device,
+        default_device,
+        eval_config_from_args,
+        fit_to_device,
+    )
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("refs", nargs="*", help="problem refs (L1/19) or problem files")
+    ap.add_argument("--level", type=int, help="a KernelBench level (with --problems, or the whole level)")
+    ap.add_argument("--problems", help="problem ids of --level, e.g. 10,30,50")
+    ap.add_argument("--variants", type=int, default=32, help="tuner variants screened per problem (default 32)")
+    ap.add_argument("--judge", type=int, default=3,
+                    help="candidates fully judged per problem: the starter and the fastest screened (default 3; 0: "
+                         "screen only)")
+    ap.add_argument("--workers-per-device", type=int, default=1, help="workers sharing each device (default 1)")
+    ap.add_argument("--screen-reps", type=int, default=10, help="timed calls per screened variant (default 10)")
+    ap.add_argument("--out", required=True, type=Path, help="folder for throughput.json (created)")
+    add_problem_source(ap)
+    add_eval_policy(ap)
+    args = ap.parse_args(argv)
+    if args.variants < 1 or args.judge < 0:
+        raise SystemExit("--variants must be at least 1 and --judge 0 or more")
+    check_device(args.device or default_device())
+    config = eval_config_from_args(args)
+    problems = fit_to_device(_problems(args), args, config, parallel=args.workers_per_device)
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / "throughput.json"
+    context = {"environment": _environment(config.device), "command": " ".join(sys.argv)}
+
+    def write(result: dict) -> None:
+        result.update(context, measured_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"))
+        path.write_text(json.dumps(result, indent=1, default=str) + "\n", encoding="utf-8")
+
+    result = measure(problems, config, variants=args.variants, judge=args.judge,
+                     workers_per_device=args.workers_per_device, screen_reps=args.screen_reps,
+                     log=lambda line: print(line, file=sys.stderr, flush=True), checkpoint=write)
+    write(result)
+    print(format_table(result))
+    print(f"written: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+"""Screen, then judge, on CPU (Triton interpreter, tiny shapes): the screen ranks a fast variant before one doing 50x
+the work, fails wrong, crashing and hanging variants without stopping, and never writes a verdict; the search with
+a screen records only judged verdicts in results.jsonl, counts screened variants in screen.jsonl, and a resumed run
+screens nothing twice."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import Future
+from pathlib import Path
+
+import pytest
+
+from autokernel.evaluate import EvalConfig
+from autokernel.evaluate.screen import ScreenConfig, Screener, ScreenResult, screen_reference
+from autokernel.ledger import Ledger
+from autokernel.ledger.screens import SCREENS, ScreenLog
+from autokernel.problem import Problem
+from autokernel.propose.base import Attempt, History
+from autokernel.records import Candidate, Verdict
+from autokernel.search import SearchConfig
+from autokernel.search.backend import LocalBackend
+from autokernel.search.loop import run_search
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "tests" / "fixtures"
+PROBLEM = Problem.from_file(FIXTURES / "problems" / "relu.py")
+HONEST = (FIXTURES / "honest" / "relu_constexpr.py").read_text()
+STORE = "    tl.store(out_ptr + offs, tl.maximum(x, 0.0), mask=mask)"
+FIRST_LINE = "        x = x.contiguous()"
+
+
+def redundant(times: int) -> str:
+    """The honest ReLU, recomputed ``times`` times inside the kernel: the same output for ~``times``x the work."""
+    return HONEST.replace(STORE, f"    acc = tl.maximum(x, 0.0)\n    for _ in range({times}):\n"
+                                 f"        acc = tl.maximum(acc, 0.0) + 0.0\n    tl.store(out_ptr + offs, acc, mask=mask)")
+
+
+SLOW = redundant(50)
+WRONG = HONEST.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 0.5)")
+CRASH = HONEST.replace(FIRST_LINE, "        import os\n        getattr(os, '_exit')(3)")  # past the static gate
+HANG = HONEST.replace(FIRST_LINE, "        import time\n        time.sleep(600)")
+
+
+def _config(**kw):
+    return EvalConfig.for_device("cpu", timeout_s=120.0, num_correct_trials=2, num_perf_trials=3, **kw)
+
+
+@pytest.fixture(scope="module")
+def screened():
+    """One screen of six variants in one process: honest, slow, wrong, crash, hang, honest again."""
+    with Screener(_config(), ScreenConfig(variant_timeout_s=10.0)) as screener:
+        results = screener.screen(PROBLEM, [HONEST, SLOW, WRONG, CRASH, HANG, HONEST.replace("BLOCK = 256",
+                                                                                          "BLOCK = 128")])
+        return results, screener.restarts
+
+
+def test_the_screen_ranks_a_fast_variant_before_a_slow_one(screened):
+    (fast, slow, *_), _ = screened
+    assert fast.ok and slow.ok, (fast.reason, slow.reason)
+    assert fast.digest == Candidate(source=HONEST).digest
+    assert slow.median_ms > 2 * fast.median_ms, (fast.median_ms, slow.median_ms)
+    assert fast.compile_s is not None and fast.compile_s >= 0
+
+
+def test_the_screen_rejects_wrong_output_and_survives_crashes_and_hangs(screened):
+    (_, _, wrong, crash, hang, after), restarts = screened
+    assert not wrong.ok and "wrong output" in wrong.reason and wrong.median_ms is None
+    assert not crash.ok and "crashed" in crash.reason and "exited with code 3" in crash.reason
+    assert not hang.ok and "did not finish within 10 s" in hang.reason
+    assert after.ok, after.reason  # the screen went on in a fresh process
+    assert restarts == 2
+
+
+def test_a_statically_rejected_variant_costs_no_process():
+    with Screener(_config(), prespawn=False) as screener:
+        (bad,) = screener.screen(PROBLEM, ["import torch\n"])  # no ModelNew
+    assert not bad.ok and screener._spare is None
+
+
+def test_the_screen_builds_the_judges_weights_and_draws_its_inputs_on_the_device():
+    from autokernel.evaluate import Evaluator
+
+    cfg = _config()
+    mine, judges = screen_reference(cfg, PROBLEM), Evaluator(cfg, prespawn=False)._reference(PROBLEM)
+    assert mine.init_seed == judges.init_seed  # the same weights as the judge's reference
+    # the screen's input set comes after KernelBench's CPU-drawn trials: the problem's own distribution, a
+    # secret seed, drawn on the device (a screen ranks; gigabytes drawn on the CPU would take seconds a round)
+    trial = mine.trial(len(mine.public_seeds), extra_distributions=False)
+    assert trial.distribution == "problem" and trial.seed not in mine.public_seeds
+
+
+def test_screen_results_round_trip_and_config_is_checked():
+    r = ScreenResult(digest="ab", ok=True, reason="r", median_ms=1.5, compile_s=0.2)
+    assert ScreenResult.from_dict(r.to_dict()) == r
+    with pytest.raises(ValueError):
+        ScreenConfig(reps=0)
+    with pytest.raises(ValueError, match="screen width"):
+        SearchConfig(screen_width=-1)
+    with pytest.raises(ValueError, match="judge_top"):
+        SearchConfig(screen_width=8, judge_top=0)
+
+
+class WideProposer:
+    """Round 0: a slow (50x) kernel; later rounds: a fast one, a second slow one and a wrong one."""
+
+    name = "wide"
+
+    def __init__(self):
+        self.asked: list[tuple[int, int]] = []
+
+    def propose(self, problem, history: History, n_ideas, n_branches):
+        self.asked.append((history.round, n_ideas * n_branches))
+        if history.round == 0:
+            return [Candidate(source=SLOW, proposer=self.name, idea="slow seed")]
+        return [Candidate(source=s, proposer=self.name, round=history.round, branch=i, idea=idea)
+                for i, (s, idea) in enumerate([(HONEST, "fast"), (redundant(60), "slower"), (WRONG, "wrong")])]
+
+
+def _rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.exists() else []
+
+
+def test_search_with_a_screen_judges_only_the_top_and_resumes_without_screening_again(tmp_path):
+    cfg = _config()
+    run = tmp_path / "run"
+    backend = LocalBackend(cfg)
+    try:
+        def search(rounds, patience):
+            ledger = Ledger(run, device="cpu", policy=cfg.ledger_policy())
+            proposer = WideProposer()
+            out = run_search([PROBLEM], proposer, backend, ledger,
+                             SearchConfig(rounds=rounds, patience=patience, screen_width=8, judge_top=1),
+                             progress=False, log=lambda m: None)
+            return out.problems[0], proposer
+
+        first, proposer = search(1, None)
+        assert proposer.asked[1] == (1, 8)  # a proposer without propose_wide is asked for screen_width
+        results = _rows(run / "results.jsonl")
+        assert [r["idea"] for r in results] == ["slow seed", "fast"]  # only the screen's top went to the judge
+        assert first.best.candidate.idea == "fast" and first.evaluated == 2 and first.screened == 3
+        screens = _rows(run / SCREENS)
+        variants = {r["idea"]: r for r in screens if r["kind"] == "variant"}
+        assert set(variants) == {"fast", "slower", "wrong"}
+        assert not variants["wrong"]["ok"] and variants["fast"]["ok"]
+        (control,) = [r for r in screens if r["kind"] == "control"]
+        assert control["idea"] == "slow seed" and variants["fast"]["median_ms"] < control["median_ms"]
+        (rnd,) = [r for r in screens if r["kind"] == "round"]
+        assert rnd["judged"] == [variants["fast"]["candidate_digest"]] and rnd["screened"] == 3
+        assert variants["wrong"]["candidate_digest"] not in {r["candidate_digest"] for r in results}
+
+        # resumed for a second round: the same variants again; the judged one is dropped, the others answered
+        # from screen.jsonl; none beats the new best ("fast", the control now), so nothing is judged
+        second, _ = search(2, 1)
+        assert second.screened == 0 and second.screen_reused == 2 and second.evaluated == 0
+        assert second.stop_reason == "no screened variant beat the best kernel's screen time for 1 rounds"
+        assert len(_rows(run / "results.jsonl")) == 2
+        again = _rows(run / SCREENS)
+        assert sum(r["kind"] == "variant" for r in again) == 3
+        assert [r["control"] for r in again if r["kind"] == "round"][-1] == variants["fast"]["candidate_digest"]
+
+        # resumed once more: the round that judged nothing is replayed from screen.jsonl, so the stop holds
+        third, _ = search(3, 1)
+        assert third.stop_reason == second.stop_reason and third.screened == 0
+        assert len(_rows(run / SCREENS)) == len(again)
+        assert ScreenLog(run, device="cpu", policy=cfg.ledger_policy()).count() == 3
+    finally:
+        backend.close()
+
+
+class _JudgeOnly:
+    """A backend without ``screen``: the search falls back to judging every candidate, and says so."""
+
+    device = "cpu"
+    workers = 1
+
+    def submit(self, problem, candidate):
+        fut: Future = Future()
+        fut.set_result(Verdict(verdict="correct", reason="fixed for the test", speedup=1.0))
+        return fut
+
+    def close(self):
+        pass
+
+
+def test_a_backend_that_cannot_screen_judges_everything(tmp_path):
+    logs: list[str] = []
+    ledger = Ledger(tmp_path / "run", device="cpu", policy={})
+    out = run_search([PROBLEM], WideProposer(), _JudgeOnly(), ledger,
+                     SearchConfig(rounds=1, patience=None, screen_width=8, judge_top=1), progress=False,
+                     log=logs.append)
+    assert any("does not screen" in line for line in logs)
+    assert out.problems[0].evaluated == 4 and not (tmp_path / "run" / SCREENS).exists()
+
+
+def test_the_tuner_offers_distinct_unscreened_variants_for_a_screen():
+    from autokernel.propose.tuner import TunerProposer
+
+    problem = Problem.from_file(REPO / "autokernel" / "suite" / "relu_scale.py")
+    (starter,) = TunerProposer().propose(problem, History(), 1, 1)
+    seed = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=1.0))
+
+    def wide(screened=frozenset()):
+        history = History(attempts=[seed], seeds=[seed], round=1, screened=set(screened))
+        return TunerProposer().propose_wide(problem, history, 16)
+
+    first = wide()
+    digests = [c.digest for c in first]
+    assert len(digests) == len(set(digests)) == 16 and starter.digest not in digests
+    assert any(c.idea.startswith("combine ") for c in first)  # single moves run out; combinations fill up
+    assert [c.digest for c in wide()] == digests  # deterministic: a resumed run offers the same
+    assert not set(digests[:4]) & {c.digest for c in wide(digests[:4])}  # screened variants are not offered again
+
+
+def test_the_throughput_benchmark_runs_on_cpu(tmp_path):
+    res = subprocess.run([sys.executable, "benchmarks/search_throughput.py", "autokernel/suite/relu_scale.py",
+                          "--device", "cpu", "--variants", "3", "--judge", "2", "--trials", "2", "--perf-trials", "3",
+                          "--out", str(tmp_path)], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    data = json.loads((tmp_path / "throughput.json").read_text())
+    assert data["screen"]["variants"] == 4  # the starter and 3 variants and data["screen"]["per_device_hour"] > 0
+    assert data["judge"]["candidates"] == 2 and data["judge"]["per_device_hour"] > 0
+    assert "spawn" in data["judge"]["stage_s_per_candidate"]
+    assert "per_device_hour" in res.stdout and "judge seconds per candidate by stage" in res.stdout
