@@ -2,14 +2,18 @@
 # One autokernel-kb command on a lent GPU machine, run from the repository root, e.g.
 #   bash benchmarks/device_run.sh bench --generations gens --level 1 --out "$OUT/bench"
 #   bash benchmarks/device_run.sh bench --problems L1/19 L1/40 --candidates dir:benchmarks/kernels/level1 --repeat 5 --out "$OUT/rep"
-# Carry .whl/ (wheels the machine lacks, e.g. datasets, dill, multiprocess: installed into /tmp/site without the
-# network) and .gpu/kb (a KernelBench copy: the dataset unless AUTOKERNEL_KB_DATASET is set). Writes $OUT/gpu.txt
+# Carry .whl/ (wheels the machine lacks, e.g. pydantic for KernelBench's evaluator, jsonschema for Ray: installed into
+# /tmp/site without the network; .tar.xz files there are slimmed wheels, benchmarks/slim_wheel.py) and .gpu/kb (a
+# KernelBench copy, files or dataset: the dataset unless AUTOKERNEL_KB_DATASET is set). Writes $OUT/gpu.txt
 # (GPU, driver, clocks, versions, cores) and $OUT/command.log (the command's output); exits with its status.
 set -u
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 if compgen -G ".whl/*.whl" > /dev/null; then
   python3 -m pip install -q --no-index --no-deps --no-compile --upgrade --target /tmp/site .whl/*.whl || exit 1
 fi
+for t in .whl/*.tar.xz; do  # wheels slimmed to fit a call (benchmarks/slim_wheel.py): unpacked as they are
+  [ -e "$t" ] && { mkdir -p /tmp/site && tar -xJf "$t" -C /tmp/site || exit 1; }
+done
 export PYTHONPATH=/tmp/site:$PWD${PYTHONPATH:+:$PYTHONPATH} PYTHONUNBUFFERED=1
 if [ -d .gpu/kb ]; then
   export AUTOKERNEL_KB_DATASET=${AUTOKERNEL_KB_DATASET:-$PWD/.gpu/kb}
