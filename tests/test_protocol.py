@@ -165,3 +165,18 @@ def test_replay_check_needs_enough_calls_per_group_on_cpu():
     with pytest.raises(Outcome) as out:
         check_timing(reply(6), verdict=Verdict(verdict="correct", reason=""), **kw)
     assert out.value.check == "seen_vs_fresh_inputs"
+
+
+def test_the_degeneracy_probe_draws_on_the_device_where_the_candidate_gets_kernelbenchs_cpu_trials():
+    from autokernel.evaluate.reference import ReferenceSession
+
+    session = ReferenceSession.build(PROBLEM, "cpu", init_seed=42, public_seeds=kernelbench_trial_seeds(5))
+    drawn: list[bool] = []
+    make = session.make_inputs
+    session.make_inputs = lambda seed, on_cpu=False: drawn.append(on_cpu) or make(seed, on_cpu=on_cpu)
+    probe = session.probe_trial(0, extra_distributions=True)
+    assert probe.distribution == "problem" and probe.seed != session.public_seeds[0] and drawn == [False]
+    trial = session.trial(0, extra_distributions=True)  # the candidate's trial 0 is KernelBench's, CPU-drawn
+    assert trial.seed == session.public_seeds[0] and drawn == [False, True]
+    later = session.probe_trial(5, extra_distributions=True)  # past KernelBench's trials: as the candidate's
+    assert later.distribution in ("signed", "problem") and drawn[-1] is False

@@ -312,7 +312,7 @@ class Evaluator:
                 trials.clear()  # the probe's own trials need the memory; correctness makes trial 0 again
             with stages("degeneracy_probe"), self.gate.shared():
                 state.degeneracy = probe_degeneracy(
-                    lambda i: session.trial(i, extra_distributions=cfg.extra_distributions),
+                    lambda i: session.probe_trial(i, extra_distributions=cfg.extra_distributions),
                     max(2, self._num_trials(session)), tol=tol, rerun=session.run)
             self._cache_degeneracy(session.problem, tol, state.degeneracy)
         deg = state.degeneracy

@@ -293,6 +293,17 @@ class ReferenceSession:
         inputs = self.make_inputs(seed)
         return Trial(seed, "problem", inputs, self.run(inputs))
 
+    def probe_trial(self, index: int, *, extra_distributions: bool) -> Trial:
+        """Trial ``index`` of the degeneracy probe: as `trial`, except that KernelBench's trials are replaced by
+        the problem's own distribution drawn on the device with fresh seeds. The probe asks what trivial outputs
+        pass on the trial schedule's distributions, which does not depend on the seeds; drawn on the CPU, as
+        KernelBench's trials must be for the candidate, a multi-GB problem's probe took a minute."""
+        if index < len(self.public_seeds):
+            seed = secrets.randbits(63)
+            inputs = self.make_inputs(seed)
+            return Trial(seed, "problem", inputs, self.run(inputs))
+        return self.trial(index, extra_distributions=extra_distributions)
+
     def truth64(self, inputs: list):
         """The reference in float64 on ``inputs`` (its float64 copy made once per session)."""
         import copy
