@@ -149,6 +149,7 @@ def test_search_with_a_screen_judges_only_the_top_and_resumes_without_screening_
         assert control["idea"] == "slow seed" and variants["fast"]["median_ms"] < control["median_ms"]
         (rnd,) = [r for r in screens if r["kind"] == "round"]
         assert rnd["judged"] == [variants["fast"]["candidate_digest"]] and rnd["screened"] == 3
+        assert rnd["screen_s"] > 0  # the screen job's wall seconds (device time a panel counts)
         assert variants["wrong"]["candidate_digest"] not in {r["candidate_digest"] for r in results}
 
         # resumed for a second round: the same variants again; the judged one is dropped, the others answered

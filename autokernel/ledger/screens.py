@@ -8,7 +8,7 @@ nothing (for the stop rules), and lets a reader count what was screened. Three k
 - ``variant``: one screened variant: digest, problem, round, ok, reason, median_ms, compile_s, idea, parent;
 - ``control``: the problem's best kernel screened beside a round's variants (the time they must beat);
 - ``round``: what a round did: variants screened and answered from the log, the control's time, how many beat
-  it, which went to the judge.
+  it, which went to the judge, and the screen job's wall seconds (``screen_s``, from submission).
 """
 
 from __future__ import annotations

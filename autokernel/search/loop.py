@@ -399,7 +399,9 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     fresh = [c for c in candidates if known[c.digest] is None]
     ctl = screens.control(problem, control.digest, rnd) if control is not None else None
     batch = ([control] if control is not None and ctl is None else []) + fresh
+    started = time.monotonic()
     results = backend.screen(problem, batch).result() if batch else []
+    screen_s = time.monotonic() - started  # from submission: a wait for a free worker is included
     by_digest = dict(zip([c.digest for c in batch], results))
     if control is not None and ctl is None:
         ctl = by_digest[control.digest]
@@ -417,7 +419,7 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     screens.record_round(problem, rnd, screened=len(fresh), reused=len(candidates) - len(fresh),
                          passed=len(passed), control=control.digest if control is not None else None,
                          control_ms=bar_ms, beat_best=len(beat),
-                         judged=[c.digest for c in chosen])
+                         judged=[c.digest for c in chosen], screen_s=round(screen_s, 3))
     return chosen
 
 
