@@ -1,0 +1,525 @@
+"""The search panel: a fixed set of problems searched for many rounds, to measure what the search itself gains over
+its round-0 seeds (the generated starter and any other seed), not what the starters already give.
+
+The panel (``plan``): KernelBench levels 1 and 2, problems 10, 30, 50, 70, 90 of each, and two level-3 problems
+picked by `LEVEL3_RULE` from a published leaderboard's problems.csv (default leaderboards/nvidia-h200/problems.csv,
+judged under the strict protocol): the two level-3 problems whose published kernel is correct (verdict "correct",
+not quarantined, a speedup recorded) with the lowest speedup vs eager, ties to the lower problem id. They are where
+the published kernels leave the most room, so a search that works shows it there.
+
+``run`` searches the panel with the normal search (`autokernel.search.session.run`, what ``autokernel-kb run``
+calls) under the kernelbench protocol by default: --rounds (default 50) rounds after round 0, a screen of
+--screen-width variants a round of which --judge-top go to the judge, stop rules off unless asked (--patience,
+--floor-stop), so each problem gets its rounds unless its proposer runs dry. The panel is stored in the run
+directory's run.json at the first invocation; a later ``run`` with the same --out continues where the last stopped
+(the search's own resume: recorded candidates are never judged again, screened variants never screened again), so
+a GPU machine lent in short calls runs it with --stop-after a little under the call's length, again and again.
+
+``table`` reads the run directory and writes ``leaderboards/<gpu>/search_panel.csv`` (columns `COLUMNS`), a plot
+``search_panel.png`` (best speedup vs eager against candidates judged, one line per problem) and ``search_panel.md``
+(the notes: the panel's rule, each column's definition, the median gain), and prints the median gain:
+
+- round0_speedup: the best ``speedup`` (the verdict's eager median / kernel median) of the correct round-0 candidates;
+- best_speedup, best_speedup_vs_compile: of the problem's correct kernel with the highest speedup
+  vs eager (of all its judged candidates, not only the gains over 1 % that the search keeps as best.json);
+- gain: best_speedup / round0_speedup per problem; the median over the problems that have both (target >= 1.15);
+- device_seconds: the judge's verdict ``wall_s`` summed over every row judged for the problem (re-judged rows too),
+  plus each screen job's wall seconds (screen.jsonl round rows' ``screen_s``, timed from submission, so a wait for
+  a free worker is in it: exact with one problem at a time, ``--jobs 1``, the default with one worker). Job
+  seconds, not the device's: several workers per device overlap. The notes add run.json's invocation wall times
+  (the time the search held its devices, start-up included).
+
+    python benchmarks/search_panel.py plan
+    python benchmarks/search_panel.py run --out runs/panel --dataset KERNELBENCH --stop-after 420   # repeat
+    python benchmarks/search_panel.py table runs/panel            # leaderboards/nvidia-h200/search_panel.*
+    python benchmarks/search_panel.py run tests/fixtures/problems/relu.py --device cpu --rounds 2 \
+        --screen-width 3 --judge-top 1 --out /tmp/panel           # any problems instead of the panel
+    python benchmarks/search_panel.py table /tmp/panel --board /tmp/panel-board
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import re
+import statistics
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+PANEL_IDS = {1: (10, 30, 50, 70, 90), 2: (10, 30, 50, 70, 90)}
+LEVEL3_PICKS = 2
+LEVEL3_RULE = (f"the {LEVEL3_PICKS} level-3 problems whose published kernel is correct (problems.csv: verdict "
+               f"correct, not quarantined, a speedup recorded) with the lowest speedup vs eager, ties to the lower id")
+PANEL_RULE = f"levels 1 and 2: problems {', '.join(map(str, PANEL_IDS[1]))} of each; {LEVEL3_RULE}"
+DEFAULT_BOARD_CSV = REPO / "leaderboards" / "nvidia-h200" / "problems.csv"
+COLUMNS = ("problem", "rounds", "candidates", "round0_speedup", "best_speedup", "best_speedup_vs_compile",
+           "device_seconds", "screened", "stop_reason")
+TARGET_GAIN = 1.15
+GAIN_DEFINITION = ("gain = best_speedup / round0_speedup per problem (speedups vs eager, the verdict's median-based "
+                   "speedup); the median over the panel problems with both")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# plan
+
+
+@dataclass(frozen=True)
+class PanelEntry:
+    ref: str  # L1/10
+    name: str  # from problems.csv ("" when the page has no row for it)
+    why: str
+
+
+def plan(problems_csv: Path = DEFAULT_BOARD_CSV) -> list[PanelEntry]:
+    """The panel from a leaderboard's problems.csv (a row per problem, or per problem and protocol: then the
+    kernelbench protocol's rows where there are any)."""
+    with open(problems_csv, encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    if rows and "protocol" in rows[0] and any(r["protocol"] == "kernelbench" for r in rows):
+        rows = [r for r in rows if r["protocol"] == "kernelbench"]
+    by_id = {(int(r["level"]), int(r["problem_id"])): r for r in rows}
+    entries = [PanelEntry(f"L{level}/{i}", by_id.get((level, i), {}).get("name", ""), f"level {level}: fixed id")
+               for level, ids in PANEL_IDS.items() for i in ids]
+    counted = []
+    for r in rows:
+        if int(r["level"]) != 3 or r.get("verdict") != "correct" or r.get("quarantined", "").lower() == "true":
+            continue
+        try:
+            counted.append((float(r["speedup"]), int(r["problem_id"]), r))
+        except (KeyError, ValueError):
+            continue  # correct without a timing: no speedup to rank by
+    if len(counted) < LEVEL3_PICKS:
+        raise ValueError(f"{problems_csv}: {len(counted)} level-3 problems with a correct, timed kernel; the panel "
+                         f"needs {LEVEL3_PICKS}")
+    for speedup, pid, r in sorted(counted, key=lambda t: t[:2])[:LEVEL3_PICKS]:
+        entries.append(PanelEntry(f"L3/{pid}", r.get("name", ""),
+                                  f"level 3: {speedup:.4g}x vs eager on the page, among the {LEVEL3_PICKS} lowest of "
+                                  f"{len(counted)} correct"))
+    return entries
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    entries = plan(args.problems_csv)
+    if args.refs:
+        print(" ".join(e.ref for e in entries))
+        return 0
+    print(f"panel from {args.problems_csv} ({len(entries)} problems): {PANEL_RULE}")
+    width = max(len(e.name) for e in entries)
+    for e in entries:
+        print(f"  {e.ref:<6} {e.name:<{width}}  {e.why}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# run
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A run directory's panel, as its first invocation recorded it in run.json."""
+
+    refs: list[str]  # as given (resolved again by each invocation)
+    problems: list[str]  # the problem keys they resolved to (L1/10, or a file problem's name)
+    rule: str
+
+
+def panel_of(run_dir: Path) -> Panel | None:
+    """The panel recorded in ``run_dir``'s run.json by its first invocation, or None."""
+    from autokernel.ledger.run_info import RUN_INFO
+
+    try:
+        info = json.loads((Path(run_dir) / RUN_INFO).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    for inv in info.get("invocations", []) if isinstance(info, dict) else []:
+        if isinstance(inv, dict) and isinstance(inv.get("panel"), list):
+            refs = [str(r) for r in inv["panel"]]
+            return Panel(refs=refs, problems=[str(k) for k in inv.get("panel_problems") or refs],
+                         rule=str(inv.get("panel_rule", "")))
+    return None
+
+
+def panel_refs(args: argparse.Namespace) -> tuple[list[str], str]:
+    """What this invocation searches: the run directory's recorded panel (a resume), else the refs given, else the
+    panel `plan` picks. Refs that differ from a recorded panel are refused (one run directory, one panel)."""
+    from autokernel.ledger.run_info import RUN_INFO
+
+    recorded = panel_of(args.out)
+    if recorded is None and (args.out / RUN_INFO).exists():
+        raise ValueError(f"{args.out} is the run directory of another search (its run.json names no panel); give a "
+                         f"new --out for the panel")
+    if recorded is not None:
+        if args.refs and list(args.refs) != recorded.refs:
+            raise ValueError(f"{args.out} holds the panel {' '.join(recorded.refs)}; leave out the problems to "
+                             f"resume it, or give a new --out")
+        return recorded.refs, recorded.rule
+    if args.refs:
+        return list(args.refs), "the problems given on the command line"
+    return [e.ref for e in plan(args.problems_csv)], PANEL_RULE
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from autokernel.ledger.folder import check_run_dir
+    from autokernel.search import SearchConfig
+    from autokernel.search.session import ProposerConfig, RunConfig, run
+    from kb.bridge import dataset_location
+    from kb.cli._common import check_device, default_device, eval_config_from_args, fit_to_device, resolve
+
+    check_device(args.device or default_device())
+    eval_config = eval_config_from_args(args)
+    on_cpu = eval_config.device == "cpu"
+    check_run_dir(args.out)
+    refs, rule = panel_refs(args)
+    search = SearchConfig(rounds=args.rounds, ideas_per_round=args.ideas or (2 if on_cpu else 3),
+                          branches_per_idea=args.branches or (1 if on_cpu else 2), patience=args.patience or None,
+                          floor_stop_pct=args.floor_stop or None, screen_width=args.screen_width,
+                          judge_top=args.judge_top)  # fmt: skip
+    problems = fit_to_device(resolve(args, refs, scale=False), args, eval_config, parallel=args.workers_per_device)
+    selection = {"panel": refs, "panel_problems": [p.key for p in problems], "panel_rule": rule}
+    dataset, config = dataset_location(args.dataset, args.dataset_config)
+    if all(Path(r).exists() for r in refs):
+        dataset, config = "problem files", None
+    run_config = RunConfig(
+        out=args.out, search=search, workers_per_device=args.workers_per_device, jobs=args.jobs,
+        proposer=ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model),
+        stop_after_s=args.stop_after, progress=not args.no_progress and sys.stderr.isatty(),
+        dataset=dataset, dataset_config=config or "default", selection=selection,
+    )  # fmt: skip
+    text = run(problems, eval_config, run_config, echo=lambda line: print(line, flush=True))
+    print(text, end="")
+    print(f"run directory: {args.out} (run again with the same --out to continue; then: search_panel.py table "
+          f"{args.out})")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# table
+
+
+@dataclass
+class PanelRow:
+    """One problem's line of search_panel.csv, and its curve (candidates judged, best speedup so far)."""
+
+    problem: str
+    rounds: int = 0
+    candidates: int = 0
+    round0_speedup: float | None = None
+    best_speedup: float | None = None
+    best_speedup_vs_compile: float | None = None
+    device_seconds: float = 0.0
+    screened: int = 0
+    stop_reason: str = ""
+    curve: list[tuple[int, float]] = field(default_factory=list)
+
+    @property
+    def gain(self) -> float | None:
+        if self.round0_speedup and self.best_speedup is not None:
+            return self.best_speedup / self.round0_speedup
+        return None
+
+    def cells(self) -> list[str]:
+        def num(x: float | None, spec: str) -> str:
+            return "" if x is None else format(x, spec)
+
+        return [self.problem, str(self.rounds), str(self.candidates), num(self.round0_speedup, ".4g"),
+                num(self.best_speedup, ".4g"), num(self.best_speedup_vs_compile, ".4g"),
+                num(self.device_seconds, ".1f"), str(self.screened), self.stop_reason]
+
+
+@dataclass
+class PanelTable:
+    run_dir: Path
+    protocol: str
+    rule: str
+    rows: list[PanelRow]
+    skipped: int  # results rows judged under another protocol
+    gpus: list[str]
+    invocations: int
+    held_s: float  # run.json: sum of invocation wall_s x devices
+    unclosed: int  # invocations without a recorded wall time (cut off)
+    untimed_screens: int  # screen rounds without screen_s (recorded before it was)
+
+    def median_gain(self) -> tuple[float | None, int]:
+        gains = [r.gain for r in self.rows if r.gain is not None]
+        return (statistics.median(gains) if gains else None), len(gains)
+
+
+def _protocol(row: dict) -> str:
+    from autokernel.evaluate.protocol import LEGACY_PROTOCOL
+
+    return str((row.get("verdict") or {}).get("protocol") or (row.get("policy") or {}).get("protocol")
+               or LEGACY_PROTOCOL)
+
+
+def _counted(verdict: dict) -> bool:
+    return verdict.get("verdict") == "correct" and not verdict.get("quarantined")
+
+
+def _folders(run_dir: Path, key: str) -> list[Path]:
+    """The problems/<slug> folders of problem ``key`` (`autokernel.ledger.ledger.slug`: ``L1_10_<name>`` for a
+    KernelBench problem, the sanitised name otherwise)."""
+    base = run_dir / "problems"
+    if not base.is_dir():
+        return []
+    m = re.fullmatch(r"L(\d+)/(\d+)", key)
+    if m:
+        prefix = f"L{m.group(1)}_{m.group(2)}_"
+        return sorted(p for p in base.iterdir() if p.name.startswith(prefix))
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", key).strip("_")
+    return [base / name] if (base / name).is_dir() else []
+
+
+def _stop_reasons(run_dir: Path, key: str) -> list[str]:
+    from autokernel.ledger.ledger import SEARCH_STATE
+
+    reasons: list[str] = []
+    for folder in _folders(run_dir, key):
+        try:
+            state = json.loads((folder / SEARCH_STATE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        for entry in state.values() if isinstance(state, dict) else []:
+            reason = str(entry.get("stop_reason", "")) if isinstance(entry, dict) else ""
+            if reason and reason not in reasons:
+                reasons.append(reason)
+    return reasons
+
+
+def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dict]) -> tuple[PanelRow, int]:
+    """``results``: the problem's results.jsonl rows under the table's protocol, in file order; ``screens``: its
+    screen.jsonl rows. Returns the row and the screen rounds without a recorded time."""
+    from autokernel.propose.base import recorded_rank
+
+    row = PanelRow(problem=key)
+    latest: dict[str, dict] = {}  # cache key -> its latest row (a re-judged candidate's new verdict), first-seen order
+    for r in results:
+        latest[r["cache_key"]] = r
+        row.device_seconds += float((r.get("verdict") or {}).get("wall_s") or 0.0)
+    rounds = [s for s in screens if s.get("kind") == "round"]
+    row.device_seconds += sum(float(s.get("screen_s") or 0.0) for s in rounds)
+    untimed = sum(1 for s in rounds if s.get("screen_s") is None and s.get("screened"))
+    row.screened = len({s["key"] for s in screens if s.get("kind") == "variant"})
+    row.candidates = len(latest)
+    row.rounds = max([int(r.get("round") or 0) for r in latest.values()] + [int(s["round"]) for s in rounds],
+                     default=0)
+    best = None
+    for n, r in enumerate(latest.values(), 1):
+        v = r["verdict"]
+        if _counted(v) and (best is None or recorded_rank(v) > recorded_rank(best)):
+            best = v
+        if best is not None and best.get("speedup") is not None:
+            row.curve.append((n, float(best["speedup"])))
+        if _counted(v) and int(r.get("round") or 0) == 0 and v.get("speedup") is not None:
+            row.round0_speedup = max(row.round0_speedup or 0.0, float(v["speedup"]))
+    if best is not None:
+        row.best_speedup = best.get("speedup")
+        row.best_speedup_vs_compile = best.get("speedup_vs_compile")
+    reasons = _stop_reasons(run_dir, key)
+    row.stop_reason = " | ".join(reasons) or ("not started" if not latest and not rounds else
+                                              "no stop recorded (the invocation was cut off)")
+    return row, untimed
+
+
+def collect(run_dir: Path, *, protocol: str = "kernelbench") -> PanelTable:
+    """The panel's rows from ``run_dir`` (every problem of its recorded panel, in panel order; problems searched
+    there beyond it after them). Verdicts judged under another protocol are left out and counted."""
+    from autokernel.ledger.ledger import RESULTS, read_rows
+    from autokernel.ledger.run_info import RUN_INFO
+    from autokernel.ledger.screens import SCREENS
+
+    run_dir = Path(run_dir)
+    if not (run_dir / RUN_INFO).is_file():
+        raise ValueError(f"{run_dir} holds no run.json: not a run directory")
+    results, _ = read_rows(run_dir / RESULTS)
+    screens, _ = read_rows(run_dir / SCREENS)
+    recorded = panel_of(run_dir)
+    keys = list(recorded.problems) if recorded else []
+    keys += [k for k in dict.fromkeys(r["problem"] for r in results) if k not in keys]
+    kept = [r for r in results if _protocol(r) == protocol]
+    rows, untimed = [], 0
+    for key in keys:
+        row, n = _problem_row(run_dir, key, [r for r in kept if r["problem"] == key],
+                              [s for s in screens if s.get("problem") == key])
+        rows.append(row)
+        untimed += n
+    info = json.loads((run_dir / RUN_INFO).read_text(encoding="utf-8"))
+    invocations = [i for i in info.get("invocations", []) if isinstance(i, dict)]
+    closed = [i for i in invocations if isinstance(i.get("wall_s"), (int, float))]
+    gpus = sorted({str((r.get("verdict") or {}).get("environment", {}).get("gpu", "")) for r in kept} - {""})
+    return PanelTable(run_dir=run_dir, protocol=protocol, rule=recorded.rule if recorded else "", rows=rows,
+                      skipped=len(results) - len(kept), gpus=gpus, invocations=len(invocations),
+                      held_s=sum(float(i["wall_s"]) * max(1, len(i.get("devices") or [])) for i in closed),
+                      unclosed=len(invocations) - len(closed), untimed_screens=untimed)  # fmt: skip
+
+
+def write_csv(table: PanelTable, path: Path) -> Path:
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(COLUMNS)
+        w.writerows(r.cells() for r in table.rows)
+    return path
+
+
+def plot(table: PanelTable, path: Path, *, title: str = "") -> Path | None:
+    """Best speedup vs eager so far against candidates judged, a step line per problem, log y (dashed: 1x); None
+    (nothing written) when no problem has a timed correct kernel. matplotlib's object API on the Agg canvas, as
+    `kb.leaderboard` draws."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    drawn = [r for r in table.rows if r.curve]
+    if not drawn:
+        return None
+    fig = Figure(figsize=(8, 5), dpi=110, layout="constrained")
+    FigureCanvasAgg(fig)
+    ax = fig.subplots()
+    styles = ("-", "--", ":", "-.")
+    for i, r in enumerate(drawn):
+        xs, ys = zip(*r.curve)
+        ax.step(xs, ys, where="post", linestyle=styles[(i // 10) % len(styles)], linewidth=1.4, label=r.problem)
+    ax.axhline(1.0, color="black", linewidth=1, linestyle="--")
+    ax.set_yscale("log")
+    ax.set_xlabel("candidates judged (results.jsonl order)")
+    ax.set_ylabel("best correct speedup vs eager so far (log)")
+    ax.legend(fontsize=7, ncol=2, loc="best")
+    ax.set_title(f"Search panel: best speedup by candidates judged{' — ' + title if title else ''}", fontsize=10)
+    fig.savefig(path)
+    return path
+
+
+def gain_line(table: PanelTable) -> str:
+    median, n = table.median_gain()
+    value = f"{median:.3f}x" if median is not None else "none"
+    verdict = "" if median is None else (" (target met)" if median >= TARGET_GAIN else " (target not met)")
+    return (f"median best/round-0 gain: {value} over {n} of {len(table.rows)} problems, target >= {TARGET_GAIN}"
+            f"{verdict}; {GAIN_DEFINITION}")
+
+
+def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
+    """search_panel.md: where the CSV comes from and what each column means."""
+    screens = (f"; {table.untimed_screens} screen rounds recorded without their time are not in it"
+               if table.untimed_screens else "")
+    lines = [
+        "# Search panel",
+        "",
+        f"Generated by `python benchmarks/search_panel.py table {table.run_dir}` from that run directory "
+        f"({table.invocations} invocation(s)), verdicts of the {table.protocol} protocol"
+        + (f" (device: {', '.join(table.gpus)})" if table.gpus else "")
+        + (f" ({table.skipped} rows of another protocol left out)" if table.skipped else "") + ".",
+        "",
+        f"Panel: {table.rule or 'not recorded (a run directory made without this tool)'}.",
+        "",
+        gain_line(table) + ".",
+        "",
+        f"Device time the search held (run.json: invocation wall seconds x devices, start-up included): "
+        f"{table.held_s:.0f} s" + (f"; {table.unclosed} invocation(s) cut off before recording theirs"
+                                   if table.unclosed else "") + ".",
+        "",
+        f"[{csv_name}]({csv_name}) columns:",
+        "",
+        "- `problem`: the problem's reference;",
+        "- `rounds`: the last round recorded, judged or screened (round 0 = the seeds: generated starter and others);",
+        "- `candidates`: distinct candidates judged;",
+        "- `round0_speedup`: the best speedup vs eager (the verdict's `speedup`, eager median / kernel median) of the "
+        "correct round-0 candidates;",
+        "- `best_speedup`, `best_speedup_vs_compile`: of the correct kernel with the highest speedup vs eager;",
+        "- `device_seconds`: the judge's verdict `wall_s` summed over every row judged for the problem, plus each "
+        "screen job's wall seconds (screen.jsonl `screen_s`, timed from submission, so a wait for a free worker is "
+        f"included){screens}; job seconds, which overlap when several workers share a device;",
+        "- `screened`: distinct variants screened (the best kernel screened as the round's control not counted);",
+        "- `stop_reason`: why its search last stopped (`not started`: the run stopped before it began).",
+    ]
+    if png_name:
+        lines += ["", f"![best speedup by candidates judged]({png_name})"]
+    return "\n".join(lines) + "\n"
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    table = collect(args.run_dir, protocol=args.protocol)
+    board = args.board or Path("leaderboards") / args.gpu
+    board.mkdir(parents=True, exist_ok=True)
+    csv_path = write_csv(table, board / "search_panel.csv")
+    title = f"{', '.join(table.gpus) or args.gpu}, {table.protocol} protocol"
+    png = plot(table, board / "search_panel.png", title=title)
+    if png is None:  # no stale plot beside a new table
+        (board / "search_panel.png").unlink(missing_ok=True)
+    (board / "search_panel.md").write_text(notes(table, csv_name=csv_path.name, png_name=png.name if png else None),
+                                           encoding="utf-8")
+    with open(csv_path, encoding="utf-8") as fh:
+        print(fh.read(), end="")
+    print(gain_line(table))
+    print(f"written: {csv_path}, {board / 'search_panel.md'}" + (f", {png}" if png else " (no plot: no timed "
+                                                                                       "correct kernel)"))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from kb.cli._common import add_eval_policy, add_problem_source
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    p = sub.add_parser("plan", help="print the panel and why each problem is on it")
+    p.add_argument("--problems-csv", type=Path, default=DEFAULT_BOARD_CSV,
+                   help="the leaderboard problems.csv the level-3 rule reads (default: the H200's)")
+    p.add_argument("--refs", action="store_true", help="print the refs alone, on one line")
+    p.set_defaults(func=cmd_plan)
+
+    p = sub.add_parser("run", help="search the panel into a run directory (again with the same --out: continue)")
+    p.add_argument("refs", nargs="*", help="problems instead of the panel (refs, files; a new run directory only)")
+    p.add_argument("--out", type=Path, required=True, help="the run directory (created; rerunning into it resumes)")
+    p.add_argument("--problems-csv", type=Path, default=DEFAULT_BOARD_CSV, help="as for plan")
+    p.add_argument("--rounds", type=int, default=50, help="rounds after round 0 (default 50)")
+    p.add_argument("--screen-width", type=int, default=16, metavar="N",
+                   help="variants a round screened (default 16; 0: judge every candidate)")
+    p.add_argument("--judge-top", type=int, default=2, metavar="K",
+                   help="variants a round judged: the fastest screened that beat the best kernel (default 2)")
+    p.add_argument("--ideas", type=int, default=None, help="ideas per round without a screen (default 3, CPU 2)")
+    p.add_argument("--branches", type=int, default=None, help="candidates per idea (default 2, CPU 1)")
+    p.add_argument("--patience", type=int, default=0,
+                   help="stop a problem after this many rounds without a gain (default 0: off)")
+    p.add_argument("--floor-stop", type=float, default=0.0, metavar="PCT",
+                   help="stop a problem at this %% of its roofline floor (default 0: off)")
+    p.add_argument("--stop-after", type=float, default=None, metavar="SECONDS",
+                   help="end gracefully after this long (rounds in flight finish; give a device call's length "
+                        "minus a round and start-up)")
+    p.add_argument("--workers-per-device", type=int, default=1, help="jobs at once per device (default 1)")
+    p.add_argument("--jobs", type=int, default=None, help="problems searched at once (default: the workers)")
+    p.add_argument("--proposer", choices=("tuner", "llm", "mixed", "auto"), default="tuner",
+                   help="default tuner (no endpoint needed)")
+    p.add_argument("--base-url", help="OpenAI-compatible endpoint for llm / mixed (env OPENAI_BASE_URL)")
+    p.add_argument("--model", help="model for llm / mixed (env AUTOKERNEL_KB_MODEL)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_problem_source(p)
+    add_eval_policy(p)
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("table", help="search_panel.csv, .png and .md from a panel run directory")
+    p.add_argument("run_dir", type=Path)
+    p.add_argument("--gpu", default="nvidia-h200", help="the leaderboard folder's name (default nvidia-h200)")
+    p.add_argument("--board", type=Path, default=None, help="the folder written (default leaderboards/<gpu>)")
+    p.add_argument("--protocol", default="kernelbench", help="verdicts of this protocol only (default kernelbench)")
+    p.set_defaults(func=cmd_table)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except ValueError as exc:  # flag and folder errors (RunDirError, ProblemError are ValueErrors too)
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

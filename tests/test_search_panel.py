@@ -1,0 +1,117 @@
+"""benchmarks/search_panel.py: the panel's ids from the published problems.csv, and a tiny CPU panel (one fixture
+problem, the real judge and screen) run, tabled, resumed for one more round without judging anything twice, and
+tabled again."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "tests" / "fixtures"
+
+_spec = importlib.util.spec_from_file_location("search_panel", REPO / "benchmarks" / "search_panel.py")
+panel = importlib.util.module_from_spec(_spec)
+sys.modules["search_panel"] = panel  # dataclasses look their module up while the file runs
+_spec.loader.exec_module(panel)
+
+
+def test_plan_picks_the_fixed_ids_and_the_two_slowest_correct_level3_problems():
+    refs = [e.ref for e in panel.plan(REPO / "leaderboards" / "nvidia-h200" / "problems.csv")]
+    assert refs == [f"L{level}/{i}" for level in (1, 2) for i in (10, 30, 50, 70, 90)] + ["L3/19", "L3/23"]
+
+
+def test_the_level3_rule_skips_failures_quarantine_and_untimed_kernels_and_breaks_ties_by_id(tmp_path):
+    rows = [(3, 1, "correct", "0.5", "False"), (3, 2, "incorrect", "", "False"), (3, 3, "correct", "0.1", "True"),
+            (3, 4, "correct", "", "False"), (3, 5, "correct", "0.9", "False"), (3, 6, "correct", "0.5", "False"),
+            (1, 7, "correct", "0.01", "False")]
+    path = tmp_path / "problems.csv"
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["level", "problem_id", "name", "verdict", "speedup", "quarantined"])
+        w.writerows([(lv, i, f"{i}_p", v, s, q) for lv, i, v, s, q in rows])
+    level3 = [e for e in panel.plan(path) if e.ref.startswith("L3/")]
+    assert [e.ref for e in level3] == ["L3/1", "L3/6"]  # 0.5x twice: the lower id first; 3 quarantined, 4 untimed
+    assert "0.5x" in level3[0].why
+    with pytest.raises(ValueError, match="needs 2"):  # one correct, timed level-3 kernel left: no panel
+        panel.plan(_only(path, tmp_path, keep=("2", "3", "4", "5")))
+
+
+def _only(path: Path, tmp_path: Path, keep: tuple[str, ...]) -> Path:
+    rows = [r for r in csv.DictReader(open(path)) if r["level"] != "3" or r["problem_id"] in keep]
+    out = tmp_path / "few.csv"
+    with open(out, "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    return out
+
+
+def _results(run: Path) -> list[dict]:
+    return [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines() if line.strip()]
+
+
+def _table(run: Path, board: Path, capsys) -> tuple[list[dict], str]:
+    assert panel.main(["table", str(run), "--board", str(board)]) == 0
+    out = capsys.readouterr().out
+    with open(board / "search_panel.csv", newline="") as fh:
+        reader = csv.DictReader(fh)
+        assert tuple(reader.fieldnames) == panel.COLUMNS
+        return list(reader), out
+
+
+def test_a_cpu_panel_runs_tables_and_resumes_without_judging_twice(tmp_path, capsys):
+    run, board = tmp_path / "run", tmp_path / "board"
+    relu = str(FIXTURES / "problems" / "relu.py")
+    flags = ["--device", "cpu", "--screen-width", "3", "--judge-top", "1", "--no-progress", "--out", str(run)]
+
+    # a call that ends before any problem starts: the panel is recorded, the table says so
+    assert panel.main(["run", relu, "--rounds", "1", "--stop-after", "0", *flags]) == 0
+    rows, _ = _table(run, board, capsys)
+    assert [(r["problem"], r["rounds"], r["candidates"], r["stop_reason"]) for r in rows] == [
+        ("relu", "0", "0", "not started")]
+    assert not (board / "search_panel.png").exists()
+
+    # the next call names no problems: it continues the recorded panel (other problems are refused)
+    assert panel.main(["run", str(FIXTURES / "problems" / "row_sum.py"), "--rounds", "1", *flags]) == 2
+    assert panel.main(["run", "--rounds", "1", *flags]) == 0
+    first = _results(run)
+    assert {r["round"] for r in first} == {0, 1}
+    (row,), _ = _table(run, board, capsys)
+    assert row["rounds"] == "1" and row["candidates"] == str(len(first))
+    assert row["stop_reason"] == "rounds exhausted (1)" and int(row["screened"]) >= 1
+    r0 = max(r["verdict"]["speedup"] for r in first if r["round"] == 0 and r["verdict"]["verdict"] == "correct")
+    assert float(row["round0_speedup"]) == pytest.approx(r0, rel=1e-3)
+    assert float(row["device_seconds"]) >= sum(r["verdict"]["wall_s"] for r in first) - 0.1
+    assert (board / "search_panel.png").stat().st_size > 0
+
+    # resumed for one more round: the earlier rows are answered from the ledger, only round 2 is judged
+    capsys.readouterr()
+    assert panel.main(["run", "--rounds", "2", *flags]) == 0
+    assert f"candidates_from_ledger: {len(first)}" in capsys.readouterr().out
+    again = _results(run)
+    assert again[: len(first)] == first and {r["round"] for r in again[len(first):]} <= {2}
+    assert len({r["cache_key"] for r in again}) == len(again)  # no candidate judged twice
+    (row,), out = _table(run, board, capsys)
+    assert row["rounds"] == "2" and row["stop_reason"] == "rounds exhausted (2)"
+    assert row["candidates"] == str(len(again))
+    best = max(r["verdict"]["speedup"] for r in again if r["verdict"]["verdict"] == "correct")
+    assert float(row["best_speedup"]) == pytest.approx(best, rel=1e-3)
+    gain = best / r0
+    assert f"median best/round-0 gain: {gain:.3f}x over 1 of 1 problems" in out
+    notes = (board / "search_panel.md").read_text()
+    assert "the problems given on the command line" in notes and "search_panel.png" in notes
+
+
+def test_a_kernelbench_problems_stop_reason_is_read_from_its_own_folder_only(tmp_path):
+    for folder, reason in (("L1_10_10_matmul", "rounds exhausted (50)"), ("L1_100_100_HingeLoss", "other")):
+        (tmp_path / "problems" / folder).mkdir(parents=True)
+        (tmp_path / "problems" / folder / "search.json").write_text(json.dumps(
+            {"policy": {"problem_digest": "d", "proposer": "tuner", "stop_reason": reason, "final": ""}}))
+    assert panel._stop_reasons(tmp_path, "L1/10") == ["rounds exhausted (50)"]
+    assert panel._stop_reasons(tmp_path, "L1/1") == []
