@@ -15,13 +15,15 @@ from autokernel.search.config import SearchConfig
 @dataclass(frozen=True, kw_only=True)
 class ProposerConfig:
     """Which proposer: ``auto`` (the LLM when an endpoint and a model are configured, else the tuner), ``tuner``
-    or ``llm``; ``seed_from``: earlier run directories whose best kernels join round 0."""
+    or ``llm``; ``seed_from``: earlier run directories whose best kernels join round 0; ``inductor_seed``: torch
+    inductor's code joins round 0 (None: on a GPU only, see `autokernel.propose.inductor_seed.wanted`)."""
 
     kind: str = "auto"
     base_url: str | None = None
     model: str | None = None
     api_key: str | None = None
     seed_from: tuple[str, ...] = ()
+    inductor_seed: bool | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in ("auto", "tuner", "llm"):
@@ -87,6 +89,10 @@ def make_proposer(config: ProposerConfig, rows: list | None = None):
         proposer = TunerProposer(prior=MovePrior.from_rows(rows or []))
     else:
         proposer = LLMProposer(LLMConfig(base_url=config.base_url, model=config.model, api_key=config.api_key))
+    if config.inductor_seed is not False:  # resolved per device in round 0
+        from autokernel.propose.inductor_seed import InductorSeedProposer
+
+        proposer = InductorSeedProposer(proposer, config.inductor_seed)
     if config.seed_from:
         from autokernel.propose.seeded import SeededProposer
 
@@ -117,6 +123,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     from autokernel.ledger import Ledger
     from autokernel.ledger.folder import check_run_dir
     from autokernel.ledger.run_info import close_invocation, start_invocation
+    from autokernel.propose.inductor_seed import wanted
     from autokernel.search.backend import local_devices
     from autokernel.search.loop import run_search
     from autokernel.search.summary import format_summary, throughput
@@ -147,6 +154,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         "device": eval_config.device, "compile_baseline": eval_config.baseline_compile, "host_cpus": os.cpu_count(),
         **({"rejudge": ",".join(sorted(config.rejudge))} if config.rejudge else {}),
         **({"seed_from": list(config.proposer.seed_from)} if config.proposer.seed_from else {}),
+        "inductor_seed": wanted(config.proposer.inductor_seed, eval_config.device),
     })  # fmt: skip
     echo(f"run directory: {out}")
     if ledger.count:
@@ -158,6 +166,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     finally:
         backend.close()
     notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])
+    notes += [f"inductor {key}: {note}" for key, note in sorted(getattr(proposer, "inductor_notes", {}).items())]
     notes += [f"ray node {line}" for line in getattr(backend, "node_report", list)()]
     figures = throughput(outcome, backend.devices)
     close_invocation(out, figures)
