@@ -73,7 +73,7 @@ def _export(model, inputs):
         else:
             raise CaptureError(f"the traced graph reads a {kind} ({spec.target}) that is not a parameter or buffer "
                                f"of Model (a tensor made in forward would be a baked constant)")
-    out_spec = ep.call_spec.out_spec
+    out_spec = ep.call_spec.out_spec if hasattr(ep, "call_spec") else ep.module_call_graph[0].signature.out_spec
     if out_spec.is_leaf():
         returns = "tensor"
     elif out_spec.type in (tuple, list) and all(c.is_leaf() for c in out_spec.children_specs):
@@ -202,8 +202,11 @@ def _helpers(used: set[str]) -> tuple[dict, dict, list]:
 
 
 def _externs(wrapper: str) -> dict:
-    """``extern_kernels.NAME`` -> the public torch function it is (``torch.NAME``), or "" when it is not one."""
+    """``extern_kernels.NAME`` -> {"torch": "torch.NAME"} when it is that public torch function, {"source": ...} when
+    it is a plain Python function over torch (copied into the file), {} when it is neither (imported from inductor)."""
+    import builtins
     import re
+    import textwrap
 
     import torch
     from torch._inductor.select_algorithm import extern_kernels
@@ -211,8 +214,24 @@ def _externs(wrapper: str) -> dict:
     out = {}
     for name in sorted(set(re.findall(r"\bextern_kernels\.(\w+)", wrapper))):
         fn = getattr(extern_kernels, name, None)
-        public = getattr(torch, getattr(fn, "__name__", ""), None)
-        out[name] = f"torch.{fn.__name__}" if fn is not None and public is fn else ""
+        fn_name = getattr(fn, "__name__", "")
+        if fn is not None and getattr(torch, fn_name, None) is fn:
+            out[name] = {"torch": f"torch.{fn_name}"}
+            continue
+        out[name] = {}
+        try:
+            src = textwrap.dedent(inspect.getsource(fn))
+            tree = ast.parse(src)
+        except (TypeError, OSError, SyntaxError):
+            continue
+        if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef) or tree.body[0].decorator_list:
+            continue
+        fdef = tree.body[0]
+        bound = {a.arg for a in ast.walk(fdef.args) if isinstance(a, ast.arg)}
+        bound |= {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        free = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - bound
+        if free <= {"torch"} | set(dir(builtins)):
+            out[name] = {"source": src, "function": fdef.name}
     return out
 
 

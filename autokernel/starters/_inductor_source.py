@@ -162,7 +162,8 @@ def _autotune_decorator(info: dict, mutated: list[str]) -> ast.expr:
     configs = []
     for c in info["configs"]:
         extra = "".join(f", {k}={c[k]!r}" for k in ("num_ctas", "maxnreg") if k in c)
-        configs.append(f"triton.Config({c['kwargs']!r}, num_warps={c['num_warps']}, "
+        kwargs = {k: v for k, v in c["kwargs"].items() if k in info["arg_names"]}
+        configs.append(f"triton.Config({kwargs!r}, num_warps={c['num_warps']}, "
                        f"num_stages={c['num_stages']}{extra})")
     key = [a for a in ("xnumel", "ynumel", "znumel", "r0_numel", "r1_numel") if a in info["arg_names"]]
     text = f"triton.autotune(configs=[{', '.join(configs)}], key={key!r}"
@@ -208,6 +209,7 @@ class _CallRewrite:
         self.device = "cpu" if self.cpu else "cuda"
         self.library: list[str] = []
         self.extern_imported = False
+        self.copied_externs: dict[str, dict] = {}  # extern kernels that are plain Python over torch, copied in
         self.needs_reinterpret = False
         self.launched: list[str] = []
 
@@ -261,11 +263,14 @@ class _CallRewrite:
             def visit_Attribute(self, node):
                 self.generic_visit(node)
                 if isinstance(node.value, ast.Name) and node.value.id == "extern_kernels":
-                    target = outer.capture["externs"].get(node.attr, "")
+                    how = outer.capture["externs"].get(node.attr) or {}
                     if node.attr not in outer.library:
                         outer.library.append(node.attr)
-                    if target:
-                        return ast.copy_location(ast.parse(target, mode="eval").body, node)
+                    if "torch" in how:
+                        return ast.copy_location(ast.parse(how["torch"], mode="eval").body, node)
+                    if "source" in how:
+                        outer.copied_externs[node.attr] = how
+                        return ast.copy_location(ast.Name(id=f"_ext_{node.attr}", ctx=node.ctx), node)
                     outer.extern_imported = True
                 return node
 
@@ -304,7 +309,8 @@ class _CallRewrite:
                     scope[target.strip()] = ast.Name(id=tmp, ctx=ast.Load())
             dims = [_fold(_substitute(grid[d], {**bound, **scope})) for d in "xyz"]
             grid_expr = ast.Tuple(elts=dims, ctx=ast.Load())
-            keywords = [ast.keyword(arg=k, value=ast.Constant(v)) for k, v in config0["kwargs"].items()]
+            keywords = [ast.keyword(arg=k, value=ast.Constant(v)) for k, v in config0["kwargs"].items()
+                        if k in info["arg_names"]]  # a config value with no kernel parameter only sizes the grid
             keywords += [ast.keyword(arg=k, value=ast.Constant(config0[k]))
                          for k in ("num_warps", "num_stages", "num_ctas", "maxnreg") if k in config0]
             if info.get("options", {}).get("enable_fp_fusion") is False:
@@ -336,7 +342,8 @@ def _fold(node: ast.expr) -> ast.expr:
             return node
         if isinstance(n, ast.Constant) and not isinstance(n.value, int):
             return node
-    value = eval(compile(ast.Expression(node), "<grid>", "eval"), {"__builtins__": {}, "max": max, "min": min})  # noqa: S307 - integer arithmetic on constants only (checked above)
+    expr = ast.fix_missing_locations(ast.Expression(copy.deepcopy(node)))
+    value = eval(compile(expr, "<grid>", "eval"), {"__builtins__": {}, "max": max, "min": min})  # noqa: S307 - integer arithmetic on constants only (checked above)
     return ast.Constant(int(value))
 
 
@@ -424,7 +431,9 @@ def build_source(capture: dict, problem_source: str, *, title: str) -> SeedSourc
         libdevice |= rw.libdevice
         errors += rw.errors
         info = capture["kernels"][name]
-        if not cpu and len(info["configs"]) > 1 and "meta_grid" in info:
+        # autotune where every config value is a kernel parameter (triton.autotune passes them all)
+        if not cpu and len(info["configs"]) > 1 and "meta_grid" in info and all(
+                k in info["arg_names"] for c in info["configs"] for k in c["kwargs"]):
             mutated = [a for a in _written_args(fn) if a in info["arg_names"]]
             mutated += [a for a in info["mutated"] if a not in mutated]
             fn.decorator_list.insert(0, _autotune_decorator(info, mutated))
@@ -475,7 +484,7 @@ def build_source(capture: dict, problem_source: str, *, title: str) -> SeedSourc
 
     module_names = []
     allowed = set(kernel_srcs) | {"torch", "triton", "tl", "math", "_reinterpret", "extern_kernels"} | set(
-        dir(builtins))
+        dir(builtins)) | {f"_ext_{n}" for n in rw.copied_externs}
     for name in sorted(_free_names(new_call)):
         if name in _MODULE_NAMES:
             module_names.append(_MODULE_NAMES[name])
@@ -541,6 +550,10 @@ def build_source(capture: dict, problem_source: str, *, title: str) -> SeedSourc
         parts += [_cpu_libdevice_helper(n) for n in sorted(libdevice)]
     parts += [h + "\n" for h in reversed(helper_defs)]
     parts += [k + "\n" for k in kernel_defs]
+    for name, how in sorted(rw.copied_externs.items()):
+        fdef = ast.parse(how["source"]).body[0]
+        fdef.name = f"_ext_{name}"
+        parts.append(ast.unparse(fdef) + "\n")
     if rw.needs_reinterpret:
         parts.append("def _reinterpret(t, size, stride, offset):\n"
                      "    \"\"\"A view of t's storage (inductor's reinterpret_tensor: the offset adds to t's).\"\"\"\n"

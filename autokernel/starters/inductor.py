@@ -75,6 +75,9 @@ def seed_from_capture(capture: dict, problem) -> InductorSeed:
         built = build_source(capture, problem.source, title=problem.name)
     except SeedError as exc:
         return InductorSeed(None, str(exc), torch_version=capture.get("torch", ""))
+    except Exception as exc:  # noqa: BLE001 - a capture this rewrite does not expect is a reason, never a crash
+        return InductorSeed(None, f"the rewrite failed on inductor's output: {type(exc).__name__}: {exc}"[:300],
+                            torch_version=capture.get("torch", ""))
     summary = (f"{len(built.kernels)} Triton kernel(s)"
                + (f", library calls: {', '.join(built.library_calls)}" if built.library_calls else ""))
     return InductorSeed(built.source, summary, torch_version=capture["torch"], tied_to_torch=built.tied_to_torch,
