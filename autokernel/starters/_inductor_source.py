@@ -418,14 +418,20 @@ def build_source(capture: dict, problem_source: str, *, title: str) -> SeedSourc
     if missing_info:
         raise SeedError(f"no launch configuration captured for {', '.join(missing_info)}")
 
-    copied = set(capture["helpers"])
+    copied = set(capture["helpers"]) | set(capture["helper_constants"])
     kernel_defs, autotuned, used_helpers, imported_helpers, libdevice, errors = [], set(), set(), set(), set(), []
     for name, src in kernel_srcs.items():
         fn, local_helpers = _kernel_functions(name, src)
         rw = _KernelRewrite(cpu=cpu, copied=copied)
         fn = rw.visit(fn)
-        for helper in local_helpers:
-            kernel_defs.append(ast.unparse(rw.visit(helper)))
+        local_helpers = [rw.visit(h) for h in local_helpers]
+        known = {"tl", "triton", "tl_math", "libdevice", "triton_helpers", *dir(builtins),
+                 *(h.name for h in local_helpers)}
+        for f in (fn, *local_helpers):
+            unknown = sorted(n for n in _free_names(f) if n not in known and not n.startswith(("_th_", "_ld_")))
+            if unknown:
+                raise SeedError(f"kernel {name} reads {', '.join(unknown)} from inductor's kernel module")
+        kernel_defs += [ast.unparse(h) for h in local_helpers]
         used_helpers |= rw.used_helpers
         imported_helpers |= rw.imported_helpers
         libdevice |= rw.libdevice
