@@ -94,6 +94,9 @@ class Verdict:
     own_gpu_time_pct: float | None = None
     peak_memory_mb: float | None = None
     confinement: dict[str, str] = field(default_factory=dict)  # what sandboxing applied, or why not
+    # the torch version a kernel importing torch._inductor's runtime helpers was judged under ("" when it imports
+    # none): such a kernel is tied to that version (inductor's private API changes between releases)
+    tied_to_torch: str = ""
     policy: dict[str, Any] = field(default_factory=dict)  # tolerance preset, reference precision, seeds
     environment: dict[str, str] = field(default_factory=dict)
     wall_s: float = 0.0

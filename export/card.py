@@ -151,6 +151,10 @@ def _function_section(item: Exported) -> list[str]:
     entry, spec = item.entry, item.spec
     out = [f"### `{spec.function_name}`", "", "```python", spec.signature(), "```", ""]
     out.append(f"Problem {entry.problem_key} (`{entry.problem_name}`), backend `{entry.backend}`.")
+    tied = (entry.verdict or {}).get("tied_to_torch")
+    if tied:
+        out.append(f"**Tied to torch {tied}:** it imports inductor's runtime helpers (`torch._inductor`, a private "
+                   f"API that changes between releases); it was judged under torch {tied}.")
     for note in entry.notes:
         out.append(f"**Note:** {note}.")
     if entry.problem_source:

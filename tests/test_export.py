@@ -257,6 +257,15 @@ def test_card(tmp_path):
         assert skipped in card
 
 
+def test_the_card_says_when_a_kernel_is_tied_to_a_torch_version(tmp_path):
+    run = make_run_dir(tmp_path)
+    best = run / "problems" / "902_Bias_ReLU" / "best.json"
+    best.write_text(json.dumps(json.loads(best.read_text()) | {"tied_to_torch": "2.11.0+cu130"}))
+    export_kernels(ExportConfig(repo_id="acme/kb", out_dir=tmp_path / "out", run_dir=run))
+    card = (tmp_path / "out" / "README.md").read_text()
+    assert card.count("**Tied to torch 2.11.0+cu130:**") == 1  # the one kernel that imports inductor's helpers
+
+
 def test_no_verdict_exports_with_a_warning_in_the_card(tmp_path):
     export_kernels(
         ExportConfig(

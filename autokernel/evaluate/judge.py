@@ -195,6 +195,8 @@ class Evaluator:
         from autokernel.environment import fingerprint
 
         verdict.environment = dict(fingerprint(cfg.device))
+        if static.inductor_runtime:
+            verdict.tied_to_torch = verdict.environment.get("torch", "")
         state = self._problems.setdefault(problem.digest, _ProblemState())
         with stages("spawn"):  # the interpreter starts (or was started ahead) while the reference is built
             proc = self._take_process(started + cfg.timeout_s)

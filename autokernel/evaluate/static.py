@@ -49,6 +49,7 @@ class StaticReport:
     warnings: tuple[str, ...] = field(default=())
     syntax_error: str | None = None
     has_model_new: bool = True
+    inductor_runtime: bool = False  # imports torch._inductor (runtime helpers of inductor-generated code)
 
 
 def _triton_kernels(tree: ast.AST) -> list[str]:
@@ -116,6 +117,7 @@ def inspect_source(source: str) -> StaticReport:
         Check(name="static", passed=True, reason=f"{backend} kernels: {', '.join(names)}",
               figures={"warnings": list(warnings)}),
         backend=backend, kernel_names=names, warnings=warnings,
+        inductor_runtime=re.search(r"\btorch\._inductor\b|\bfrom torch import\b[^\n]*\b_inductor\b", code) is not None,
     )
 
 

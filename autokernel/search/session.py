@@ -18,7 +18,8 @@ PROPOSER_KINDS = ("auto", "tuner", "llm", "mixed")
 class ProposerConfig:
     """Which proposer: ``auto`` (the LLM when an endpoint and a model are configured, else the tuner), ``tuner``,
     ``llm`` or ``mixed`` (the tuner's moves and the LLM's ideas in every round: `autokernel.propose.mixed`);
-    ``seed_from``: earlier run directories whose best kernels join round 0.
+    ``seed_from``: earlier run directories whose best kernels join round 0; ``inductor_seed``: torch inductor's
+    code joins round 0 (None: on a GPU only, see `autokernel.propose.inductor_seed.wanted`).
 
     Attributes:
         price_per_mtok_in, price_per_mtok_out: US dollars per million prompt / completion tokens (both or
@@ -34,6 +35,7 @@ class ProposerConfig:
     price_per_mtok_in: float | None = None
     price_per_mtok_out: float | None = None
     starter: bool = True
+    inductor_seed: bool | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in PROPOSER_KINDS:
@@ -128,6 +130,10 @@ def make_proposer(config: ProposerConfig, rows: list | None = None):
         proposer = MixedProposer(llm, tuner)
     else:
         proposer = tuner if kind == "tuner" else llm
+    if config.inductor_seed is not False:  # resolved per device in round 0
+        from autokernel.propose.inductor_seed import InductorSeedProposer
+
+        proposer = InductorSeedProposer(proposer, config.inductor_seed)
     if config.seed_from:
         from autokernel.propose.seeded import SeededProposer
 
@@ -158,6 +164,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     from autokernel.ledger import Ledger
     from autokernel.ledger.folder import check_run_dir
     from autokernel.ledger.run_info import close_invocation, start_invocation
+    from autokernel.propose.inductor_seed import wanted
     from autokernel.search.backend import local_devices
     from autokernel.search.loop import run_search
     from autokernel.search.summary import format_summary, throughput
@@ -193,6 +200,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         "device": eval_config.device, "compile_baseline": eval_config.baseline_compile, "host_cpus": os.cpu_count(),
         **({"rejudge": ",".join(sorted(config.rejudge))} if config.rejudge else {}),
         **({"seed_from": list(config.proposer.seed_from)} if config.proposer.seed_from else {}),
+        "inductor_seed": wanted(config.proposer.inductor_seed, eval_config.device),
     })  # fmt: skip
     echo(f"run directory: {out}")
     if ledger.count:
@@ -204,6 +212,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     finally:
         backend.close()
     notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])
+    notes += [f"inductor {key}: {note}" for key, note in sorted(getattr(proposer, "inductor_notes", {}).items())]
     notes += [f"ray node {line}" for line in getattr(backend, "node_report", list)()]
     figures = throughput(outcome, backend.devices)
     close_invocation(out, figures)

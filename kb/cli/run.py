@@ -122,6 +122,14 @@ def register(sub) -> None:
         help="add each problem's best kernel from this earlier run to round 0, judged again under this run's "
         "policy (continue a search on another GPU, policy or version); repeatable, the first found is used",
     )
+    p.add_argument(
+        "--inductor-seed",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="add torch inductor's generated Triton, made a standalone ModelNew, to round 0 (judged like any "
+        "candidate, so the search starts no worse than torch.compile); default: on for GPUs, off on the CPU, "
+        "where inductor's kernels run in the Triton interpreter",
+    )
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bars (they are shown only when stderr is a terminal)")
     add_problem_source(p)
@@ -177,7 +185,8 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
     )
     proposer = ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model, api_key=args.api_key,
                               seed_from=tuple(args.seed_from or ()), price_per_mtok_in=args.price_per_mtok_in,
-                              price_per_mtok_out=args.price_per_mtok_out, starter=not args.no_starter)  # fmt: skip
+                              price_per_mtok_out=args.price_per_mtok_out, starter=not args.no_starter,
+                              inductor_seed=args.inductor_seed)  # fmt: skip
     dataset, config = dataset_location(args.dataset, args.dataset_config)
     return RunConfig(
         out=Path(args.resume or args.out or Path("runs") / time.strftime("%Y%m%d-%H%M%S")),

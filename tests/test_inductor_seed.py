@@ -1,0 +1,351 @@
+"""Seeds from torch inductor (autokernel.starters.inductor, autokernel.propose.inductor_seed).
+
+On CPU inductor's Triton backend writes the kernels and the Triton interpreter runs them: the seeds below are
+judged by the real `Evaluator`. The rewrite alone is tested on a stored capture (tests/fixtures/inductor/), also
+reshaped as GPU output for the rewrite's GPU branches; a GPU-marked test captures and judges on a GPU itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from autokernel.evaluate.static import inspect_source
+from autokernel.problem import Problem
+from autokernel.propose.base import Attempt, History
+from autokernel.propose.inductor_seed import InductorSeedProposer, wanted
+from autokernel.records import Candidate, Verdict
+from autokernel.starters._inductor_source import SeedError, build_source
+from autokernel.starters.inductor import InductorSeed, inductor_seed, seed_from_capture
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SUITE = Path(__file__).resolve().parents[1] / "autokernel" / "suite"
+
+SOFTMAX = """import torch
+import torch.nn as nn
+
+batch_size = 4
+dim = 32
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.softmax(x, dim=1)
+
+
+def get_inputs():
+    return [torch.randn(batch_size, dim)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+# training-mode batch norm: the seed must update the running statistics in ModelNew's own buffers
+BATCHNORM_SOFTMAX = """import torch
+import torch.nn as nn
+
+batch_size = 4
+features = 16
+
+
+class Model(nn.Module):
+    def __init__(self, features):
+        super().__init__()
+        self.lin = nn.Linear(features, 8)
+        self.bn = nn.BatchNorm1d(8)
+
+    def forward(self, x):
+        return torch.softmax(self.bn(torch.relu(self.lin(x)) * 2.0), dim=1)
+
+
+def get_inputs():
+    return [torch.randn(batch_size, features)]
+
+
+def get_init_inputs():
+    return [features]
+"""
+
+UNTRACEABLE = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:  # control flow on a value: torch.export cannot trace it
+            return x * 2
+        return x
+
+
+def get_inputs():
+    return [torch.randn(4, 4)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+@functools.cache
+def _seed(source: str) -> InductorSeed:
+    """One capture per problem for the whole module (each costs seconds of inductor)."""
+    return inductor_seed(Problem.from_source(source, name="inductor_case"), "cpu", timeout_s=300)
+
+
+def _standalone(source: str) -> None:
+    """What a seed may not do: compile at run time or lean on inductor's wrapper machinery."""
+    code = re.sub(r'""".*?"""', "", source, flags=re.S)
+    for banned in ("torch.compile", "_dynamo", "async_compile", "torch._inductor", "extern_kernels", ".run("):
+        assert banned not in code, banned
+    report = inspect_source(source)
+    assert report.check.passed and report.backend == "triton", report.check.reason
+
+
+# ---------------------------------------------------------------- CPU: captured, rewritten, judged
+CPU_CASES = {
+    "elementwise (bias + tanh GELU)": (SUITE / "gelu_bias.py").read_text(),
+    "softmax (a reduction)": SOFTMAX,
+    "linear + relu (library matmul, generated epilogue)": (FIXTURES / "problems" / "linear_relu.py").read_text(),
+    "linear + batch norm + softmax (buffers updated in place)": BATCHNORM_SOFTMAX,
+}
+
+
+@pytest.mark.parametrize("name", list(CPU_CASES))
+def test_the_seed_of_a_tiny_problem_is_correct_under_the_evaluator(name, cpu_config):
+    from autokernel.evaluate import evaluate
+
+    problem = Problem.from_source(CPU_CASES[name], name="inductor_case")
+    seed = _seed(CPU_CASES[name])
+    assert seed.source is not None, seed.reason
+    _standalone(seed.source)
+    assert seed.torch_version and seed.tied_to_torch == ""  # helpers copied in: nothing imported from inductor
+    verdict = evaluate(problem, Candidate(source=seed.source, proposer="inductor"), cpu_config)
+    assert verdict.verdict == "correct", (verdict.reason, verdict.log_tail[-2000:])
+    assert set(verdict.own_kernel_launches) <= set(seed.kernels) and verdict.own_kernel_launches
+    assert verdict.tied_to_torch == ""
+
+
+def test_buffers_are_updated_in_modelnews_own_modules():
+    """Training-mode batch norm: running statistics move in ModelNew's buffers exactly as in Model's."""
+    import torch
+
+    seed = _seed(BATCHNORM_SOFTMAX)
+    assert seed.source is not None, seed.reason
+    ref_ns, new_ns = {}, {}
+    exec(compile(BATCHNORM_SOFTMAX, "problem", "exec"), ref_ns)  # noqa: S102 - test fixtures
+    exec(compile(seed.source, "seed", "exec"), new_ns)  # noqa: S102
+    torch.manual_seed(5)
+    ref = ref_ns["Model"](16)
+    torch.manual_seed(5)
+    new = new_ns["ModelNew"](16)
+    x = torch.randn(4, 16)
+    with torch.no_grad():
+        torch.testing.assert_close(new(x), ref(x))
+    for (name, a), (_, b) in zip(ref.named_buffers(), new.named_buffers()):
+        torch.testing.assert_close(b, a, msg=name)
+    assert int(new.bn.num_batches_tracked) == 1
+
+
+def test_a_problem_inductor_cannot_take_gets_a_reason_not_an_exception():
+    seed = inductor_seed(Problem.from_source(UNTRACEABLE, name="untraceable"), "cpu", timeout_s=300)
+    assert seed.source is None and "torch.export cannot trace" in seed.reason
+    library_only = (FIXTURES / "problems" / "linear_relu.py").read_text().replace("torch.relu(self.linear(x))",
+                                                                                  "self.linear(x)")
+    seed = inductor_seed(Problem.from_source(library_only, name="linear_only"), "cpu", timeout_s=300)
+    assert seed.source is None and "no Triton kernel" in seed.reason
+
+
+def test_a_capture_that_times_out_is_a_reason():
+    seed = inductor_seed(Problem.from_source(SOFTMAX, name="softmax"), "cpu", timeout_s=0.01)
+    assert seed.source is None and "took more than" in seed.reason
+
+
+# ---------------------------------------------------------------- a stored capture: the rewrite alone
+STORED = FIXTURES / "inductor" / "cpu_bn_softmax.json"
+
+
+def _stored():
+    stored = json.loads(STORED.read_text())
+    return stored["capture"], stored["problem"]
+
+
+def test_a_stored_capture_becomes_a_seed_that_matches_the_reference():
+    """The rewrite of inductor's recorded output (torch 2.13, no inductor run here) runs in the interpreter."""
+    import torch
+
+    capture, problem_source = _stored()
+    built = build_source(capture, problem_source, title="bn_softmax")
+    _standalone(built.source)
+    assert built.library_calls == ("addmm",) and built.tied_to_torch == "" and built.autotuned == ()
+    ref_ns, new_ns = {}, {}
+    exec(compile(problem_source, "problem", "exec"), ref_ns)  # noqa: S102 - test fixtures
+    exec(compile(built.source, "seed", "exec"), new_ns)  # noqa: S102
+    torch.manual_seed(2)
+    ref = ref_ns["Model"](16)
+    torch.manual_seed(2)
+    new = new_ns["ModelNew"](16)
+    x = torch.randn(4, 16)
+    with torch.no_grad():
+        torch.testing.assert_close(new(x), ref(x))
+
+
+def _gpu_shaped(capture: dict) -> dict:
+    """The stored CPU capture reshaped as inductor writes for a GPU (a device guard around the body, CUDA
+    allocations, stream handles, libdevice, two launch configurations for the reduction kernel). Synthetic: it
+    exercises the GPU branches of the rewrite on a machine with no GPU; the GPU-marked test below uses real output."""
+    capture = json.loads(json.dumps(capture))
+    tree = ast.parse(capture["wrapper"])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == "call":
+            body = node.body
+            guard = ast.parse("with torch.cuda._DeviceGuard(0):\n    torch.cuda.set_device(0)").body[0]
+            guard.body += body[2:-1]
+            node.body = [*body[:2], guard, body[-1]]
+    wrapper = ast.unparse(tree).replace("empty_strided_cpu", "empty_strided_cuda")
+    wrapper = wrapper.replace("get_raw_stream(None)", "get_raw_stream(0)").replace("tl_math.exp(", "libdevice.exp(")
+    capture.update(wrapper=wrapper, device="cuda", device_name="(synthetic)")
+    reduction = next(k for k in capture["kernels"] if k.startswith("triton_per_"))
+    info = capture["kernels"][reduction]
+    info["configs"].append({**info["configs"][0], "kwargs": {"XBLOCK": 2}, "num_warps": 4})
+    info["meta_grid"] = {"prefix": [], "x": "-((xnumel) // -(META['XBLOCK']))", "y": "1", "z": "1"}
+    return capture
+
+
+def test_the_gpu_branches_of_the_rewrite():
+    capture, problem_source = _stored()
+    built = build_source(_gpu_shaped(capture), problem_source, title="bn_softmax")
+    _standalone(built.source)
+    assert "DeviceGuard" not in built.source and "set_device" not in built.source and "stream" not in built.source
+    assert "device='cuda'" in built.source and "from triton.language.extra import libdevice" in built.source
+    (reduction,) = built.autotuned
+    assert "@triton.autotune(configs=[triton.Config({'XBLOCK': 1}" in built.source
+    assert "restore_value=['in_out_ptr0']" in built.source  # written in place: put back between tries
+    assert re.search(rf"{reduction}\[lambda META: \(-\(4 // -META\['XBLOCK'\]\), 1, 1\)\]\(", built.source)
+
+
+def test_unknown_wrapper_code_is_a_reason():
+    capture, problem_source = _stored()
+    broken = dict(capture, wrapper=capture["wrapper"].replace("def call(", "def callx(", 1))
+    with pytest.raises(SeedError, match="no call"):
+        build_source(broken, problem_source, title="x")
+    other = dict(capture, wrapper=capture["wrapper"].replace("async_compile.triton(", "async_compile.cuda(", 1))
+    seed = seed_from_capture(other, Problem.from_source(problem_source, name="x"))
+    assert seed.source is None and "non-Triton kernel" in seed.reason
+    garbled = dict(capture, kernels={})
+    seed = seed_from_capture(garbled, Problem.from_source(problem_source, name="x"))
+    assert seed.source is None and "no launch configuration" in seed.reason
+
+
+# ---------------------------------------------------------------- the proposer
+class Inner:
+    name = "tuner"
+    notes = {"k": "a note"}
+
+    def propose(self, problem, history, n_ideas, n_branches):
+        return [Candidate(source="# starter", proposer=self.name)]
+
+
+PROBLEM = Problem.from_source(SOFTMAX, name="softmax", level=1, problem_id=23)
+
+
+def _stand_in(source):
+    calls = []
+
+    def make(problem, device):
+        calls.append(device)
+        return InductorSeed(source, "1 Triton kernel(s)" if source else "no Triton kernel", torch_version="2.x")
+
+    return make, calls
+
+
+def test_round_zero_adds_inductors_seed_on_a_gpu_and_only_then():
+    make, calls = _stand_in("# inductor seed")
+    proposer = InductorSeedProposer(Inner(), None, make_seed=make)
+    out = proposer.propose(PROBLEM, History(device="cuda"), 2, 1)
+    assert [c.source for c in out] == ["# starter", "# inductor seed"]
+    assert out[1].proposer == "inductor" and "torch 2.x" in out[1].idea and out[1].branch == 1
+    assert proposer.notes == {"k": "a note"}  # the inner proposer's records stay visible to the run
+    assert proposer.inductor_notes == {"L1/23": "seed from torch 2.x: 1 Triton kernel(s)"}
+    attempt = Attempt(candidate=out[0], verdict=Verdict(verdict="correct", reason=""))
+    assert [c.source for c in proposer.propose(PROBLEM, History(device="cuda", attempts=[attempt]), 2, 1)] == [
+        "# starter"]
+    assert [c.source for c in proposer.propose(PROBLEM, History(device="cpu"), 2, 1)] == ["# starter"]
+    proposer.propose(PROBLEM, History(device="cuda"), 2, 1)
+    assert calls == ["cuda"]  # made once per problem and device
+
+
+def test_cpu_runs_ask_for_it_and_a_missing_seed_is_noted():
+    make, _ = _stand_in(None)
+    proposer = InductorSeedProposer(Inner(), True, make_seed=make)
+    assert [c.source for c in proposer.propose(PROBLEM, History(device="cpu"), 2, 1)] == ["# starter"]
+    assert proposer.inductor_notes == {"L1/23": "no seed: no Triton kernel"}
+    assert wanted(None, "cuda:1") and not wanted(None, "cpu") and wanted(True, "cpu") and not wanted(False, "cuda")
+
+
+def test_the_cli_flag_reaches_the_proposer_config():
+    from kb.cli import build_parser
+    from kb.cli.run import run_config_from_args
+
+    def config(*argv):
+        return run_config_from_args(build_parser().parse_args(["run", "--device", "cpu", *argv]), on_cpu=True)
+
+    assert config().proposer.inductor_seed is None
+    assert config("--inductor-seed").proposer.inductor_seed is True
+    assert config("--no-inductor-seed").proposer.inductor_seed is False
+
+
+def test_a_search_round_zero_judges_the_seed_beside_the_starter(tmp_path):
+    from autokernel.evaluate import EvalConfig
+    from autokernel.search import SearchConfig
+    from autokernel.search.session import ProposerConfig, RunConfig, run
+
+    problem = Problem.from_source((SUITE / "gelu_bias.py").read_text(), name="gelu_bias")
+    cfg = EvalConfig.for_device("cpu", timeout_s=120.0, num_correct_trials=2, num_perf_trials=3)
+    text = run([problem], cfg, RunConfig(out=tmp_path / "run", search=SearchConfig(rounds=0), progress=False,
+                                         proposer=ProposerConfig(kind="tuner", inductor_seed=True)),
+               echo=lambda line: None)
+    rows = [json.loads(line) for line in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
+    by = {r["proposer"]: r for r in rows}
+    assert set(by) == {"tuner", "inductor"}
+    assert by["inductor"]["verdict"]["verdict"] == "correct"
+    assert "inductor gelu_bias: seed from torch" in text
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["invocations"][0]["inductor_seed"] is True
+
+
+# ---------------------------------------------------------------- the verdict says when a kernel is tied to torch
+def test_a_kernel_importing_inductor_helpers_is_tied_to_the_judging_torch(cpu_config):
+    import torch
+
+    from autokernel.evaluate import evaluate
+
+    problem = Problem.from_source(SOFTMAX, name="inductor_case")
+    seed = _seed(SOFTMAX)
+    assert seed.source is not None, seed.reason
+    tied = seed.source.replace("import math\n", "import math\nfrom torch._inductor.runtime import triton_helpers\n", 1)
+    tied = re.sub(r"(?<!def )\b_th_maximum\(", "triton_helpers.maximum(", tied)
+    assert inspect_source(tied).inductor_runtime and not inspect_source(seed.source).inductor_runtime
+    verdict = evaluate(problem, Candidate(source=tied), cpu_config)
+    assert verdict.verdict == "correct", verdict.reason
+    assert verdict.tied_to_torch == torch.__version__
+
+
+# ---------------------------------------------------------------- on the GPU itself
+@pytest.mark.gpu
+@pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") == "1", reason="needs compiled (not interpreted) Triton")
+@pytest.mark.parametrize("name", ["softmax (a reduction)", "linear + batch norm + softmax (buffers updated in place)"])
+def test_the_seed_is_correct_on_the_gpu(name):
+    from autokernel.evaluate import EvalConfig, evaluate
+
+    problem = Problem.from_source(CPU_CASES[name], name="inductor_case")
+    seed = inductor_seed(problem, "cuda", timeout_s=300)
+    assert seed.source is not None, seed.reason
+    _standalone(seed.source)
+    verdict = evaluate(problem, Candidate(source=seed.source, proposer="inductor"), EvalConfig.for_device("cuda"))
+    assert verdict.verdict == "correct", (verdict.reason, verdict.log_tail[-2000:])
