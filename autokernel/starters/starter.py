@@ -28,6 +28,8 @@ class Starter:
         engines: engine tunables (``MM_ENGINE``, ``CONV_ENGINE``: "library" or "triton") mapped to the prefix of
             the tunables that act only when the engine is "triton" (empty prefix when other ops use them too).
         presets: named sets of tunable values the tuner tries as one move (see ``Family.presets``).
+        admissible: tunable -> {value: judging protocols under which the search may try it} (``Family.admissible``);
+            `space_for` and `presets_for` apply it.
     """
 
     source: str
@@ -38,6 +40,22 @@ class Starter:
     notes: tuple[str, ...] = ()
     engines: dict = field(default_factory=dict)
     presets: dict = field(default_factory=dict)
+    admissible: dict = field(default_factory=dict)
+
+    def allows(self, name: str, value, protocol: str) -> bool:
+        """Whether the search may set ``name`` to ``value`` under judging protocol ``protocol`` ("" when unknown:
+        only values admissible under every protocol)."""
+        protocols = self.admissible.get(name, {}).get(value)
+        return protocols is None or protocol in protocols
+
+    def space_for(self, protocol: str) -> dict:
+        """``space`` without the values the protocol does not admit."""
+        return {k: [v for v in vs if self.allows(k, v, protocol)] for k, vs in self.space.items()}
+
+    def presets_for(self, protocol: str) -> dict:
+        """``presets`` without those that set a value the protocol does not admit."""
+        return {name: values for name, values in self.presets.items()
+                if all(self.allows(k, v, protocol) for k, v in values.items())}
 
     def inert(self, values: dict) -> set[str]:
         """Tunables that change nothing under ``values``: a family's knobs while its engine is the library."""
@@ -119,6 +137,7 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         notes=tuple(traced.notes),
         engines=engines,
         presets=_presets(probe.families, space),
+        admissible=_admissible(probe.families, space),
     )
 
 
@@ -203,6 +222,16 @@ def _presets(families, space: dict) -> dict:
     return out
 
 
+def _admissible(families, space: dict) -> dict:
+    """The families' protocol-restricted values (``Family.admissible``) of the tunables this starter varies."""
+    out: dict = {}
+    for f in families:
+        for name, values in T.FAMILIES[f].admissible.items():
+            if name in space:
+                out.setdefault(name, {}).update(values)
+    return out
+
+
 def _layer_starter(problem, reason: str, tunables: dict | None, *, model=None) -> Starter:
     """When the whole model cannot be generated: ``ModelNew(Model)`` with the reference's forward as written and
     its supported layers switched to kernel-backed subclasses (``_swap``); the library starter if it has none.
@@ -236,7 +265,7 @@ def _layer_starter(problem, reason: str, tunables: dict | None, *, model=None) -
     )
     space = _search_space(space, model)
     return Starter(source=source, covered=covered, fallbacks=fallbacks, tunables=values, space=space,
-                   notes=(reason,), presets=_presets(families, space))
+                   notes=(reason,), presets=_presets(families, space), admissible=_admissible(families, space))
 
 
 def _library_starter(problem, reason: str, tunables: dict | None) -> Starter:

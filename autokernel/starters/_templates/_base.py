@@ -17,13 +17,16 @@ _SPLIT_CHUNK = [4**i for i in range(2, 10)]
 class Family:
     """A kernel family: its source block, its tunables (default and allowed values) and presets: named sets of
     values that only pay off together (the tensor-core path wants bigger tiles and more warps at once), which the
-    tuner tries as one move."""
+    tuner tries as one move. ``admissible``: tunable -> {value: judging protocols under which the search may try
+    it}, for values that change the arithmetic's precision class (plain TF32 where the protocol's reference itself
+    runs that operation in TF32); values not listed are admissible under every protocol."""
 
     name: str
     source: str
     defaults: dict = field(default_factory=dict)
     space: dict = field(default_factory=dict)
     presets: dict = field(default_factory=dict)
+    admissible: dict = field(default_factory=dict)
 
 
 HEADER = """\

@@ -319,7 +319,8 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
         "CONV_NUM_STAGES": 2,
     },
     {
-        "CONV_PRECISION": ["ieee", "tf32x3", "tf32x3s"],  # up from the default: the tensor-core paths
+        # up from the default: the tensor-core paths; "tf32" (one TF32 pass) only under the kernelbench protocol
+        "CONV_PRECISION": ["ieee", "tf32x3", "tf32x3s", "tf32"],
         "CONV_ALGO": ["im2col", "taps"],  # reduction index math per element, or per tap over channels-last x
         "CONV_DEPTHWISE": ["direct", "gemm"],  # groups == in channels: direct stencil, or the implicit GEMM
         "CONV_DW_BLOCK": [128, 256, 512, 1024],
@@ -340,5 +341,14 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
         "3xTF32 tensor cores (operands split once), channels-last taps, 128x128 tiles": {
             "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32x3s", "CONV_BLOCK_M": 128,
             "CONV_BLOCK_N": 128, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 2},
+        # one TF32 pass, a third of 3xTF32's tensor-core work: cuDNN's own precision under PyTorch's default flags
+        # (kernelbench protocol only, see admissible below); no H200 screen yet
+        "TF32 tensor cores (cuDNN's precision under PyTorch's flags), channels-last taps, 128x128 tiles": {
+            "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32", "CONV_BLOCK_M": 128,
+            "CONV_BLOCK_N": 128, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 2},
     },
+    # Plain TF32 is what the reference's cuDNN convolutions compute under the kernelbench protocol (PyTorch's default
+    # flags), so the search tries it there; under strict the truth is fp32 with TF32 off, and the search does not
+    # offer it (a user may still set it; the judge decides either way, by the tolerance).
+    {"CONV_PRECISION": {"tf32": ("kernelbench",)}},
 )
