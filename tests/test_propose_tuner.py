@@ -342,3 +342,21 @@ def test_plain_tf32_convolutions_are_offered_only_under_the_kernelbench_protocol
     values, cands = offered("kernelbench")
     assert "tf32" in values
     assert any(c.idea.startswith("preset TF32 tensor cores") for c in cands)
+
+
+def test_the_run_gives_the_tuner_its_screen_log(tmp_path):
+    """screen.jsonl as `ScreenLog` writes it reaches the tuner's prior through `make_proposer`."""
+    from autokernel.evaluate.screen import ScreenResult
+    from autokernel.ledger.screens import ScreenLog, screen_rows
+    from autokernel.records import Candidate
+    from autokernel.search.session import ProposerConfig, make_proposer
+
+    problem = Problem.from_source(SRC, name="relu_add")
+    log = ScreenLog(tmp_path, device="cuda", policy={})
+    best = Candidate(source="best", proposer="tuner")
+    child = Candidate(source="child", proposer="tuner", parent=best.digest, idea="halve NUM_WARPS 4 -> 2")
+    log.record(problem, 2, ScreenResult(digest=best.digest, ok=True, reason="", median_ms=1.0), candidate=best,
+               control=True)
+    log.record(problem, 2, ScreenResult(digest=child.digest, ok=True, reason="", median_ms=0.8), candidate=child)
+    prior = make_proposer(ProposerConfig(kind="tuner"), [], screen_rows(tmp_path)).prior
+    assert (prior.judged, prior.screened) == (0, 1) and prior.score("NUM_WARPS", -1, [1, 2, 4]) > 0.5
