@@ -157,7 +157,8 @@ def _search_space(space: dict, model) -> dict:
     if not depthwise:
         drop = {"CONV_DEPTHWISE", "CONV_DW_BLOCK"}
     elif len(depthwise) == len(convs):  # only the direct kernel runs (by default): the GEMM's tiles do nothing
-        drop = {"CONV_PRECISION", "CONV_ALGO", "CONV_BLOCK_M", "CONV_BLOCK_N", "CONV_BLOCK_K", "CONV_NUM_STAGES"}
+        drop = {"CONV_PRECISION", "CONV_ALGO", "CONV_BLOCK_M", "CONV_BLOCK_N", "CONV_BLOCK_K", "CONV_NUM_STAGES",
+                "CONV_TILE_ORDER"}
     else:
         drop = set()
     kept = {k: v for k, v in space.items() if k not in drop and k not in _LATE_TUNABLES}
