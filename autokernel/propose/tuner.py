@@ -208,7 +208,8 @@ class TunerProposer:
         space = self._space(starter, history)
         tried, seen = self._state(problem, history, space)
         kinds = {  # lazy: a variant is made (and counted as tried) only when taken
-            "single moves": itertools.chain.from_iterable(self._ideas(problem, history, starter, space, 1, tried, seen)),
+            "single moves": itertools.chain.from_iterable(
+                self._ideas(problem, history, starter, space, 1, tried, seen)),
             "crossovers": self._crossovers(problem, history, starter, space, tried, seen),
             "steps together": self._steps_together(problem, history, starter, space, tried, seen),
             "random combinations": self._random_combinations(problem, history, starter, space, width, tried, seen),
@@ -320,8 +321,8 @@ class TunerProposer:
             inert = starter.inert({**base, **values})
             if len([n for n in values if n not in inert]) < 2:
                 continue
-            cand = self._variant(problem, history, seed, base, values, lambda ch, base=base: f"combine {_changes(base, ch)}",
-                                 tried, seen, starter)
+            cand = self._variant(problem, history, seed, base, values,
+                                 lambda ch, base=base: f"combine {_changes(base, ch)}", tried, seen, starter)
             if cand is not None:
                 yield cand
 
@@ -364,6 +365,9 @@ class TunerProposer:
         same kernel, so timing it would spend the GPU on nothing. A failed dry run is never a match, and only the
         tuner's own sources are dry-run (see `_own`)."""
         if not self._own(problem, seed.candidate.source):
+            return False
+        blind = self._starter(problem).launch_blind  # e.g. CUDA_GRAPH: the launches are the same, the cost is not
+        if blind and read_tunables(seed.candidate.source, blind) != read_tunables(cand.source, blind):
             return False
         parent = self._plan(problem, seed.candidate, history.device)
         if parent is None or self._plan(problem, cand, history.device) != parent:
