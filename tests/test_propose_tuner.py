@@ -200,3 +200,163 @@ def test_presets_come_first_and_knobs_of_a_library_engine_are_left_alone():
     nxt = first.propose(problem, History(attempts=[s0, s1], seeds=[s1], round=2), 8, 1)
     assert any(c.idea.split()[1].startswith("MM_BLOCK") for c in nxt if not c.idea.startswith("preset")), [
         c.idea for c in nxt]
+
+
+def _seed(tuner, problem, values: dict, speedup: float):
+    """A correct attempt of the tuner's starter with ``values`` set (a tunable descendant)."""
+    from autokernel.records import Candidate
+
+    st = tuner._starter(problem)
+    return Attempt(candidate=Candidate(source=set_tunables(st.source, values), proposer="tuner", idea="x"),
+                   verdict=_verdict("correct", speedup))
+
+
+def test_seeds_cross_over_knob_by_knob_and_deterministically():
+    """Two tunable descendants of one starter: children take each knob from one parent (never a parent itself),
+    the better seed is the parent of record, the same round offers the same children, and a seed that is not the
+    starter with only tunable lines changed (an LLM's rewrite) is never crossed."""
+    problem = Problem.from_source(SRC, name="relu_add")
+    tuner = TunerProposer()
+    space = {k: v for k, v in tuner._starter(problem).space.items() if len(v) > 1}
+    a = _seed(tuner, problem, {"BLOCK_SIZE": 256, "NUM_WARPS": 8, "EW_STREAM": True}, 2.0)
+    b = _seed(tuner, problem, {"BLOCK_SIZE": 2048, "NUM_WARPS": 1, "EW_STREAM": False}, 1.5)
+    history = History(attempts=[a, b], seeds=[a, b], round=3)
+
+    def crosses(t):
+        return [c for c in t.propose_wide(problem, history, 40) if c.idea.startswith("cross with ")]
+
+    kids = crosses(tuner)
+    va, vb = read_tunables(a.candidate.source, space), read_tunables(b.candidate.source, space)
+    assert kids and len({c.digest for c in kids}) == len(kids)
+    for c in kids:
+        v = read_tunables(c.source, space)
+        assert all(v[k] in (va[k], vb[k]) for k in space) and v not in (va, vb), c.idea
+        assert c.parent == a.candidate.digest and c.idea.startswith(f"cross with {b.candidate.digest[:8]}: ")
+        assert c.source == set_tunables(a.candidate.source, v)
+    assert [c.digest for c in crosses(TunerProposer())] == [c.digest for c in kids]  # a resumed run: the same
+
+    from autokernel.records import Candidate
+
+    rewritten = Attempt(candidate=Candidate(source=b.candidate.source + "\n# rewritten\n", proposer="llm"),
+                        verdict=_verdict("correct", 1.5))
+    history = History(attempts=[a, rewritten], seeds=[a, rewritten], round=3)
+    assert not [c for c in TunerProposer().propose_wide(problem, history, 40) if c.idea.startswith("cross with ")]
+
+
+def test_steps_together_come_in_the_order_the_prior_gives():
+    from autokernel.propose.prior import MovePrior
+
+    problem = Problem.from_source(SRC, name="relu_add")
+    (starter,) = TunerProposer().propose(problem, History(), 1, 1)
+    seed = Attempt(candidate=starter, verdict=_verdict("correct", 1.0))
+    history = History(attempts=[seed], seeds=[seed], round=1)
+
+    def together(prior=None):
+        return [c.idea for c in TunerProposer(prior=prior).propose_wide(problem, history, 40)
+                if c.idea.startswith("step together: ")]
+
+    plain = together()
+    assert plain and all(len(i.split(", ")) in (2, 3) for i in plain)
+    rows = [_row("L1/9", "p", 1.0)]
+    rows += [_row("L1/9", f"w{i}", 0.5, "p", "step together: NUM_WARPS 2 -> 1, BLOCK_SIZE 512 -> 256")
+             for i in range(6)]
+    led = together(MovePrior.from_rows(rows))
+    assert led[0] == "step together: BLOCK_SIZE 1024 -> 512, NUM_WARPS 4 -> 2", led  # both steps paid elsewhere
+    assert sorted(led) == sorted(plain)  # the same neighbourhood, ordered differently
+
+
+def _screen_row(kind, digest, ms, rnd=1, parent=None, idea="", ok=True, problem="L1/1"):
+    return {"kind": kind, "problem": problem, "problem_digest": "pd-" + problem, "candidate_digest": digest,
+            "round": rnd, "ok": ok, "median_ms": ms if ok else None, "idea": idea, "parent": parent, "device": "cuda"}
+
+
+def test_move_prior_learns_from_screens_at_a_lower_weight():
+    """A screened variant counts SCREEN_WEIGHT against its round's control when that is its parent; one judged is
+    counted by its verdict alone; a variant of k knobs credits each step 1/k."""
+    from autokernel.propose.prior import SCREEN_WEIGHT, MovePrior, parse_moves
+
+    assert parse_moves("step together: NUM_WARPS 4 -> 8, BLOCK_SIZE 1024 -> 512") == [
+        ("NUM_WARPS", 4, 8), ("BLOCK_SIZE", 1024, 512)]
+    assert parse_moves("combine NUM_WARPS 4 -> 8, EW_STREAM False -> True") == [("NUM_WARPS", 4, 8),
+                                                                                   ("EW_STREAM", False, True)]
+    assert parse_moves("cross with 0123abcd: CONV_PRECISION ieee -> tf32x3") == [("CONV_PRECISION", "ieee", "tf32x3")]
+    assert parse_moves("preset 3xTF32 tensor cores, 128x128 tiles: MM_BLOCK_M 64 -> 128") == []
+    assert parse_moves("generated starter (fused elementwise: relu)") == []
+    screens = [
+        _screen_row("control", "best", 1.0),
+        _screen_row("variant", "v1", 0.5, parent="best", idea="double NUM_WARPS 4 -> 8"),  # helped
+        _screen_row("variant", "v2", None, parent="best", idea="double NUM_WARPS 4 -> 8", ok=False),  # failed: tried
+        _screen_row("variant", "v3", 0.5, parent="best", idea="step together: NUM_WARPS 4 -> 8, BLOCK_SIZE 1 -> 2"),
+        _screen_row("variant", "v4", 0.5, parent="other", idea="double NUM_WARPS 4 -> 8"),  # not the control
+        _screen_row("variant", "v5", 0.5, rnd=2, parent="best", idea="double NUM_WARPS 4 -> 8"),  # no control then
+        _screen_row("variant", "j1", 0.5, parent="best", idea="double NUM_WARPS 4 -> 8"),  # judged: the verdict counts
+    ]
+    judged = [_row("L1/1", "best", 1.0), _row("L1/1", "j1", 1.2, "best", "double NUM_WARPS 4 -> 8")]
+    prior = MovePrior.from_rows(judged, screens)
+    assert (prior.judged, prior.screened, len(prior)) == (1, 3, 4)
+    helped, tried = prior.counts[("NUM_WARPS", "4", "8")]
+    assert tried == pytest.approx(1 + 2.5 * SCREEN_WEIGHT) and helped == pytest.approx(1.5 * SCREEN_WEIGHT)
+    assert prior.counts[("BLOCK_SIZE", "1", "2")] == pytest.approx([0.5 * SCREEN_WEIGHT, 0.5 * SCREEN_WEIGHT])
+    assert prior.score("NUM_WARPS", +1, [1, 2, 4, 8]) == pytest.approx((1 + 1.5 * SCREEN_WEIGHT) / (3 + 2.5 * SCREEN_WEIGHT))
+
+
+CONV_SRC = """
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3)
+
+    def forward(self, x):
+        return self.conv(x)
+
+
+def get_inputs():
+    return [torch.randn(1, 3, 8, 8)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_plain_tf32_convolutions_are_offered_only_under_the_kernelbench_protocol():
+    """The kernelbench protocol's reference runs cuDNN convolutions in TF32, so a TF32 path is admissible there;
+    under strict (or an unknown protocol) the tuner never offers it, in any kind of move."""
+    problem = Problem.from_source(CONV_SRC, name="conv")
+    (starter,) = TunerProposer().propose(problem, History(), 1, 1)
+    seed = Attempt(candidate=starter, verdict=_verdict("correct", 1.0))
+
+    def offered(protocol):
+        tuner = TunerProposer()
+        history = History(attempts=[seed], seeds=[seed], round=1, protocol=protocol)
+        cands = tuner.propose_wide(problem, history, 200) + tuner.propose(problem, history, 50, 3)
+        return {read_tunables(c.source, ["CONV_PRECISION"])["CONV_PRECISION"] for c in cands}, cands
+
+    for protocol in ("strict", ""):
+        values, cands = offered(protocol)
+        assert "tf32" not in values and {"tf32x3", "tf32x3s"} <= values and len(cands) > 50, protocol
+    values, cands = offered("kernelbench")
+    assert "tf32" in values
+    assert any(c.idea.startswith("preset TF32 tensor cores") for c in cands)
+
+
+def test_the_run_gives_the_tuner_its_screen_log(tmp_path):
+    """screen.jsonl as `ScreenLog` writes it reaches the tuner's prior through `make_proposer`."""
+    from autokernel.evaluate.screen import ScreenResult
+    from autokernel.ledger.screens import ScreenLog, screen_rows
+    from autokernel.records import Candidate
+    from autokernel.search.session import ProposerConfig, make_proposer
+
+    problem = Problem.from_source(SRC, name="relu_add")
+    log = ScreenLog(tmp_path, device="cuda", policy={})
+    best = Candidate(source="best", proposer="tuner")
+    child = Candidate(source="child", proposer="tuner", parent=best.digest, idea="halve NUM_WARPS 4 -> 2")
+    log.record(problem, 2, ScreenResult(digest=best.digest, ok=True, reason="", median_ms=1.0), candidate=best,
+               control=True)
+    log.record(problem, 2, ScreenResult(digest=child.digest, ok=True, reason="", median_ms=0.8), candidate=child)
+    prior = make_proposer(ProposerConfig(kind="tuner"), [], screen_rows(tmp_path)).prior
+    assert (prior.judged, prior.screened) == (0, 1) and prior.score("NUM_WARPS", -1, [1, 2, 4]) > 0.5

@@ -1052,3 +1052,60 @@ def test_generated_host_helpers_match_triton_and_torch():
     assert mod._sub(new, "body.0") is new.get_submodule("body.0") is mod._sub(new, "body.0")
     a, b = torch.rand(2, 3, 1), torch.rand(2, 1, 5)
     assert mod._bshape(a, a) == a.shape and mod._bshape(a, b) == torch.Size([2, 3, 5])
+
+
+@pytest.mark.parametrize("persistent, split", [(1, 1), (2, 2)])
+@pytest.mark.parametrize("precision", ["ieee", "tf32x3s"])
+def test_persistent_matmul_walks_every_tile(persistent, split, precision):
+    """MM_PERSISTENT: a grid of MM_PERSISTENT x SMs programs (4 SMs under the interpreter) walks all the tiles of
+    every batch and K split; the default (0) launches a program per tile, as before the knob existed."""
+    from autokernel.starters.launches import launch_plan
+
+    shapes = [(3, 70, 20), (3, 20, 9)]
+    p = make_problem("def forward(self, a, b):\n    return torch.bmm(a, b)",
+                     f"[torch.randn{shapes[0]}, torch.randn{shapes[1]}]")
+    tunables = {"MM_PERSISTENT": persistent, "MM_SPLIT_K": split, "MM_BLOCK_M": 16, "MM_BLOCK_N": 16,
+                "MM_BLOCK_K": 16, "MM_PRECISION": precision}
+    st = generate_starter(p, tunables=tunables)
+    run_shapes(p, st, [shapes])
+    tiles = 5 * 1 * 3 * split  # 70 / 16 -> 5 row tiles, 9 / 16 -> 1 column tile, 3 batches
+    (launch,) = [x for x in launch_plan(st.source, p, sm_count=4) if x.kernel == "_matmul_kernel"]
+    assert launch.grid == (min(tiles, persistent * 4), 1)
+    default = generate_starter(p, tunables={**tunables, "MM_PERSISTENT": 0})
+    (launch,) = [x for x in launch_plan(default.source, p, sm_count=4) if x.kernel == "_matmul_kernel"]
+    assert launch.grid == (5, 3 * split)
+
+
+@pytest.mark.parametrize(
+    "ctor, shape",
+    [
+        ("nn.Conv2d(4, 40, 3, padding=1, groups=2)", (2, 4, 6, 5)),  # 20 channels per group: 2 channel tiles of 16
+        ("nn.ConvTranspose2d(4, 36, 3, stride=2, padding=1)", (1, 4, 4, 3)),  # by output class (taps)
+        ("nn.Conv1d(3, 20, 3)", (2, 3, 9)),
+    ],
+)
+@pytest.mark.parametrize("algo", ["im2col", "taps"])
+def test_convolution_tiles_in_channel_first_order(ctor, shape, algo):
+    """CONV_TILE_ORDER "n": a flat grid whose channel tiles run fastest computes what the default order does."""
+    from autokernel.starters.launches import launch_plan
+
+    p = make_problem(
+        f"def __init__(self):\n    super().__init__()\n    self.op = {ctor}\ndef forward(self, x):\n    return self.op(x)",
+        f"[torch.randn{shape}]",
+    )
+    st = generate_starter(p, tunables={"CONV_TILE_ORDER": "n", "CONV_ALGO": algo, "CONV_BLOCK_M": 16,
+                                       "CONV_BLOCK_N": 16, "CONV_BLOCK_K": 16})
+    assert st.tunables["CONV_TILE_ORDER"] == "n" and st.space["CONV_TILE_ORDER"] == ["m", "n"]
+    run_shapes(p, st, [[shape]])
+    grids = [x.grid for x in launch_plan(st.source, p, sm_count=4) if "conv" in x.kernel]
+    assert grids and all(g[1] == 1 for g in grids), grids
+
+
+@pytest.mark.parametrize("algo", ["im2col", "taps"])
+def test_plain_tf32_convolution_is_a_precision_value(algo):
+    """CONV_PRECISION "tf32": one TF32 pass (the interpreter computes it in fp32; on a GPU the error is TF32's)."""
+    p = make_problem("def __init__(self):\n    super().__init__()\n    self.op = nn.Conv2d(4, 6, 3)\n"
+                     "def forward(self, x):\n    return self.op(x)", "[torch.rand(2, 4, 7, 6)]")
+    st = generate_starter(p, tunables={"CONV_PRECISION": "tf32", "CONV_ALGO": algo, "CONV_BLOCK_K": 16})
+    assert st.admissible == {"CONV_PRECISION": {"tf32": ("kernelbench",)}}
+    run_shapes(p, st, [[(2, 4, 7, 6)]], atol=1e-2)

@@ -51,7 +51,9 @@ PRESET_CASES = [(1, 1), (1, 3), (1, 6), (1, 10), (1, 17), (1, 54), (1, 57), (1, 
 
 @pytest.mark.parametrize("key", PRESET_CASES, ids=[f"L{lv}-{i}" for lv, i in PRESET_CASES])
 def test_tensor_core_presets_on_gpu(key):
-    """Every preset of the matmul and convolution families compiles on the GPU and stays within 1e-4."""
+    """Every fp32-accurate preset of the matmul and convolution families (those any protocol admits) compiles on
+    the GPU and stays within 1e-4 of the fp32 reference; a plain-TF32 preset (kernelbench protocol only, where the
+    reference's cuDNN convolutions run in TF32 too) compiles and stays within TF32's 1e-2."""
     import datasets
 
     from autokernel.problem import Problem
@@ -68,11 +70,16 @@ def test_tensor_core_presets_on_gpu(key):
     ds = datasets.load_dataset(os.environ.get("AUTOKERNEL_KB_TEST_DATASET") or str(root.parent / "shared" / "kernelbench"))
     row = next(r for r in ds[f"level_{level}"] if r["problem_id"] == pid)
     p = tiny_problem(Problem.from_source(row["code"], name=row["name"], level=level, problem_id=pid), 20_000_000)
-    presets = generate_starter(p).presets
+    st = generate_starter(p)
+    presets = st.presets_for("strict")
     assert presets
     for name, values in presets.items():
         res = check_starter(p, generate_starter(p, tunables=values), device="cuda")
         assert res.ok, (name, res)
+    for name, values in st.presets.items():
+        if name not in presets:
+            res = check_starter(p, generate_starter(p, tunables=values), device="cuda", atol=1e-2, rtol=1e-2)
+            assert res.ok, (name, res)
 
 
 @pytest.mark.parametrize("split", [False, True])

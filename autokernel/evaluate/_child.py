@@ -195,6 +195,7 @@ def main(argv: list[str]) -> int:
     ch.send(event="ready", confinement=confinement, pid=os.getpid(), launch_counting=counter.installed)
 
     model = None
+    loaded = None  # what "load" built the model from (module, init args, seed): a fresh model for the ablation
     expected = None
     while True:
         msg = transport.loads_from_judge(ch.rx.recv_bytes())
@@ -249,6 +250,7 @@ def main(argv: list[str]) -> int:
                 torch.manual_seed(msg["init_seed"])
                 model = module.ModelNew(*init_args)
                 model = model.to("cuda" if cuda else "cpu")
+                loaded = {"module": module, "init_args": init_args, "init_seed": msg["init_seed"]}
                 if cuda:
                     torch.cuda.synchronize()
             except BaseException as exc:  # noqa: BLE001
@@ -309,14 +311,30 @@ def main(argv: list[str]) -> int:
             continue
         if cmd == "ablate":
             # The forward with the solution's own Triton launches skipped and fresh allocations poisoned:
-            # if the output is still right, those kernels did not compute it.
+            # if the output is still right, those kernels did not compute it. With fresh_calls (a solution that uses
+            # CUDA graphs, see Judge._ablation_check): on a fresh model, called that often on warm_inputs first.
             inputs = [transport.open_handle(h) for h in msg["inputs"]]
             out_buf = transport.open_handle(msg["out"])
+            target = model
+            if msg.get("fresh_calls"):
+                try:
+                    warm = [transport.open_handle(h) for h in msg["warm_inputs"]]
+                    torch.manual_seed(loaded["init_seed"])
+                    target = loaded["module"].ModelNew(*loaded["init_args"]).to("cuda" if cuda else "cpu")
+                    with torch.no_grad():
+                        for _ in range(int(msg["fresh_calls"])):
+                            target(*warm)
+                    if cuda:
+                        torch.cuda.synchronize()
+                except BaseException as exc:  # noqa: BLE001 - the same calls passed on the loaded model
+                    target = warm = None
+                    ch.send(ok=False, stage="ablate", kind=_error_kind(exc, "call"), **_describe(exc))
+                    continue
             restore = _poison_allocations(torch)
             counter.skip = True
             try:
                 with torch.no_grad():
-                    out = model(*inputs)
+                    out = target(*inputs)
                 if cuda:
                     torch.cuda.synchronize()
                 copied = type(out) is torch.Tensor and list(out.shape) == list(out_buf.shape) and out.dtype == out_buf.dtype
@@ -330,6 +348,7 @@ def main(argv: list[str]) -> int:
             finally:
                 counter.skip = False
                 restore()
+                target = warm = None  # a fresh model goes with its graphs
             continue
         if cmd == "profile":
             inputs = [transport.open_handle(h) for h in msg["inputs"]]

@@ -34,7 +34,7 @@ from autokernel.evaluate.reference import (
     input_bytes,
 )
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
-from autokernel.evaluate.static import inspect_source
+from autokernel.evaluate.static import CUDA_GRAPHS, inspect_source
 from autokernel.evaluate.timing_checks import check_timing
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Check, TimingStats, Verdict
@@ -489,10 +489,30 @@ class Evaluator:
             return check_trial(reply, trial, shared, outs, index, tol, rel_l2_tol, launches)
 
     def _ablation_check(self, proc, session, static, tol, rel_l2_tol, verdict) -> None:
+        """The forward with the solution's own Triton launches skipped must get the output wrong.
+
+        A solution that uses CUDA graphs (`static.CUDA_GRAPHS`) replays its own kernels from a graph, which skipping
+        Python launches cannot reach: its loaded model would replay a graph captured on earlier calls and be
+        rejected for an output its kernels computed, and a graph captured during the ablation would stay in its
+        cache for the timed calls. So the ablation takes a fresh ModelNew (same seed and arguments), calls it as
+        often as the loaded model was called in the correctness trials (on one input set held alive), then makes
+        the ablated call on another input set held alive beside it: a graph keyed on its addresses must be
+        captured then, with the launches skipped. Work that runs only in a model's first calls is thereby still
+        caught, as on the loaded model; the fresh model is dropped afterwards."""
+        fresh = CUDA_GRAPHS in static.warnings
         with self.gate.shared():
             trial = session.trial(0, extra_distributions=False)
             _, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
-        reply = proc.request({"cmd": "ablate", "inputs": handles[0], "out": out_handles[0]})
+            msg = {"cmd": "ablate", "inputs": handles[0], "out": out_handles[0]}
+            if fresh:
+                warm_set = session.trial(1, extra_distributions=False)
+                warm_shared, warm_handles, _, _ = self._share_sets([warm_set], proc.scratch)
+                msg.update(fresh_calls=self._num_trials(session), warm_inputs=warm_handles[0])
+        reply = proc.request(msg)
+        if not reply.get("ok"):
+            raise Outcome(reply.get("kind", "runtime_error"), error_reason(reply))
+        if fresh:
+            del warm_shared, warm_set
         with self.gate.shared():
             still_right = bool(reply.get("copied")) and compare(outs[0], trial.expected, tol=tol,
                                                                  rel_l2_tol=rel_l2_tol).passed

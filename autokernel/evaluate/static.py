@@ -32,11 +32,12 @@ _FORBIDDEN: list[tuple[str, str]] = [
     (r"\bimport\s+ctypes\b|\bfrom\s+ctypes\b", "loads native code through ctypes"),
     (r"\bautokernel\b", "refers to the evaluation harness"),
 ]
+CUDA_GRAPHS = "uses CUDA graphs"  # the warning that makes the judge's ablation run on a fresh model (judge.py)
 # Allowed but reported: they are legitimate in some kernels and caught at run time when abused.
 _WARNINGS: list[tuple[str, str]] = [
     (r"\btorch\.cuda\.(Stream|stream|ExternalStream)\b", "uses CUDA streams (work outside the current stream is timed by a device-wide sync)"),
     (r"\btry\s*:", "has try/except (a fallback to PyTorch is rejected at run time if no own kernel runs)"),
-    (r"\bCUDAGraph\b|\bcuda\.graph\b", "uses CUDA graphs"),
+    (r"\bCUDAGraph\b|\bcuda\.graph\b", CUDA_GRAPHS),
     (r"\b(half|float16|bfloat16)\b", "mentions a lower precision type (outputs are checked at the problem's tolerance)"),
 ]
 

@@ -113,6 +113,12 @@ class ScreenLog:
             self._index(row)
 
 
+def screen_rows(root: str | Path) -> list[dict]:
+    """Every row of the run directory's screen.jsonl, in file order (torn lines skipped): the move prior reads
+    the screened variants and their rounds' controls (`autokernel.propose.prior.MovePrior.from_rows`)."""
+    return read_rows(Path(root) / SCREENS)[0]
+
+
 def _result(row: dict):
     from autokernel.evaluate.screen import ScreenResult
 

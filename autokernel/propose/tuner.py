@@ -4,12 +4,17 @@ tiles), then move one tunable of a seed up or down its allowed values, one idea 
 one branch per step size; a `MovePrior` from the run's ledger orders the moves. Tunables that do nothing under
 the seed's values (a family's knobs while its engine is the library call) are left alone, and a move whose kernel
 launches are exactly its seed's (found by a dry run on the meta device, `starters.launches`) is pruned before
-it is timed. For a screened search, `propose_wide` offers many variants a round: those moves, then random
-combinations of several knobs."""
+it is timed. Values the run's judging protocol does not admit (`Starter.space_for`) are never offered.
+
+With two or more seeds that are the starter with only tunable lines changed, children take each knob from one
+of two parents (uniform crossover). For a screened search, `propose_wide` offers many variants a round, in shares:
+single moves, crossovers, steps of two or three knobs together (ordered by the prior), random combinations."""
 
 from __future__ import annotations
 
 import ast
+import dataclasses
+import itertools
 import json
 import random
 import re
@@ -52,6 +57,19 @@ def _verb(name: str, old, new) -> str:
             return "halve"
         return "raise" if new > old else "lower"
     return "set"
+
+
+def _changes(base: dict, changed: dict) -> str:
+    return ", ".join(f"{n} {base[n]} -> {v}" for n, v in changed.items())
+
+
+# propose_wide's shares of a round's width: single moves, crossovers, steps together, random combinations. A share
+# a kind cannot fill goes to the kinds after it, then back to the first.
+WIDE_SHARES = (("single moves", 0.5), ("crossovers", 0.125), ("steps together", 0.25), ("random combinations", 0.125))
+CHILDREN_PER_PAIR = 2  # crossover children drawn per pair of parents and call
+# Three-knob steps are drawn from the knobs whose best step scores highest (all of them up to this many): a whole
+# model's 36 knobs make 57 000 triples a seed and seconds of proposing a round, 12 make 1 760.
+TRIPLE_KNOBS = 12
 
 
 class TunerProposer:
@@ -102,18 +120,37 @@ class TunerProposer:
             self._starters[problem.digest] = starter
         return self._starters[problem.digest]
 
+    @staticmethod
+    def _space(starter, history: History) -> dict:
+        """The tunables to vary and their values admissible under the run's protocol (two values or more)."""
+        return {k: list(v) for k, v in starter.space_for(history.protocol).items() if len(v) > 1}
+
+    def _state(self, problem: Problem, history: History, space: dict) -> tuple[set, set]:
+        """(configs tried, digests seen) for this problem: every configuration evaluated in this run counts as
+        tried, pass or fail; every judged or screened digest as seen."""
+        tried = self._tried.setdefault(f"{problem.digest}:{history.device}", set())
+        for a in history.attempts:
+            vals = read_tunables(a.candidate.source, space)
+            if vals:
+                tried.add(self._config_key(vals))
+        return tried, set(history.digests) | history.screened
+
+    @staticmethod
+    def _seeds(history: History, space: dict) -> list[tuple]:
+        """(seed, its tunable values) of the seeds that are tunable descendants of the starter, best first."""
+        seeds = [(s, read_tunables(s.candidate.source, space)) for s in history.seeds]
+        return [(s, base) for s, base in seeds if space and set(base) == set(space)]
+
+    def _rng(self, problem: Problem, history: History, stream: str = "") -> random.Random:
+        """The draws of one kind of move, seeded by the problem and the round: a resumed run draws the same."""
+        return random.Random(f"{problem.digest}:{history.device}:{history.round}{stream}")
+
     def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]:
         starter = self._starter(problem)
         if starter is None:
             return []
-        space = {k: list(v) for k, v in starter.space.items() if len(v) > 1}
-        tried_key = f"{problem.digest}:{history.device}"
-        tried = self._tried.setdefault(tried_key, set())
-        seen = set(history.digests) | history.screened
-        for a in history.attempts:  # configs evaluated in this run count as tried, pass or fail
-            vals = read_tunables(a.candidate.source, space)
-            if vals:
-                tried.add(self._config_key(vals))
+        space = self._space(starter, history)
+        tried, seen = self._state(problem, history, space)
         if not history.attempts:
             cand = Candidate(
                 source=starter.source,
@@ -125,86 +162,174 @@ class TunerProposer:
             tried.add(self._config_key(read_tunables(starter.source, space)))
             return [] if cand.digest in seen else [cand]
 
-        out: list[Candidate] = []
-        ideas = 0
-        # every tunable up, then every one down, so a narrow search still touches each; with a prior, the
-        # moves that helped most often on the run's other problems first (stable: ties keep this order)
+        # (islice: a move drawn is a move tried, so no more are drawn than are proposed)
+        ideas = list(itertools.islice(self._ideas(problem, history, starter, space, n_branches, tried, seen), n_ideas))
+        out: list[Candidate] = [c for idea in ideas for c in idea]
+        if len(ideas) < n_ideas:  # the single moves ran out: children of two seeds
+            out += itertools.islice(self._crossovers(problem, history, starter, space, tried, seen),
+                                    n_ideas - len(ideas))
+        if not out and self.pruned.get(problem.key):
+            self.notes.setdefault(problem.key, f"{len(self.pruned[problem.key])} moves pruned: the same kernel "
+                                               f"launches as their seed")
+        return out
+
+    def _ideas(self, problem, history, starter, space, n_branches, tried, seen):
+        """The presets, then one idea per (tunable, direction) of each seed: every tunable up, then every one down,
+        so a narrow search still touches each; with a prior, the moves that helped most often on the run's other
+        problems first (stable: ties keep this order). Lazy: each idea (a list of branches) is made when asked for."""
         moves = [(name, step) for step in (+1, -1) for name in space]
         if self.prior is not None and len(self.prior):
             moves.sort(key=lambda m: -self.prior.score(m[0], m[1], space[m[0]]))
-        for seed in history.seeds:
-            base = read_tunables(seed.candidate.source, space)
-            if set(base) != set(space):
-                continue  # not a tunable descendant of the starter: nothing to vary
-            for preset, values in starter.presets.items():
-                if ideas >= n_ideas:
-                    break
+        presets = starter.presets_for(history.protocol)
+        for seed, base in self._seeds(history, space):
+            for preset, values in presets.items():
                 cand = self._preset(problem, history, seed, base, preset, values, tried, seen)
                 if cand is not None:
-                    ideas += 1
-                    out.append(cand)
+                    yield [cand]
             inert = starter.inert(base)
             for name, step in moves:
-                if ideas >= n_ideas:
-                    break
                 if name in inert:
                     continue
                 branch_cands = self._branches(
                     problem, history, seed, base, space, name, step, n_branches, tried, seen
                 )
                 if branch_cands:
-                    ideas += 1
-                    out.extend(branch_cands)
+                    yield branch_cands
+
+    def propose_wide(self, problem: Problem, history: History, width: int) -> list[Candidate]:
+        """Up to ``width`` distinct variants for a screen to rank, none tried or screened before (by configuration
+        and by digest), none launching exactly what its seed does. Each kind of move has its share of the width
+        (`WIDE_SHARES`): the presets and single moves (as `propose`, one branch each), crossovers of two seeds,
+        steps of two or three knobs of a seed together (ordered by the prior), random combinations of two or three
+        knobs (any values: jumps the steps never make). A kind that runs short leaves its share to the others. The
+        draws are seeded by the problem and the round, so a resumed run offers the same variants again."""
+        if not history.attempts:
+            return self.propose(problem, history, 1, 1)  # round 0: the starter alone
+        starter = self._starter(problem)
+        if starter is None:
+            return []
+        space = self._space(starter, history)
+        tried, seen = self._state(problem, history, space)
+        kinds = {  # lazy: a variant is made (and counted as tried) only when taken
+            "single moves": itertools.chain.from_iterable(
+                self._ideas(problem, history, starter, space, 1, tried, seen)),
+            "crossovers": self._crossovers(problem, history, starter, space, tried, seen),
+            "steps together": self._steps_together(problem, history, starter, space, tried, seen),
+            "random combinations": self._random_combinations(problem, history, starter, space, width, tried, seen),
+        }
+        streams = [(kinds[kind], share) for kind, share in WIDE_SHARES]
+        out: list[Candidate] = []
+
+        def take(stream, n: int) -> None:
+            for cand in itertools.islice(stream, max(0, min(n, width - len(out)))):
+                out.append(dataclasses.replace(cand, branch=len(out)))
+
+        for stream, share in streams:  # each kind its share (at least one), then whatever is left
+            take(stream, max(1, round(share * width)))
+        for stream, _ in streams:
+            take(stream, width - len(out))
         if not out and self.pruned.get(problem.key):
             self.notes.setdefault(problem.key, f"{len(self.pruned[problem.key])} moves pruned: the same kernel "
                                                f"launches as their seed")
         return out
 
-    def propose_wide(self, problem: Problem, history: History, width: int) -> list[Candidate]:
-        """Up to ``width`` distinct variants for a screen to rank: the presets and one step along each knob of each
-        seed (as `propose`), then random combinations of two or three knobs of a seed, none tried or screened
-        before (by configuration and by digest), none launching exactly what its seed does. The random draws are
-        seeded by the problem and the round, so a resumed run offers the same variants again."""
-        if not history.attempts:
-            return self.propose(problem, history, 1, 1)  # round 0: the starter alone
-        out = self.propose(problem, history, width, 1)[:width]
-        starter = self._starter(problem)
-        if starter is None or len(out) >= width:
-            return out
-        space = {k: list(v) for k, v in starter.space.items() if len(v) > 1}
-        tried = self._tried.setdefault(f"{problem.digest}:{history.device}", set())
-        seen = set(history.digests) | history.screened | {c.digest for c in out}
-        seeds = [(s, read_tunables(s.candidate.source, space)) for s in history.seeds]
-        seeds = [(s, base) for s, base in seeds if space and set(base) == set(space)]
+    def _variant(self, problem, history, seed, base, changed, idea, tried, seen, starter):
+        """``seed`` with ``changed`` tunables set, or None when that configuration was tried, its digest seen, or
+        its launches are exactly the seed's. Tunables that do nothing under the new values are left as they are."""
+        inert = starter.inert({**base, **changed})
+        changed = {n: v for n, v in changed.items() if n not in inert and base.get(n) != v}
+        if not changed:
+            return None
+        key = self._config_key({**base, **changed})
+        if key in tried:
+            return None
+        tried.add(key)
+        cand = Candidate(
+            source=set_tunables(seed.candidate.source, changed),
+            proposer=self.name,
+            round=history.round,
+            branch=0,
+            parent=seed.candidate.digest,
+            idea=idea(changed),
+        )
+        if cand.digest in seen:
+            return None
+        seen.add(cand.digest)
+        return None if self._same_launches(problem, history, seed, cand) else cand
+
+    def _crossovers(self, problem, history, starter, space, tried, seen):
+        """Uniform crossover: for each pair of seeds that are both this tuner's starter with only tunable lines
+        changed (best pairs first), up to `CHILDREN_PER_PAIR` children that take each differing knob from one
+        parent or the other at random (neither parent itself; no value the protocol does not admit). The child's
+        parent is the better seed, its idea lists what it takes from the other."""
+        own = [(s, base) for s, base in self._seeds(history, space) if self._own(problem, s.candidate.source)]
+        rng = self._rng(problem, history, ":cross")
+        for (a, va), (b, vb) in itertools.combinations(own, 2):
+            diff = [n for n in space if va[n] != vb[n]]
+            if len(diff) < 2:
+                continue  # one knob apart: every child is a parent
+            made = 0
+            for _ in range(4 * CHILDREN_PER_PAIR):
+                taken = {n: vb[n] for n in diff if rng.random() < 0.5}
+                if not taken or len(taken) == len(diff) or any(v not in space[n] for n, v in taken.items()):
+                    continue
+                cand = self._variant(problem, history, a, va, taken,
+                                     lambda ch, b=b, va=va: f"cross with {b.candidate.digest[:8]}: {_changes(va, ch)}",
+                                     tried, seen, starter)
+                if cand is not None:
+                    made += 1
+                    yield cand
+                    if made >= CHILDREN_PER_PAIR:
+                        break
+
+    def _steps_together(self, problem, history, starter, space, tried, seen):
+        """Every seed's neighbours two knobs away and three knobs away (among its `TRIPLE_KNOBS` best-scoring knobs),
+        each knob one step up or down its allowed values, ordered by the prior's mean score of their steps
+        (`MovePrior.score_steps`), then two knobs before three, better seeds first, then a seeded shuffle (so without
+        a prior the order is random but replayable). A combination in which a knob does nothing (its engine off) is
+        left out: it is a smaller move made elsewhere."""
+        prior = self.prior if self.prior is not None and len(self.prior) else None
+        score = {(n, s): prior.score(n, s, space[n]) if prior else 0.5 for n in space for s in (+1, -1)}
+        rng = self._rng(problem, history, ":steps")
+        entries = []
+        for rank, (seed, base) in enumerate(self._seeds(history, space)):
+            names = [n for n in space if base[n] in space[n]]
+            best = sorted(names, key=lambda n: -max(score[(n, +1)], score[(n, -1)]))[:TRIPLE_KNOBS]
+            for k, pool in ((2, names), (3, [n for n in names if n in best])):
+                for combo in itertools.combinations(pool, k):
+                    for steps in itertools.product((+1, -1), repeat=k):
+                        idx = [space[n].index(base[n]) + s for n, s in zip(combo, steps)]
+                        if not all(0 <= i < len(space[n]) for n, i in zip(combo, idx)):
+                            continue
+                        values = {n: space[n][i] for n, i in zip(combo, idx)}
+                        if starter.inert({**base, **values}) & set(combo):
+                            continue
+                        mean = sum(score[(n, s)] for n, s in zip(combo, steps)) / k
+                        entries.append((-mean, k, rank, rng.random(), seed, base, values))
+        entries.sort(key=lambda e: e[:4])
+        for *_, seed, base, values in entries:
+            cand = self._variant(problem, history, seed, base, values,
+                                 lambda ch, base=base: f"step together: {_changes(base, ch)}", tried, seen, starter)
+            if cand is not None:
+                yield cand
+
+    def _random_combinations(self, problem, history, starter, space, width, tried, seen):
+        """Random values of two or three knobs of a random seed (up to 20 x ``width`` draws)."""
+        seeds = self._seeds(history, space)
         if not seeds:
-            return out
-        rng = random.Random(f"{problem.digest}:{history.device}:{history.round}")
-        draws = 0
-        while len(out) < width and draws < 20 * width:
-            draws += 1
+            return
+        rng = self._rng(problem, history)
+        for _ in range(20 * width):
             seed, base = rng.choice(seeds)
             names = rng.sample(sorted(space), min(len(space), rng.choice((2, 3))))
             values = {n: rng.choice([v for v in space[n] if v != base[n]]) for n in names}
             inert = starter.inert({**base, **values})
-            changed = {n: v for n, v in values.items() if n not in inert}
-            key = self._config_key({**base, **changed})
-            if len(changed) < 2 or key in tried:
+            if len([n for n in values if n not in inert]) < 2:
                 continue
-            cand = Candidate(
-                source=set_tunables(seed.candidate.source, changed),
-                proposer=self.name,
-                round=history.round,
-                branch=len(out),
-                parent=seed.candidate.digest,
-                idea="combine " + ", ".join(f"{n} {base[n]} -> {v}" for n, v in changed.items()),
-            )
-            tried.add(key)
-            if cand.digest in seen:
-                continue
-            seen.add(cand.digest)
-            if not self._same_launches(problem, history, seed, cand):
-                out.append(cand)
-        return out
+            cand = self._variant(problem, history, seed, base, values,
+                                 lambda ch, base=base: f"combine {_changes(base, ch)}", tried, seen, starter)
+            if cand is not None:
+                yield cand
 
     # -- pruning ------------------------------------------------------------------------------
     @staticmethod
@@ -245,6 +370,9 @@ class TunerProposer:
         same kernel, so timing it would spend the GPU on nothing. A failed dry run is never a match, and only the
         tuner's own sources are dry-run (see `_own`)."""
         if not self._own(problem, seed.candidate.source):
+            return False
+        blind = self._starter(problem).launch_blind  # e.g. CUDA_GRAPH: the launches are the same, the cost is not
+        if blind and read_tunables(seed.candidate.source, blind) != read_tunables(cand.source, blind):
             return False
         parent = self._plan(problem, seed.candidate, history.device)
         if parent is None or self._plan(problem, cand, history.device) != parent:

@@ -110,14 +110,15 @@ class RunConfig:
             raise ValueError(f"--stop-after must be 0 seconds or more, not {self.stop_after_s:g}")
 
 
-def make_proposer(config: ProposerConfig, rows: list | None = None):
-    """The proposer ``config`` asks for; ``rows`` (the run's ledger so far) give the tuner its move prior."""
+def make_proposer(config: ProposerConfig, rows: list | None = None, screen_rows: list | None = None):
+    """The proposer ``config`` asks for; ``rows`` (the run's ledger so far) and ``screen_rows`` (its screen.jsonl)
+    give the tuner its move prior."""
     from autokernel.propose.llm import LLMConfig, LLMProposer
     from autokernel.propose.prior import MovePrior
     from autokernel.propose.tuner import TunerProposer
 
     kind = config.resolved_kind()
-    tuner = TunerProposer(prior=MovePrior.from_rows(rows or [])) if kind in ("tuner", "mixed") else None
+    tuner = TunerProposer(prior=MovePrior.from_rows(rows or [], screen_rows or [])) if kind in ("tuner", "mixed") else None
     llm = None
     if kind in ("llm", "mixed"):
         llm = LLMProposer(LLMConfig(base_url=config.base_url, model=config.model, api_key=config.api_key,
@@ -164,6 +165,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     from autokernel.ledger import Ledger
     from autokernel.ledger.folder import check_run_dir
     from autokernel.ledger.run_info import close_invocation, start_invocation
+    from autokernel.ledger.screens import screen_rows
     from autokernel.propose.inductor_seed import wanted
     from autokernel.search.backend import local_devices
     from autokernel.search.loop import run_search
@@ -182,10 +184,10 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         local_devices(eval_config.device)
     device_kind = "cuda" if eval_config.device.startswith("cuda") else "cpu"
     ledger = Ledger(out, device=device_kind, policy=eval_config.ledger_policy(), rejudge=config.rejudge)
-    proposer = make_proposer(config.proposer, ledger.rows())
+    proposer = make_proposer(config.proposer, ledger.rows(), screen_rows(out))
     prior = getattr(proposer, "prior", None)
     if prior is not None and len(prior):
-        echo(f"tuner: moves ordered by {len(prior)} recorded outcomes in this run")
+        echo(f"tuner: moves ordered by {prior.judged} judged and {prior.screened} screened outcomes in this run")
     start_invocation(out, dataset=config.dataset, config=config.dataset_config, entry={
         **config.selection, "rounds": search.rounds, "ideas_per_round": search.ideas_per_round,
         "branches_per_idea": search.branches_per_idea, "patience": search.patience,

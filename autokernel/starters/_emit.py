@@ -492,4 +492,5 @@ def assemble(
     out.append("\n".join(cls_lines))
     out.append("")
     out.append(forward_src)
+    out += [T.FAMILIES[f].footer for f in families if T.FAMILIES[f].footer]
     return "\n".join(out)

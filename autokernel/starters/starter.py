@@ -28,6 +28,9 @@ class Starter:
         engines: engine tunables (``MM_ENGINE``, ``CONV_ENGINE``: "library" or "triton") mapped to the prefix of
             the tunables that act only when the engine is "triton" (empty prefix when other ops use them too).
         presets: named sets of tunable values the tuner tries as one move (see ``Family.presets``).
+        admissible: tunable -> {value: judging protocols under which the search may try it} (``Family.admissible``);
+            `space_for` and `presets_for` apply it.
+        launch_blind: tunables whose effect a dry run's launch list cannot show (``Family.launch_blind``).
     """
 
     source: str
@@ -38,6 +41,23 @@ class Starter:
     notes: tuple[str, ...] = ()
     engines: dict = field(default_factory=dict)
     presets: dict = field(default_factory=dict)
+    admissible: dict = field(default_factory=dict)
+    launch_blind: tuple = ()
+
+    def allows(self, name: str, value, protocol: str) -> bool:
+        """Whether the search may set ``name`` to ``value`` under judging protocol ``protocol`` ("" when unknown:
+        only values admissible under every protocol)."""
+        protocols = self.admissible.get(name, {}).get(value)
+        return protocols is None or protocol in protocols
+
+    def space_for(self, protocol: str) -> dict:
+        """``space`` without the values the protocol does not admit."""
+        return {k: [v for v in vs if self.allows(k, v, protocol)] for k, vs in self.space.items()}
+
+    def presets_for(self, protocol: str) -> dict:
+        """``presets`` without those that set a value the protocol does not admit."""
+        return {name: values for name, values in self.presets.items()
+                if all(self.allows(k, v, protocol) for k, v in values.items())}
 
     def inert(self, values: dict) -> set[str]:
         """Tunables that change nothing under ``values``: a family's knobs while its engine is the library."""
@@ -96,7 +116,9 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         if layered.has_kernel:
             return layered
     engines = {e: "" if ENGINE_KINDS[e] & probe.direct_kinds else e.split("_")[0] + "_" for e in probe.switches}
-    values, space = _family_tunables(probe.families, tunables, engines)
+    steps = sum(1 for line in probe_forward.splitlines()[1:] if not line.strip().startswith("return"))
+    families = [*probe.families, *(["graph"] if probe.covered and _launch_bound(problem, steps) else [])]
+    values, space = _family_tunables(families, tunables, engines)
     space = _search_space(space, traced.model)
     globals_src, class_src = split_problem(problem.source)
     source = assemble(
@@ -105,7 +127,7 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         fallbacks=_dedupe(probe.fallbacks),
         tunables=values,
         problem_globals=globals_src,
-        families=probe.families,
+        families=families,
         kernels=probe.kernels,
         class_src=class_src,
         forward_src=probe_forward,
@@ -118,19 +140,38 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         space=space,
         notes=tuple(traced.notes),
         engines=engines,
-        presets=_presets(probe.families, space),
+        presets=_presets(families, space),
+        admissible=_admissible(families, space),
+        launch_blind=_launch_blind(families, space),
     )
+
+
+# A forward of this many steps (kernel launches and library calls) or more is offered CUDA graphs (CUDA_GRAPH): its
+# host launch work is what a graph saves. KernelBench's level 3 (whole models) always is.
+GRAPH_MIN_STEPS = 8
+
+
+def _launch_bound(problem, steps: int) -> bool:
+    """Whether a model may be launch-bound: a level-3 problem, or a forward of `GRAPH_MIN_STEPS` steps or more."""
+    return getattr(problem, "level", None) == 3 or steps >= GRAPH_MIN_STEPS
+
+
+def _launch_blind(families, space: dict) -> tuple:
+    """The tunables (of those varied) whose effect a dry run's launch list cannot show (``Family.launch_blind``)."""
+    return tuple(name for f in families for name in T.FAMILIES[f].launch_blind if name in space)
 
 
 # Tunables the search reaches last: they change nothing for most problems of their family (split-K only
 # acts when the output has too few tiles for the GPU).
 _LATE_TUNABLES = ("MM_SPLIT_K",)
+# ... and first: CUDA graphs change a launch-bound model's cost as a whole, where one kernel's knob changes a part
+_EARLY_TUNABLES = ("CUDA_GRAPH",)
 
 
 def _search_space(space: dict, model) -> dict:
     """The tunables worth varying for this problem, in the order the tuner tries them: the depthwise
     ones only where a depthwise convolution is generated, the implicit GEMM's only where another
-    convolution is, split-K last (a change that does nothing would cost an evaluation)."""
+    convolution is, CUDA graphs first, split-K last (a change that does nothing would cost an evaluation)."""
     from torch import nn
 
     convs = [m for m in (model.modules() if model is not None else ()) if isinstance(m, nn.modules.conv._ConvNd)]
@@ -138,10 +179,12 @@ def _search_space(space: dict, model) -> dict:
     if not depthwise:
         drop = {"CONV_DEPTHWISE", "CONV_DW_BLOCK"}
     elif len(depthwise) == len(convs):  # only the direct kernel runs (by default): the GEMM's tiles do nothing
-        drop = {"CONV_PRECISION", "CONV_ALGO", "CONV_BLOCK_M", "CONV_BLOCK_N", "CONV_BLOCK_K", "CONV_NUM_STAGES"}
+        drop = {"CONV_PRECISION", "CONV_ALGO", "CONV_BLOCK_M", "CONV_BLOCK_N", "CONV_BLOCK_K", "CONV_NUM_STAGES",
+                "CONV_TILE_ORDER"}
     else:
         drop = set()
-    kept = {k: v for k, v in space.items() if k not in drop and k not in _LATE_TUNABLES}
+    kept = {k: space[k] for k in _EARLY_TUNABLES if k in space}
+    kept.update({k: v for k, v in space.items() if k not in drop and k not in _LATE_TUNABLES})
     kept.update({k: space[k] for k in _LATE_TUNABLES if k in space})
     return kept
 
@@ -203,6 +246,16 @@ def _presets(families, space: dict) -> dict:
     return out
 
 
+def _admissible(families, space: dict) -> dict:
+    """The families' protocol-restricted values (``Family.admissible``) of the tunables this starter varies."""
+    out: dict = {}
+    for f in families:
+        for name, values in T.FAMILIES[f].admissible.items():
+            if name in space:
+                out.setdefault(name, {}).update(values)
+    return out
+
+
 def _layer_starter(problem, reason: str, tunables: dict | None, *, model=None) -> Starter:
     """When the whole model cannot be generated: ``ModelNew(Model)`` with the reference's forward as written and
     its supported layers switched to kernel-backed subclasses (``_swap``); the library starter if it has none.
@@ -216,6 +269,8 @@ def _layer_starter(problem, reason: str, tunables: dict | None, *, model=None) -
     if not types:
         return _library_starter(problem, reason, tunables)
     families = _dedupe(f for name in types for f in T.KIND_FAMILIES[_swap.SWAPS[name].kind])
+    if _launch_bound(problem, sum(1 for _ in model.modules()) - 1):  # steps unknown: a step per submodule
+        families.append("graph")
     values, space = _family_tunables(families, tunables)
     labels = _dedupe(_swap.SWAPS[name].kind for name in types)
     covered = tuple(
@@ -236,7 +291,8 @@ def _layer_starter(problem, reason: str, tunables: dict | None, *, model=None) -
     )
     space = _search_space(space, model)
     return Starter(source=source, covered=covered, fallbacks=fallbacks, tunables=values, space=space,
-                   notes=(reason,), presets=_presets(families, space))
+                   notes=(reason,), presets=_presets(families, space), admissible=_admissible(families, space),
+                   launch_blind=_launch_blind(families, space))
 
 
 def _library_starter(problem, reason: str, tunables: dict | None) -> Starter:

@@ -13,6 +13,7 @@ from .batchnorm import BATCHNORM
 from .conv import CONV
 from .elementwise import EW
 from .gemv import GEMV
+from .graph import GRAPH
 from .loss import LOSS, LOSS_ROWS
 from .matmul import MATMUL
 from .pool import POOL
@@ -25,7 +26,7 @@ from .softmax import SOFTMAX
 from .tf32split import TF32SPLIT
 
 FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, RMSDIM, BATCHNORM, MATMUL, CONV, POOL, SCAN, LOSS,
-                                     LOSS_ROWS, ATTENTION, TF32SPLIT, GEMV, RNN)}
+                                     LOSS_ROWS, ATTENTION, TF32SPLIT, GEMV, RNN, GRAPH)}
 
 # the families an operation kind needs in the file (attention reuses matmul and softmax)
 KIND_FAMILIES = {

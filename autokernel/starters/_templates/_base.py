@@ -17,13 +17,20 @@ _SPLIT_CHUNK = [4**i for i in range(2, 10)]
 class Family:
     """A kernel family: its source block, its tunables (default and allowed values) and presets: named sets of
     values that only pay off together (the tensor-core path wants bigger tiles and more warps at once), which the
-    tuner tries as one move."""
+    tuner tries as one move. ``admissible``: tunable -> {value: judging protocols under which the search may try
+    it}, for values that change the arithmetic's precision class (plain TF32 where the protocol's reference itself
+    runs that operation in TF32); values not listed are admissible under every protocol. ``footer``: source placed
+    after ModelNew (what wraps it). ``launch_blind``: tunables whose effect a dry run's launch list cannot show
+    (host-side machinery such as CUDA graph replay): the tuner never prunes a move of one as launching nothing new."""
 
     name: str
     source: str
     defaults: dict = field(default_factory=dict)
     space: dict = field(default_factory=dict)
     presets: dict = field(default_factory=dict)
+    admissible: dict = field(default_factory=dict)
+    footer: str = ""
+    launch_blind: tuple = ()
 
 
 HEADER = """\

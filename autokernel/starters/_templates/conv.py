@@ -20,6 +20,19 @@ def _split_dhw(offs, OD, OH, OW):
 
 
 @triton.jit
+def _conv_tile(COUT_G, BLOCK_N: tl.constexpr, N_FIRST: tl.constexpr):
+    # (row tile, channel tile) of this program. Row tiles first (grid (rows, channels, z), the default): programs
+    # running together share a weight tile. N_FIRST (CONV_TILE_ORDER "n", a flat grid (rows x channels, 1, z)):
+    # the channel tiles of one row tile run back to back, so its input rows are read from DRAM once for all of them
+    # while they are in L2 (an input larger than L2 is otherwise read once per channel tile).
+    if N_FIRST:
+        nt = tl.cdiv(COUT_G, BLOCK_N)
+        return tl.program_id(0) // nt, tl.program_id(0) % nt
+    else:
+        return tl.program_id(0), tl.program_id(1)
+
+
+@triton.jit
 def _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED: tl.constexpr):
     # Input position read by output (od, oh, ow) through tap (kd, kh, kw), and whether it exists (any shapes that
     # broadcast). Forward: in = out * stride - pad + k * dil. Transposed: in = (out + pad - k * dil) / stride when
@@ -75,13 +88,13 @@ def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, 
 def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
                  KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
                  HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
-                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr,
+                 N_FIRST: tl.constexpr):
     # Implicit-GEMM convolution on 5-D (N, C, D, H, W) tensors (1-D/2-D convs use size-1 dims).
     # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
     # reduction = (ci, kd, kh, kw); input positions from `_conv_in`. PRECISION "tf32x3s": x2/w2 hold the low parts
     # of x and w split beforehand (see _tf32_split and _dot_block).
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
+    pid_m, pid_n = _conv_tile(COUT_G, BLOCK_N, N_FIRST)
     g = tl.program_id(2)
     offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
     m_mask = offs_m < M
@@ -121,13 +134,13 @@ def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT,
 def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
                       KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
                       HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
-                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr,
+                      N_FIRST: tl.constexpr):
     # The same implicit GEMM with the reduction walked tap by tap: the input rows of one tap (kd, kh, kw) are
     # found once, then its channels are read in BLOCK_K runs. x is channels-last (N, D, H, W, CIN), so a run is
     # contiguous; w is (G, taps, COUT_G, CIN_G), so B is K-major too (what the TF32 tensor-core path reads best).
     # Index arithmetic per tap instead of per element and K block.
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
+    pid_m, pid_n = _conv_tile(COUT_G, BLOCK_N, N_FIRST)
     g = tl.program_id(2)
     offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
     m_mask = offs_m < M
@@ -153,14 +166,13 @@ def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, 
 def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, CD, CH, CW, MC,
                        KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G,
                        HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                       BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+                       BLOCK_K: tl.constexpr, PRECISION: tl.constexpr, N_FIRST: tl.constexpr):
     # Transposed convolution (dilation 1) by residue class: output o receives input i through tap k only when
     # o + pad - k = i * stride, so the outputs with one (o + pad) mod stride share their taps: k = that residue,
     # + stride, + 2 stride... Each program takes a tile of one class (program_id(2) = group * classes + class)
     # and visits only those taps, not all KD * KH * KW with the others masked (stride^3 times fewer for 3-D).
     # x channels-last, w (G, taps, COUT_G, CIN_G), as in _conv_taps_kernel. CD/CH/CW: positions per class and dim.
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
+    pid_m, pid_n = _conv_tile(COUT_G, BLOCK_N, N_FIRST)
     ncls = SD * SH * SW
     g = tl.program_id(2) // ncls
     cls = tl.program_id(2) % ncls
@@ -263,12 +275,12 @@ def _conv(x, conv):
         if CONV_PRECISION == "tf32x3s":
             x5, x2 = (t.view(x5.shape) for t in _tf32_split(x5.view(1, -1, x5.shape[-1]), transpose=False))
             w, w2 = (t.view(w.shape) for t in _tf32_split(w.view(1, -1, w.shape[-1]), transpose=False))
-        grid = (_cdiv(m, CONV_BLOCK_M), _cdiv(cout_g, CONV_BLOCK_N), g)
+        grid = _conv_grid(m, cout_g, g)
         _conv_kernel[grid](x5, x5 if x2 is None else x2, w, w if w2 is None else w2, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
                            *out_sp, m, *k, *s, *p, *d, cin_g, cout_g, HAS_BIAS=conv.bias is not None,
                            TRANSPOSED=transposed, BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N,
-                           BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS,
-                           num_stages=CONV_NUM_STAGES)
+                           BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION, N_FIRST=CONV_TILE_ORDER == "n",
+                           num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
     return y.reshape(n, cout, *out_sp[3 - nd:])
 
 
@@ -293,19 +305,28 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
     if transposed and tuple(d) == (1, 1, 1) and math.prod(s) > 1:  # only the taps each output class receives
         per_class = [_cdiv(out_sp[i], s[i]) for i in range(3)]
         mc = n * math.prod(per_class)
-        grid = (_cdiv(mc, CONV_BLOCK_M), _cdiv(cout_g, CONV_BLOCK_N), g * math.prod(s))
+        grid = _conv_grid(mc, cout_g, g * math.prod(s))
         _convt_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
                                  bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, *per_class,
                                  mc, *k, *s, *p, cin_g, cout_g, HAS_BIAS=bias is not None, BLOCK_M=CONV_BLOCK_M,
                                  BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION,
-                                 num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+                                 N_FIRST=CONV_TILE_ORDER == "n", num_warps=CONV_NUM_WARPS,
+                                 num_stages=CONV_NUM_STAGES)
         return
-    grid = (_cdiv(m, CONV_BLOCK_M), _cdiv(cout_g, CONV_BLOCK_N), g)
+    grid = _conv_grid(m, cout_g, g)
     _conv_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
                             bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, m, *k, *s, *p,
                             *d, cin_g, cout_g, HAS_BIAS=bias is not None, TRANSPOSED=transposed,
                             BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K,
-                            PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+                            PRECISION=CONV_PRECISION, N_FIRST=CONV_TILE_ORDER == "n", num_warps=CONV_NUM_WARPS,
+                            num_stages=CONV_NUM_STAGES)
+
+
+def _conv_grid(rows, cout_g, z):
+    """The implicit GEMM's grid for ``rows`` output rows, ``cout_g`` channels per group and ``z`` groups (or group x
+    output class): (row tiles, channel tiles, z), or flat with the channel tiles fastest (CONV_TILE_ORDER "n")."""
+    mt, nt = _cdiv(rows, CONV_BLOCK_M), _cdiv(cout_g, CONV_BLOCK_N)
+    return (mt * nt, 1, z) if CONV_TILE_ORDER == "n" else (mt, nt, z)
 ''',
     {
         "CONV_PRECISION": "ieee",
@@ -317,9 +338,11 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
         "CONV_BLOCK_K": 32,
         "CONV_NUM_WARPS": 4,
         "CONV_NUM_STAGES": 2,
+        "CONV_TILE_ORDER": "m",
     },
     {
-        "CONV_PRECISION": ["ieee", "tf32x3", "tf32x3s"],  # up from the default: the tensor-core paths
+        # up from the default: the tensor-core paths; "tf32" (one TF32 pass) only under the kernelbench protocol
+        "CONV_PRECISION": ["ieee", "tf32x3", "tf32x3s", "tf32"],
         "CONV_ALGO": ["im2col", "taps"],  # reduction index math per element, or per tap over channels-last x
         "CONV_DEPTHWISE": ["direct", "gemm"],  # groups == in channels: direct stencil, or the implicit GEMM
         "CONV_DW_BLOCK": [128, 256, 512, 1024],
@@ -328,6 +351,7 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
         "CONV_BLOCK_K": [16, 32, 64],
         "CONV_NUM_WARPS": [2, 4, 8],
         "CONV_NUM_STAGES": [1, 2, 3, 4],
+        "CONV_TILE_ORDER": ["m", "n"],  # which tile index runs fastest over the programs (see _conv_tile)
     },
     {  # see matmul's presets
         # 128x128 tiles, 2 stages: 1.4-2.4x the 128x64 ones on L1/55, L1/63 and L2/1 (H200 screen, 2026-11-29, benchmarks/starter_configs.py)
@@ -340,5 +364,14 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
         "3xTF32 tensor cores (operands split once), channels-last taps, 128x128 tiles": {
             "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32x3s", "CONV_BLOCK_M": 128,
             "CONV_BLOCK_N": 128, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 2},
+        # one TF32 pass, a third of 3xTF32's tensor-core work: cuDNN's own precision under PyTorch's default flags
+        # (kernelbench protocol only, see admissible below); no H200 screen yet
+        "TF32 tensor cores (cuDNN's precision under PyTorch's flags), channels-last taps, 128x128 tiles": {
+            "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32", "CONV_BLOCK_M": 128,
+            "CONV_BLOCK_N": 128, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 2},
     },
+    # Plain TF32 is what the reference's cuDNN convolutions compute under the kernelbench protocol (PyTorch's default
+    # flags), so the search tries it there; under strict the truth is fp32 with TF32 off, and the search does not
+    # offer it (a user may still set it; the judge decides either way, by the tolerance).
+    {"CONV_PRECISION": {"tf32": ("kernelbench",)}},
 )

@@ -1,4 +1,5 @@
-"""Matmul and linear: a tiled Triton matmul, split-K (with compensated sums) for long K."""
+"""Matmul and linear: a tiled Triton matmul (tiles in GROUP_M swizzled order, a program per tile or persistent
+programs), split-K (with compensated sums) for long K."""
 
 from __future__ import annotations
 
@@ -9,27 +10,27 @@ MATMUL = Family(
     '''
 
 @triton.jit
-def _matmul_kernel(a_ptr, a2_ptr, b_ptr, b2_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH,
-                   s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cs, s_cb, s_cm, s_cn,
-                   HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                   GROUP_M: tl.constexpr, PRECISION: tl.constexpr, COMPENSATED: tl.constexpr):
+def _mm_tile(pid, pid_z, a_ptr, a2_ptr, b_ptr, b2_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH,
+             s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cs, s_cb, s_cm, s_cn,
+             HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+             GROUP_M: tl.constexpr, PRECISION: tl.constexpr, COMPENSATED: tl.constexpr):
     # C[b] = A[b] @ B[b] (+ bias[n]); any strides (transposed views need no copy); fp32 accumulation.
     # PRECISION "ieee" is exact fp32; "tf32x3" splits each operand into two TF32 parts on the tensor cores,
     # about fp32-accurate (well inside KernelBench's 1e-4) and usually faster than fp32 without tensor cores;
     # "tf32x3s" reads parts split beforehand (a2/b2 hold the low parts), so the loop is three plain TF32 dots.
-    # Split K: program (tile, s * BATCH + b) sums K range s into partial s of an fp32 workspace.
+    # One output tile: ``pid`` numbers the tiles of one (split, batch), ``pid_z`` = s * BATCH + b.
+    # Split K: tile (pid, s * BATCH + b) sums K range s into partial s of an fp32 workspace.
     # COMPENSATED (long K ranges): each block's product is added with Kahan summation, so the running sum's
     # rounding does not grow with the range (a 64 Ki-long plain fp32 chain misses 1e-4 on signed inputs).
     # Tiles are visited GROUP_M rows of tiles at a time, so neighbouring programs share A and B tiles in L2.
-    pid = tl.program_id(0)
     grid_m = tl.cdiv(M, BLOCK_M)
     grid_n = tl.cdiv(N, BLOCK_N)
     group = pid // (GROUP_M * grid_n)
     rows = tl.minimum(grid_m - group * GROUP_M, GROUP_M)
     pid_m = group * GROUP_M + (pid % (GROUP_M * grid_n)) % rows
     pid_n = (pid % (GROUP_M * grid_n)) // rows
-    pid_s = tl.program_id(1) // BATCH
-    pid_b = (tl.program_id(1) % BATCH).to(tl.int64)
+    pid_s = pid_z // BATCH
+    pid_b = (pid_z % BATCH).to(tl.int64)
     rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     rk = tl.arange(0, BLOCK_K)
@@ -59,6 +60,27 @@ def _matmul_kernel(a_ptr, a2_ptr, b_ptr, b2_ptr, c_ptr, bias_ptr, M, N, K, K_PER
         acc += tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)[None, :]
     c = c_ptr + pid_s.to(tl.int64) * s_cs + pid_b * s_cb + rm[:, None].to(tl.int64) * s_cm + rn[None, :] * s_cn
     tl.store(c, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def _matmul_kernel(a_ptr, a2_ptr, b_ptr, b2_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT, BATCH, NUM_TILES,
+                   s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cs, s_cb, s_cm, s_cn,
+                   HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                   GROUP_M: tl.constexpr, PRECISION: tl.constexpr, COMPENSATED: tl.constexpr,
+                   PERSISTENT: tl.constexpr):
+    # One program per output tile (grid: tiles x (splits * batch)), or PERSISTENT: a fixed number of programs
+    # (a multiple of the SMs) each walking the NUM_TILES tiles of every split and batch with a stride of the grid,
+    # so no program waits to be scheduled and a program's setup is paid once for several tiles.
+    if PERSISTENT:
+        tiles = tl.cdiv(M, BLOCK_M) * tl.cdiv(N, BLOCK_N)
+        for t in range(tl.program_id(0), NUM_TILES, tl.num_programs(0)):
+            _mm_tile(t % tiles, t // tiles, a_ptr, a2_ptr, b_ptr, b2_ptr, c_ptr, bias_ptr, M, N, K, K_PER_SPLIT,
+                     BATCH, s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cs, s_cb, s_cm, s_cn,
+                     HAS_BIAS, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, PRECISION, COMPENSATED)
+    else:
+        _mm_tile(tl.program_id(0), tl.program_id(1), a_ptr, a2_ptr, b_ptr, b2_ptr, c_ptr, bias_ptr, M, N, K,
+                 K_PER_SPLIT, BATCH, s_ab, s_am, s_ak, s_bb, s_bk, s_bn, s_cs, s_cb, s_cm, s_cn,
+                 HAS_BIAS, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, PRECISION, COMPENSATED)
 
 
 # K per split from which the matmul kernel's running sums are compensated (Kahan): shorter chains stay exact
@@ -106,14 +128,19 @@ def _mm3(a, b, bias=None):
     out = c if split == 1 else torch.empty((split, batch, m, n), dtype=torch.float32, device=a.device)
     s_cs = 0 if split == 1 else out.stride(0)
     s_cb, s_cm, s_cn = out.stride(-3), out.stride(-2), out.stride(-1)
-    grid = (_cdiv(m, MM_BLOCK_M) * _cdiv(n, MM_BLOCK_N), batch * split)
+    tiles = _cdiv(m, MM_BLOCK_M) * _cdiv(n, MM_BLOCK_N)
+    if MM_PERSISTENT > 0:  # MM_PERSISTENT programs per SM (fewer when there are fewer tiles) walk all the tiles
+        grid = (min(tiles * batch * split, MM_PERSISTENT * _sm_count(a.device)), 1)
+    else:
+        grid = (tiles, batch * split)
     _matmul_kernel[grid](a, a if a2 is None else a2, b, b if b2 is None else b2, out,
                          bias if bias is not None and split == 1 else out, m, n, k, k_per_split, batch,
+                         tiles * batch * split,
                          sab, a.stride(1), a.stride(2), sbb, b_strides[1], b_strides[2], s_cs, s_cb, s_cm, s_cn,
                          HAS_BIAS=bias is not None and split == 1,
                          BLOCK_M=MM_BLOCK_M, BLOCK_N=MM_BLOCK_N, BLOCK_K=MM_BLOCK_K, GROUP_M=MM_GROUP_M,
                          PRECISION=MM_PRECISION, COMPENSATED=k_per_split >= _MM_COMPENSATED_CHAIN,
-                         num_warps=MM_NUM_WARPS, num_stages=MM_NUM_STAGES)
+                         PERSISTENT=MM_PERSISTENT > 0, num_warps=MM_NUM_WARPS, num_stages=MM_NUM_STAGES)
     if split > 1:
         total = out.sum(0)
         if bias is not None:
@@ -154,6 +181,7 @@ def _linear(x, weight, bias):
         "MM_NUM_WARPS": 4,
         "MM_NUM_STAGES": 3,
         "MM_GROUP_M": 8,
+        "MM_PERSISTENT": 0,
     },
     {
         "MM_PRECISION": ["ieee", "tf32x3", "tf32x3s"],  # up from the default: the tensor-core paths
@@ -164,6 +192,7 @@ def _linear(x, weight, bias):
         "MM_NUM_WARPS": [2, 4, 8],
         "MM_NUM_STAGES": [1, 2, 3, 4, 5],
         "MM_GROUP_M": [1, 4, 8, 16],
+        "MM_PERSISTENT": [0, 1, 2, 4],  # 0: a program per tile; k: k programs per SM walking the tiles
     },
     {  # the tensor-core path at the tiles it needs (one tunable at a time never gets there: at 64x64 tiles
        # and 4 warps 3xTF32 is slower than fp32). MM_ENGINE applies where the matmul is a library call by default.

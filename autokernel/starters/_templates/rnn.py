@@ -49,7 +49,8 @@ def _rnn_tanh(x):
 @triton.jit
 def _rnn_gate(h, w, PRECISION: tl.constexpr):
     # (BLOCK_B, BLOCK_K) @ (BLOCK_J, BLOCK_K)^T in fp32: "fma" multiplies and sums on the fp32 units (any block
-    # sizes); "ieee" (exact fp32) and "tf32x3" (3xTF32 tensor cores) go through tl.dot (blocks of 16 or more)
+    # sizes); "ieee" (exact fp32), "tf32x3" (3xTF32 tensor cores) and "tf32" (one TF32 pass, as cuDNN under
+    # PyTorch's default flags) go through tl.dot (blocks of 16 or more)
     if PRECISION == "fma":
         return tl.sum(h[:, None, :] * w[None, :, :], 2)
     else:
@@ -455,13 +456,18 @@ _RNN_INTERPRETED = type(_rnn_layer_kernel).__name__ == "InterpretedFunction"
     {
         "RNN_LAYERS": ["stack", "each"],
         "RNN_BLOCK_B": [16, 32, 64],
-        "RNN_STACK_PRECISION": ["tf32x3", "ieee", "fma"],
+        "RNN_STACK_PRECISION": ["tf32", "tf32x3", "ieee", "fma"],
         "RNN_STACK_BLOCK_J": [16, 32, 64],
         "RNN_STACK_BLOCK_K": [32, 64, 128, 256],
         "RNN_STACK_NUM_WARPS": [2, 4, 8, 16],
-        "RNN_PRECISION": ["fma", "tf32x3", "ieee"],
+        "RNN_PRECISION": ["tf32", "fma", "tf32x3", "ieee"],
         "RNN_BLOCK_J": [4, 8, 16, 32, 64],
         "RNN_BLOCK_K": [32, 64, 128, 256, 512],
         "RNN_NUM_WARPS": [2, 4, 8, 16],
     },
+    {},
+    # plain TF32 dots (one tensor-core pass, inputs rounded to 10 mantissa bits): what cuDNN's RNNs compute under
+    # PyTorch's default flags, so the search tries it only under the kernelbench protocol, whose reference runs them
+    # so; under strict the truth is fp32 (the judge still decides either way, by the tolerance)
+    {"RNN_STACK_PRECISION": {"tf32": ("kernelbench",)}, "RNN_PRECISION": {"tf32": ("kernelbench",)}},
 )

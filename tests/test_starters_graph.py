@@ -1,0 +1,211 @@
+"""CUDA_GRAPH, the CUDA-graph knob of launch-bound models: offered to level-3 models, correct on CPU (where it runs
+the forward as it is), and its capture logic driven on CPU through stand-ins for the CUDA graph API (a real capture
+needs a GPU)."""
+
+import os
+
+os.environ.setdefault("TRITON_INTERPRET", "1")
+
+import contextlib  # noqa: E402
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+from test_starters import make_problem, run_shapes  # noqa: E402
+
+from autokernel.problem import Problem  # noqa: E402
+from autokernel.starters import generate_starter  # noqa: E402
+from autokernel.starters.check import load_module  # noqa: E402
+
+MLP = """
+def __init__(self):
+    super().__init__()
+    self.fc1 = nn.Linear(12, 16)
+    self.fc2 = nn.Linear(16, 8)
+def forward(self, x):
+    x = torch.relu(self.fc1(x))
+    return torch.sigmoid(self.fc2(x)) * 2.0
+"""
+BN = """
+def __init__(self):
+    super().__init__()
+    self.bn = nn.BatchNorm1d(6)
+def forward(self, x):
+    return torch.relu(self.bn(x)) * 2.0
+"""
+
+
+def _level3(body: str, inputs: str) -> Problem:
+    return Problem.from_source(make_problem(body, inputs).source, name="model", level=3)
+
+
+def test_level_3_models_get_the_knob_first_and_off_by_default():
+    st = generate_starter(_level3(MLP, "[torch.randn(5, 12)]"))
+    assert list(st.space)[0] == "CUDA_GRAPH" and st.tunables["CUDA_GRAPH"] is False
+    assert st.launch_blind == ("CUDA_GRAPH",)
+    assert st.source.rstrip().endswith("ModelNew.forward = _graphed(ModelNew.forward)  # CUDA_GRAPH: see _Graphs")
+    import io
+    import tokenize
+
+    names = {t.string for t in tokenize.generate_tokens(io.StringIO(st.source).readline) if t.type == tokenize.NAME}
+    assert not names & {"try", "except", "pass"}  # KernelBench's static checker rejects them
+    small = make_problem(MLP, "[torch.randn(5, 12)]")  # not level 3, and a short forward: no knob
+    assert "CUDA_GRAPH" not in generate_starter(small).space
+
+
+def test_graphed_model_is_correct_on_cpu_where_it_runs_as_it_is():
+    p = _level3(MLP, "[torch.randn(5, 12)]")
+    run_shapes(p, generate_starter(p, tunables={"CUDA_GRAPH": True, "MM_ENGINE": "triton"}), [[(5, 12)], [(3, 12)]])
+
+
+class _Graph:
+    """A captured call: replay runs it again on the tensors it was captured with, writing into its output, as a
+    CUDA graph reads and writes fixed addresses."""
+
+    def __init__(self, module, forward, args, out):
+        self.module, self.forward, self.args, self.out = module, forward, args, out
+
+    def replay(self):
+        self.out.copy_(self.forward(self.module, *self.args))
+
+
+def _graphs(mod, monkeypatch):
+    """Run ``mod``'s _Graphs on CPU tensors with `_Graph` captures; returns the list of captured argument tuples."""
+    captured = []
+
+    def fake_capture(self, module, forward, args):
+        out = forward(module, *args).clone()
+        captured.append(args)
+        return _Graph(module, forward, args, out), out
+
+    monkeypatch.setattr(mod._Graphs, "device", "cpu")
+    monkeypatch.setattr(mod._Graphs, "cuda", _Cuda)
+    monkeypatch.setattr(mod._Graphs, "capture", fake_capture)
+    return captured
+
+
+def _model(body=MLP, inputs="[torch.randn(5, 12)]"):
+    p = _level3(body, inputs)
+    ns: dict = {}
+    exec(p.source, ns)
+    mod = load_module(generate_starter(p, tunables={"CUDA_GRAPH": True}).source)
+    torch.manual_seed(0)
+    ref = ns["Model"]()
+    torch.manual_seed(0)
+    return mod, mod.ModelNew(), ref
+
+
+def test_a_graph_replays_only_where_every_tensor_it_reads_still_is(monkeypatch):
+    mod, new, ref = _model()
+    captured = _graphs(mod, monkeypatch)
+    x = torch.randn(5, 12)
+    with torch.no_grad():
+        first = new(x)
+        torch.testing.assert_close(first, ref(x))
+        x.copy_(torch.randn(5, 12))  # new data at the same address: a replay, reading it
+        second = new(x)
+        torch.testing.assert_close(second, ref(x))
+        assert len(captured) == 1 and new._ak_graphs.replays == 1
+        assert first.data_ptr() != second.data_ptr()  # outputs are copies: the next replay overwrites none
+        y = torch.randn(5, 12)  # another address: a capture
+        torch.testing.assert_close(new(y), ref(y))
+        assert len(captured) == 2
+        for p in new.parameters():  # parameters moved (the judge's relocation): captured anew
+            p.data = p.data.clone()
+        torch.testing.assert_close(new(y), ref(y))
+        assert len(captured) == 3
+        z = torch.randn(2, 12)  # another shape
+        torch.testing.assert_close(new(z), ref(z))
+        assert len(captured) == 4
+    x2 = torch.randn(5, 12)
+    out = new(x2)  # autograd recording: no graph
+    torch.testing.assert_close(out, ref(x2))
+    assert len(captured) == 4
+
+
+def test_graphs_are_bounded_and_abandoned_when_addresses_never_repeat(monkeypatch):
+    mod, new, ref = _model()
+    captured = _graphs(mod, monkeypatch)
+    monkeypatch.setattr(mod._Graphs, "GIVE_UP", 6)
+    xs = [torch.randn(5, 12) for _ in range(8)]
+    with torch.no_grad():
+        for x in xs[:5]:
+            new(x)
+        assert len(new._ak_graphs.graphs) == mod._Graphs.LIMIT  # the least recently used went
+        new(xs[0])
+        assert len(captured) == 6  # xs[0]'s graph had gone: captured again
+        for x in xs[5:]:
+            torch.testing.assert_close(new(x), ref(x))
+        assert new._ak_graphs.off and len(captured) == 6 and not new._ak_graphs.graphs  # 6 captures, 0 replays
+
+
+class _Cuda:
+    """torch.cuda's graph API as far as _Graphs.capture uses it: streams that run at once, a capture that runs the
+    forward (so the call's output is computed), a replay that does nothing (the capture already ran it)."""
+
+    class Stream:
+        def wait_stream(self, other):
+            pass
+
+    class CUDAGraph:
+        def replay(self):
+            pass
+
+    @staticmethod
+    def current_stream():
+        return _Cuda.Stream()
+
+    @staticmethod
+    def stream(s):
+        return contextlib.nullcontext()
+
+    @staticmethod
+    def graph(g):
+        return contextlib.nullcontext()
+
+    @staticmethod
+    def is_current_stream_capturing():
+        return False
+
+
+def test_the_warm_up_call_leaves_running_statistics_as_one_call_does(monkeypatch):
+    """Capturing warms the forward up first; a batch norm's running statistics must then move once per call (the
+    replay's update), as the reference's do, not twice."""
+    mod, new, ref = _model(BN, "[torch.randn(7, 6)]")
+    monkeypatch.setattr(mod._Graphs, "device", "cpu")
+    monkeypatch.setattr(mod._Graphs, "cuda", _Cuda)
+    x = torch.randn(7, 6)
+    with torch.no_grad():
+        torch.testing.assert_close(new(x), ref(x))
+    torch.testing.assert_close(new.bn.running_mean, ref.bn.running_mean)
+    torch.testing.assert_close(new.bn.running_var, ref.bn.running_var)
+    assert int(new.bn.num_batches_tracked) == int(ref.bn.num_batches_tracked) == 1
+    assert new._ak_graphs.captures == 1
+
+
+@pytest.mark.parametrize("graph", [False, True])
+def test_the_judge_passes_a_graphed_starter(cpu_config, graph):
+    """The judge's checks on CPU, the ablation of a CUDA-graph user (a fresh model, see Judge._ablation_check)
+    included: the knob's starter is correct either way."""
+    from autokernel.evaluate import evaluate
+    from autokernel.records import Candidate
+
+    p = _level3(MLP, "[torch.randn(5, 12)]")
+    st = generate_starter(p, tunables={"CUDA_GRAPH": graph, "MM_ENGINE": "triton"})
+    v = evaluate(p, Candidate(source=st.source), cpu_config)
+    assert v.verdict == "correct", v.reason
+    assert any(c.name == "own_kernels_contribute" and c.passed for c in v.checks)
+
+
+def test_the_tuner_tries_graphs_first_though_the_launches_are_the_same():
+    """A dry run sees the same kernel launches with and without graphs (the knob acts on the host), so the tuner's
+    identical-launch pruning must not drop the move (Starter.launch_blind)."""
+    from autokernel.propose.base import Attempt, History
+    from autokernel.propose.tuner import TunerProposer
+    from autokernel.records import Verdict
+
+    p = _level3(MLP, "[torch.randn(5, 12)]")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(p, History(), 1, 1)
+    seed = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=1.0))
+    ideas = [c.idea for c in tuner.propose(p, History(attempts=[seed], seeds=[seed], round=1), 3, 1)]
+    assert "set CUDA_GRAPH False -> True" in ideas, ideas
