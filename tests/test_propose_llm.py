@@ -451,3 +451,26 @@ def test_usage_and_prices():
     assert u.cost_text() == ">= $0.5 (1 requests unpriced)"
     assert Usage(requests=2, unpriced_requests=2).cost_text() == "unknown"
     assert Usage.from_dict(u.to_dict()) == u
+
+
+def test_mixed_wide_round_asks_the_llm_for_one_idea_and_fills_the_width_with_tuner_moves():
+    from autokernel.propose.mixed import MixedProposer
+    from autokernel.records import Candidate
+
+    class Fake:
+        def __init__(self, name):
+            self.name, self.asked = name, []
+
+        def propose(self, problem, history, n_ideas, n_branches):
+            self.asked.append((n_ideas, n_branches))
+            return [Candidate(source=f"# {self.name} {i}", proposer=self.name) for i in range(n_ideas * n_branches)]
+
+        def propose_wide(self, problem, history, width):
+            self.asked.append(("wide", width))
+            return [Candidate(source=f"# {self.name} wide {i}", proposer=self.name) for i in range(width)]
+
+    llm, tuner = Fake("llm"), Fake("tuner")
+    llm.propose_wide = None  # an LLM is never asked for a wide round
+    out = MixedProposer(llm, tuner).propose_wide(None, History(), 8)
+    assert llm.asked == [(1, 1)] and tuner.asked == [("wide", 7)]
+    assert [c.proposer for c in out] == ["llm"] + ["tuner"] * 7

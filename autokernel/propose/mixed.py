@@ -62,3 +62,16 @@ class MixedProposer:
         seen = {c.digest for c in out}
         out += [c for c in self.llm.propose(problem, history, n_ideas, n_branches) if c.digest not in seen]
         return out
+
+    def propose_wide(self, problem: Problem, history: History, width: int, *, llm_ideas: int = 1) -> list[Candidate]:
+        """A screened round (`run --screen-width`): the LLM's ``llm_ideas`` kernels first (one branch each), then the
+        tuner's wide round fills the ``width``; the screen ranks them all and only the fastest are judged. Without
+        this, the search would ask the LLM for ``width / branches`` ideas a round, a large token bill for variants
+        the tuner makes for free."""
+        out = list(self.llm.propose(problem, history, llm_ideas, 1))[:width]
+        seen = {c.digest for c in out}
+        wide = getattr(self.tuner, "propose_wide", None)
+        rest = wide(problem, history, width - len(out)) if callable(wide) else self.tuner.propose(problem, history, 1, 1)
+        out += [c for c in rest if c.digest not in seen]
+        return out[:width]
+
