@@ -429,6 +429,7 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
     info["invocations"].append({"started": _now(), **entry, **dict(config.selection), "shard": f"{k}/{n}",
                                 "protocols": list(config.protocols), "repeat": config.repeat,
                                 "device": config.device, "workers_per_device": config.workers_per_device,
+                                "totals": {str(lv): n for lv, n in sorted(config.totals.items())},
                                 "skipped": [[s.what, s.why] for s in skipped]})  # fmt: skip
     _write_info(out, info)
     echo(f"bench folder: {out} ({len(jobs)} candidates for {len(problems)} problems, {len(skipped)} skipped)")
@@ -595,20 +596,21 @@ def _index(outcomes: Sequence[ProtocolOutcome], out: Path) -> Path | None:
 _NOT_APPLICABLE = "n/a (CPU, Triton interpreter)"
 
 
-def page_environment(run_dir: Path, protocol: str) -> dict[str, Any]:
-    """The environment a page states: `kb.runs.run_environment` of the run's correct verdicts, or, when no
-    sample is correct, the environment of any verdict (a level with nothing correct still gets its page: all
-    failed). Fields a CPU run leaves empty say so."""
-    from autokernel.ledger import RESULTS, read_rows
-    from kb.runs import run_environment
+def page_environment(runs: Path | Sequence[Path], protocol: str) -> dict[str, Any]:
+    """The environment a page states: `kb.runs.run_environment` of the runs' correct verdicts (run directories or
+    compact ledgers), or, when no sample is correct, the environment of any verdict (a level with nothing correct
+    still gets its page: all failed). Fields a CPU run leaves empty say so."""
+    from kb.runs import run_environment, run_rows
     from kb.scorer import ENVIRONMENT_KEYS, ScoreInputError
 
+    runs = [Path(runs)] if isinstance(runs, (str, Path)) else [Path(r) for r in runs]
     try:
-        env = run_environment([run_dir], protocol=protocol)
+        env = run_environment(runs, protocol=protocol)
     except ScoreInputError:
-        rows = [r for r in read_rows(run_dir / RESULTS)[0] if (r["verdict"].get("environment"))]
+        rows = [r for run in runs for r in run_rows(run) if r["verdict"].get("environment")]
         if not rows:
-            raise ScoreInputError(f"{run_dir}: no verdict records an environment (nothing judged yet?)") from None
+            names = ", ".join(str(r) for r in runs)
+            raise ScoreInputError(f"{names}: no verdict records an environment (nothing judged yet?)") from None
         v = rows[0]["verdict"]
         e, policy = v["environment"], v.get("policy") or {}
         env = {"gpu": e.get("gpu", ""), "driver": e.get("driver", ""), "cuda": e.get("cuda_runtime", ""),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +25,12 @@ def protocol_order(protocols) -> list[str]:
     return sorted(protocols, key=lambda p: (p != "kernelbench", PROTOCOL_NAMES.index(p) if p in PROTOCOL_NAMES else 99))
 
 
-def write_index(pages: Mapping[str, str | Path], folder: str | Path, *, title: str = "") -> list[Path]:
+def write_index(pages: Mapping[str, str | Path], folder: str | Path, *, title: str = "", archive: str = "",
+                notes: Sequence[str] = ()) -> list[Path]:
     """The side-by-side index of protocol pages. ``pages``: protocol -> the folder of its `kb.leaderboard` page
-    (holding score.json and problems.csv). Returns the files written."""
+    (holding score.json and problems.csv); ``archive``: a line on where the full run directories are
+    (`kb.leaderboard.archive_line`); ``notes``: paragraphs a reader needs before the tables (which kernels
+    differ between the protocols). Returns the files written."""
     import pandas as pd
 
     folder = Path(folder)
@@ -49,11 +52,13 @@ def write_index(pages: Mapping[str, str | Path], folder: str | Path, *, title: s
     csv = folder / "problems.csv"
     combined.to_csv(csv, index=False)
     readme = folder / "README.md"
-    readme.write_text(_markdown(scores, {p: Path(pages[p]) for p in order}, folder, title=title))
+    readme.write_text(_markdown(scores, {p: Path(pages[p]) for p in order}, folder, title=title,
+                                extra=[x for x in (archive, *notes) if x]))
     return [readme, csv]
 
 
-def _markdown(scores: Mapping[str, dict], pages: Mapping[str, Path], folder: Path, *, title: str) -> str:
+def _markdown(scores: Mapping[str, dict], pages: Mapping[str, Path], folder: Path, *, title: str,
+              extra: Sequence[str] = ()) -> str:
     order = list(scores)
     env = scores[order[0]]["environment"]
     gpu = env.get("gpu", "")
@@ -67,6 +72,8 @@ def _markdown(scores: Mapping[str, dict], pages: Mapping[str, Path], folder: Pat
     lines += ["", f"GPU {gpu}; driver {env.get('driver', '')}; torch {env.get('torch', '')}; triton "
                   f"{env.get('triton', '')}; dataset {env.get('dataset', '')} ({env.get('config', '')}); tolerance "
                   f"{env.get('tolerance_preset', '')}. Per-problem rows of both: [problems.csv](problems.csv).", ""]
+    for paragraph in extra:
+        lines += [paragraph, ""]
     levels = sorted({int(lv) for s in scores.values() for lv in s["levels"]})
     for level in levels:
         per = {p: scores[p]["levels"].get(str(level)) for p in order}

@@ -6,7 +6,8 @@ and one kernel file per published row. Format (version 1)::
 
     line 1    {"compact_ledger": 1, "run": "L1", "run_json": {...}}
               run_json: the run's run.json, only what the page header reads (dataset, config, note, and per
-              invocation its budget, devices, throughput, start and note)
+              invocation its budget, devices, throughput, start and note; a bench invocation's mode,
+              candidates and repeat)
     then      one verdict per line, in recorded order:
               {"origin": "search" | "rejudge", "protocol": "strict", "problem": "L1/19", "problem_name": ...,
                "candidate_digest": ..., "verdict": {...}, ...}
@@ -50,7 +51,8 @@ _REJUDGE_KEYS = ("candidates", "preset")
 _RUN_KEYS = ("dataset", "config", "note")
 _INVOCATION_KEYS = ("started", "level", "rounds", "ideas_per_round", "branches_per_idea", "stop_after_s",
                     "workers_per_device", "devices", "candidates_evaluated", "wall_s", "candidates_per_device_hour",
-                    "note")  # fmt: skip
+                    "note", "mode", "generations", "candidates", "protocol", "repeat")  # fmt: skip
+# mode ... repeat: an `autokernel-kb bench` invocation (judged, not searched), as the page header names it
 _KEY = re.compile(r"^L(\d+)/(\d+)$")
 
 
@@ -169,6 +171,21 @@ def compact_run(run_dir: str | Path, *, name: str | None = None) -> Ledger:
         line["verdict"] = compact_verdict(row["verdict"])
         ledger.rows.append(line)
     return ledger
+
+
+def split_levels(ledger: Ledger) -> dict[int, Ledger]:
+    """A compact ledger of several levels (a bench run directory judges whole levels into one) as one ledger per
+    level: its rows, and the run's invocations that judged that level (``level`` "1" or "1,2"; those that name
+    none are kept in every level's)."""
+    out: dict[int, Ledger] = {}
+    for row in ledger.rows:
+        if (level := level_of(row)) is not None:
+            out.setdefault(level, Ledger(run=f"L{level}")).rows.append(row)
+    for level, part in out.items():
+        part.run_json = {**ledger.run_json, "invocations": [
+            inv for inv in ledger.run_json.get("invocations", [])
+            if inv.get("level") in (None, "") or str(level) in str(inv["level"]).replace(" ", "").split(",")]}
+    return out
 
 
 def rejudged_line(record: dict[str, Any], *, preferred: bool) -> dict[str, Any]:

@@ -79,8 +79,10 @@ def write_leaderboard(
     created_at: str | None = None,
     archive: str | None = None,
     archive_uploaded: bool = False,
+    folder: str | Path | None = None,
 ) -> LeaderboardFiles:
-    """Write the leaderboard of one GPU (``environment["gpu"]``) under ``out_dir/<gpu slug>/``.
+    """Write the leaderboard of one GPU (``environment["gpu"]``) under ``out_dir/<gpu slug>/`` (or ``folder``:
+    a published board keeps a page per protocol, ``<board>/<protocol>/``).
 
     ``created_at`` stamps score.json (default: now; a page regenerated from the same data passes the recorded
     stamp, so it comes out byte-identical). ``archive``: the Hub dataset holding the full run directories
@@ -95,7 +97,7 @@ def write_leaderboard(
     if created_at:
         report.created_at = created_at
     table = table[table["level"].isin(list(report.levels))]
-    folder = Path(out_dir) / gpu_slug(str(environment["gpu"]))
+    folder = Path(folder) if folder is not None else Path(out_dir) / gpu_slug(str(environment["gpu"]))
     folder.mkdir(parents=True, exist_ok=True)
 
     problems = _problem_table(table, folder)
@@ -116,7 +118,7 @@ def write_leaderboard(
     )
     report.write(files.score_json)
     files.page.write_text(_markdown(table, report.levels, environment, files,
-                                    archive=_archive_line(archive, archive_uploaded)))
+                                    archive=archive_line(archive, archive_uploaded)))
     return files
 
 
@@ -145,7 +147,7 @@ def _speed(x: Any) -> str:
     return f"{speedup_text(x, 2)}×" if isinstance(x, (int, float)) and math.isfinite(x) else "-"
 
 
-def _archive_line(repo: str | None, uploaded: bool) -> str:
+def archive_line(repo: str | None, uploaded: bool) -> str:
     """Where the full run directories are (every candidate, verdict and cache), or "" without an archive."""
     if not repo:
         return ""

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 _KEY = re.compile(r"^L(\d+)/(\d+)$")
 
 
-def _rows(run: Path, protocol: str | None = None) -> list[dict[str, Any]]:
+def run_rows(run: Path, protocol: str | None = None) -> list[dict[str, Any]]:
     """The verdict rows of a run directory, or the search rows of a compact ledger (same shape); with
     ``protocol``, only those judged under it (none left is an error)."""
     from kb.compact import is_ledger, read_ledger
@@ -168,8 +168,8 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None,
 
     run = Path(run_dir)
     root = _root(run)
-    rows = _rows(run, protocol)
-    again = [_rows(Path(r), protocol) for r in repeats]
+    rows = run_rows(run, protocol)
+    again = [run_rows(Path(r), protocol) for r in repeats]
     mixed = Counter(protocol_of(r["verdict"]) for r in rows)
     if protocol is None and len(mixed) > 1:  # a problem is never scored by the best of two protocols
         raise ScoreInputError(f"{run}: its verdicts were judged under several protocols "
@@ -338,7 +338,7 @@ CPU_DEVICE = "CPU, Triton interpreter"
 def run_environment(run_dirs: list[str | Path], *, protocol: str | None = None) -> dict[str, Any]:
     """What the published numbers rest on, read from the runs' own verdicts (the first correct one, else the first
     that reached the judge); with ``protocol``, from the verdicts judged under it only."""
-    rows = [row for d in run_dirs for row in _rows(Path(d), protocol)]
+    rows = [row for d in run_dirs for row in run_rows(Path(d), protocol)]
     judged = [r for r in rows if r["verdict"].get("environment")]
     chosen = next((r for r in judged if r["verdict"]["verdict"] == "correct"), judged[0] if judged else None)
     if chosen is None:
