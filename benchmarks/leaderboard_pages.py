@@ -19,6 +19,20 @@ kernels in its kernels folder), records the TF32 map (dry runs: needs the datase
         --rejudged calls/*/fp32-*.jsonl --prefer quiet/fp32-*.jsonl --note note.md --dataset KERNELBENCH \\
         --archive ORG/NAME
 
+``publish`` replaces the board by a re-score of the same kernels under both protocols, from `autokernel-kb bench`
+folders (``--protocol both --repeat 2``; one per level, or several levels):
+
+    python benchmarks/leaderboard_pages.py publish leaderboards/nvidia-h200 --bench B1 --bench B2 --bench B3 \\
+        --archive ORG/NAME
+
+Its layout: ``ledger/<protocol>/L<level>.jsonl`` and ``L<level>.repeat<r>.jsonl`` (the repeats' verdicts, whose
+spread decides ties), ``pages.json`` with ``protocols`` (KernelBench's first); ``<protocol>/`` a full
+`kb.leaderboard` page each; ``README.md`` and ``problems.csv`` the side-by-side index (`kb.board`, a row per
+(problem, protocol)); ``kernels/L<level>_<id>.py`` once for every protocol (``L<level>_<id>.<protocol>.py`` where
+a protocol's best kernel is another one). The fp32-baseline page is not part of it (the strict protocol times a
+baseline in fp32 where PyTorch's flags miss the tolerance); ``publish`` removes its files and ``check`` names any
+file the layout does not account for. A pages.json without ``protocols`` is the one-page layout above, unchanged.
+
 ``reword`` changes the comments of the kept kernels only (their code digests must stay those recorded).
 """
 
@@ -75,14 +89,23 @@ class PageInputs:
     fp32_note: str | None = None  # Markdown paragraph of the fp32-baseline page; None: no such page
     fp32_kernels: str = "../fp32_kernels"
     tf32_ops: dict[str, list[str] | None] = field(default_factory=dict)  # "L1/54" -> TF32 ops (None: unknown)
+    # A published re-score (`publish`): a page per protocol, KernelBench's first, and the index beside them;
+    # ledgers named <protocol>/L<level>.jsonl and <protocol>/L<level>.repeat<r>.jsonl. None: one page (the
+    # layout `build` writes).
+    protocols: list[str] | None = None
+    totals: dict[str, int] | None = None  # problems per level (the fast_p denominators); None: KernelBench's
 
     @classmethod
     def read(cls, board: Path) -> PageInputs:
         return cls(**json.loads((board / "ledger" / "pages.json").read_text()))
 
     def write(self, board: Path) -> None:
+        """Each layout writes only its own fields, so an older pages.json is written back as it was."""
+        data = asdict(self)
+        for key in (("fp32_note", "fp32_kernels", "tf32_ops") if self.protocols else ("protocols", "totals")):
+            data.pop(key)
         (board / "ledger").mkdir(parents=True, exist_ok=True)
-        (board / "ledger" / "pages.json").write_text(json.dumps(asdict(self), indent=1) + "\n")
+        (board / "ledger" / "pages.json").write_text(json.dumps(data, indent=1) + "\n")
 
 
 def _relative(board: str | Path) -> Path:
@@ -100,6 +123,8 @@ def regenerate(board: str | Path, *, fp32_page: bool = True) -> list[Path]:
 
     board = _relative(board)
     inputs = PageInputs.read(board)
+    if inputs.protocols:
+        return _regenerate_protocols(board, inputs)
     ledgers = [board / "ledger" / name for name in inputs.ledgers]
     search = [p for p in ledgers if read_ledger(p).search_rows()]
     want_fp32 = fp32_page and inputs.fp32_note is not None
@@ -133,6 +158,199 @@ def _fp32_page(board: Path, inputs: PageInputs, ledgers: list[Path]) -> list[Pat
     return [board / "baseline_precision.md", board / "problems_fp32_baselines.csv"]
 
 
+# ---------------------------------------------------------------------------------------------------------
+# A published re-score: the same kernels under each protocol (`autokernel-kb bench --protocol both`)
+
+INDEX_PAGES = ("README.md", "problems.csv")  # `kb.board.write_index`, at the board's top
+PROTOCOL_PAGES = ("README.md", "problems.csv", "problems.json", "score.json")  # `kb.leaderboard`, <board>/<protocol>/
+LEGACY = ("problems.json", "score.json", "baseline_precision.md", "problems_fp32_baselines.csv", *PLOTS)
+# ^ the one-page layout's files that a re-score replaces (the fp32-baseline page's question is answered by the
+#   strict protocol's baseline rule: fp32 only where PyTorch's default flags miss the tolerance)
+_REPEAT = re.compile(r"^L(\d+)\.repeat(\d+)\.jsonl$")
+
+
+def _protocol_ledgers(board: Path, inputs: PageInputs, protocol: str) -> list[tuple[Path, list[Path]]]:
+    """``protocol``'s ledgers, one per level, each with its repeats' ledgers (their spread decides ties)."""
+    names = [Path(n) for n in inputs.ledgers if Path(n).parts[0] == protocol]
+    out = []
+    for main in (n for n in names if not _REPEAT.match(n.name)):
+        repeats = [n for n in names if (m := _REPEAT.match(n.name)) and f"L{m.group(1)}" == main.stem]
+        out.append((board / "ledger" / main, [board / "ledger" / r for r in repeats]))
+    if not out:
+        raise LedgerError(f"{board}: pages.json names no ledger of the {protocol} protocol")
+    return out
+
+
+def _regenerate_protocols(board: Path, inputs: PageInputs) -> list[Path]:
+    """Each protocol's full page under ``<board>/<protocol>/`` and the side-by-side index at the top."""
+    from kb.bench_kb import page_environment
+    from kb.board import write_index
+    from kb.leaderboard import archive_line, gpu_slug, write_leaderboard
+    from kb.runs import run_table
+    from kb.scorer import KERNELBENCH_TOTALS
+
+    totals = {int(k): n for k, n in inputs.totals.items()} if inputs.totals else KERNELBENCH_TOTALS
+    written: list[Path] = []
+    for protocol in inputs.protocols:
+        ledgers = _protocol_ledgers(board, inputs, protocol)
+        env = page_environment([main for main, _ in ledgers], protocol)
+        if gpu_slug(str(env["gpu"])) != board.name:
+            raise LedgerError(f"the {protocol} ledgers were judged on {env['gpu']}, not the GPU of {board}")
+        tables = [run_table(main, protocol=protocol, repeats=repeats) for main, repeats in ledgers]
+        files = write_leaderboard(tables, env, board.parent, totals=totals, levels=inputs.levels,
+                                  created_at=inputs.created_at, archive=inputs.archive,
+                                  archive_uploaded=inputs.archive_uploaded, folder=board / protocol)  # fmt: skip
+        written += [files.page, files.problems_csv, files.problems_json, files.score_json,
+                    *(f for f in (files.speedup_plot, files.roofline_plot) if f)]  # fmt: skip
+    written += write_index({p: board / p for p in inputs.protocols}, board,
+                           archive=archive_line(inputs.archive, inputs.archive_uploaded),
+                           notes=[_kernels_note(board, inputs)])  # fmt: skip
+    return written
+
+
+def _scored_kernels(board: Path, inputs: PageInputs) -> dict[str, dict[str, str]]:
+    """protocol -> problem -> the kept kernel file (relative to the board) of the row that scores it."""
+    from kb.runs import best_rows
+
+    out: dict[str, dict[str, str]] = {}
+    for protocol in inputs.protocols:
+        for main, _ in _protocol_ledgers(board, inputs, protocol):
+            for row in best_rows(read_ledger(main).search_rows()).values():
+                if row.get("source_path"):
+                    path = Path(os.path.normpath(main.parent / row["source_path"]))
+                    out.setdefault(protocol, {})[row["problem"]] = path.relative_to(board).as_posix()
+    return out
+
+
+def _kernels_note(board: Path, inputs: PageInputs) -> str:
+    """Which file each protocol's scored kernel is: one per problem, serving every protocol, except where the
+    protocols' best kernels differ (the later protocol's kept as ``L<level>_<id>.<protocol>.py``)."""
+    scored = _scored_kernels(board, inputs)
+    text = ("Kernels: one file per problem, `kernels/L<level>_<id>.py`, judged under every protocol (the same "
+            "kernels, stored once).")
+    apart = {p: sorted((k for k, path in files.items() if path.endswith(f".{p}.py")), key=_problem_key)
+             for p, files in scored.items()}
+    apart = {p: keys for p, keys in apart.items() if keys}
+    if not apart:
+        return text
+    return text + " Where a protocol's best kernel is another one, that protocol's is kept beside it as " + \
+        "`kernels/L<level>_<id>.<protocol>.py`: " + \
+        "; ".join(f"{p} ({len(keys)}): {', '.join(keys)}" for p, keys in apart.items()) + "."
+
+
+def _problem_key(key: str) -> tuple[int, int]:
+    level, pid = key[1:].split("/")
+    return int(level), int(pid)
+
+
+def _bench_runs(bench: Path) -> list[tuple[str, int, Path]]:
+    """(protocol, repeat, run directory) of a bench folder (`kb.bench_kb`): ``<protocol>/`` is repeat 1,
+    ``repeats/<r>/<protocol>/`` repeat r."""
+    from autokernel.evaluate.protocol import PROTOCOL_NAMES
+
+    found = [(p, 1, bench / p) for p in PROTOCOL_NAMES if (bench / p / "results.jsonl").is_file()]
+    for folder in sorted((bench / "repeats").glob("*"), key=lambda f: (not f.name.isdigit(), f.name)):
+        if folder.name.isdigit():
+            found += [(p, int(folder.name), folder / p) for p in PROTOCOL_NAMES
+                      if (folder / p / "results.jsonl").is_file()]  # fmt: skip
+    return found
+
+
+def publish(board: str | Path, benches: list[str], *, archive: str | None = None, archive_uploaded: bool = False,
+            created_at: str | None = None) -> list[Path]:
+    """Replace ``board`` by the re-score in bench folders (one per level, or several levels, or shards of one):
+    per protocol and level a compact ledger of the judged verdicts and one of each repeat's, the scored kernels
+    kept once (``kernels/L<level>_<id>.py``; a protocol whose best kernel is another one gets
+    ``L<level>_<id>.<protocol>.py``), pages.json, then every page. The one-page layout's files (its ledgers, the
+    fp32-baseline page and its kernels, the top-level score and plots) are removed; other files (parity.md ...)
+    stay."""
+    from kb.bench_kb import BENCH_INFO
+    from kb.board import protocol_order
+    from kb.compact import split_levels
+    from kb.runs import best_rows
+
+    board = _relative(board)
+    ledger_dir = board / "ledger"
+    found: dict[tuple[str, int], dict[int, Ledger]] = {}
+    stored: dict[str, dict[str, str]] = {}  # protocol -> candidate digest -> its stored source
+    totals: dict[int, int] = {}
+    for bench in map(Path, benches):
+        if not (bench / BENCH_INFO).is_file():
+            raise LedgerError(f"{bench}: not a bench folder (no {BENCH_INFO}; `autokernel-kb bench --out` writes it)")
+        for inv in json.loads((bench / BENCH_INFO).read_text()).get("invocations", []):
+            totals |= {int(k): int(n) for k, n in (inv.get("totals") or {}).items()}
+        runs = _bench_runs(bench)
+        if not any(repeat == 1 for _, repeat, _ in runs):
+            raise LedgerError(f"{bench}: no protocol's run directory with verdicts (nothing judged yet?)")
+        for protocol, repeat, run_dir in runs:
+            for level, part in split_levels(compact_run(run_dir)).items():
+                have = found.setdefault((protocol, repeat), {}).setdefault(level, part)
+                if have is not part:  # another bench folder (a shard) of the same level
+                    have.rows += part.rows
+                    have.run_json["invocations"] = have.run_json.get("invocations", []) + part.run_json["invocations"]
+            if repeat == 1:
+                stored.setdefault(protocol, {}).update(bpt.run_candidates(run_dir))
+    protocols = protocol_order({p for p, repeat in found if repeat == 1})
+    levels = sorted({lv for p in protocols for lv in found[(p, 1)]})
+    paths = {(p, r, lv): ledger_dir / p / (f"L{lv}.jsonl" if r == 1 else f"L{lv}.repeat{r}.jsonl")
+             for (p, r), per in found.items() if p in protocols for lv in per}
+    kernels = board / KERNELS
+    plain: dict[tuple[int, int], str] = {}  # (level, id) -> the candidate stored as L<level>_<id>.py
+    for p in protocols:
+        for lv, ledger in sorted(found[(p, 1)].items()):
+            for (level, pid), row in sorted(best_rows(ledger.search_rows()).items()):
+                digest = row["candidate_digest"]
+                if digest not in stored[p]:
+                    continue
+                name = f"L{level}_{pid}.py" if plain.setdefault((level, pid), digest) == digest else \
+                    f"L{level}_{pid}.{p}.py"
+                keep_kernel(paths[(p, 1, lv)], ledger, row["problem"], digest, stored[p][digest], kernels / name)
+    _remove_layout(board, keep={path.resolve() for path in paths.values()})
+    for (p, r, lv), path in sorted(paths.items()):
+        write_ledger(path, found[(p, r)][lv])
+    inputs = PageInputs(ledgers=[path.relative_to(ledger_dir).as_posix() for path in _ordered(paths, protocols)],
+                        levels=levels, created_at=created_at or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                        archive=archive, archive_uploaded=archive_uploaded, protocols=protocols,
+                        totals={str(lv): totals[lv] for lv in levels if lv in totals} or None)  # fmt: skip
+    inputs.write(board)
+    recorded = {k.path.resolve() for k in kept_kernels(paths.values(), verify=False)}
+    for f in sorted(kernels.glob("*.py")) if kernels.is_dir() else []:  # exactly the kernels the ledgers name
+        if f.resolve() not in recorded:
+            f.unlink()
+    return [*_ordered(paths, protocols), *regenerate(board)]
+
+
+def _ordered(paths: dict[tuple[str, int, int], Path], protocols: list[str]) -> list[Path]:
+    """Protocols in page order, then level, then repeat (the main ledger first)."""
+    return [paths[k] for k in sorted(paths, key=lambda k: (protocols.index(k[0]), k[2], k[1]))]
+
+
+def _remove_layout(board: Path, *, keep: set[Path]) -> None:
+    """Every file an earlier layout of ``board`` made that a re-score does not rewrite: the ledgers (but
+    ``keep``), the fp32-baseline page, its note and kernels, the one-page score and plots."""
+    ledger_dir = board / "ledger"
+    old = [*ledger_dir.glob("*.jsonl"), *ledger_dir.glob("*/*.jsonl"), ledger_dir / "fp32_note.md",
+           *(board / n for n in LEGACY), *(board / "fp32_kernels").glob("*.py")]  # fmt: skip
+    for f in old:
+        if f.is_file() and f.resolve() not in keep:
+            f.unlink()
+    for folder in (board / "fp32_kernels", *(p for p in ledger_dir.glob("*") if p.is_dir())):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+
+
+def stale(board: Path, inputs: PageInputs) -> list[str]:
+    """Files of a re-scored ``board`` that no page, ledger or kept kernel accounts for: the one-page layout's,
+    ledgers pages.json does not name, kernels no ledger names."""
+    ledger_dir = board / "ledger"
+    named = {(ledger_dir / n).resolve() for n in inputs.ledgers}
+    kept = {k.path.resolve() for k in kept_kernels((ledger_dir / n for n in inputs.ledgers), verify=False)}
+    found = [*(board / n for n in LEGACY), ledger_dir / "fp32_note.md", *(board / "fp32_kernels").glob("*")]
+    found += [f for f in (*ledger_dir.glob("*.jsonl"), *ledger_dir.glob("*/*.jsonl")) if f.resolve() not in named]
+    found += [f for f in (board / KERNELS).glob("*.py") if f.resolve() not in kept]
+    return sorted(str(f) for f in found if f.exists())
+
+
 @contextlib.contextmanager
 def _cwd(path: Path):
     old = Path.cwd()
@@ -144,25 +362,34 @@ def _cwd(path: Path):
 
 
 def check(board: str | Path, *, plots: bool = True, kernels: bool = True) -> list[str]:
-    """The pages of ``board`` that regenerating would change (empty: byte-identical), and with ``kernels`` any
-    kept kernel whose code is not the judged candidate's. Plots are compared only when the installed matplotlib
-    is the one that drew them (their bytes depend on its version)."""
+    """The pages of ``board`` that regenerating would change (empty: byte-identical), with ``kernels`` any
+    kept kernel whose code is not the judged candidate's, and on a re-score every stale file (`stale`). Plots are
+    compared only when the installed matplotlib is the one that drew them (their bytes depend on its version)."""
     board = _relative(board)
+    inputs = PageInputs.read(board)
     problems = []
-    if kernels:
-        try:
-            kept_kernels(board / "ledger" / name for name in PageInputs.read(board).ledgers)
-        except LedgerError as exc:
-            problems.append(str(exc))
+    try:
+        if kernels:
+            kept_kernels(board / "ledger" / name for name in inputs.ledgers)
+        if inputs.protocols:
+            problems += [f"stale (no page, ledger or kept kernel accounts for it): {f}" for f in stale(board, inputs)]
+    except LedgerError as exc:
+        problems.append(str(exc))
+    if inputs.protocols:  # a re-score: each protocol's page and the index
+        names = [*INDEX_PAGES, *(f"{p}/{n}" for p in inputs.protocols for n in (*PROTOCOL_PAGES, *PLOTS))]
+    else:
+        names = [*PAGES, *PLOTS]
     with tempfile.TemporaryDirectory() as tmp:
         shutil.copytree(board.parent, Path(tmp) / board.parent)
         with _cwd(Path(tmp)):
             regenerate(board)
-        for name in (*PAGES, *(PLOTS if plots else ())):
+        for name in names:
+            if not plots and Path(name).name in PLOTS:
+                continue
             old, new = board / name, Path(tmp) / board / name
             if not old.exists() and not new.exists():
                 continue
-            if name in PLOTS and not same_matplotlib(old):
+            if Path(name).name in PLOTS and not same_matplotlib(old):
                 continue
             if not (old.exists() and new.exists() and old.read_bytes() == new.read_bytes()):
                 problems.append(str(old))
@@ -288,9 +515,15 @@ def reword(board: str | Path, old: str, new: str) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
-    for name in ("regenerate", "check", "build", "reword"):
+    for name in ("regenerate", "check", "build", "publish", "reword"):
         p = sub.add_parser(name)
         p.add_argument("board", help="a GPU's leaderboard folder, e.g. leaderboards/nvidia-h200")
+        if name == "publish":
+            p.add_argument("--bench", action="append", default=[], required=True,
+                           help="a bench folder (`autokernel-kb bench --out`): one per level, or several levels")
+            p.add_argument("--archive", default=None, help="Hub dataset with the full run directories (ORG/NAME)")
+            p.add_argument("--archive-uploaded", action="store_true", help="the archive is uploaded: link it")
+            p.add_argument("--created-at", default=None, help="score.json's stamp (default: now)")
         if name == "build":
             p.add_argument("--run", action="append", default=[], required=True, help="a run directory (one level)")
             p.add_argument("--rejudged", nargs="*", default=[], help="re-judged verdicts (fp32 baselines): bench run directories or JSON lines")
@@ -307,7 +540,7 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--new", required=True, help="its replacement")
     args = ap.parse_args(argv)
     board = Path(args.board).resolve()
-    for key in ("run", "rejudged", "prefer", "candidates"):  # given from here; the work runs from the root
+    for key in ("run", "rejudged", "prefer", "candidates", "bench"):  # given from here; the work runs from the root
         if hasattr(args, key):
             setattr(args, key, [str(Path(p).resolve()) for p in getattr(args, key)])
     if getattr(args, "note", None):
@@ -327,6 +560,10 @@ def main(argv: list[str] | None = None) -> int:
                 files = build(rel, args.run, args.rejudged, args.prefer, candidates=args.candidates, note=args.note,
                               dataset=args.dataset, archive=args.archive, archive_uploaded=args.archive_uploaded,
                               created_at=args.created_at)  # fmt: skip
+                print("\n".join(str(p) for p in files))
+            elif args.command == "publish":
+                files = publish(rel, args.bench, archive=args.archive, archive_uploaded=args.archive_uploaded,
+                                created_at=args.created_at)
                 print("\n".join(str(p) for p in files))
             else:
                 print("\n".join(str(p) for p in reword(rel, args.old, args.new)))
