@@ -44,6 +44,8 @@ def write_index(pages: Mapping[str, str | Path], folder: str | Path, *, title: s
         except (OSError, ValueError) as exc:
             raise ScoreInputError(f"{page}: no readable score.json / problems.csv for protocol {p} ({exc})") from exc
         table.insert(2, "protocol", p)
+        if "kernel_link" in table:  # relative to the protocol's page: rebased onto the index's folder
+            table["kernel_link"] = [_rebase(link, page, folder) for link in table["kernel_link"]]
         tables.append(table)
     folder.mkdir(parents=True, exist_ok=True)
     combined = pd.concat(tables, ignore_index=True)
@@ -55,6 +57,13 @@ def write_index(pages: Mapping[str, str | Path], folder: str | Path, *, title: s
     readme.write_text(_markdown(scores, {p: Path(pages[p]) for p in order}, folder, title=title,
                                 extra=[x for x in (archive, *notes) if x]))
     return [readme, csv]
+
+
+def _rebase(link, page: Path, folder: Path):
+    """A link relative to ``page`` as seen from ``folder`` (empty cells and URLs as they are)."""
+    if not isinstance(link, str) or not link or "://" in link:
+        return link
+    return Path(os.path.relpath((page / link).resolve(), folder.resolve())).as_posix()
 
 
 def _markdown(scores: Mapping[str, dict], pages: Mapping[str, Path], folder: Path, *, title: str,

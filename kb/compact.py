@@ -20,7 +20,7 @@ and one kernel file per published row. Format (version 1)::
 ``protocol`` says which judge produced the verdict (`autokernel.evaluate.protocol`: the verdict's own record);
 verdicts recorded before protocols existed are ``"strict"`` (fp32 truth). The verdict keeps: verdict, reason, quarantined, speedups, floor, kernel/eager/
 compiled timing stats, device, the policy's tolerance and precisions, the environment's GPU, driver and versions,
-and the plausibility check's figures (the FMA floor).
+the plausibility check's figures (the FMA floor), and its protocol where it records one.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from typing import Any
 FORMAT = 1
 STRICT = "strict"  # the protocol of every verdict recorded before protocols existed (`Verdict.protocol` == "")
 _VERDICT_KEYS = ("verdict", "reason", "quarantined", "speedup", "speedup_vs_compile", "floor_ms", "pct_of_floor",
-                 "kernel", "eager", "compiled", "device", "policy", "environment")  # fmt: skip
+                 "kernel", "eager", "compiled", "device", "policy", "environment", "protocol")  # fmt: skip
 _FLOOR_FIGURES = ("flops", "bytes", "vector_tflops", "memory_gbps")  # what `kb.runs.fma_floor` reads (and, without
 # the two rates, which older verdicts lack, the peak_used text they are parsed from)
 _POLICY_KEYS = ("tolerance_preset", "atol", "rtol", "reference_precision", "baseline_precision")
