@@ -53,6 +53,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from autokernel.evaluate.protocol import PROTOCOL_NAMES  # noqa: E402
 from kb.compact import (  # noqa: E402
     Ledger,
     LedgerError,
@@ -246,8 +247,6 @@ def _problem_key(key: str) -> tuple[int, int]:
 def _bench_runs(bench: Path) -> list[tuple[str, int, Path]]:
     """(protocol, repeat, run directory) of a bench folder (`kb.bench_kb`): ``<protocol>/`` is repeat 1,
     ``repeats/<r>/<protocol>/`` repeat r."""
-    from autokernel.evaluate.protocol import PROTOCOL_NAMES
-
     found = [(p, 1, bench / p) for p in PROTOCOL_NAMES if (bench / p / "results.jsonl").is_file()]
     for folder in sorted((bench / "repeats").glob("*"), key=lambda f: (not f.name.isdigit(), f.name)):
         if folder.name.isdigit():
@@ -330,11 +329,13 @@ def _remove_layout(board: Path, *, keep: set[Path]) -> None:
     ``keep``), the fp32-baseline page, its note and kernels, the one-page score and plots."""
     ledger_dir = board / "ledger"
     old = [*ledger_dir.glob("*.jsonl"), *ledger_dir.glob("*/*.jsonl"), ledger_dir / "fp32_note.md",
-           *(board / n for n in LEGACY), *(board / "fp32_kernels").glob("*.py")]  # fmt: skip
+           *(board / n for n in LEGACY), *(board / "fp32_kernels").glob("*.py"),
+           *(board / p / n for p in PROTOCOL_NAMES for n in (*PROTOCOL_PAGES, *PLOTS))]  # fmt: skip
     for f in old:
         if f.is_file() and f.resolve() not in keep:
             f.unlink()
-    for folder in (board / "fp32_kernels", *(p for p in ledger_dir.glob("*") if p.is_dir())):
+    for folder in (board / "fp32_kernels", *(board / p for p in PROTOCOL_NAMES),
+                   *(p for p in ledger_dir.glob("*") if p.is_dir())):  # fmt: skip
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
 
@@ -348,6 +349,7 @@ def stale(board: Path, inputs: PageInputs) -> list[str]:
     found = [*(board / n for n in LEGACY), ledger_dir / "fp32_note.md", *(board / "fp32_kernels").glob("*")]
     found += [f for f in (*ledger_dir.glob("*.jsonl"), *ledger_dir.glob("*/*.jsonl")) if f.resolve() not in named]
     found += [f for f in (board / KERNELS).glob("*.py") if f.resolve() not in kept]
+    found += [board / p for p in PROTOCOL_NAMES if p not in inputs.protocols]  # a protocol no longer published
     return sorted(str(f) for f in found if f.exists())
 
 
@@ -417,6 +419,8 @@ def build(board: str | Path, runs: list[str], rejudged: list[str] = (), prefer: 
 
     board = _relative(board)
     ledger_dir = board / "ledger"
+    if (ledger_dir / "pages.json").is_file() and PageInputs.read(board).protocols:
+        raise LedgerError(f"{board} is a re-score under several protocols: replace it with `publish`")
     old = [ledger_dir / p.name for p in sorted(ledger_dir.glob("L*.jsonl"))] if ledger_dir.is_dir() else []
     known = {r["candidate_digest"]: r["code_digest"] for p in old for r in read_ledger(p).rows if r.get("code_digest")}
     ledgers: dict[int, Ledger] = {}

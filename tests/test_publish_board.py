@@ -160,6 +160,8 @@ def test_check_names_a_stale_file_and_a_changed_page(published):
     assert any(f.endswith("baseline_precision.md") and f.startswith("stale") for f in found)
     assert str(BOARD / "strict" / "problems.csv") in found
     assert pages.main(["check", str(BOARD)]) == 1
+    with pytest.raises(pages.LedgerError, match="replace it with `publish`"):  # not the one-page build over it
+        pages.build(BOARD, [])
 
 
 def test_publish_refuses_a_folder_that_is_not_a_bench(tmp_path, monkeypatch):
