@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from autokernel.evaluate import EvalConfig
-from autokernel.evaluate.screen import ScreenConfig, Screener, ScreenResult, screen_reference
+from autokernel.evaluate.screen import ScreenConfig, Screener, ScreenResult
 from autokernel.ledger import Ledger
 from autokernel.ledger.screens import SCREENS, ScreenLog
 from autokernel.problem import Problem
@@ -84,7 +84,9 @@ def test_the_screen_builds_the_judges_weights_and_draws_its_inputs_on_the_device
     from autokernel.evaluate import Evaluator
 
     cfg = _config()
-    mine, judges = screen_reference(cfg, PROBLEM), Evaluator(cfg, prespawn=False)._reference(PROBLEM)
+    from autokernel.evaluate.reference import ReferenceSession
+
+    mine, judges = ReferenceSession.under(cfg, PROBLEM), Evaluator(cfg, prespawn=False)._reference(PROBLEM)
     assert mine.init_seed == judges.init_seed  # the same weights as the judge's reference
     # the screen's input set comes after KernelBench's CPU-drawn trials: the problem's own distribution, a
     # secret seed, drawn on the device (a screen ranks; gigabytes drawn on the CPU would take seconds a round)

@@ -25,7 +25,7 @@ from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import Outcome, error_reason
-from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, kernelbench_trial_seeds
+from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED
 from autokernel.evaluate.reference import (
     EXTRA_DISTRIBUTIONS,
     REFERENCE_PRECISIONS,
@@ -256,13 +256,7 @@ class Evaluator:
     def _reference(self, problem: Problem) -> ReferenceSession:
         """The reference under the protocol: KernelBench's seed 42 for the weights and its trial seeds, or a
         secret seed; the protocol's precision flags."""
-        cfg = self.config
-        if cfg.spec.seeding == "kernelbench":
-            session = ReferenceSession.build(problem, cfg.device, init_seed=KERNELBENCH_SEED,
-                                             flags=cfg.spec.precision_flags,
-                                             public_seeds=kernelbench_trial_seeds(cfg.num_correct_trials))
-        else:
-            session = ReferenceSession.build(problem, cfg.device, flags=cfg.spec.precision_flags)
+        session = ReferenceSession.under(self.config, problem)
         session.cpu_section = self.gate.idle  # CPU draws hold no device section: neighbours may time meanwhile
         return session
 

@@ -217,6 +217,18 @@ class ReferenceSession:
         return cls(problem=problem, device=device, module=module, init_args=init_args, init_seed=init_seed,
                    model=model, flags=flags, public_seeds=list(public_seeds or []))
 
+    @classmethod
+    def under(cls, config, problem: Problem) -> ReferenceSession:
+        """The reference under ``config``'s protocol (an `EvalConfig`): KernelBench's seed 42 for the weights and
+        its trial seeds, or a secret seed; the protocol's precision flags. The judge and the screen both build it
+        here, so a screened variant meets the judge's weights."""
+        from autokernel.evaluate.protocol import KERNELBENCH_SEED, kernelbench_trial_seeds
+
+        if config.spec.seeding == "kernelbench":
+            return cls.build(problem, config.device, init_seed=KERNELBENCH_SEED, flags=config.spec.precision_flags,
+                             public_seeds=kernelbench_trial_seeds(config.num_correct_trials))
+        return cls.build(problem, config.device, flags=config.spec.precision_flags)
+
     def make_inputs(self, seed: int, *, on_cpu: bool = False) -> list:
         """The problem's own inputs for a seed, created on the device where the generator allows; ``on_cpu``:
         drawn on the CPU and moved, as KernelBench does (the same seed gives other values on a GPU)."""

@@ -34,7 +34,6 @@ from autokernel.evaluate.compare import compare
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import error_reason
-from autokernel.evaluate.protocol import KERNELBENCH_SEED, kernelbench_trial_seeds
 from autokernel.evaluate.reference import ReferenceSession, input_bytes
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import inspect_source
@@ -86,15 +85,6 @@ class ScreenConfig:
             raise ValueError("a screen needs at least 1 timed call and 0 or more warm-up calls")
         if min(self.budget_s, self.variant_timeout_s, self.start_timeout_s) <= 0:
             raise ValueError("screen budgets and timeouts must be positive seconds")
-
-
-def screen_reference(config: EvalConfig, problem: Problem) -> ReferenceSession:
-    """The reference the judge builds under ``config``'s protocol (the same weights seed, see
-    `Evaluator._reference`); the screen draws its one input set after KernelBench's trials, on the device."""
-    if config.spec.seeding == "kernelbench":
-        return ReferenceSession.build(problem, config.device, init_seed=KERNELBENCH_SEED,
-                                      flags=config.spec.precision_flags, public_seeds=kernelbench_trial_seeds(1))
-    return ReferenceSession.build(problem, config.device, flags=config.spec.precision_flags)
 
 
 class _Failed(Exception):
@@ -189,7 +179,7 @@ class Screener:
             if not torch.cuda.is_available():
                 raise EvaluationError("no CUDA GPU is visible to PyTorch; run with --device cpu")
         with self.gate.shared():
-            session = screen_reference(cfg, problem)
+            session = ReferenceSession.under(cfg, problem)
             session.cpu_section = self.gate.idle
             # one set of the problem's own inputs, drawn on the device (a seed past KernelBench's CPU-drawn trials:
             # a screen ranks, it does not reproduce KernelBench's inputs, and gigabytes drawn on the CPU take seconds)
