@@ -274,7 +274,7 @@ def test_stop_after_leaves_the_rest_for_a_rerun(tmp_path, capsys, monkeypatch):
     import kb.bench_kb as bench
 
     clock = {"t": 1000.0}
-    monkeypatch.setattr(bench.time, "monotonic", lambda: clock["t"])
+    monkeypatch.setattr(bench, "_clock", lambda: clock["t"])  # the judge keeps the real clock
     import autokernel.search.backend as backend
 
     real_submit = backend.LocalBackend.submit
