@@ -9,6 +9,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from autokernel.evaluate.gate import FileGate
 
 
@@ -284,3 +286,52 @@ def test_idle_gives_up_a_shared_hold_for_cpu_work(tmp_path):
     assert events == ["idle", "timed", "shared again", "judge out", "timed again"]
     with gate.idle(), gate.exclusive(), gate.idle():  # outside any section: nothing to give up; inside an
         pass  # exclusive one: kept
+
+
+def test_alone_takes_the_slots_before_the_device_so_heavy_neighbours_finish(tmp_path):
+    """The stall seen on an H200: a judge retrying a problem alone held the device exclusively, then waited for a
+    heavy slot whose holders waited for the device. `alone` takes every slot first: the holders finish, then it
+    runs with the device to itself, and `heavy` inside it is free."""
+    from autokernel.evaluate.gate import HEAVY_SLOTS
+
+    gate = FileGate(tmp_path)
+    events: list[str] = []
+    holding, go = threading.Semaphore(0), threading.Event()
+
+    def heavy_neighbour(i):
+        with gate.heavy():
+            holding.release()
+            assert go.wait(5)
+            with gate.shared():  # a correctness trial after the slot: needs the device
+                time.sleep(0.05)
+            events.append(f"neighbour {i} done")
+
+    def retry_alone():
+        with gate.alone(), gate.heavy():  # the judge's inner heavy section: free here
+            events.append("alone")
+
+    neighbours = [threading.Thread(target=heavy_neighbour, args=(i,)) for i in range(HEAVY_SLOTS)]
+    for t in neighbours:
+        t.start()
+    for _ in range(HEAVY_SLOTS):
+        assert holding.acquire(timeout=5)
+    lone = threading.Thread(target=retry_alone)
+    lone.start()
+    time.sleep(0.2)
+    assert "alone" not in events  # waits for the slots, holding no device section
+    go.set()
+    for t in [*neighbours, lone]:
+        t.join(10)
+    assert not any(t.is_alive() for t in [*neighbours, lone]), "the gate deadlocked"
+    assert events[-1] == "alone" and len(events) == HEAVY_SLOTS + 1
+
+
+def test_a_slot_asked_for_inside_a_device_section_is_refused(tmp_path):
+    gate = FileGate(tmp_path)
+    with gate.shared():
+        with pytest.raises(RuntimeError, match="lock order"), gate.heavy():
+            pass
+        with gate.idle(), gate.heavy():  # idle gave the device up: a slot may be waited for there
+            pass
+    with gate.exclusive(), pytest.raises(RuntimeError, match="lock order"), gate.alone():
+        pass

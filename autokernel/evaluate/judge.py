@@ -209,7 +209,7 @@ class Evaluator:
         alone = self.sharers > 1 and problem.digest in self._alone
         heavy = self.sharers > 1 and 2 * self._input_bytes(problem, state) > BIG_TRIAL_BYTES
         try:
-            with (self.gate.exclusive() if alone else self.gate.heavy() if heavy else contextlib.nullcontext()):
+            with (self.gate.alone() if alone else self.gate.heavy() if heavy else contextlib.nullcontext()):
                 with stages("reference"), self.gate.shared():
                     session = self._reference(problem)
                 session.conditioning = state.conditioning  # what earlier candidates' trials found

@@ -10,10 +10,12 @@ variants goes to one worker, which ranks them in one candidate process (`autoker
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import multiprocessing
 import os
 import queue
 import shutil
+import signal
 import tempfile
 import threading
 import time
@@ -206,6 +208,8 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
     gone)."""
     if parent is not None:
         _exit_with_parent(parent)
+    # `kill -USR1 <worker>` prints every thread's stack to the run's stderr: where a stalled judge waits
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     config = replace(config, device=pin_gpu(config.device))
     # Workers share the machine's cores: inductor's compile pool would otherwise start one process per core each.
     os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
