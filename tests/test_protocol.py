@@ -95,6 +95,45 @@ def test_timing_discards_the_first_call():
     assert raw.method.endswith("discard_first_1")
 
 
+def test_kernelbench_loop_reuses_the_inputs_and_holds_the_last_output():
+    """KernelBench's ``_ = fn(*args)``: the same tensors every timed call, the previous output alive through the
+    next call; the replay check's rearranged inputs come after, as a block, and the statistic leaves them out."""
+    import weakref
+
+    import torch
+
+    from autokernel.evaluate.timing import reported_ms, time_calls
+
+    x = torch.arange(12.0).reshape(3, 4)
+    same, prev_alive, last = [], [], {}
+
+    def fn(a):
+        same.append(a is x)
+        prev_alive.append(last.get("out") is not None and last["out"]() is not None)
+        out = a * 2
+        last["out"] = weakref.ref(out)
+        return out
+
+    raw = time_calls(fn, [[x]], device="cpu", n=8, warmup=1, budget_s=10.0, discard_first=1, reuse_inputs=True)
+    # one warm-up (a clone), 1 + 8 timed calls on x itself (the first dropped), then a block of 5 rearranged ones
+    assert same == [False] + [True] * 9 + [False] * 5
+    assert prev_alive == [False, False] + [True] * 8 + [False] * 5
+    assert raw.fresh == [False] * 8 + [True] * 5
+    assert len(reported_ms(raw, True)) == 8 and len(reported_ms(raw, False)) == 13
+
+    clone_loop = time_calls(fn, [[x]], device="cpu", n=8, warmup=1, budget_s=10.0)  # the strict loop: clones
+    assert len(clone_loop.event_ms) == 8 and sum(clone_loop.fresh) == 4
+
+
+def test_protocols_record_their_loop():
+    from autokernel.evaluate.config import EvalConfig
+
+    kb = EvalConfig.for_device("cpu", protocol="kernelbench")
+    strict = EvalConfig.for_device("cpu", protocol="strict")
+    assert kb.loop_options()["reuse_inputs"] and not strict.loop_options()["reuse_inputs"]
+    assert "|reuse" in kb.baseline_variant and "reuse" not in strict.baseline_variant
+
+
 @pytest.mark.parametrize("protocol", sorted(PROTOCOLS))
 def test_honest_kernel_under_each_protocol(protocol):
     v = evaluate(PROBLEM, Candidate(source=HONEST), _config(protocol))

@@ -126,8 +126,8 @@ def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
     strict = EvalConfig(device="cuda", protocol="strict", baseline_precision="fp32")
     assert strict.baseline_variant == "|base-fp32|lead1"
     assert EvalConfig(device="cuda", protocol="strict", baseline_precision="default").baseline_variant == "|lead1"
-    assert EvalConfig(device="cuda").baseline_variant == "|kb|flush-kernelbench"  # KernelBench's own flush
-    assert EvalConfig(device="cpu").baseline_variant == "|kb"
+    assert EvalConfig(device="cuda").baseline_variant == "|kb|flush-kernelbench|reuse"  # its own flush and loop
+    assert EvalConfig(device="cpu").baseline_variant == "|kb|reuse"  # the loop applies on CPU too
     assert EvalConfig(device="cpu", protocol="strict").baseline_variant == ""  # no TF32 on the CPU
     assert EvalConfig(device="cuda", protocol="strict", spin_up_s=0.1, placement_jitter_kib=16384, placements=3,
                       l2_flush="read", gpu_lead_ms=0,
@@ -139,7 +139,7 @@ def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
                                       baseline_precision="default").ledger_policy()
     assert EvalConfig(device="cpu", placements=3, gpu_lead_ms=2).loop_options() == {
         "placement_jitter_bytes": 0, "placements": 1, "l2_flush": "write", "gpu_lead_ms": 0.0, "discard_first": 1,
-        "flush_overlaps_launch": True}
+        "flush_overlaps_launch": True, "reuse_inputs": True}
     with pytest.raises(ValueError, match="l2_flush"):
         EvalConfig(device="cuda", l2_flush="sometimes")
 

@@ -87,7 +87,7 @@ class Baselines:
         """Eager or torch.compile time of the reference, same loop, under ``precision``'s flags (PyTorch's
         defaults, or TF32 off for compiling and timing alike); cached."""
         from autokernel.environment import environment_key, fingerprint
-        from autokernel.evaluate.timing import Relocator, summarize, time_calls
+        from autokernel.evaluate.timing import Relocator, reported_ms, summarize, time_calls
 
         cfg = self.config
         key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}{cfg.baseline_key(precision)}"
@@ -125,7 +125,7 @@ class Baselines:
                 if kind == "compile":
                     return None
                 raise
-        stats = summarize(raw.event_ms, raw.method)
+        stats = summarize(reported_ms(raw, cfg.loop_options()["reuse_inputs"]), raw.method)
         state.baselines[key] = stats
         if cfg.is_cuda:
             update_json(cache_file, key, stats.__dict__)

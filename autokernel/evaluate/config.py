@@ -149,11 +149,12 @@ class EvalConfig:
         return self.placements if self.is_cuda else 1
 
     def loop_options(self) -> dict:
-        """`timing.time_calls` keyword options of this policy's timed loops (all GPU-only: none on CPU).
-        The candidate's loop, its overhead loop and the baselines' loops all take them from here."""
+        """`timing.time_calls` keyword options of this policy's timed loops (GPU-only ones off on CPU; ``reuse_inputs``,
+        the loop's input handling, applies on both). The candidate's loop, its overhead loop and the baselines' loops all take them from here."""
         return {"placement_jitter_bytes": self.jitter_bytes, "placements": self.loop_placements,
                 "l2_flush": self.l2_flush if self.is_cuda else "write", "gpu_lead_ms": self.lead_ms,
-                "discard_first": self.discard_first, "flush_overlaps_launch": self.spec.flush_overlaps_launch}
+                "discard_first": self.discard_first, "flush_overlaps_launch": self.spec.flush_overlaps_launch,
+                "reuse_inputs": self.spec.reuse_inputs}
 
     @property
     def baseline_variant(self) -> str:
@@ -172,6 +173,7 @@ class EvalConfig:
                  f"jit{self.placement_jitter_kib}" if opts["placement_jitter_bytes"] else "",
                  f"pl{self.placements}" if opts["placements"] > 1 else "",
                  f"flush-{self.l2_flush}" if opts["l2_flush"] != "write" else "",
+                 "reuse" if opts["reuse_inputs"] else "",
                  f"lead{self.lead_ms:g}" if opts["gpu_lead_ms"] else ""]
         return "".join(f"|{p}" for p in parts if p)
 

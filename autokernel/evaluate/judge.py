@@ -549,7 +549,8 @@ class Evaluator:
         with self.gate.shared():
             stats = check_timing(reply, wall_s=wall_s, timing_sets=timing_sets, outs=outs, tol=tol,
                                  rel_l2_tol=rel_l2_tol, overhead_ms=overhead_ms, warmup=cfg.warmup,
-                                 spin_up_s=spin_up_s, is_cuda=cfg.is_cuda, verdict=verdict)
+                                 spin_up_s=spin_up_s, is_cuda=cfg.is_cuda, verdict=verdict,
+                                 reuse_inputs=cfg.loop_options()["reuse_inputs"])
         del shared, outs, handles, out_handles
         return stats
 

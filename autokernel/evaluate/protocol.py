@@ -48,6 +48,7 @@ class Protocol:
     gpu_lead_ms: float
     flush_overlaps_launch: bool  # the flush kernel queued, the call launched behind it with no sync between
     l2_flush: str  # how L2 is emptied before each timed call (`timing.L2_FLUSH_MODES`)
+    reuse_inputs: bool  # KernelBench's loop: the same input tensors every call, the last output held (`time_calls`)
     timing_budget_s: float  # wall-clock cap on one timed loop (KernelBench has none: all calls are made)
     baseline_warmup: int
     statistic: str  # the protocol's own headline statistic
@@ -61,15 +62,15 @@ PROTOCOLS: dict[str, Protocol] = {
     "kernelbench": Protocol(
         name="kernelbench", precision_flags="default", baseline_rule="default", seeding="kernelbench",
         warmup=3, discard_first=1, gpu_lead_ms=0.0, flush_overlaps_launch=True, l2_flush="kernelbench",
-        timing_budget_s=600.0, baseline_warmup=5, statistic="mean",
+        reuse_inputs=True, timing_budget_s=600.0, baseline_warmup=5, statistic="mean",
         description="KernelBench's own protocol: PyTorch's default precision flags for reference, baselines and "
                     "candidate; seed 42; 5 trials; CUDA events with its L2 flush (a 256 MiB tensor allocated, filled and "
-                    "freed per call), no GPU lead; mean of 100 calls "
+                    "freed per call), the same input tensors every call, no GPU lead; mean of 100 calls "
                     "(median also reported); our extra checks may only reject more"),
     "strict": Protocol(
         name="strict", precision_flags="fp32", baseline_rule="auto", seeding="secret",
         warmup=3, discard_first=0, gpu_lead_ms=1.0, flush_overlaps_launch=False, l2_flush="write",
-        timing_budget_s=3.0, baseline_warmup=3, statistic="median",
+        reuse_inputs=False, timing_budget_s=3.0, baseline_warmup=3, statistic="median",
         description="fp32 truth (TF32 off) for reference and candidate; secret seeds; 1 ms GPU lead; "
                     "median; baselines in PyTorch's flags unless that reference misses the tolerance against "
                     "float64 (then fp32)"),

@@ -1,0 +1,188 @@
+"""Where a kernel's time under ``--protocol kernelbench`` parts from KernelBench's own timer (GPU only).
+
+The parity table (leaderboards/nvidia-h200/parity.md) found our kernel times above KernelBench's on short kernels
+and on one many-launch model while the eager times agree. This times one kernel, in one process, on the same
+model and inputs, by each loop in turn, so the difference is pinned to one of our loop's departures:
+
+  kb           KernelBench's ``time_execution_with_cuda_event`` (its ``src`` carried, never committed here);
+  ours         ``timing.time_calls`` with the kernelbench protocol's loop options (KernelBench's loop: the same
+               input tensors each call, the last output held; the replay check's block after, not counted);
+  ours_clone   the loop as it was before: every call on a fresh clone of the input set;
+  ours_clone_fresh  the same with every other call on rearranged inputs (``alternate_fresh``);
+  ours_counted ``ours`` with the child's Triton launch counter installed (as in the candidate process);
+  ours_capped  the same with the child's per-process GPU memory cap (0.9) set;
+  judge        ``Evaluator.evaluate`` under the kernelbench protocol (the candidate confined in its own process),
+  judge_open   the same with confinement off (no Landlock, no network namespace).
+
+Each in-process loop runs ``--rounds`` times; the figure is the mean of its means (ms), beside the
+eager reference timed by ``kb`` and ``ours_same``.
+
+    python benchmarks/timing_gap.py --bundle .gpu/parity2 --kernelbench-src .gpu/kernelbench_src \
+        --ids L3_28,L1_12,L1_88 --out gap.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+PERF_TRIALS = 100
+LOOPS = ("kb", "ours", "ours_clone", "ours_clone_fresh", "ours_counted", "ours_capped")
+
+
+def _module(name: str, source: str) -> types.ModuleType:
+    mod = types.ModuleType(name)
+    mod.__file__ = f"<{name}>"
+    sys.modules[name] = mod  # Triton reads a kernel's source through its module
+    exec(compile(source, mod.__file__, "exec"), mod.__dict__)
+    return mod
+
+
+def _build(problem_src: str, kernel_src: str, tag: str):
+    """Reference and candidate on the GPU as KernelBench builds them: seed 42, inputs drawn on the CPU."""
+    import torch
+
+    path = Path(f"/tmp/akb_gap_{tag}.py")  # Triton's JIT needs the kernel's source in a file
+    path.write_text(kernel_src)
+    ref = _module(f"gap_ref_{tag}", problem_src)
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"gap_new_{tag}", path)
+    new = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = new
+    spec.loader.exec_module(new)
+    torch.manual_seed(42)
+    init = [x.cuda() if isinstance(x, torch.Tensor) else x for x in ref.get_init_inputs()]
+    torch.manual_seed(42)
+    model = ref.Model(*init).cuda()
+    torch.manual_seed(42)
+    model_new = new.ModelNew(*init).cuda()
+    torch.manual_seed(42)
+    inputs = [x.cuda() if isinstance(x, torch.Tensor) else x for x in ref.get_inputs()]
+    torch.cuda.synchronize()
+    return model, model_new, inputs
+
+
+def _ours(fn, inputs, *, clone: bool = False, fresh: bool = True) -> float:
+    import torch
+
+    from autokernel.evaluate.config import EvalConfig
+    from autokernel.evaluate.timing import reported_ms, time_calls
+
+    loop = {**EvalConfig.for_device("cuda", protocol="kernelbench").loop_options(), **({"reuse_inputs": False}
+                                                                                       if clone else {})}
+    with torch.no_grad():
+        raw = time_calls(fn, [inputs], device="cuda", n=PERF_TRIALS, warmup=3, budget_s=60.0,
+                         alternate_fresh=fresh, **loop)
+    return statistics.fmean(reported_ms(raw, loop["reuse_inputs"]))
+
+
+def _kb(fn, inputs) -> float:
+    import contextlib
+    import io
+
+    import torch
+    from kernelbench.timing import time_execution_with_cuda_event
+
+    with torch.no_grad(), contextlib.redirect_stdout(io.StringIO()):
+        times = time_execution_with_cuda_event(fn, inputs, num_trials=PERF_TRIALS, verbose=False, device=0)
+    return statistics.fmean(times)
+
+
+def in_process(bundle: Path, pid: str, rounds: int) -> dict:
+    """Every in-process loop on one kernel, each ``rounds`` times (mean of means, ms)."""
+    import torch
+
+    from autokernel.evaluate._child import _LaunchCounter
+
+    pair = next(p for p in json.loads((bundle / "pairs.json").read_text()) if p["id"] == pid)
+    model, model_new, inputs = _build((bundle / pair["problem"]).read_text(), (bundle / pair["kernel"]).read_text(),
+                                      pid)
+    got: dict[str, list[float]] = {k: [] for k in (*LOOPS, "eager_kb", "eager_ours")}
+    counter = capped = None
+    for loop in LOOPS:  # the counter and the cap cannot be taken back: they come last, in this order
+        for _ in range(rounds):
+            if loop == "kb":
+                got["kb"].append(_kb(model_new, inputs))
+                got["eager_kb"].append(_kb(model, inputs))
+            elif loop == "ours":
+                got["ours"].append(_ours(model_new, inputs))
+                got["eager_ours"].append(_ours(model, inputs))
+            elif loop == "ours_clone":
+                got[loop].append(_ours(model_new, inputs, clone=True, fresh=False))
+            elif loop == "ours_clone_fresh":
+                got[loop].append(_ours(model_new, inputs, clone=True))
+            else:
+                if loop == "ours_counted" and counter is None:
+                    counter = _LaunchCounter()
+                if loop == "ours_capped" and capped is None:
+                    torch.cuda.set_per_process_memory_fraction(0.9)
+                    capped = True
+                got[loop].append(_ours(model_new, inputs))
+    out = {k: round(statistics.fmean(v), 5) for k, v in got.items() if v}
+    out["counted_launches_per_round"] = sum(counter.snapshot().values()) // rounds if counter else None
+    return out
+
+
+def judged(bundle: Path, pid: str, confine: bool) -> float | None:
+    from autokernel.evaluate import EvalConfig, Evaluator
+    from autokernel.problem import Problem
+    from autokernel.records import Candidate
+
+    pair = next(p for p in json.loads((bundle / "pairs.json").read_text()) if p["id"] == pid)
+    config = EvalConfig.for_device("cuda", protocol="kernelbench", baseline_compile=False, confine=confine,
+                                   num_correct_trials=5, num_perf_trials=PERF_TRIALS)
+    with Evaluator(config) as judge:
+        v = judge.evaluate(Problem.from_source((bundle / pair["problem"]).read_text(), name=pair["name"]),
+                           Candidate(source=(bundle / pair["kernel"]).read_text()))
+    return round(v.kernel.mean_ms, 5) if v.kernel else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bundle", type=Path, required=True, help="a kb_parity.py bundle (pairs.json, problems, kernels)")
+    ap.add_argument("--kernelbench-src", type=Path, required=True, help="folder holding KernelBench's kernelbench/")
+    ap.add_argument("--ids", required=True, help="bundle ids, comma-separated (e.g. L3_28,L1_12)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--no-judge", action="store_true", help="in-process loops only")
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # a worker: one id, JSON on stdout
+    args = ap.parse_args(argv)
+    sys.path.insert(0, str(args.kernelbench_src))
+    if args.one:
+        sys.path.insert(0, str(REPO / "benchmarks"))
+        from kb_parity import _stand_ins
+
+        _stand_ins()  # KernelBench's package imports LLM clients at import time
+        print("GAP " + json.dumps(in_process(args.bundle, args.ids, args.rounds)), flush=True)
+        return 0
+    rows = []
+    for pid in args.ids.split(","):
+        t0 = time.time()
+        # a process per kernel: the launch counter and the memory cap cannot be taken back
+        run = subprocess.run([sys.executable, __file__, "--one", "--bundle", str(args.bundle), "--kernelbench-src",
+                              str(args.kernelbench_src), "--ids", pid, "--rounds", str(args.rounds), "--out", "-"],
+                             capture_output=True, text=True, check=False)
+        found = [line[4:] for line in run.stdout.splitlines() if line.startswith("GAP ")]
+        row = {"id": pid, **(json.loads(found[-1]) if found else {"error": run.stderr[-800:]})}
+        if not args.no_judge:
+            row["judge"] = judged(args.bundle, pid, confine=True)
+            row["judge_open"] = judged(args.bundle, pid, confine=False)
+        row["wall_s"] = round(time.time() - t0, 1)
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+        args.out.write_text(json.dumps(rows, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
