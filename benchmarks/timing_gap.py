@@ -14,8 +14,13 @@ model and inputs, by each loop in turn, so the difference is pinned to one of ou
   judge        ``Evaluator.evaluate`` under the kernelbench protocol (the candidate confined in its own process),
   judge_open   the same with confinement off (no Landlock, no network namespace).
 
+With ``--process-variants``, ``kb`` and ``ours`` are timed again in a worker started as a candidate interpreter is
+(its environment, `sandbox.candidate_env`, in a new session: ``env_kb``, ``env_ours``) and in one that is also
+confined at start (`confine.confine`: ``confined_kb``, ``confined_ours``): what is left between those and ``judge``
+is the judge's own protocol with the candidate (inputs shared over CUDA IPC, the ablation, the counter).
+
 Each in-process loop runs ``--rounds`` times; the figure is the mean of its means (ms), beside the
-eager reference timed by ``kb`` and ``ours_same``.
+eager reference timed by ``kb`` and ``ours``.
 
     python benchmarks/timing_gap.py --bundle .gpu/parity2 --kernelbench-src .gpu/kernelbench_src \
         --ids L3_28,L1_12,L1_88 --out gap.json
@@ -28,6 +33,7 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import types
 from pathlib import Path
@@ -51,7 +57,7 @@ def _build(problem_src: str, kernel_src: str, tag: str):
     """Reference and candidate on the GPU as KernelBench builds them: seed 42, inputs drawn on the CPU."""
     import torch
 
-    path = Path(f"/tmp/akb_gap_{tag}.py")  # Triton's JIT needs the kernel's source in a file
+    path = Path(tempfile.gettempdir()) / f"akb_gap_{tag}.py"  # Triton's JIT needs the kernel's source in a file
     path.write_text(kernel_src)
     ref = _module(f"gap_ref_{tag}", problem_src)
     import importlib.util
@@ -98,8 +104,8 @@ def _kb(fn, inputs) -> float:
     return statistics.fmean(times)
 
 
-def in_process(bundle: Path, pid: str, rounds: int) -> dict:
-    """Every in-process loop on one kernel, each ``rounds`` times (mean of means, ms)."""
+def in_process(bundle: Path, pid: str, rounds: int, loops: tuple[str, ...] = LOOPS) -> dict:
+    """The in-process ``loops`` on one kernel, each ``rounds`` times (mean of means, ms)."""
     import torch
 
     from autokernel.evaluate._child import _LaunchCounter
@@ -109,7 +115,7 @@ def in_process(bundle: Path, pid: str, rounds: int) -> dict:
                                       pid)
     got: dict[str, list[float]] = {k: [] for k in (*LOOPS, "eager_kb", "eager_ours")}
     counter = capped = None
-    for loop in LOOPS:  # the counter and the cap cannot be taken back: they come last, in this order
+    for loop in loops:  # the counter and the cap cannot be taken back: they come last, in this order
         for _ in range(rounds):
             if loop == "kb":
                 got["kb"].append(_kb(model_new, inputs))
@@ -147,6 +153,42 @@ def judged(bundle: Path, pid: str, confine: bool) -> float | None:
     return round(v.kernel.mean_ms, 5) if v.kernel else None
 
 
+def _worker(args) -> int:
+    """One kernel's loops in this process (started by `_run_worker`); the result on stdout after ``GAP ``."""
+    if args.confine:  # as a candidate interpreter confines itself, before torch is imported
+        from autokernel.evaluate.confine import confine
+
+        confine(tempfile.gettempdir(), device="cuda", memory_limit_mb=None)
+    sys.path.insert(0, str(args.kernelbench_src))
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from kb_parity import _stand_ins
+
+    _stand_ins()  # KernelBench's package imports LLM clients at import time
+    loops = tuple(x for x in args.loops.split(",") if x)
+    print("GAP " + json.dumps(in_process(args.bundle, args.ids, args.rounds, loops)), flush=True)
+    return 0
+
+
+def _run_worker(args, pid: str, loops: tuple[str, ...], *, candidate_like: bool = False,
+                confine: bool = False) -> dict:
+    """A worker for one kernel: a plain child, or (``candidate_like``) one started as the judge starts a
+    candidate interpreter (`sandbox.candidate_env` in a scratch folder, a new session), optionally confined."""
+    import os
+
+    from autokernel.evaluate.sandbox import candidate_env
+
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--one", "--bundle", str(args.bundle.resolve()),
+           "--kernelbench-src", str(args.kernelbench_src.resolve()), "--ids", pid, "--rounds", str(args.rounds),
+           "--loops", ",".join(loops), "--out", "-"] + (["--confine"] if confine else [])
+    with tempfile.TemporaryDirectory(prefix="akb_gap_") as scratch:
+        env = {**candidate_env(scratch, "cuda:0"), "PYTHONPATH": os.pathsep.join(
+            [str(REPO), os.environ.get("PYTHONPATH", "")])} if candidate_like else None
+        run = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env, cwd=scratch,
+                             start_new_session=candidate_like)
+    found = [line[4:] for line in run.stdout.splitlines() if line.startswith("GAP ")]
+    return json.loads(found[-1]) if found else {"error": run.stderr[-800:]}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bundle", type=Path, required=True, help="a kb_parity.py bundle (pairs.json, problems, kernels)")
@@ -154,26 +196,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ids", required=True, help="bundle ids, comma-separated (e.g. L3_28,L1_12)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-judge", action="store_true", help="in-process loops only")
+    ap.add_argument("--process-variants", action="store_true",
+                    help="also time kb and ours in a worker started like a candidate interpreter, unconfined and "
+                         "confined")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # a worker: one id, JSON on stdout
+    ap.add_argument("--loops", default=",".join(LOOPS), help=argparse.SUPPRESS)
+    ap.add_argument("--confine", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    sys.path.insert(0, str(args.kernelbench_src))
     if args.one:
-        sys.path.insert(0, str(REPO / "benchmarks"))
-        from kb_parity import _stand_ins
-
-        _stand_ins()  # KernelBench's package imports LLM clients at import time
-        print("GAP " + json.dumps(in_process(args.bundle, args.ids, args.rounds)), flush=True)
-        return 0
+        return _worker(args)
     rows = []
     for pid in args.ids.split(","):
         t0 = time.time()
         # a process per kernel: the launch counter and the memory cap cannot be taken back
-        run = subprocess.run([sys.executable, __file__, "--one", "--bundle", str(args.bundle), "--kernelbench-src",
-                              str(args.kernelbench_src), "--ids", pid, "--rounds", str(args.rounds), "--out", "-"],
-                             capture_output=True, text=True, check=False)
-        found = [line[4:] for line in run.stdout.splitlines() if line.startswith("GAP ")]
-        row = {"id": pid, **(json.loads(found[-1]) if found else {"error": run.stderr[-800:]})}
+        row = {"id": pid, **_run_worker(args, pid, LOOPS)}
+        if args.process_variants:
+            for prefix, confined in (("env", False), ("confined", True)):
+                got = _run_worker(args, pid, ("kb", "ours"), candidate_like=True, confine=confined)
+                row.update({f"{prefix}_{k}": v for k, v in got.items()})
         if not args.no_judge:
             row["judge"] = judged(args.bundle, pid, confine=True)
             row["judge_open"] = judged(args.bundle, pid, confine=False)

@@ -74,6 +74,31 @@ def _pythonpath() -> str:
     return root + (os.pathsep + existing if existing else "")
 
 
+def candidate_env(scratch: str, device: str) -> dict[str, str]:
+    """The environment a candidate interpreter starts with: the few variables it may see (`_ENV_KEEP`), its caches
+    and home in ``scratch``, and the one GPU it judges on (benchmarks/timing_gap.py starts its workers the same
+    way)."""
+    env = {k: os.environ[k] for k in _ENV_KEEP if k in os.environ}
+    env.update({
+        "PYTHONPATH": _pythonpath(),
+        "HOME": scratch,
+        "TMPDIR": scratch,
+        "TRITON_CACHE_DIR": os.path.join(scratch, "triton_cache"),
+        "TORCH_EXTENSIONS_DIR": os.path.join(scratch, "torch_extensions"),
+        "TORCHINDUCTOR_CACHE_DIR": os.path.join(scratch, "inductor"),
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONUNBUFFERED": "1",
+        "PYTHONHASHSEED": "random",
+    })
+    if device == "cpu":
+        env["TRITON_INTERPRET"] = "1"
+        env["CUDA_VISIBLE_DEVICES"] = ""
+    else:
+        env["CUDA_VISIBLE_DEVICES"] = physical_gpu(device)
+        env["TORCH_USE_CUDA_DSA"] = "1"
+    return env
+
+
 class CandidateProcess:
     """One untrusted process for one candidate, with a time budget.
 
@@ -89,24 +114,7 @@ class CandidateProcess:
         self.deadline = deadline
         self.gate = gate or NullGate()
         self.log_path = os.path.join(scratch, "candidate.log")
-        env = {k: os.environ[k] for k in _ENV_KEEP if k in os.environ}
-        env.update({
-            "PYTHONPATH": _pythonpath(),
-            "HOME": scratch,
-            "TMPDIR": scratch,
-            "TRITON_CACHE_DIR": os.path.join(scratch, "triton_cache"),
-            "TORCH_EXTENSIONS_DIR": os.path.join(scratch, "torch_extensions"),
-            "TORCHINDUCTOR_CACHE_DIR": os.path.join(scratch, "inductor"),
-            "PYTHONDONTWRITEBYTECODE": "1",
-            "PYTHONUNBUFFERED": "1",
-            "PYTHONHASHSEED": "random",
-        })
-        if device == "cpu":
-            env["TRITON_INTERPRET"] = "1"
-            env["CUDA_VISIBLE_DEVICES"] = ""
-        else:
-            env["CUDA_VISIBLE_DEVICES"] = physical_gpu(device)
-            env["TORCH_USE_CUDA_DSA"] = "1"
+        env = candidate_env(scratch, device)
         env.update(extra_env or {})
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
