@@ -115,8 +115,8 @@ def test_kernelbench_loop_reuses_the_inputs_and_holds_the_last_output():
         return out
 
     raw = time_calls(fn, [[x]], device="cpu", n=8, warmup=1, budget_s=10.0, discard_first=1, reuse_inputs=True)
-    # one warm-up (a clone), 1 + 8 timed calls on x itself (the first dropped), then a block of 5 rearranged ones
-    assert same == [False] + [True] * 9 + [False] * 5
+    # one warm-up and 1 + 8 timed calls on x itself (the first dropped), then a block of 5 rearranged ones
+    assert same == [True] * 10 + [False] * 5
     assert prev_alive == [False, False] + [True] * 8 + [False] * 5
     assert raw.fresh == [False] * 8 + [True] * 5
     assert len(reported_ms(raw, True)) == 8 and len(reported_ms(raw, False)) == 13

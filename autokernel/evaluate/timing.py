@@ -320,7 +320,7 @@ def time_calls(
             flush()
             torch.cuda.synchronize()
     for i in range(warmup_calls(warmup, k)):
-        args = _clone_args(input_sets[i % k])
+        args = list(input_sets[i % k]) if reuse_inputs else _clone_args(input_sets[i % k])
         out = fn(*args)
         if cuda:
             torch.cuda.synchronize()
