@@ -297,13 +297,13 @@ def time_calls(
     behind it without a sync in between, so the host's launch work overlaps the flush (about 60 us for 256 MB
     on an H200) instead of starting on an idle GPU. Without it (our strict loop), the GPU is idle at the start
     event, and the call's launch work is timed in full unless a GPU lead hides it.
-    ``reuse_inputs``: KernelBench's loop for the warm-up and the calls the statistic reads: each gets its input set's own tensors
-    (no per-call clone), and the previous call's output is dropped only after the next call returns (KernelBench's
-    ``_ = fn(*args)`` holds it), so the allocator places the flush tensor and the output as KernelBench's loop does:
-    a clone per call and rearranged inputs between calls moved short kernels' times by 25-50 % from KernelBench's
-    on an H200 (benchmarks/timing_gap.py). The rearranged-input calls of the replay check (``alternate_fresh``)
-    then run as a block of a quarter as many after the timed ones, marked in ``fresh``; `reported_ms` leaves them
-    out of the statistic.
+    ``reuse_inputs``: KernelBench's loop for the warm-up and the calls the statistic reads: each gets its input
+    set's own tensors (no per-call clone), and the previous call's output is dropped only after the next call
+    returns (KernelBench's ``_ = fn(*args)`` holds it), so the allocator places the flush tensor and the output as
+    KernelBench's loop does: a clone per call and rearranged inputs between calls moved short kernels' times by
+    25-50 % from KernelBench's on an H200 (benchmarks/timing_gap.py). The rearranged-input calls of the replay
+    check (``alternate_fresh``) then run as a block of a quarter as many after the timed ones, marked in
+    ``fresh``; `reported_ms` leaves them out of the statistic.
     """
     import numpy as np
     import torch
