@@ -81,7 +81,9 @@ def test_a_cpu_panel_runs_tables_and_resumes_without_judging_twice(tmp_path, cap
     assert panel.main(["run", str(FIXTURES / "problems" / "row_sum.py"), "--rounds", "1", *flags]) == 2
     assert panel.main(["run", "--rounds", "1", *flags]) == 0
     first = _results(run)
-    assert {r["round"] for r in first} == {0, 1}
+    # round 1 is screened; it judges a variant only if one beat the best kernel's screen time, which on the
+    # interpreter's noisy CPU times is a matter of chance (the assertion below used to fail one run in five)
+    assert {r["round"] for r in first} in ({0}, {0, 1})
     (row,), _ = _table(run, board, capsys)
     assert row["rounds"] == "1" and row["candidates"] == str(len(first))
     assert row["stop_reason"] == "rounds exhausted (1)" and int(row["screened"]) >= 1
