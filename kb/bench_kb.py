@@ -516,6 +516,10 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
                         attempt = Attempt(candidate=job.candidate, verdict=verdict)
                         ledger.record(job.problem, attempt)
                         judged += 1
+                        if not config.progress:  # a log's progress, line by line (no bar to watch)
+                            speed = f" {verdict.speedup:.3g}x" if verdict.speedup else ""
+                            echo(f"{where}: {job.problem.key} {verdict.verdict}{speed} in {verdict.wall_s:.0f} s "
+                                 f"({judged}/{len(pending)})")
                         if attempt.is_correct:
                             ledger.save_best(job.problem, attempt)  # kept only when it beats the recorded best
             finally:

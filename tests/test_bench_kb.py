@@ -4,6 +4,7 @@ best correct sample per problem, the leaderboard pages, resume; the (problem, ca
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,9 @@ def test_generations_folder_judged_under_both_protocols_and_resumed(tmp_path, ca
                       ("level_1_problem_1_kernel.py", "name is not level_{L}_problem_{N}_sample_{S}_kernel.py"),
                       ("generation_config.yaml", "name is not")):  # fmt: skip
         assert f"{name}: {why}" in printed
+    # without a progress bar each verdict is a line (a log on a GPU machine shows how far a call got)
+    assert re.search(r"kernelbench: L1/\d+ (correct|incorrect|rejected|compile_error|runtime_error)\S* in \d+ s "
+                     r"\(1/\d+\)", printed), printed[-2000:]
     skipped = json.loads((out / BENCH_INFO).read_text())["invocations"][0]["skipped"]
     assert sorted(s[0] for s in skipped) == ["generation_config.yaml", "level_1_problem_1_kernel.py",
                                              "level_1_problem_9_sample_0_kernel.py"]
