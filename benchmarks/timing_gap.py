@@ -89,7 +89,7 @@ def _ours(fn, inputs, *, clone: bool = False, fresh: bool = True) -> float:
     with torch.no_grad():
         raw = time_calls(fn, [inputs], device="cuda", n=PERF_TRIALS, warmup=3, budget_s=60.0,
                          alternate_fresh=fresh, **loop)
-    return statistics.fmean(reported_ms(raw, loop["reuse_inputs"]))
+    return statistics.fmean(reported_ms(raw.event_ms, raw.fresh, loop["reuse_inputs"]))
 
 
 def _kb(fn, inputs) -> float:

@@ -119,7 +119,7 @@ def test_kernelbench_loop_reuses_the_inputs_and_holds_the_last_output():
     assert same == [True] * 10 + [False] * 5
     assert prev_alive == [False, False] + [True] * 8 + [False] * 5
     assert raw.fresh == [False] * 8 + [True] * 5
-    assert len(reported_ms(raw, True)) == 8 and len(reported_ms(raw, False)) == 13
+    assert len(reported_ms(raw.event_ms, raw.fresh, True)) == 8 and len(reported_ms(raw.event_ms, raw.fresh, False)) == 13
 
     clone_loop = time_calls(fn, [[x]], device="cpu", n=8, warmup=1, budget_s=10.0)  # the strict loop: clones
     assert len(clone_loop.event_ms) == 8 and sum(clone_loop.fresh) == 4

@@ -125,7 +125,7 @@ class Baselines:
                 if kind == "compile":
                     return None
                 raise
-        stats = summarize(reported_ms(raw, cfg.loop_options()["reuse_inputs"]), raw.method)
+        stats = summarize(reported_ms(raw.event_ms, raw.fresh, cfg.loop_options()["reuse_inputs"]), raw.method)
         state.baselines[key] = stats
         if cfg.is_cuda:
             update_json(cache_file, key, stats.__dict__)

@@ -396,20 +396,16 @@ def time_calls(
         if reuse_inputs and not in_block:
             prev = out  # alive through the next call, as KernelBench's `_` is
         del out, args
-        if reuse_inputs and not in_block:
-            if i + 1 < seen_calls and i >= 4 + discard_first and _perf_counter() - loop_start > budget_s:
-                seen_calls = i + 1  # the budget ends the timed calls; the fresh block still runs
-                fresh_block = min(fresh_block, max(5, (seen_calls - discard_first) // 4)) if fresh_block else 0
-            if i + 1 == seen_calls:
-                del prev
-                if not fresh_block:
-                    break
-            continue
-        if in_block:
-            if i + 1 >= seen_calls + fresh_block:
+        over_budget = i >= 4 + discard_first and _perf_counter() - loop_start > budget_s
+        if not reuse_inputs:
+            if over_budget:
                 break
             continue
-        if i >= 4 + discard_first and _perf_counter() - loop_start > budget_s:
+        if not in_block and (over_budget or i + 1 == seen_calls):  # the timed calls end; the fresh block follows
+            del prev
+            seen_calls = i + 1
+            fresh_block = min(fresh_block, max(5, (seen_calls - discard_first) // 4)) if fresh_block else 0
+        if i + 1 >= seen_calls + fresh_block:
             break
     method = "perf_counter(cpu, triton interpreter)"
     if cuda:
@@ -425,12 +421,13 @@ def time_calls(
     return RawTimes(event_ms, device_ms, method, fresh)
 
 
-def reported_ms(raw: RawTimes, reuse_inputs: bool) -> list[float]:
-    """The samples a statistic reads: with ``reuse_inputs`` (KernelBench's loop) the calls on the input sets'
-    own tensors, not the replay check's block of rearranged inputs; otherwise every call."""
-    if reuse_inputs and len(raw.fresh) == len(raw.event_ms) and not all(raw.fresh):
-        return [t for t, f in zip(raw.event_ms, raw.fresh) if not f]
-    return list(raw.event_ms)
+def reported_ms(event_ms: Sequence[float], fresh: Sequence[bool], reuse_inputs: bool) -> list[float]:
+    """The samples a statistic reads (``time_calls``'s ``event_ms`` and ``fresh``): with ``reuse_inputs``
+    (KernelBench's loop) the calls on the input sets' own tensors, not the replay check's block of rearranged
+    inputs; otherwise every call."""
+    if reuse_inputs and len(fresh) == len(event_ms) and not all(fresh):
+        return [t for t, f in zip(event_ms, fresh) if not f]
+    return list(event_ms)
 
 
 def summarize(samples_ms: Sequence[float], method: str, *, seed: int = 0) -> TimingStats:
