@@ -35,7 +35,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import types
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -45,37 +44,30 @@ PERF_TRIALS = 100
 LOOPS = ("kb", "ours", "ours_clone", "ours_clone_fresh", "ours_counted", "ours_capped")
 
 
-def _module(name: str, source: str) -> types.ModuleType:
-    mod = types.ModuleType(name)
-    mod.__file__ = f"<{name}>"
-    sys.modules[name] = mod  # Triton reads a kernel's source through its module
-    exec(compile(source, mod.__file__, "exec"), mod.__dict__)
-    return mod
-
-
 def _build(problem_src: str, kernel_src: str, tag: str):
-    """Reference and candidate on the GPU as KernelBench builds them: seed 42, inputs drawn on the CPU."""
-    import torch
-
-    path = Path(tempfile.gettempdir()) / f"akb_gap_{tag}.py"  # Triton's JIT needs the kernel's source in a file
-    path.write_text(kernel_src)
-    ref = _module(f"gap_ref_{tag}", problem_src)
+    """Reference, candidate and timed inputs on the GPU as the judge builds them under the kernelbench protocol
+    (`ReferenceSession.under`: KernelBench's seed 42, its inputs drawn on the CPU)."""
     import importlib.util
 
+    import torch
+
+    from autokernel.evaluate.config import EvalConfig
+    from autokernel.evaluate.reference import ReferenceSession
+    from autokernel.problem import Problem
+
+    session = ReferenceSession.under(EvalConfig.for_device("cuda", protocol="kernelbench"),
+                                     Problem.from_source(problem_src, name=tag))
+    path = Path(tempfile.gettempdir()) / f"akb_gap_{tag}.py"  # Triton's JIT needs the kernel's source in a file
+    path.write_text(kernel_src)
     spec = importlib.util.spec_from_file_location(f"gap_new_{tag}", path)
     new = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = new
     spec.loader.exec_module(new)
-    torch.manual_seed(42)
-    init = [x.cuda() if isinstance(x, torch.Tensor) else x for x in ref.get_init_inputs()]
-    torch.manual_seed(42)
-    model = ref.Model(*init).cuda()
-    torch.manual_seed(42)
-    model_new = new.ModelNew(*init).cuda()
-    torch.manual_seed(42)
-    inputs = [x.cuda() if isinstance(x, torch.Tensor) else x for x in ref.get_inputs()]
+    torch.manual_seed(session.init_seed)  # as the candidate process builds ModelNew
+    model_new = new.ModelNew(*session.init_args).cuda()
+    inputs = session.kernelbench_timing_inputs().inputs
     torch.cuda.synchronize()
-    return model, model_new, inputs
+    return session.model, model_new, inputs
 
 
 def _ours(fn, inputs, *, clone: bool = False, fresh: bool = True) -> float:
