@@ -233,6 +233,11 @@ class TunerProposer:
                                                f"launches as their seed")
         return out
 
+    def _child(self, history: History, seed, changed: dict, idea: str, *, branch: int = 0) -> Candidate:
+        """``seed``'s source with ``changed`` tunables set, as this round's candidate descending from it."""
+        return Candidate(source=set_tunables(seed.candidate.source, changed), proposer=self.name,
+                         round=history.round, branch=branch, parent=seed.candidate.digest, idea=idea)
+
     def _variant(self, problem, history, seed, base, changed, idea, tried, seen, starter):
         """``seed`` with ``changed`` tunables set, or None when that configuration was tried, its digest seen, or
         its launches are exactly the seed's. Tunables that do nothing under the new values are left as they are."""
@@ -244,14 +249,7 @@ class TunerProposer:
         if key in tried:
             return None
         tried.add(key)
-        cand = Candidate(
-            source=set_tunables(seed.candidate.source, changed),
-            proposer=self.name,
-            round=history.round,
-            branch=0,
-            parent=seed.candidate.digest,
-            idea=idea(changed),
-        )
+        cand = self._child(history, seed, changed, idea(changed))
         if cand.digest in seen:
             return None
         seen.add(cand.digest)
@@ -385,14 +383,8 @@ class TunerProposer:
         key = self._config_key({**base, **values})
         if not changed or key in tried:
             return None
-        cand = Candidate(
-            source=set_tunables(seed.candidate.source, changed),
-            proposer=self.name,
-            round=history.round,
-            branch=0,
-            parent=seed.candidate.digest,
-            idea=f"preset {preset}: " + ", ".join(f"{k} {base[k]} -> {v}" for k, v in changed.items()),
-        )
+        cand = self._child(history, seed, changed,
+                           f"preset {preset}: " + ", ".join(f"{k} {base[k]} -> {v}" for k, v in changed.items()))
         if cand.digest in seen:
             return None
         tried.add(key)
@@ -415,15 +407,9 @@ class TunerProposer:
             key = self._config_key(values)
             if key in tried:
                 continue
-            source = set_tunables(seed.candidate.source, {name: allowed[j]})
-            cand = Candidate(
-                source=source,
-                proposer=self.name,
-                round=history.round,
-                branch=len(out),
-                parent=seed.candidate.digest,
-                idea=f"{_verb(name, base[name], allowed[j])} {name} {base[name]} -> {allowed[j]}",
-            )
+            cand = self._child(history, seed, {name: allowed[j]},
+                               f"{_verb(name, base[name], allowed[j])} {name} {base[name]} -> {allowed[j]}",
+                               branch=len(out))
             if cand.digest in seen:
                 continue
             tried.add(key)
