@@ -132,19 +132,26 @@ def test_the_seed_of_a_tiny_problem_is_correct_under_the_evaluator(name, cpu_con
     assert verdict.tied_to_torch == ""
 
 
+def _pair(problem_source: str, seed_source: str, *, seed: int):
+    """Model(16) from the problem and ModelNew(16) from the seed, each built after the same manual seed."""
+    import torch
+
+    ref_ns, new_ns = {}, {}
+    exec(compile(problem_source, "problem", "exec"), ref_ns)  # noqa: S102 - test fixtures
+    exec(compile(seed_source, "seed", "exec"), new_ns)  # noqa: S102
+    torch.manual_seed(seed)
+    ref = ref_ns["Model"](16)
+    torch.manual_seed(seed)
+    return ref, new_ns["ModelNew"](16)
+
+
 def test_buffers_are_updated_in_modelnews_own_modules():
     """Training-mode batch norm: running statistics move in ModelNew's buffers exactly as in Model's."""
     import torch
 
     seed = _seed(BATCHNORM_SOFTMAX)
     assert seed.source is not None, seed.reason
-    ref_ns, new_ns = {}, {}
-    exec(compile(BATCHNORM_SOFTMAX, "problem", "exec"), ref_ns)  # noqa: S102 - test fixtures
-    exec(compile(seed.source, "seed", "exec"), new_ns)  # noqa: S102
-    torch.manual_seed(5)
-    ref = ref_ns["Model"](16)
-    torch.manual_seed(5)
-    new = new_ns["ModelNew"](16)
+    ref, new = _pair(BATCHNORM_SOFTMAX, seed.source, seed=5)
     x = torch.randn(4, 16)
     with torch.no_grad():
         torch.testing.assert_close(new(x), ref(x))
@@ -184,13 +191,7 @@ def test_a_stored_capture_becomes_a_seed_that_matches_the_reference():
     built = build_source(capture, problem_source, title="bn_softmax")
     _standalone(built.source)
     assert built.library_calls == ("addmm",) and built.tied_to_torch == "" and built.autotuned == ()
-    ref_ns, new_ns = {}, {}
-    exec(compile(problem_source, "problem", "exec"), ref_ns)  # noqa: S102 - test fixtures
-    exec(compile(built.source, "seed", "exec"), new_ns)  # noqa: S102
-    torch.manual_seed(2)
-    ref = ref_ns["Model"](16)
-    torch.manual_seed(2)
-    new = new_ns["ModelNew"](16)
+    ref, new = _pair(problem_source, built.source, seed=2)
     x = torch.randn(4, 16)
     with torch.no_grad():
         torch.testing.assert_close(new(x), ref(x))
