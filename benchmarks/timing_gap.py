@@ -12,7 +12,8 @@ model and inputs, by each loop in turn, so the difference is pinned to one of ou
   ours_counted ``ours`` with the child's Triton launch counter installed (as in the candidate process);
   ours_capped  the same with the child's per-process GPU memory cap (0.9) set;
   judge        ``Evaluator.evaluate`` under the kernelbench protocol (the candidate confined in its own process),
-  judge_open   the same with confinement off (no Landlock, no network namespace).
+  judge_open   the same with confinement off (no Landlock, no network namespace);
+  eager_judge  the eager reference as the judge times it (its baseline loop, in the judge's process).
 
 With ``--process-variants``, ``kb`` and ``ours`` are timed again in a worker started as a candidate interpreter is
 (its environment, `sandbox.candidate_env`, in a new session: ``env_kb``, ``env_ours``) and in one that is also
@@ -131,7 +132,8 @@ def in_process(bundle: Path, pid: str, rounds: int, loops: tuple[str, ...] = LOO
     return out
 
 
-def judged(bundle: Path, pid: str, confine: bool) -> float | None:
+def judged(bundle: Path, pid: str, confine: bool) -> dict:
+    """The judge's kernel and eager means (ms) under the kernelbench protocol."""
     from autokernel.evaluate import EvalConfig, Evaluator
     from autokernel.problem import Problem
     from autokernel.records import Candidate
@@ -142,7 +144,8 @@ def judged(bundle: Path, pid: str, confine: bool) -> float | None:
     with Evaluator(config) as judge:
         v = judge.evaluate(Problem.from_source((bundle / pair["problem"]).read_text(), name=pair["name"]),
                            Candidate(source=(bundle / pair["kernel"]).read_text()))
-    return round(v.kernel.mean_ms, 5) if v.kernel else None
+    return {"kernel": round(v.kernel.mean_ms, 5) if v.kernel else None,
+            "eager": round(v.eager.mean_ms, 5) if v.eager else None}
 
 
 def _worker(args) -> int:
@@ -208,8 +211,9 @@ def main(argv: list[str] | None = None) -> int:
                 got = _run_worker(args, pid, ("kb", "ours"), candidate_like=True, confine=confined)
                 row.update({f"{prefix}_{k}": v for k, v in got.items()})
         if not args.no_judge:
-            row["judge"] = judged(args.bundle, pid, confine=True)
-            row["judge_open"] = judged(args.bundle, pid, confine=False)
+            for name, confined in (("judge", True), ("judge_open", False)):
+                got = judged(args.bundle, pid, confine=confined)
+                row[name], row[f"eager_{name}"] = got["kernel"], got["eager"]
         row["wall_s"] = round(time.time() - t0, 1)
         rows.append(row)
         print(json.dumps(row), flush=True)
