@@ -78,7 +78,10 @@ class Verdict:
     max_abs_error: float | None = None
     max_rel_error: float | None = None
     kernel: TimingStats | None = None
-    eager: TimingStats | None = None
+    eager: TimingStats | None = None  # the eager reference the speedup is taken from
+    # the judge's own eager timing (its process, cached per problem) where ``eager`` was timed in the candidate's
+    # process (EvalConfig.paired_eager); None otherwise
+    eager_judge: TimingStats | None = None
     compiled: TimingStats | None = None
     protocol: str = ""  # the judging protocol ("kernelbench" or "strict"); "" in records made before protocols
     speedup: float | None = None  # eager median / kernel median (what the search ranks by)
@@ -114,7 +117,7 @@ class Verdict:
     def from_dict(cls, data: dict[str, Any]) -> Verdict:
         data = dict(data)
         data["checks"] = [Check(**c) for c in data.get("checks", [])]
-        for key in ("kernel", "eager", "compiled"):
+        for key in ("kernel", "eager", "eager_judge", "compiled"):
             if data.get(key) is not None:
                 data[key] = TimingStats(**data[key])
         return cls(**data)

@@ -156,7 +156,8 @@ def ours_worker(bundle: Path, ids: list[str], results: Path, protocol: str) -> N
             row = {"id": pid, "protocol": protocol, "verdict": v.verdict, "reason": v.reason[:600],
                    "failed_check": v.failed_check, "extra_check": v.extra_check, "speedup": v.speedup,
                    "speedup_mean": v.speedup_mean, "kernel": v.kernel.__dict__ if v.kernel else None,
-                   "eager": v.eager.__dict__ if v.eager else None, "max_abs_error": v.max_abs_error,
+                   "eager": v.eager.__dict__ if v.eager else None,
+                   "eager_judge": v.eager_judge.__dict__ if v.eager_judge else None, "max_abs_error": v.max_abs_error,
                    "wall_s": v.wall_s, "environment": v.environment}
             with results.open("a") as f:
                 f.write(json.dumps(row, default=str) + "\n")

@@ -13,7 +13,8 @@ model and inputs, by each loop in turn, so the difference is pinned to one of ou
   ours_capped  the same with the child's per-process GPU memory cap (0.9) set;
   judge        ``Evaluator.evaluate`` under the kernelbench protocol (the candidate confined in its own process),
   judge_open   the same with confinement off (no Landlock, no network namespace);
-  eager_judge  the eager reference as the judge times it (its baseline loop, in the judge's process).
+  eager_judge  the eager reference the judge's speedup is taken from (in the candidate's process, before its code
+               is loaded: ``EvalConfig.paired_eager``), and ``eager_judge_own_process``, the judge's own timing.
 
 With ``--process-variants``, ``kb`` and ``ours`` are timed again in a worker started as a candidate interpreter is
 (its environment, `sandbox.candidate_env`, in a new session: ``env_kb``, ``env_ours``) and in one that is also
@@ -21,7 +22,9 @@ confined at start (`confine.confine`: ``confined_kb``, ``confined_ours``): what 
 is the judge's own protocol with the candidate (inputs shared over CUDA IPC, the ablation, the counter).
 
 Each in-process loop runs ``--rounds`` times; the figure is the mean of its means (ms), beside the
-eager reference timed by ``kb`` and ``ours``.
+eager reference timed by ``kb`` and ``ours``. ``--fresh-processes N`` times KernelBench's loop in N fresh
+processes and reports the spread of the kernel and eager means and of their ratio, read within one process and
+across two (why the kernelbench protocol pairs its eager timing with the kernel's, `EvalConfig.paired_eager`).
 
     python benchmarks/timing_gap.py --bundle .gpu/parity2 --kernelbench-src .gpu/kernelbench_src \
         --ids L3_28,L1_12,L1_88 --out gap.json
@@ -145,7 +148,25 @@ def judged(bundle: Path, pid: str, confine: bool) -> dict:
         v = judge.evaluate(Problem.from_source((bundle / pair["problem"]).read_text(), name=pair["name"]),
                            Candidate(source=(bundle / pair["kernel"]).read_text()))
     return {"kernel": round(v.kernel.mean_ms, 5) if v.kernel else None,
-            "eager": round(v.eager.mean_ms, 5) if v.eager else None}
+            "eager": round(v.eager.mean_ms, 5) if v.eager else None,  # paired: in the candidate's process
+            "eager_own": round(v.eager_judge.mean_ms, 5) if v.eager_judge else None}
+
+
+def process_spread(runs: list[dict]) -> dict:
+    """Per-process kernel and eager means (KernelBench's loop) and what they say about pairing: the speedup read
+    within one process (eager and kernel timed side by side) against one read across two processes."""
+    runs = [r for r in runs if "kb" in r and "eager_kb" in r]
+    kernel, eager = [r["kb"] for r in runs], [r["eager_kb"] for r in runs]
+    within = [e / k for k, e in zip(kernel, eager)]
+    across = [eager[i] / kernel[j] for i in range(len(runs)) for j in range(len(runs)) if i != j]
+
+    def spread(x: list[float]) -> dict:
+        return {"min": round(min(x), 5), "median": round(statistics.median(x), 5), "max": round(max(x), 5),
+                "cv_pct": round(100 * statistics.pstdev(x) / statistics.fmean(x), 2)} if x else {}
+
+    return {"processes": len(runs), "kernel_ms": spread(kernel), "eager_ms": spread(eager),
+            "speedup_within_process": spread(within), "speedup_across_processes": spread(across),
+            "runs": [{"kernel_ms": k, "eager_ms": e} for k, e in zip(kernel, eager)]}
 
 
 def _worker(args) -> int:
@@ -194,6 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--process-variants", action="store_true",
                     help="also time kb and ours in a worker started like a candidate interpreter, unconfined and "
                          "confined")
+    ap.add_argument("--fresh-processes", type=int, default=0, metavar="N",
+                    help="also time KernelBench's loop (kernel and eager) in N fresh processes: the spread of each "
+                         "time and of their ratio within a process versus across processes")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # a worker: one id, JSON on stdout
     ap.add_argument("--loops", default=",".join(LOOPS), help=argparse.SUPPRESS)
@@ -210,10 +234,14 @@ def main(argv: list[str] | None = None) -> int:
             for prefix, confined in (("env", False), ("confined", True)):
                 got = _run_worker(args, pid, ("kb", "ours"), candidate_like=True, confine=confined)
                 row.update({f"{prefix}_{k}": v for k, v in got.items()})
+        if args.fresh_processes:
+            row["fresh_processes"] = process_spread(
+                [_run_worker(args, pid, ("kb",)) for _ in range(args.fresh_processes)])
         if not args.no_judge:
             for name, confined in (("judge", True), ("judge_open", False)):
                 got = judged(args.bundle, pid, confine=confined)
                 row[name], row[f"eager_{name}"] = got["kernel"], got["eager"]
+                row[f"eager_{name}_own_process"] = got["eager_own"]
         row["wall_s"] = round(time.time() - t0, 1)
         rows.append(row)
         print(json.dumps(row), flush=True)

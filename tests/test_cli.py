@@ -159,3 +159,10 @@ def test_run_takes_the_screen_flags():
     assert search("--screen-width", "32", "--no-screen").screen_width == 0
     with pytest.raises(ValueError, match="judge_top"):
         search("--screen-width", "8", "--judge-top", "0")
+
+
+def test_paired_eager_follows_the_protocol_unless_a_flag_sets_it():
+    assert eval_config_from_args(_eval_args()).paired_eager is True
+    assert eval_config_from_args(_eval_args("--protocol", "strict")).paired_eager is False
+    assert eval_config_from_args(_eval_args("--no-paired-eager")).paired_eager is False
+    assert eval_config_from_args(_eval_args("--protocol", "strict", "--paired-eager")).paired_eager is True

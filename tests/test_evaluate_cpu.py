@@ -274,3 +274,51 @@ def test_speedups_keep_four_significant_digits():
 
     assert _sig(0.0167 / 494.5) == 3.377e-05  # a CPU interpreter's speedup is small, not zero
     assert _sig(28.794123) == 28.79 and _sig(1.88447) == 1.884
+
+
+def test_kernelbench_protocol_times_eager_in_the_candidates_process(cpu_config):
+    # KernelBench times reference and kernel in one process; so does its protocol here, before the candidate's
+    # code is loaded. The judge's own eager stays in the verdict beside it.
+    v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
+    assert v.verdict == "correct", v.reason
+    assert v.eager.method.endswith("+candidate_process") and v.eager_judge is not None
+    assert v.speedup == pytest.approx(v.eager.median_ms / v.kernel.median_ms, rel=1e-3)
+    assert "candidate's process" in v.policy["paired_eager"] and "paired_eager" in v.stages_s
+    assert v.eager_judge.method and not v.eager_judge.method.endswith("+candidate_process")
+
+
+def test_the_paired_reference_leaves_nothing_for_the_candidate(tmp_path):
+    # `_child` times the reference before the candidate's code is loaded; its module, file and model must be
+    # gone by then (the candidate process has no other trace of the expected answer).
+    import gc
+    import sys
+
+    import torch
+
+    from autokernel.evaluate import transport
+    from autokernel.evaluate._child import _time_reference
+
+    x = torch.rand(7, 300)
+    _, handle = transport.share(x, str(tmp_path))
+    msg = {"source": PROBLEM.source, "init_seed": 42, "init_args": [0.5], "sets": [[handle]], "precision": "default",
+           "n": 4, "warmup": 1, "budget_s": 2.0}
+    flags = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
+    reply = _time_reference(torch, msg, str(tmp_path), "cpu")
+    assert reply["ok"], reply
+    assert len(reply["event_ms"]) >= 3 and all(t > 0 for t in reply["event_ms"])
+    assert "reference_problem" not in sys.modules and not (tmp_path / "reference_problem.py").exists()
+    gc.collect()
+    assert not [o for o in gc.get_objects() if type(o).__module__ == "reference_problem"]
+    assert (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32) == flags
+    broken = _time_reference(torch, {**msg, "source": "raise ValueError('nope')\n"}, str(tmp_path), "cpu")
+    assert not broken["ok"] and "nope" in broken["message"]
+
+
+def test_strict_protocol_keeps_the_judges_eager(cpu_config):
+    from autokernel.evaluate import EvalConfig
+
+    cfg = EvalConfig.for_device("cpu", protocol="strict", timeout_s=120.0, num_perf_trials=3, timing_budget_s=2.0)
+    v = evaluate(PROBLEM, Candidate(source=kernel()), cfg)
+    assert v.verdict == "correct", v.reason
+    assert v.eager_judge is None and "paired_eager" not in v.policy and "paired_eager" not in v.stages_s
+    assert cfg.ledger_policy() != EvalConfig.for_device("cpu", protocol="strict", paired_eager=True).ledger_policy()

@@ -7,6 +7,7 @@ wall clock. Replies are JSON; stdout and stderr go to a log the judge never pars
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -153,6 +154,67 @@ def _exit_with_judge(poll_s: float = 1.0) -> None:
     threading.Thread(target=watch, name="akb-judge-watch", daemon=True).start()
 
 
+def _time_reference(torch, msg: dict, scratch: str, device: str) -> dict:
+    """The problem's own ``Model`` (same seed and init arguments as the judge's) timed on the shared sets under
+    the baseline's precision flags; the model, its module and its file are gone when this returns."""
+    import gc
+    import importlib.util
+
+    from autokernel.evaluate import transport
+    from autokernel.evaluate.timing import Relocator, time_calls
+
+    cuda = device != "cpu"
+    path = os.path.join(scratch, "reference_problem.py")  # Triton and inspect need a file
+    saved = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
+    model = module = sets = init_args = None
+    try:
+        with open(path, "w") as f:
+            f.write(msg["source"])
+        spec = importlib.util.spec_from_file_location("reference_problem", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["reference_problem"] = module  # dataclasses and pickling look a class's module up
+        spec.loader.exec_module(module)
+        init_args = [transport.open_handle(h) for h in msg["init_args"]]
+        torch.manual_seed(msg["init_seed"])
+        model = module.Model(*init_args).to("cuda" if cuda else "cpu")
+        sets = [[transport.open_handle(h) for h in s] for s in msg["sets"]]
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = msg["precision"] == "default"
+        with torch.no_grad():
+            raw = time_calls(model, sets, device=device, n=msg["n"], warmup=msg["warmup"], budget_s=msg["budget_s"],
+                             spin_up_s=msg.get("spin_up_s", 0.0), relocate=Relocator([model], device),
+                             **msg.get("loop", {}))
+        if cuda:
+            torch.cuda.synchronize()
+        return {"ok": True, "event_ms": raw.event_ms, "fresh": raw.fresh, "method": raw.method}
+    except BaseException as exc:  # noqa: BLE001 - the judge falls back to its own eager timing
+        return {"ok": False, "stage": "reference", **_describe(exc)}
+    finally:
+        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = saved
+        model = module = sets = init_args = raw = None  # noqa: F841
+        sys.modules.pop("reference_problem", None)
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        gc.collect()
+        if cuda:
+            torch.cuda.synchronize()
+            _scrub_cached_memory(torch)
+            torch.cuda.empty_cache()
+            torch.cuda.reset_peak_memory_stats()
+
+
+def _scrub_cached_memory(torch) -> None:
+    """Overwrite the free blocks PyTorch's allocator caches with 0xFF bytes (NaN in every float format): the
+    reference's outputs must not wait in memory a candidate's ``torch.empty`` could hand back."""
+    held = []
+    for segment in torch.cuda.memory_snapshot():
+        for block in segment.get("blocks", []):
+            if block.get("state") == "inactive" and block.get("size", 0) > 0:
+                held.append(torch.empty(block["size"], dtype=torch.uint8, device="cuda").fill_(255))
+    torch.cuda.synchronize()
+    del held
+
+
 def main(argv: list[str]) -> int:
     # Confinement and the heavy imports happen at start, before the judge sends anything, so a spare
     # process can be started ahead of time; candidate code runs only at "load".
@@ -229,6 +291,13 @@ def main(argv: list[str]) -> int:
             calls = len(raw.event_ms) + warmup_calls(msg["warmup"], len(sets))
             per_call_ms = (time.perf_counter() - t0) * 1e3 / calls
             ch.send(ok=True, overhead_ms_per_call=per_call_ms)
+            continue
+        if cmd == "reference":
+            # Before any candidate code: the eager reference timed in this process, in the loop the candidate will
+            # be timed in (KernelBench times both in one process; a launch-bound model's host speed differs
+            # between processes, the ratio within one far less). Nothing of it stays for the candidate.
+            reply = _time_reference(torch, msg, start["scratch"], device)
+            ch.send(**reply)
             continue
         if cmd == "load":
             try:

@@ -67,6 +67,10 @@ class EvalConfig:
             reference misses the tolerance against float64, else "fp32", TF32 off).
         discard_first: timed calls dropped before the statistics (KernelBench drops the first).
         baseline_warmup: untimed calls of a baseline before timing it (KernelBench: 5).
+        paired_eager: time the eager reference in the candidate's process, before its code is loaded, in the same
+            loop, and take the speedup from that pair (None: the protocol's; kernelbench on). On the H200 a
+            launch-bound model's times moved up to 1.7x between processes, the eager/kernel ratio within one process
+            far less (docs/protocols.md); the judge's own eager (its process, cached) is kept as ``eager_judge``.
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
@@ -92,6 +96,7 @@ class EvalConfig:
     baseline_precision: str | None = None  # None: the protocol's rule
     discard_first: int | None = None
     baseline_warmup: int | None = None
+    paired_eager: bool | None = None  # None: the protocol's
     measure: bool = True
     confine: bool = True
     cache_dir: str | None = None
@@ -102,7 +107,7 @@ class EvalConfig:
         for name, value in (("warmup", spec.warmup), ("discard_first", spec.discard_first),
                             ("gpu_lead_ms", spec.gpu_lead_ms), ("timing_budget_s", spec.timing_budget_s),
                             ("baseline_precision", spec.baseline_rule), ("baseline_warmup", spec.baseline_warmup),
-                            ("l2_flush", spec.l2_flush)):
+                            ("l2_flush", spec.l2_flush), ("paired_eager", spec.paired_eager)):
             if getattr(self, name) is None:  # unset: the protocol decides
                 setattr(self, name, value)
         if self.protocol == "kernelbench" and self.baseline_precision != "default":
@@ -191,6 +196,7 @@ class EvalConfig:
             "confine": self.confine,
             # timing options off the plain loop (e.g. the GPU lead) and the baseline precision
             **({"timing": self.baseline_variant} if self.baseline_variant else {}),
+            **({"eager": "paired"} if self.paired_eager and self.measure else {}),
         }
 
     @classmethod

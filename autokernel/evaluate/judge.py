@@ -35,6 +35,7 @@ from autokernel.evaluate.reference import (
 )
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import CUDA_GRAPHS, inspect_source
+from autokernel.evaluate.timing import reported_ms, summarize
 from autokernel.evaluate.timing_checks import check_timing
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Check, TimingStats, Verdict
@@ -333,22 +334,28 @@ class Evaluator:
                                        f"exclude it (see docs/kernelbench.md, broken problems)", "degeneracy_probe")
 
         # Timing sets exist before the candidate is imported, so the loop's own cost is measured clean (once per
-        # problem: it depends on the input sizes).
+        # problem: it depends on the input sizes), and the paired eager reference is timed in a clean process.
         timing_sets = []
+        paired = None
         if cfg.measure and not big:
             with stages("timing_sets"), self.gate.shared():
                 timing_sets = self._timing_sets(session, NUM_TIMING_SETS)
-        if cfg.measure and state.overhead_ms is None:
-            with stages("timing_overhead"), self._spare_paused():
+        if cfg.measure and (state.overhead_ms is None or cfg.paired_eager):
+            with self._spare_paused():
                 if big:
-                    with self.gate.shared():
+                    with stages("timing_sets"), self.gate.shared():
                         timing_sets = self._timing_sets(session, 1)
                 with self.gate.shared():
                     t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
-                reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
-                                      "warmup": cfg.warmup, "expected": out_meta, "loop": cfg.loop_options()},
-                                     exclusive=True)
-                state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
+                if state.overhead_ms is None:
+                    with stages("timing_overhead"):
+                        reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
+                                              "warmup": cfg.warmup, "expected": out_meta,
+                                              "loop": cfg.loop_options()}, exclusive=True)
+                    state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
+                if cfg.paired_eager:
+                    with stages("paired_eager"):
+                        paired = self._paired_eager(proc, session, state, timing_sets, t_handles, tol, verdict)
                 del t_shared, o_shared, t_handles, o_handles
                 if big:  # gigabytes held through correctness for nothing: made again before the timed loop
                     timing_sets = []
@@ -413,22 +420,31 @@ class Evaluator:
         self._discard(proc)
         with self.gate.shared():
             _release_ipc(cfg, empty_cache=True)
-        return timing_sets, stats, tol
+        return timing_sets, stats, tol, paired
 
-    def _compare_to_baselines(self, session, state, timing_sets, stats, tol, verdict, stages) -> None:
-        """Speedups over eager and torch.compile (same loop, same GPU), and the roofline plausibility check."""
+    def _compare_to_baselines(self, session, state, timing_sets, stats, tol, paired, verdict, stages) -> None:
+        """Speedups over eager and torch.compile (same loop, same GPU), and the roofline plausibility check.
+
+        With a paired eager (timed in the candidate's process), the speedup over eager is that pair's ratio and the
+        one over torch.compile goes through it: (compile vs eager, both in the judge's process) x (eager vs kernel,
+        both in the candidate's), so no ratio spans two processes' host speeds."""
         cfg = self.config
         with stages("baselines"):
             precision = self.baselines.precision(session, state, timing_sets, tol)
             verdict.policy["baseline_rule"] = state.baseline_rule
-            verdict.eager = self.baselines.time(session, state, timing_sets, "eager", precision)
+            judge_eager = self.baselines.time(session, state, timing_sets, "eager", precision)
+            verdict.eager = paired or judge_eager
+            verdict.eager_judge = judge_eager if paired else None
             verdict.speedup = _sig(verdict.eager.median_ms / stats.median_ms)
             verdict.speedup_mean = _sig(verdict.eager.mean_ms / stats.mean_ms)
             if cfg.baseline_compile:
                 verdict.compiled = self.baselines.time(session, state, timing_sets, "compile", precision)
                 if verdict.compiled is not None:
-                    verdict.speedup_vs_compile = _sig(verdict.compiled.median_ms / stats.median_ms)
-                    verdict.speedup_vs_compile_mean = _sig(verdict.compiled.mean_ms / stats.mean_ms)
+                    c, e = verdict.compiled, judge_eager
+                    verdict.speedup_vs_compile = _sig(c.median_ms / e.median_ms * verdict.eager.median_ms
+                                                      / stats.median_ms)
+                    verdict.speedup_vs_compile_mean = _sig(c.mean_ms / e.mean_ms * verdict.eager.mean_ms
+                                                           / stats.mean_ms)
         if cfg.is_cuda:
             with stages("roofline"), self.gate.shared():
                 self._plausibility(session, state, stats, tol, verdict)
@@ -438,6 +454,29 @@ class Evaluator:
                           f"{verdict.speedup:.3g}x (means: {verdict.speedup_mean:.3g}x){cpu_note}")
 
     # -- pieces --------------------------------------------------------------------------------
+    def _paired_eager(self, proc, session, state, timing_sets, handles, tol, verdict) -> TimingStats | None:
+        """The eager reference timed in the candidate's process before its code is loaded (`_child`'s
+        "reference"), on the timing sets, in the candidate's loop, under the baselines' precision flags. A failure
+        there (e.g. the process's memory share) leaves the judge's own eager in use, and the verdict says so."""
+        cfg = self.config
+        precision = self.baselines.precision(session, state, timing_sets, tol)
+        with self.gate.shared():
+            init_args = [self._share_value(a, proc.scratch) for a in session.init_args]
+        reply = proc.request({"cmd": "reference", "source": session.problem.source, "init_seed": session.init_seed,
+                              "init_args": init_args, "sets": handles, "precision": precision,
+                              "n": cfg.num_perf_trials, "warmup": cfg.baseline_warmup,
+                              "budget_s": cfg.timing_budget_s, "spin_up_s": cfg.spin_up_s if cfg.is_cuda else 0.0,
+                              "loop": cfg.loop_options()}, exclusive=True)
+        samples = reported_ms(reply.get("event_ms") or [], reply.get("fresh") or [],
+                              cfg.loop_options()["reuse_inputs"]) if reply.get("ok") else []
+        if not samples:
+            verdict.policy["paired_eager"] = (f"not timed in the candidate's process ({error_reason(reply)}): the "
+                                              f"speedup is over the judge's own eager timing")
+            return None
+        verdict.policy["paired_eager"] = ("eager timed in the candidate's process before its code was loaded, same "
+                                          "loop and inputs; the speedups are taken from that pair")
+        return summarize(samples, f"{reply.get('method', '')}+candidate_process")
+
     def _share_value(self, value, scratch):
         import torch
 

@@ -9,7 +9,8 @@ Two protocols judge the same kernels; every verdict records which one judged it 
   ``torch.manual_seed(42)`` and whose inputs are drawn on the CPU, then moved; the candidate timed by CUDA events
   on the current stream with L2 flushed before each call (the flush kernel queued and the call launched behind
   it, so host launch work overlaps the flush), 3 warm-up calls, 100 timed calls after one discarded, no GPU
-  lead; KernelBench's statistic is the mean. Our own checks (secret-seeded and signed / large /
+  lead; the eager reference timed in the candidate's process too (before its code is loaded), as KernelBench
+  times both in one process; KernelBench's statistic is the mean. Our own checks (secret-seeded and signed / large /
   heavy-tailed inputs, mutation, aliasing, own-kernel ablation, replay and side-stream timing checks, the
   roofline floor) stay on: they can only reject more, and such a verdict names the check (``extra_check``).
 - ``strict``: our stricter judge. The truth is the fp32 reference with TF32 off; every input is secret-seeded;
@@ -50,6 +51,9 @@ class Protocol:
     l2_flush: str  # how L2 is emptied before each timed call (`timing.L2_FLUSH_MODES`)
     reuse_inputs: bool  # KernelBench's loop: the same input tensors every call, the last output held (`time_calls`)
     timing_budget_s: float  # wall-clock cap on one timed loop (KernelBench has none: all calls are made)
+    # the eager reference timed in the candidate's process before its code is loaded, and the speedup taken from
+    # that pair (KernelBench times reference and kernel in one process); else eager from the judge's process
+    paired_eager: bool
     baseline_warmup: int
     statistic: str  # the protocol's own headline statistic
     description: str
@@ -62,15 +66,15 @@ PROTOCOLS: dict[str, Protocol] = {
     "kernelbench": Protocol(
         name="kernelbench", precision_flags="default", baseline_rule="default", seeding="kernelbench",
         warmup=3, discard_first=1, gpu_lead_ms=0.0, flush_overlaps_launch=True, l2_flush="kernelbench",
-        reuse_inputs=True, timing_budget_s=600.0, baseline_warmup=5, statistic="mean",
+        reuse_inputs=True, timing_budget_s=600.0, paired_eager=True, baseline_warmup=5, statistic="mean",
         description="KernelBench's own protocol: PyTorch's default precision flags for reference, baselines and "
                     "candidate; seed 42; 5 trials; CUDA events with its L2 flush (a 256 MiB tensor allocated, filled and "
-                    "freed per call), the same input tensors every call, no GPU lead; mean of 100 calls "
-                    "(median also reported); our extra checks may only reject more"),
+                    "freed per call), the same input tensors every call, no GPU lead; eager and kernel timed in one "
+                    "process; mean of 100 calls (median also reported); our extra checks may only reject more"),
     "strict": Protocol(
         name="strict", precision_flags="fp32", baseline_rule="auto", seeding="secret",
         warmup=3, discard_first=0, gpu_lead_ms=1.0, flush_overlaps_launch=False, l2_flush="write",
-        reuse_inputs=False, timing_budget_s=3.0, baseline_warmup=3, statistic="median",
+        reuse_inputs=False, timing_budget_s=3.0, paired_eager=False, baseline_warmup=3, statistic="median",
         description="fp32 truth (TF32 off) for reference and candidate; secret seeds; 1 ms GPU lead; "
                     "median; baselines in PyTorch's flags unless that reference misses the tolerance against "
                     "float64 (then fp32)"),

@@ -65,6 +65,10 @@ def add_eval_policy(p: argparse.ArgumentParser, *, both: bool = False) -> None:
                    help="GPU: keep the GPU busy this long before each timed call, so the host's launch work overlaps "
                         "it (a call costs max(GPU time, host time)); 0 times the launch gap too (default: the "
                         "protocol's, 1 under strict, 0 under kernelbench)")
+    p.add_argument("--paired-eager", action=argparse.BooleanOptionalAction, default=None,
+                   help="time the eager reference in the candidate's process, before its code is loaded, and take "
+                        "the speedup from that pair, as KernelBench times both in one process (default: the "
+                        "protocol's, on under kernelbench, off under strict)")
     p.add_argument("--no-confine", action="store_true",
                    help="do not apply Landlock / network namespace to the candidate (reported in the verdict)")
 
@@ -113,6 +117,8 @@ def eval_options_from_args(args: argparse.Namespace) -> dict:
             raise ValueError(f"--baseline-precision applies to --protocol strict only, not {args.protocol}; the "
                              "kernelbench protocol always runs the baselines under PyTorch's default precision flags")
         kw["baseline_precision"] = args.baseline_precision
+    if getattr(args, "paired_eager", None) is not None:
+        kw["paired_eager"] = args.paired_eager
     if args.gpu_lead_ms is not None:
         if args.gpu_lead_ms < 0:
             raise ValueError("--gpu-lead-ms must be 0 or more")
