@@ -154,6 +154,18 @@ def _exit_with_judge(poll_s: float = 1.0) -> None:
     threading.Thread(target=watch, name="akb-judge-watch", daemon=True).start()
 
 
+def _timing_sets(torch, msg: dict) -> list[list]:
+    """The timed loop's input sets. Under KernelBench's loop (``reuse_inputs``) every call gets the same tensors, so
+    they are copied once into this process's own allocations, as KernelBench's inputs are, instead of the judge's
+    memory mapped over CUDA IPC; a loop that clones per call copies them anyway."""
+    from autokernel.evaluate import transport
+
+    sets = [[transport.open_handle(h) for h in s] for s in msg["sets"]]
+    if not msg.get("loop", {}).get("reuse_inputs"):
+        return sets
+    return [[x.clone() if isinstance(x, torch.Tensor) else x for x in s] for s in sets]
+
+
 def _time_reference(torch, msg: dict, scratch: str, device: str) -> dict:
     """The problem's own ``Model`` (same seed and init arguments as the judge's) timed on the shared sets under
     the baseline's precision flags; the model, its module and its file are gone when this returns."""
@@ -177,7 +189,7 @@ def _time_reference(torch, msg: dict, scratch: str, device: str) -> dict:
         init_args = [transport.open_handle(h) for h in msg["init_args"]]
         torch.manual_seed(msg["init_seed"])
         model = module.Model(*init_args).to("cuda" if cuda else "cpu")
-        sets = [[transport.open_handle(h) for h in s] for s in msg["sets"]]
+        sets = _timing_sets(torch, msg)
         torch.backends.cuda.matmul.allow_tf32 = False
         torch.backends.cudnn.allow_tf32 = msg["precision"] == "default"
         with torch.no_grad():
@@ -278,7 +290,7 @@ def main(argv: list[str]) -> int:
             continue
         if cmd == "overhead":
             # Before any candidate code: the loop's own cost per call (clone, flush, sync, copy).
-            sets = [[transport.open_handle(h) for h in s] for s in msg["sets"]]
+            sets = _timing_sets(torch, msg)
             expected = msg["expected"]
             dummy = torch.empty(expected["shape"], dtype=getattr(torch, expected["dtype"]), device=sets[0][0].device
                                 if sets[0] and hasattr(sets[0][0], "device") else ("cuda" if cuda else "cpu"))
@@ -357,7 +369,7 @@ def main(argv: list[str]) -> int:
             ch.send(**reply)
             continue
         if cmd == "time":
-            sets = [[transport.open_handle(h) for h in s] for s in msg["sets"]]
+            sets = _timing_sets(torch, msg)
             outs = [transport.open_handle(h) for h in msg["outs"]]
 
             def keep(i, out, outs=outs):
