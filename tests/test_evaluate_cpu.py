@@ -322,3 +322,27 @@ def test_strict_protocol_keeps_the_judges_eager(cpu_config):
     assert v.verdict == "correct", v.reason
     assert v.eager_judge is None and "paired_eager" not in v.policy and "paired_eager" not in v.stages_s
     assert cfg.ledger_policy() != EvalConfig.for_device("cpu", protocol="strict", paired_eager=True).ledger_policy()
+
+
+def test_scrub_fills_every_free_cached_block_and_survives_running_out():
+    # GPU-only code driven through a stand-in for torch.cuda: one allocation per free block, filled with 0xFF.
+    from types import SimpleNamespace
+
+    from autokernel.evaluate._child import _scrub_cached_memory
+
+    class OOM(Exception):
+        pass
+
+    filled = []
+
+    def empty(size, dtype, device):
+        if size > 10_000:
+            raise OOM()
+        return SimpleNamespace(fill_=lambda v, size=size: filled.append((size, v)))
+
+    blocks = [{"state": "inactive", "size": 512}, {"state": "active_allocated", "size": 1024},
+              {"state": "inactive", "size": 2048}, {"state": "inactive", "size": 20_000}]
+    cuda = SimpleNamespace(memory_snapshot=lambda: [{"blocks": blocks}], synchronize=lambda: None,
+                           OutOfMemoryError=OOM)
+    _scrub_cached_memory(SimpleNamespace(cuda=cuda, empty=empty, uint8="uint8"))
+    assert filled == [(512, 255), (2048, 255)]
