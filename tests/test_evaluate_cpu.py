@@ -346,3 +346,25 @@ def test_scrub_fills_every_free_cached_block_and_survives_running_out():
                            OutOfMemoryError=OOM)
     _scrub_cached_memory(SimpleNamespace(cuda=cuda, empty=empty, uint8="uint8"))
     assert filled == [(512, 255), (2048, 255)]
+
+
+def test_the_paired_reference_is_not_charged_to_the_candidates_budget(cpu_config):
+    from types import SimpleNamespace
+
+    from autokernel.evaluate import Evaluator
+
+    class Proc:
+        scratch, budget_s, seen = "/nonexistent", 7.0, None
+
+        def request(self, obj, exclusive=False):
+            self.seen = (obj["cmd"], self.budget_s, exclusive)
+            self.budget_s -= 30.0  # the reference took long
+            return {"ok": True, "event_ms": [2.0, 1.0, 3.0], "fresh": [False] * 3, "method": "loop"}
+
+    proc, verdict = Proc(), SimpleNamespace(policy={})
+    session = SimpleNamespace(problem=PROBLEM, init_seed=42, init_args=[0.5])
+    with Evaluator(cpu_config) as judge:
+        stats = judge._paired_eager(proc, session, SimpleNamespace(baseline_rule=None), [], [], 1e-4, verdict)
+    assert proc.seen[0] == "reference" and proc.seen[1] > 7.0 and proc.seen[2]  # its own allowance, device alone
+    assert proc.budget_s == 7.0  # the candidate's budget as it was
+    assert stats.median_ms == 2.0 and stats.method == "loop+candidate_process"

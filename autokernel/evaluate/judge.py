@@ -462,11 +462,18 @@ class Evaluator:
         precision = self.baselines.precision(session, state, timing_sets, tol)
         with self.gate.shared():
             init_args = [self._share_value(a, proc.scratch) for a in session.init_args]
-        reply = proc.request({"cmd": "reference", "source": session.problem.source, "init_seed": session.init_seed,
-                              "init_args": init_args, "sets": handles, "precision": precision,
-                              "n": cfg.num_perf_trials, "warmup": cfg.baseline_warmup,
-                              "budget_s": cfg.timing_budget_s, "spin_up_s": cfg.spin_up_s if cfg.is_cuda else 0.0,
-                              "loop": cfg.loop_options()}, exclusive=True)
+        # The judge's own timing, not the candidate's time: its budget is set aside meanwhile (the reference gets
+        # its timed loop's budget and as long again to build and warm up).
+        budget, proc.budget_s = proc.budget_s, 2 * cfg.timing_budget_s + 60.0
+        try:
+            reply = proc.request({"cmd": "reference", "source": session.problem.source,
+                                  "init_seed": session.init_seed, "init_args": init_args, "sets": handles,
+                                  "precision": precision, "n": cfg.num_perf_trials, "warmup": cfg.baseline_warmup,
+                                  "budget_s": cfg.timing_budget_s,
+                                  "spin_up_s": cfg.spin_up_s if cfg.is_cuda else 0.0, "loop": cfg.loop_options()},
+                                 exclusive=True)
+        finally:
+            proc.budget_s = budget
         samples = reported_ms(reply.get("event_ms") or [], reply.get("fresh") or [],
                               cfg.loop_options()["reuse_inputs"]) if reply.get("ok") else []
         if not samples:
