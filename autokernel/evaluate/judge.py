@@ -289,7 +289,40 @@ class Evaluator:
             return self._judge(proc, session, state, trials, big, solution_path, static, verdict, stages)
 
     def _judge(self, proc, session, state, trials, big, solution_path, static, verdict, stages):
-        """Correctness, then the candidate's timing; returns (timing sets, stats, tolerance) when timed."""
+        """Correctness, then the candidate's timing; returns (timing sets, stats, tolerance, paired eager) when
+        timed. The stages in order: the process made ready, what is timed before any candidate code, the load,
+        the trials, the own-kernel checks, the timed loop."""
+        cfg = self.config
+        out_meta, tol, rel_l2_tol = self._ready(proc, session, state, trials, big, verdict, stages)
+        timing_sets, paired = self._before_load(proc, session, state, big, out_meta, tol, verdict, stages)
+        overhead_ms = state.overhead_ms or 0.0
+
+        with stages("load"):
+            reply = proc.request({"cmd": "load", "path": solution_path, "init_seed": session.init_seed,
+                                  "init_args": [self._share_value(a, proc.scratch) for a in session.init_args]})
+        if not reply.get("ok"):
+            raise Outcome(reply.get("kind", "runtime_error"), error_reason(reply))
+        launches = self._correctness(proc, session, trials, tol, rel_l2_tol, verdict, stages)
+        del trials
+        self._own_kernels(proc, session, static, launches, tol, rel_l2_tol, verdict, stages)
+
+        if not cfg.measure:
+            verdict.reason = f"correct on {self._num_trials(session)} trials (timing skipped)"
+            return None
+        with stages("timing"), self._spare_paused():
+            if not timing_sets:
+                with self.gate.shared():
+                    timing_sets = self._timing_sets(session, 1)
+            stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict)
+        # The candidate is done: its process and every buffer it saw go before the baselines are timed.
+        self._discard(proc)
+        with self.gate.shared():
+            _release_ipc(cfg, empty_cache=True)
+        return timing_sets, stats, tol, paired
+
+    def _ready(self, proc, session, state, trials, big, verdict, stages) -> tuple[dict, float, float | None]:
+        """The candidate's interpreter set up (memory share, precision flags); the tolerance, the problem's
+        degeneracy (probed once) and the verdict's policy. Returns (output meta, tolerance, relative-L2 tolerance)."""
         cfg = self.config
         with stages("spawn"):
             share = 1 if big else self.sharers
@@ -332,9 +365,13 @@ class Evaluator:
         if deg.nondeterministic or deg.constant_output:
             raise Outcome("rejected", f"the problem cannot judge kernels: {deg.describe()}; fix the problem or "
                                        f"exclude it (see docs/kernelbench.md, broken problems)", "degeneracy_probe")
+        return out_meta, tol, rel_l2_tol
 
-        # Timing sets exist before the candidate is imported, so the loop's own cost is measured clean (once per
-        # problem: it depends on the input sizes), and the paired eager reference is timed in a clean process.
+    def _before_load(self, proc, session, state, big, out_meta, tol, verdict, stages) -> tuple[list, object]:
+        """What is timed in the candidate's process before any of its code: the loop's own cost (once per
+        problem: it depends on the input sizes) and the paired eager reference. Returns (timing sets, paired
+        eager stats or None); a big problem's timing set is dropped here and made again for the timed loop."""
+        cfg = self.config
         timing_sets = []
         paired = None
         if cfg.measure and not big:
@@ -359,15 +396,13 @@ class Evaluator:
                 del t_shared, o_shared, t_handles, o_handles
                 if big:  # gigabytes held through correctness for nothing: made again before the timed loop
                     timing_sets = []
-        overhead_ms = state.overhead_ms or 0.0
+        return timing_sets, paired
 
-        with stages("load"):
-            reply = proc.request({"cmd": "load", "path": solution_path, "init_seed": session.init_seed,
-                                  "init_args": [self._share_value(a, proc.scratch) for a in session.init_args]})
-        if not reply.get("ok"):
-            raise Outcome(reply.get("kind", "runtime_error"), error_reason(reply))
-
-        # Correctness: fresh secret-seeded inputs per trial, judge-owned buffers, reference never leaves the judge.
+    def _correctness(self, proc, session, trials, tol, rel_l2_tol, verdict, stages) -> dict[str, int]:
+        """The trials in turn (KernelBench's seeded ones first under its protocol, then secret-seeded ones);
+        judge-owned buffers, the reference never leaves the judge. Returns the own-kernel launches counted."""
+        cfg = self.config
+        public = len(session.public_seeds)
         launches: dict[str, int] = {}
         worst = (0.0, 0.0)
         with stages("correctness"):
@@ -391,8 +426,12 @@ class Evaluator:
                 if not check.passed:
                     raise Outcome(check.figures.get("verdict", "incorrect"), check.reason,
                                    trial_check_name(check, i, public))
-        del trials
+        return launches
 
+    def _own_kernels(self, proc, session, static, launches, tol, rel_l2_tol, verdict, stages) -> None:
+        """The solution's own kernels ran and computed the output (Triton: counted launches and the ablation;
+        CUDA C++: the GPU profile)."""
+        cfg = self.config
         verdict.own_kernel_launches = launches
         if static.backend == "triton" and not launches:
             raise Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran "
@@ -407,20 +446,6 @@ class Evaluator:
                 self._profile_check(proc, session, static, verdict)
         verdict.checks.append(Check(name="own_kernels", passed=True,
                                     reason=f"own kernels launched: {launches or 'see GPU profile'}"))
-
-        if not cfg.measure:
-            verdict.reason = f"correct on {self._num_trials(session)} trials (timing skipped)"
-            return None
-        with stages("timing"), self._spare_paused():
-            if not timing_sets:
-                with self.gate.shared():
-                    timing_sets = self._timing_sets(session, 1)
-            stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict)
-        # The candidate is done: its process and every buffer it saw go before the baselines are timed.
-        self._discard(proc)
-        with self.gate.shared():
-            _release_ipc(cfg, empty_cache=True)
-        return timing_sets, stats, tol, paired
 
     def _compare_to_baselines(self, session, state, timing_sets, stats, tol, paired, verdict, stages) -> None:
         """Speedups over eager and torch.compile (same loop, same GPU), and the roofline plausibility check.
