@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from autokernel.evaluate.protocol import LEGACY_PROTOCOL, PROTOCOL_NAMES
+from autokernel.evaluate.protocol import LEGACY_PROTOCOL, PAIRED_EAGER_MARK, PROTOCOL_NAMES
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -346,9 +346,28 @@ def make_report(
             f"({', '.join(ENVIRONMENT_KEYS)})"
         )
     report = ScoreReport(environment=dict(environment), levels=score_all(df, totals, levels=levels))
+    baseline = baseline or eager_timing_statement(df)
     if baseline:
         report.baseline = baseline
     return report
+
+
+
+def eager_timing_statement(df: pd.DataFrame) -> str | None:
+    """Where the eager baselines of ``df``'s timed kernels were timed, when its ``eager_method`` column says some
+    were paired with their kernel (timed in the kernel's own process); None otherwise (the default statement)."""
+    if "eager_method" not in df.columns:
+        return None
+    methods = [str(m) for m in df["eager_method"].fillna("") if str(m)]
+    paired = sum(m.endswith(PAIRED_EAGER_MARK) for m in methods)
+    if not paired:
+        return None
+    where = ("eager timed in each kernel's own process before its code was loaded, in the kernel's loop (KernelBench "
+             "times both in one process); torch.compile in the judge's worker, its speedup taken through the "
+             "judge's own eager timing")
+    if paired == len(methods):
+        return where
+    return f"{paired} of {len(methods)} kernels: {where}; the others: eager and torch.compile in the judge's worker"
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -191,3 +191,15 @@ def test_failures_count_as_1x_and_wins_within_the_spread_are_ties():
     assert (counts["faster"], counts["tie"], counts["slower"]) == (1, 1, 1)  # 1.01x within a 2 % spread: a tie
     unmeasured = outcomes(correct, speedups, [float("nan")] * 4)
     assert unmeasured["faster_spread_unmeasured"] == 2 and unmeasured["slower_spread_unmeasured"] == 1
+
+
+def test_the_score_says_where_eager_was_timed():
+    # Paired eager timings (timed in the kernel's own process) are stated; none leave the default statement.
+    df = invented()
+    assert make_report(df, ENV).baseline == "eager and torch.compile timed in the same worker as the kernel"
+    df["eager_method"] = "cuda_event+l2_flush_kernelbench+reused_inputs+candidate_process"
+    assert make_report(df, ENV).baseline.startswith("eager timed in each kernel's own process")
+    df.loc[df.index[:2], "eager_method"] = "cuda_event+l2_flush"
+    df.loc[df.index[2:4], "eager_method"] = ""  # not timed
+    assert make_report(df, ENV).baseline.startswith("4 of 6 kernels: eager timed in each kernel's own process")
+    assert make_report(df, ENV, baseline="published").baseline == "published"

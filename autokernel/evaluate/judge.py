@@ -25,7 +25,7 @@ from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import Outcome, error_reason
-from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED
+from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, PAIRED_EAGER_MARK
 from autokernel.evaluate.reference import (
     EXTRA_DISTRIBUTIONS,
     REFERENCE_PRECISIONS,
@@ -507,7 +507,7 @@ class Evaluator:
             return None
         verdict.policy["paired_eager"] = ("eager timed in the candidate's process before its code was loaded, same "
                                           "loop and inputs; the speedups are taken from that pair")
-        return summarize(samples, f"{reply.get('method', '')}+candidate_process")
+        return summarize(samples, f"{reply.get('method', '')}{PAIRED_EAGER_MARK}")
 
     def _share_value(self, value, scratch):
         import torch

@@ -34,6 +34,8 @@ BaselineRule = Literal["default", "fp32", "auto"]
 Seeding = Literal["kernelbench", "secret"]
 
 KERNELBENCH_SEED = 42  # eval_kernel_against_ref(seed_num=42): weights, trial seeds and the timed inputs
+# How a paired eager timing's method ends (`Protocol.paired_eager`): timed in the candidate's own process
+PAIRED_EAGER_MARK = "+candidate_process"
 
 
 @dataclass(frozen=True, kw_only=True)
