@@ -8,7 +8,7 @@ eager reference timed in the same evaluation.
 
     # on this machine: gather the kernels and problems into one folder (the published best kernels + rogues)
     python benchmarks/kb_parity.py collect --out .gpu/parity --dataset ../shared/kernelbench --config github_main
-    # on the GPU machine (resumable: finished kernels are skipped)
+    # on the GPU machine (resumable: finished kernels are skipped; --again ours judges ours anew after a change)
     python benchmarks/kb_parity.py run --bundle .gpu/parity --kernelbench-src .gpu/kernelbench_src --repeats 3
     # the compact record (CSV) and its tables, pasted into leaderboards/nvidia-h200/parity.md
     python benchmarks/kb_parity.py table --bundle .gpu/parity=LABEL --csv leaderboards/nvidia-h200/parity.csv
@@ -192,6 +192,29 @@ def _done(path: Path, key=lambda r: r["id"]) -> set:
     return out
 
 
+def set_aside(bundle: Path, protocol: str, again: str | None) -> list[str]:
+    """Rename the earlier results of ``again``'s side(s) (``ours``, ``kernelbench``, ``both``) to
+    ``<name>.<UTC time>.jsonl`` (logs likewise), so a rerun judges every kernel again; returns the new names."""
+    if not again:
+        return []
+    res = bundle / "results"
+    stems = ([f"ours_{protocol}"] if again in ("ours", "both") else []) + (
+        ["kernelbench", *[f"kernelbench_{r}" for r in range(10)], "kernelbench_rogues"]
+        if again in ("kernelbench", "both") else [])
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    moved = []
+    for stem in stems:
+        for suffix in (".jsonl", ".log"):
+            path = res / f"{stem}{suffix}"
+            if path.is_file():
+                target, n = res / f"{stem}.{stamp}{suffix}", 1
+                while target.exists():  # never over an earlier set-aside file
+                    target, n = res / f"{stem}.{stamp}-{n}{suffix}", n + 1
+                path.rename(target)
+                moved.append(target.name)
+    return moved
+
+
 def run(bundle: Path, kb_src: Path, repeats: int, budget_s: float, protocol: str, only: str | None) -> None:
     """Each repetition of KernelBench's evaluator in a fresh process (a rogue alone in its own: a crash poisons
     a CUDA context), then ours; everything appends to ``bundle/results``, so a rerun resumes."""
@@ -359,6 +382,9 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--budget-s", type=float, default=540.0)
     r.add_argument("--protocol", default="kernelbench")
     r.add_argument("--only", choices=("leaderboard", "rogue"))
+    r.add_argument("--again", choices=("ours", "kernelbench", "both"),
+                   help="judge again after a judge change: the earlier results of that side are set aside (renamed "
+                        "with their time, never deleted) so this run records new ones")
     t = sub.add_parser("table", help="write the compact CSV of parity runs and print its tables")
     t.add_argument("--bundle", action="append", required=True, metavar="DIR=LABEL",
                    help="a bundle and the label of its timing loop (repeatable)")
@@ -377,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
         pairs = collect(args.out, args.kernels_csv, args.dataset, args.config, keys, not args.no_rogues)
         print(f"{len(pairs)} pairs in {args.out}")
     elif args.cmd == "run":
+        for name in set_aside(args.bundle, args.protocol, args.again):
+            print(f"set aside: {name}")
         run(args.bundle, args.kernelbench_src, args.repeats, args.budget_s, args.protocol, args.only)
     elif args.cmd == "table":
         bundles = [(Path(b.partition("=")[0]), b.partition("=")[2] or "kernelbench protocol") for b in args.bundle]
