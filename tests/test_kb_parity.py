@@ -1,20 +1,10 @@
 """benchmarks/kb_parity.py's bookkeeping (its runs need a GPU and KernelBench's source)."""
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("kb_parity", ROOT / "benchmarks" / "kb_parity.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from benchmark_scripts import load
 
 
 def test_again_sets_earlier_results_aside_without_losing_them(tmp_path):
-    parity = _load()
+    parity = load("kb_parity")
     res = tmp_path / "results"
     res.mkdir()
     for name in ("ours_kernelbench.jsonl", "ours_kernelbench.log", "kernelbench.jsonl", "kernelbench_0.log"):

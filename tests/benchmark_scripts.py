@@ -1,0 +1,14 @@
+"""Import a script of ``benchmarks/`` (not a package) by its file name, for tests of its pure parts."""
+
+import importlib.util
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def load(name: str):
+    """``benchmarks/<name>.py`` as a module (executed afresh on each call)."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
