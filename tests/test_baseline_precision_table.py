@@ -1,17 +1,13 @@
 """benchmarks/baseline_precision_table.py: the same kernels scored against default and fp32 baselines."""
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from benchmark_scripts import load
 
-_spec = importlib.util.spec_from_file_location(
-    "baseline_precision_table", Path(__file__).resolve().parents[1] / "benchmarks" / "baseline_precision_table.py"
-)
-table = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(table)
+table = load("baseline_precision_table")
 
 
 def test_scores_only_the_problems_both_sides_judged(tmp_path):

@@ -3,7 +3,6 @@ on a CPU, without the dataset or the network (benchmarks/leaderboard_pages.py)."
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -15,9 +14,10 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 BOARD = Path("leaderboards") / "nvidia-h200"  # relative to REPO: the pages name files from there
 sys.path.insert(0, str(REPO / "tests"))  # test_compact: the tiny run
-_spec = importlib.util.spec_from_file_location("leaderboard_pages", REPO / "benchmarks" / "leaderboard_pages.py")
-pages = sys.modules["leaderboard_pages"] = importlib.util.module_from_spec(_spec)  # dataclasses look it up
-_spec.loader.exec_module(pages)
+from benchmark_scripts import load  # noqa: E402
+
+pages = load("leaderboard_pages")
+
 
 from kb.compact import STRICT, kept_kernels, read_ledger  # noqa: E402
 from kb.runs import best_rows  # noqa: E402

@@ -5,7 +5,6 @@ byte and `check` finds nothing stale."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -14,9 +13,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))  # test_bench_kb: the 3-problem dataset and the generations folder
-_spec = importlib.util.spec_from_file_location("leaderboard_pages", REPO / "benchmarks" / "leaderboard_pages.py")
-pages = sys.modules["leaderboard_pages"] = importlib.util.module_from_spec(_spec)  # dataclasses look it up
-_spec.loader.exec_module(pages)
+from benchmark_scripts import load  # noqa: E402
+
+pages = load("leaderboard_pages")
+
 
 from kb.compact import candidate_digest, read_ledger  # noqa: E402
 from kb.runs import best_rows  # noqa: E402

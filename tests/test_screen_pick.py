@@ -1,15 +1,11 @@
 """benchmarks/screen_pick.py: the screen's fastest accurate configuration, as candidate files for the judge."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
+from benchmark_scripts import load
 
-_spec = importlib.util.spec_from_file_location(
-    "screen_pick", Path(__file__).resolve().parents[1] / "benchmarks" / "screen_pick.py")
-screen_pick = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(screen_pick)
+screen_pick = load("screen_pick")
 
 
 def test_configuration_names_parse_back_into_tunables():

@@ -5,20 +5,16 @@ tabled again."""
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"
 
-_spec = importlib.util.spec_from_file_location("search_panel", REPO / "benchmarks" / "search_panel.py")
-panel = importlib.util.module_from_spec(_spec)
-sys.modules["search_panel"] = panel  # dataclasses look their module up while the file runs
-_spec.loader.exec_module(panel)
+panel = load("search_panel")
 
 
 def test_plan_picks_the_fixed_ids_and_the_two_slowest_correct_level3_problems():

@@ -1,18 +1,13 @@
 """benchmarks/starter_configs.py's configuration lists (the GPU screen of starter tunables)."""
 
-import importlib.util
-from pathlib import Path
 
 import pytest
+from benchmark_scripts import load
 
 from autokernel.problem import Problem
 from autokernel.starters import generate_starter
 
-_spec = importlib.util.spec_from_file_location(
-    "starter_configs", Path(__file__).resolve().parents[1] / "benchmarks" / "starter_configs.py"
-)
-starter_configs = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(starter_configs)
+starter_configs = load("starter_configs")
 
 
 def make_problem(forward: str, inputs: str) -> Problem:
