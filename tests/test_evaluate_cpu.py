@@ -368,3 +368,21 @@ def test_the_paired_reference_is_not_charged_to_the_candidates_budget(cpu_config
     assert proc.seen[0] == "reference" and proc.seen[1] > 7.0 and proc.seen[2]  # its own allowance, device alone
     assert proc.budget_s == 7.0  # the candidate's budget as it was
     assert stats.median_ms == 2.0 and stats.method == "loop+candidate_process"
+
+
+def test_reused_timing_inputs_are_the_candidates_own_copy_up_to_a_size(tmp_path, monkeypatch):
+    import torch
+
+    from autokernel.evaluate import _child, transport
+
+    x = torch.rand(4, 8)
+    shared, handle = transport.share(x, str(tmp_path))
+    reuse = {"sets": [[handle, 3]], "loop": {"reuse_inputs": True}}
+    own = _child._timing_sets(torch, reuse)
+    assert own[0][1] == 3 and torch.equal(own[0][0], x) and own[0][0].data_ptr() != shared.data_ptr()
+    mapped = _child._timing_sets(torch, {"sets": [[handle]], "loop": {"reuse_inputs": False}})
+    assert torch.equal(mapped[0][0], x)  # a clone-per-call loop copies per call anyway
+    monkeypatch.setattr(_child, "OWN_COPY_LIMIT_BYTES", 16)  # 128 bytes of inputs: too big to copy
+    big = _child._timing_sets(torch, reuse)
+    big[0][0][0, 0] = -1.0
+    assert shared[0, 0] == -1.0  # still the judge's mapping

@@ -154,14 +154,19 @@ def _exit_with_judge(poll_s: float = 1.0) -> None:
     threading.Thread(target=watch, name="akb-judge-watch", daemon=True).start()
 
 
+OWN_COPY_LIMIT_BYTES = 2**30  # timing sets up to this size are copied into the candidate's own memory
+
+
 def _timing_sets(torch, msg: dict) -> list[list]:
     """The timed loop's input sets. Under KernelBench's loop (``reuse_inputs``) every call gets the same tensors, so
     they are copied once into this process's own allocations, as KernelBench's inputs are, instead of the judge's
-    memory mapped over CUDA IPC; a loop that clones per call copies them anyway."""
+    memory mapped over CUDA IPC (a loop that clones per call copies them anyway). Sets over `OWN_COPY_LIMIT_BYTES`
+    stay mapped: a second copy of a multi-GB problem's inputs beside a neighbour's could run the GPU out of memory."""
     from autokernel.evaluate import transport
 
     sets = [[transport.open_handle(h) for h in s] for s in msg["sets"]]
-    if not msg.get("loop", {}).get("reuse_inputs"):
+    size = sum(x.numel() * x.element_size() for s in sets for x in s if isinstance(x, torch.Tensor))
+    if not msg.get("loop", {}).get("reuse_inputs") or size > OWN_COPY_LIMIT_BYTES:
         return sets
     return [[x.clone() if isinstance(x, torch.Tensor) else x for x in s] for s in sets]
 
