@@ -386,3 +386,23 @@ def test_reused_timing_inputs_are_the_candidates_own_copy_up_to_a_size(tmp_path,
     big = _child._timing_sets(torch, reuse)
     big[0][0][0, 0] = -1.0
     assert shared[0, 0] == -1.0  # still the judge's mapping
+
+
+def test_a_reference_that_kills_the_interpreter_is_the_harnesss_failure_not_the_candidates(cpu_config):
+    from types import SimpleNamespace
+
+    from autokernel.evaluate import EvaluationError, Evaluator
+    from autokernel.evaluate.sandbox import CandidateDied
+
+    class Proc:
+        scratch, budget_s = "/nonexistent", 7.0
+
+        def request(self, obj, exclusive=False):
+            raise CandidateDied("the candidate process was killed by SIGSEGV")
+
+    proc = Proc()
+    session = SimpleNamespace(problem=PROBLEM, init_seed=42, init_args=[0.5])
+    with Evaluator(cpu_config) as judge, pytest.raises(EvaluationError, match="before any candidate code ran"):
+        judge._paired_eager(proc, session, SimpleNamespace(baseline_rule=None), [], [], 1e-4,
+                            SimpleNamespace(policy={}))
+    assert proc.budget_s == 7.0

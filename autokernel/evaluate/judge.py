@@ -497,6 +497,9 @@ class Evaluator:
                                   "budget_s": cfg.timing_budget_s,
                                   "spin_up_s": cfg.spin_up_s if cfg.is_cuda else 0.0, "loop": cfg.loop_options()},
                                  exclusive=True)
+        except (CandidateDied, CandidateTimeout) as exc:  # before any candidate code: the harness's failure
+            raise EvaluationError(f"the candidate's interpreter failed while timing the reference, before any "
+                                  f"candidate code ran ({exc}); judge again, or with --no-paired-eager") from exc
         finally:
             proc.budget_s = budget
         samples = reported_ms(reply.get("event_ms") or [], reply.get("fresh") or [],
