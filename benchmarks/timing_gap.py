@@ -149,7 +149,8 @@ def judged(bundle: Path, pid: str, confine: bool) -> dict:
                            Candidate(source=(bundle / pair["kernel"]).read_text()))
     return {"kernel": round(v.kernel.mean_ms, 5) if v.kernel else None,
             "eager": round(v.eager.mean_ms, 5) if v.eager else None,  # paired: in the candidate's process
-            "eager_own": round(v.eager_judge.mean_ms, 5) if v.eager_judge else None}
+            "eager_own": round(v.eager_judge.mean_ms, 5) if v.eager_judge else None,
+            "verdict": v.verdict if v.is_correct else f"{v.verdict}: {v.reason[:300]}"}
 
 
 def process_spread(runs: list[dict]) -> dict:
@@ -242,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
                 got = judged(args.bundle, pid, confine=confined)
                 row[name], row[f"eager_{name}"] = got["kernel"], got["eager"]
                 row[f"eager_{name}_own_process"] = got["eager_own"]
+                row[f"{name}_verdict"] = got["verdict"]  # why a time is missing
         row["wall_s"] = round(time.time() - t0, 1)
         rows.append(row)
         print(json.dumps(row), flush=True)
