@@ -19,7 +19,8 @@ model and inputs, by each loop in turn, so the difference is pinned to one of ou
 With ``--process-variants``, ``kb`` and ``ours`` are timed again in a worker started as a candidate interpreter is
 (its environment, `sandbox.candidate_env`, in a new session: ``env_kb``, ``env_ours``) and in one that is also
 confined at start (`confine.confine`: ``confined_kb``, ``confined_ours``): what is left between those and ``judge``
-is the judge's own protocol with the candidate (inputs shared over CUDA IPC, the ablation, the counter).
+is the judge's own protocol with the candidate (inputs handed over CUDA IPC, copied once into the candidate's memory
+under KernelBench's loop; the ablation; the counter).
 
 Each in-process loop runs ``--rounds`` times; the figure is the mean of its means (ms), beside the
 eager reference timed by ``kb`` and ``ours``. ``--fresh-processes N`` times KernelBench's loop in N fresh

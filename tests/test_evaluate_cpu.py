@@ -5,6 +5,8 @@ The full rogues' gallery is in test_gallery.py; these are the pipeline's basic c
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from autokernel.evaluate import evaluate
@@ -292,25 +294,30 @@ def test_the_paired_reference_leaves_nothing_for_the_candidate(tmp_path):
     # gone by then (the candidate process has no other trace of the expected answer).
     import gc
     import sys
+    import tempfile
 
     import torch
 
     from autokernel.evaluate import transport
     from autokernel.evaluate._child import _time_reference
 
+    source = PROBLEM.source + "\n# this test's own copy: a module name no other test loads\n"
+    module_name = f"_akb_problem_{Problem.from_source(source, name='reference').digest}"
+    files_before = set(Path(tempfile.gettempdir()).glob("problem_*.py"))
     x = torch.rand(7, 300)
     _, handle = transport.share(x, str(tmp_path))
-    msg = {"source": PROBLEM.source, "init_seed": 42, "init_args": [0.5], "sets": [[handle]], "precision": "default",
+    msg = {"source": source, "init_seed": 42, "init_args": [0.5], "sets": [[handle]], "precision": "default",
            "n": 4, "warmup": 1, "budget_s": 2.0}
     flags = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
-    reply = _time_reference(torch, msg, str(tmp_path), "cpu")
+    reply = _time_reference(torch, msg, "cpu")
     assert reply["ok"], reply
     assert len(reply["event_ms"]) >= 3 and all(t > 0 for t in reply["event_ms"])
-    assert "reference_problem" not in sys.modules and not (tmp_path / "reference_problem.py").exists()
+    assert module_name not in sys.modules
+    assert set(Path(tempfile.gettempdir()).glob("problem_*.py")) <= files_before
     gc.collect()
-    assert not [o for o in gc.get_objects() if type(o).__module__ == "reference_problem"]
+    assert not [o for o in gc.get_objects() if type(o).__module__ == module_name]
     assert (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32) == flags
-    broken = _time_reference(torch, {**msg, "source": "raise ValueError('nope')\n"}, str(tmp_path), "cpu")
+    broken = _time_reference(torch, {**msg, "source": source + "raise ValueError('nope')\n"}, "cpu")
     assert not broken["ok"] and "nope" in broken["message"]
 
 

@@ -7,7 +7,6 @@ wall clock. Replies are JSON; stdout and stderr go to a log the judge never pars
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
@@ -171,33 +170,26 @@ def _timing_sets(torch, msg: dict) -> list[list]:
     return [[x.clone() if isinstance(x, torch.Tensor) else x for x in s] for s in sets]
 
 
-def _time_reference(torch, msg: dict, scratch: str, device: str) -> dict:
-    """The problem's own ``Model`` (same seed and init arguments as the judge's) timed on the shared sets under
-    the baseline's precision flags; the model, its module and its file are gone when this returns."""
+def _time_reference(torch, msg: dict, device: str) -> dict:
+    """The problem's own ``Model`` (same seed and init arguments as the judge's, its module loaded as the judge loads
+    it) timed on the shared sets under the baseline's precision flags; the model and its module are gone when this
+    returns."""
     import gc
-    import importlib.util
 
     from autokernel.evaluate import transport
+    from autokernel.evaluate.reference import load_problem_module, precision_flags
     from autokernel.evaluate.timing import Relocator, time_calls
+    from autokernel.problem import Problem
 
     cuda = device != "cpu"
-    path = os.path.join(scratch, "reference_problem.py")  # Triton and inspect need a file
-    saved = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
-    model = module = sets = init_args = None
+    model = module = sets = init_args = raw = None
     try:
-        with open(path, "w") as f:
-            f.write(msg["source"])
-        spec = importlib.util.spec_from_file_location("reference_problem", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["reference_problem"] = module  # dataclasses and pickling look a class's module up
-        spec.loader.exec_module(module)
+        module = load_problem_module(Problem.from_source(msg["source"], name="reference"))
         init_args = [transport.open_handle(h) for h in msg["init_args"]]
         torch.manual_seed(msg["init_seed"])
         model = module.Model(*init_args).to("cuda" if cuda else "cpu")
         sets = _timing_sets(torch, msg)
-        torch.backends.cuda.matmul.allow_tf32 = False
-        torch.backends.cudnn.allow_tf32 = msg["precision"] == "default"
-        with torch.no_grad():
+        with torch.no_grad(), precision_flags(msg["precision"]):
             raw = time_calls(model, sets, device=device, n=msg["n"], warmup=msg["warmup"], budget_s=msg["budget_s"],
                              spin_up_s=msg.get("spin_up_s", 0.0), relocate=Relocator([model], device),
                              **msg.get("loop", {}))
@@ -207,11 +199,7 @@ def _time_reference(torch, msg: dict, scratch: str, device: str) -> dict:
     except BaseException as exc:  # noqa: BLE001 - the judge falls back to its own eager timing
         return {"ok": False, "stage": "reference", **_describe(exc)}
     finally:
-        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = saved
         model = module = sets = init_args = raw = None  # noqa: F841
-        sys.modules.pop("reference_problem", None)
-        with contextlib.suppress(OSError):
-            os.unlink(path)
         gc.collect()
         if cuda:
             torch.cuda.synchronize()
@@ -316,7 +304,7 @@ def main(argv: list[str]) -> int:
             # Before any candidate code: the eager reference timed in this process, in the loop the candidate will
             # be timed in (KernelBench times both in one process; a launch-bound model's host speed differs
             # between processes, the ratio within one far less). Nothing of it stays for the candidate.
-            reply = _time_reference(torch, msg, start["scratch"], device)
+            reply = _time_reference(torch, msg, device)
             ch.send(**reply)
             continue
         if cmd == "load":
