@@ -352,7 +352,6 @@ def make_report(
     return report
 
 
-
 def eager_timing_statement(df: pd.DataFrame) -> str | None:
     """Where the eager baselines of ``df``'s timed kernels were timed, when its ``eager_method`` column says some
     were paired with their kernel (timed in the kernel's own process); None otherwise (the default statement)."""

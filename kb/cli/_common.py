@@ -117,7 +117,7 @@ def eval_options_from_args(args: argparse.Namespace) -> dict:
             raise ValueError(f"--baseline-precision applies to --protocol strict only, not {args.protocol}; the "
                              "kernelbench protocol always runs the baselines under PyTorch's default precision flags")
         kw["baseline_precision"] = args.baseline_precision
-    if getattr(args, "paired_eager", None) is not None:
+    if args.paired_eager is not None:
         kw["paired_eager"] = args.paired_eager
     if args.gpu_lead_ms is not None:
         if args.gpu_lead_ms < 0:
