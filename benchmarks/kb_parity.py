@@ -198,9 +198,9 @@ def set_aside(bundle: Path, protocol: str, again: str | None) -> list[str]:
     if not again:
         return []
     res = bundle / "results"
+    repeats = sorted({f.stem for f in res.glob("kernelbench_*.log") if f.stem.split("_", 1)[1].isdigit()})
     stems = ([f"ours_{protocol}"] if again in ("ours", "both") else []) + (
-        ["kernelbench", *[f"kernelbench_{r}" for r in range(10)], "kernelbench_rogues"]
-        if again in ("kernelbench", "both") else [])
+        ["kernelbench", *repeats, "kernelbench_rogues"] if again in ("kernelbench", "both") else [])
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     moved = []
     for stem in stems:

@@ -7,7 +7,8 @@ def test_again_sets_earlier_results_aside_without_losing_them(tmp_path):
     parity = load("kb_parity")
     res = tmp_path / "results"
     res.mkdir()
-    for name in ("ours_kernelbench.jsonl", "ours_kernelbench.log", "kernelbench.jsonl", "kernelbench_0.log"):
+    for name in ("ours_kernelbench.jsonl", "ours_kernelbench.log", "kernelbench.jsonl", "kernelbench_0.log",
+                 "kernelbench_12.log"):
         (res / name).write_text(name)
     assert parity.set_aside(tmp_path, "kernelbench", None) == []
     moved = parity.set_aside(tmp_path, "kernelbench", "ours")
@@ -17,4 +18,4 @@ def test_again_sets_earlier_results_aside_without_losing_them(tmp_path):
     assert sorted(p.read_text() for p in res.iterdir() if p.name.startswith("ours_kernelbench.")) == [
         "ours_kernelbench.jsonl", "ours_kernelbench.log"]
     moved = parity.set_aside(tmp_path, "kernelbench", "both")
-    assert {m.split(".")[0] for m in moved} == {"kernelbench", "kernelbench_0"}
+    assert {m.split(".")[0] for m in moved} == {"kernelbench", "kernelbench_0", "kernelbench_12"}
