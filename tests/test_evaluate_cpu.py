@@ -413,3 +413,68 @@ def test_a_reference_that_kills_the_interpreter_is_the_harnesss_failure_not_the_
         judge._paired_eager(proc, session, SimpleNamespace(baseline_rule=None), [], [], 1e-4,
                             SimpleNamespace(policy={}))
     assert proc.budget_s == 7.0
+
+
+CANCELLING = PROBLEM.source.replace("torch.relu(x) * self.alpha", "((x + 10000.0) - 10000.0) * self.alpha")
+
+
+def test_a_kernel_off_the_fp32_reference_but_within_tolerance_of_float64_passes_our_trials():
+    # (x + 1e4) - 1e4 rounds x to ~1e-3 in fp32; the kernel computes x exactly. Our secret trials judge a
+    # disagreement with the fp32 reference against float64 (strict: every trial is ours); KernelBench's own
+    # seeded trials keep its verdict, against its fp32 reference. (Correctness only: the outputs produced while
+    # timing are compared with the fp32 reference on the problem's own inputs, where a real problem's reference
+    # holds; this one's does not.)
+    from autokernel.evaluate import EvalConfig
+
+    problem = Problem.from_source(CANCELLING, name="cancelling")
+    strict = EvalConfig.for_device("cpu", protocol="strict", timeout_s=120.0, measure=False)
+    v = evaluate(problem, Candidate(source=kernel(body="x * alpha")), strict)
+    assert v.verdict == "correct", v.reason
+    trials = [c for c in v.checks if c.name.startswith("trial_")]
+    assert trials and all(c.figures.get("arbitrated_by_float64") for c in trials)
+    assert "within it of the float64 reference" in trials[0].reason
+    assert trials[0].figures["reference_max_abs_error_vs_float64"] > 1e-4
+    kb = EvalConfig.for_device("cpu", protocol="kernelbench", timeout_s=120.0, measure=False)
+    v = evaluate(problem, Candidate(source=kernel(body="x * alpha")), kb)
+    assert v.verdict == "incorrect" and v.failed_check == "values", v.reason
+
+
+def test_a_wrong_kernel_stays_wrong_against_float64(cpu_config):
+    from autokernel.evaluate import EvalConfig
+
+    strict = EvalConfig.for_device("cpu", protocol="strict", timeout_s=120.0, num_perf_trials=3, timing_budget_s=2.0)
+    v = evaluate(PROBLEM, Candidate(source=kernel(body="tl.maximum(x, 0.0) * alpha + 1e-3")), strict)
+    assert v.verdict == "incorrect", v.reason
+    failed = [c for c in v.checks if not c.passed]
+    assert failed[-1].figures["max_abs_error_vs_float64"] > 9e-4 and "arbitrated_by_float64" not in failed[-1].figures
+
+
+def test_the_float64_arbiter_leaves_the_failure_where_it_cannot_run():
+    import torch
+
+    from autokernel.evaluate.checks import arbitrate_with_float64
+    from autokernel.evaluate.reference import Trial
+    from autokernel.records import Check
+
+    class Session:
+        device = "cpu"
+
+        def __init__(self, truth):
+            self._truth = truth
+
+        def truth64(self, inputs):
+            if isinstance(self._truth, Exception):
+                raise self._truth
+            return self._truth
+
+    x = torch.ones(4)
+    trial = Trial(seed=1, distribution="signed", inputs=[x], expected=x + 1e-3)
+    failed = Check(name="trial_6", passed=False, reason="wrong output on trial 6 (signed inputs): ...",
+                   figures={"verdict": "incorrect", "check": "values"})
+    assert arbitrate_with_float64(Session(RuntimeError("no float64")), trial, x, failed, 1e-4, None) is failed
+    assert arbitrate_with_float64(Session(torch.ones(5, dtype=torch.float64)), trial, x, failed, 1e-4, None) is failed
+    passed = arbitrate_with_float64(Session(x.double()), trial, x, failed, 1e-4, None)
+    assert passed.passed and passed.name == "trial_6" and "verdict" not in passed.figures
+    assert passed.reason.startswith("output on trial 6 (signed inputs)")
+    wrong = arbitrate_with_float64(Session(x.double() + 1), trial, x, failed, 1e-4, None)
+    assert not wrong.passed and wrong.figures["verdict"] == "incorrect" and wrong.figures["max_abs_error_vs_float64"] == 1
