@@ -15,8 +15,8 @@ Layout under ``out``::
     leaderboard/<protocol>/        `kb.leaderboard` pages (``<gpu slug>/README.md``, ``problems.csv`` ...) and
                                    the environment they state (``environment.json``)
 
-Judging goes through `autokernel.search.backend.LocalBackend` (every visible GPU, ``workers_per_device`` each;
-one in-process worker on CPU). Every verdict is recorded as it arrives; a candidate already recorded under the
+Judging goes through the backend `BenchConfig.backend` names (`autokernel.search.choice`): the local pool (every
+visible GPU, ``workers_per_device`` each; one in-process worker on CPU) or judges on a Ray cluster. Every verdict is recorded as it arrives; a candidate already recorded under the
 same problem, device and policy is never judged again.
 """
 
@@ -66,6 +66,8 @@ class BenchConfig:
         dataset, dataset_config, selection: what each run.json records about the problems.
         stop_after_s: no candidate starts after this many seconds of the invocation (those in flight finish and
             are recorded, pages are written); rerunning resumes with the rest. None: judge everything.
+        backend, ray_address, ray_workers: where candidates are judged (`autokernel.search.choice`): this
+            machine's devices, or judges on a Ray cluster.
     """
 
     out: Path
@@ -82,8 +84,14 @@ class BenchConfig:
     selection: Mapping[str, Any] = field(default_factory=dict)
     progress: bool = True
     stop_after_s: float | None = None
+    backend: str = "local"
+    ray_address: str | None = None
+    ray_workers: int | None = None
 
     def __post_init__(self) -> None:
+        from autokernel.search.choice import check_choice
+
+        check_choice(self)
         if not self.protocols:
             raise ValueError("no protocol to judge under")
         unknown = [p for p in self.protocols if p not in PROTOCOL_NAMES]
@@ -93,8 +101,8 @@ class BenchConfig:
             raise ValueError(f"protocols named twice: {', '.join(self.protocols)}")
         if self.stop_after_s is not None and self.stop_after_s <= 0:
             raise ValueError("--stop-after must be positive seconds")
-        if self.workers_per_device < 1 or self.repeat < 1:
-            raise ValueError("workers per device and repeat must each be at least 1")
+        if self.repeat < 1:
+            raise ValueError("--repeat must be at least 1")
         k, n = self.shard
         if not 1 <= k <= n:
             raise ValueError(f"shard {k}/{n}: expected K/N with 1 <= K <= N")
@@ -465,7 +473,8 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
     from autokernel.ledger import Ledger
     from autokernel.ledger.run_info import close_invocation, start_invocation
     from autokernel.propose.base import Attempt
-    from autokernel.search.backend import LocalBackend, local_devices
+    from autokernel.search.backend import local_devices
+    from autokernel.search.choice import make_backend, record
 
     eval_config = config.eval_config(protocol, repeat)
     run_dir = config.run_dir(protocol, repeat)
@@ -473,7 +482,8 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
                     rejudge=config.rejudge)
     start_invocation(run_dir, dataset=config.dataset, config=config.dataset_config, entry={
         **entry, "protocol": protocol, "repeat": repeat, "device": config.device,
-        "workers_per_device": config.workers_per_device, "compile_baseline": eval_config.baseline_compile})
+        "workers_per_device": config.workers_per_device, "compile_baseline": eval_config.baseline_compile,
+        **record(config)})
     for p in problems:
         ledger.save_problem(p)
     pending = []
@@ -484,14 +494,13 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
             outcome.reused += 1
     pending = list({ledger.key(j.problem, j.candidate): j for j in pending}.values())  # identical samples: once
     started = time.monotonic()
-    devices = local_devices(eval_config.device)
+    devices = local_devices(eval_config.device) if config.backend == "local" else [f"ray ({eval_config.device})"]
     judged = 0
     if pending:
         where = f"{protocol}" + (f" repeat {repeat}" if config.repeat > 1 else "")
         echo(f"{where}: judging {len(pending)} candidates on {', '.join(devices)} ({len(jobs) - len(pending)} "
              f"recorded before) into {run_dir}")
-        backend = LocalBackend(eval_config, workers_per_device=config.workers_per_device)
-        devices = backend.devices
+        backend = make_backend(eval_config, config, echo=echo)
         try:
             queue = list(reversed(pending))
             futures: dict = {}
@@ -528,6 +537,7 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
                 outcome.left += len(queue)
                 echo(f"{where}: --stop-after reached; {len(queue)} candidates left for a rerun")
         finally:
+            devices = backend.devices  # a Ray judge names its node and GPU once it has started
             backend.close()
     wall = time.monotonic() - started
     outcome.judged += judged

@@ -258,3 +258,4 @@ def test_without_ray_backend_ray_says_how_to_install_it(monkeypatch, tmp_path, c
     assert "--ray-address and --ray-workers need --backend ray" in capsys.readouterr().err
     assert main(["run", str(problem), "--device", "cpu", "--backend", "ray", "--ray-workers", "0"]) == 2
     assert "--ray-workers must be at least 1" in capsys.readouterr().err
+

@@ -189,8 +189,8 @@ class RayBackend:
         self.ray_config = rc = ray_config or RayConfig()
         self.device = "cuda" if config.device.startswith("cuda") else "cpu"
         self._log = log or (lambda line: None)
-        self._owns_ray = not ray.is_initialized()
-        if self._owns_ray:
+        self.owns_ray = not ray.is_initialized()
+        if self.owns_ray:
             ray.init(address=rc.address, **({"include_dashboard": False} if rc.address is None else {}))
         try:
             self.workers, options = self._plan(ray.cluster_resources())
@@ -483,7 +483,7 @@ class RayBackend:
             self._log(f"ray: {line}")
 
     def _shutdown_ray(self) -> None:
-        if self._owns_ray:
+        if self.owns_ray:
             with contextlib.suppress(Exception):
                 self._ray.shutdown()
 

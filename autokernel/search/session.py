@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from autokernel.search.choice import check_choice, make_backend, ready, record
 from autokernel.search.config import SearchConfig
 
 PROPOSER_KINDS = ("auto", "tuner", "llm", "mixed")
@@ -96,14 +97,7 @@ class RunConfig:
     selection: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.backend not in ("local", "ray"):
-            raise ValueError(f"backend must be local or ray, not {self.backend!r}")
-        if self.backend != "ray" and (self.ray_address is not None or self.ray_workers is not None):
-            raise ValueError("--ray-address and --ray-workers need --backend ray")
-        if self.ray_workers is not None and self.ray_workers < 1:
-            raise ValueError("--ray-workers must be at least 1")
-        if self.workers_per_device < 1:
-            raise ValueError(f"--workers-per-device must be at least 1, not {self.workers_per_device}")
+        check_choice(self)
         if self.jobs is not None and self.jobs < 1:
             raise ValueError(f"--jobs must be at least 1, not {self.jobs}")
         if self.stop_after_s is not None and self.stop_after_s < 0:
@@ -142,23 +136,6 @@ def make_proposer(config: ProposerConfig, rows: list | None = None, screen_rows:
     return proposer
 
 
-def make_backend(eval_config, config: RunConfig, *, echo: Callable[[str], None] = print):
-    """The backend ``config`` names: this machine's devices, or judges on a Ray cluster (Ray imported only then;
-    without it, a ValueError says how to install it)."""
-    if config.backend == "ray":
-        from autokernel.search.ray_backend import RayBackend, RayConfig
-
-        ray_config = RayConfig(address=config.ray_address, workers=config.ray_workers,
-                               workers_per_device=config.workers_per_device)  # fmt: skip
-        backend = RayBackend(eval_config, ray_config, log=echo)
-        echo(f"ray: {backend.workers} judge(s) ({eval_config.device}) on the cluster"
-             + (f" at {config.ray_address}" if config.ray_address else " started on this machine"))
-        return backend
-    from autokernel.search.backend import LocalBackend
-
-    return LocalBackend(eval_config, workers_per_device=config.workers_per_device)
-
-
 def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[str], None] = print) -> str:
     """Search ``problems`` judged under ``eval_config``, recording into ``config.out``; returns the summary
     (also written to the run directory). ``echo`` gets the progress lines."""
@@ -167,21 +144,17 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     from autokernel.ledger.run_info import close_invocation, start_invocation
     from autokernel.ledger.screens import screen_rows
     from autokernel.propose.inductor_seed import wanted
-    from autokernel.search.backend import local_devices
     from autokernel.search.loop import run_search
     from autokernel.search.summary import format_summary, throughput
 
     if not problems:
         raise ValueError("no problems selected")
-    if config.backend == "ray":  # say how to install Ray before anything is written
-        from autokernel.search.ray_backend import import_ray
-
-        import_ray()
+    # before anything is written: Ray installed, or a local GPU where one is asked for (a flag error, not a run
+    # directory with nothing in it)
+    ready(config, eval_config.device)
     out, search = Path(config.out), config.search
     check_run_dir(out)  # before anything is written: a new or empty folder, or this run's own directory
     config.proposer.resolved_kind()  # an LLM proposer without an endpoint is refused before anything is written
-    if config.backend == "local":  # a missing GPU is a flag error, not a run directory with nothing in it
-        local_devices(eval_config.device)
     device_kind = "cuda" if eval_config.device.startswith("cuda") else "cpu"
     ledger = Ledger(out, device=device_kind, policy=eval_config.ledger_policy(), rejudge=config.rejudge)
     proposer = make_proposer(config.proposer, ledger.rows(), screen_rows(out))
@@ -197,8 +170,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         **({"price_per_mtok_in": config.proposer.price_per_mtok_in,
             "price_per_mtok_out": config.proposer.price_per_mtok_out} if config.proposer.price_per_mtok_in is not None
            else {}),
-        **({"backend": "ray", "ray_address": config.ray_address, "ray_workers": config.ray_workers}
-           if config.backend == "ray" else {}),
+        **record(config),
         "device": eval_config.device, "compile_baseline": eval_config.baseline_compile, "host_cpus": os.cpu_count(),
         **({"rejudge": ",".join(sorted(config.rejudge))} if config.rejudge else {}),
         **({"seed_from": list(config.proposer.seed_from)} if config.proposer.seed_from else {}),

@@ -73,6 +73,18 @@ def add_eval_policy(p: argparse.ArgumentParser, *, both: bool = False) -> None:
                    help="do not apply Landlock / network namespace to the candidate (reported in the verdict)")
 
 
+def add_backend(p: argparse.ArgumentParser) -> None:
+    """--backend, --ray-address, --ray-workers: where candidates are judged (`autokernel.search.choice`)."""
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where candidates are judged: local (this machine's devices) or ray (one judge per GPU of "
+                        'a Ray cluster; needs pip install -e ".[ray]")')
+    p.add_argument("--ray-address", metavar="ADDR",
+                   help="the Ray cluster for --backend ray (auto: the one 'ray start' made here; ray://HOST:10001: "
+                        "a remote head); default: a Ray instance started on this machine")
+    p.add_argument("--ray-workers", type=int, metavar="N",
+                   help="judges on the Ray cluster (default: one per GPU x --workers-per-device, or one per CPU)")
+
+
 def default_device() -> str:
     import torch
 

@@ -7,7 +7,13 @@ import argparse
 import time
 from pathlib import Path
 
-from kb.cli._common import add_eval_policy, add_problem_source, default_device, eval_options_from_args
+from kb.cli._common import (
+    add_backend,
+    add_eval_policy,
+    add_problem_source,
+    default_device,
+    eval_options_from_args,
+)
 
 
 def register(sub) -> None:
@@ -46,6 +52,7 @@ def register(sub) -> None:
                    help="start no candidate after S seconds (those in flight finish; pages are written); rerunning "
                         "into the same --out judges the rest")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_backend(p)
     diag = p.add_argument_group("timing diagnostics (GPU; docs/evaluation.md)")
     diag.add_argument("--spin-up-s", type=float, default=0.0, help="seconds of flushes before each timed loop")
     diag.add_argument("--jitter-kib", type=int, default=0, help="timed inputs placed at random offsets up to this")
@@ -79,6 +86,7 @@ def _shard(text: str) -> tuple[int, int]:
 
 def _config(args: argparse.Namespace, levels: list[int]):
     """The `BenchConfig` the flags describe (every flag checked, nothing written yet)."""
+    from autokernel.search.choice import ready
     from kb.bench_kb import BenchConfig, check_out
     from kb.bridge import dataset_location
     from kb.cli.run import _rejudge
@@ -86,7 +94,7 @@ def _config(args: argparse.Namespace, levels: list[int]):
     out = Path(args.out or Path("runs") / time.strftime("bench-%Y%m%d-%H%M%S"))
     check_out(out)
     dataset, dataset_config = dataset_location(args.dataset, args.dataset_config)
-    return BenchConfig(
+    config = BenchConfig(
         out=out,
         protocols=("kernelbench", "strict") if args.protocol == "both" else (args.protocol,),
         device=args.device or default_device(),
@@ -101,7 +109,13 @@ def _config(args: argparse.Namespace, levels: list[int]):
         selection={"level": args.level, "problems": " ".join(args.problems or []) or None, "scale": args.scale},
         progress=not args.no_progress,
         stop_after_s=args.stop_after,
+        backend=args.backend,
+        ray_address=args.ray_address,
+        ray_workers=args.ray_workers,
     )
+    if config.backend == "ray":  # Ray installed, before anything is written
+        ready(config, config.device)
+    return config
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from kb.cli._common import (
+    add_backend,
     add_eval_policy,
     add_problem_source,
     check_device,
@@ -78,25 +79,7 @@ def register(sub) -> None:
         default=1,
         help="candidates judged at once per device (correctness overlaps, timing runs alone; default 1)",
     )
-    p.add_argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help="where candidates are judged: local (this machine's devices) or ray (one judge per GPU of a Ray "
-        'cluster; needs pip install -e ".[ray]")',
-    )
-    p.add_argument(
-        "--ray-address",
-        metavar="ADDR",
-        help="the Ray cluster for --backend ray (auto: the one 'ray start' made here; ray://HOST:10001: a remote "
-        "head); default: a Ray instance started on this machine",
-    )
-    p.add_argument(
-        "--ray-workers",
-        type=int,
-        metavar="N",
-        help="judges on the Ray cluster (default: one per GPU x --workers-per-device, or one per CPU)",
-    )
+    add_backend(p)
     p.add_argument(
         "--jobs", type=int, default=None, help="problems searched at once (default: number of workers)"
     )
