@@ -113,8 +113,7 @@ def _config(args: argparse.Namespace, levels: list[int]):
         ray_address=args.ray_address,
         ray_workers=args.ray_workers,
     )
-    if config.backend == "ray":  # Ray installed, before anything is written
-        ready(config, config.device)
+    ready(config, config.device)  # Ray installed, or the local GPU asked for visible: before anything is written
     return config
 
 
