@@ -238,6 +238,8 @@ def test_gpu_judges_are_placed_one_per_gpu_with_that_gpus_gate(ray_cluster):
             gates[j["gpu"]].add(j["gate"])
         assert all(len(g) == 1 for g in gates.values()) and gates["0"] != gates["1"]
         assert len(backend.devices) == 2 and all("/gpu" in d for d in backend.devices)
+        # Ray would force OMP_NUM_THREADS=1 on an actor asking for no CPU; the driver's setting (or none) holds
+        assert {j["omp_num_threads"] for j in judges} == {os.environ.get("OMP_NUM_THREADS")}
     finally:
         backend.close()
     with pytest.raises(ValueError, match="room for 4 judge"):

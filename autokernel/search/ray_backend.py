@@ -75,7 +75,14 @@ class RayConfig:
 class RayJudge:
     """The actor: one `Evaluator` on the GPU Ray gave this process (or on the CPU)."""
 
-    def __init__(self, config, sharers: int, run_token: str):
+    def __init__(self, config, sharers: int, run_token: str, omp_threads: str | None = None):
+        # Ray sets OMP_NUM_THREADS (to 1 for an actor holding less than one CPU, as ours do) where the driver did
+        # not: the judge and its candidates' CPU work (KernelBench draws inputs on the CPU) would then run on one
+        # thread, unlike the local pool's workers. The driver's setting, or none, is restored before torch loads.
+        if omp_threads is None:
+            os.environ.pop("OMP_NUM_THREADS", None)
+        else:
+            os.environ["OMP_NUM_THREADS"] = omp_threads
         import ray
 
         from autokernel.evaluate import Evaluator
@@ -102,6 +109,7 @@ class RayJudge:
             "pid": os.getpid(),
             "gpu": self._physical_gpu() if self.cuda else None,
             "gate": str(self.gate.dir),
+            "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
         }
 
     @staticmethod
@@ -202,7 +210,8 @@ class RayBackend:
         if config.cache_dir is None and os.environ.get("AUTOKERNEL_KB_CACHE"):
             judge_config = replace(config, cache_dir=os.environ["AUTOKERNEL_KB_CACHE"])
         self._actor_class = ray.remote(max_restarts=0, max_task_retries=0, **options)(RayJudge)
-        self._judge_args = (judge_config, rc.workers_per_device, uuid.uuid4().hex[:12])
+        self._judge_args = (judge_config, rc.workers_per_device, uuid.uuid4().hex[:12],
+                            os.environ.get("OMP_NUM_THREADS"))
         self._inbox: queue.Queue[_Job] = queue.Queue()
         self._pending: collections.deque[_Job] = collections.deque()
         self._idle: list[_Slot] = []
