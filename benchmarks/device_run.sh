@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# One autokernel-kb command on a lent GPU machine, run from the repository root, e.g.
+# One autokernel-kb command (or one of our Python scripts) on a lent GPU machine, run from the repository root, e.g.
 #   bash benchmarks/device_run.sh bench --generations gens --level 1 --out "$OUT/bench"
+#   bash benchmarks/device_run.sh benchmarks/model_pipeline.py run --model L3/44 --out "$OUT/models"
 #   bash benchmarks/device_run.sh bench --problems L1/19 L1/40 --candidates dir:benchmarks/kernels/level1 --repeat 5 --out "$OUT/rep"
 # Carry .whl/ (wheels the machine lacks, e.g. pydantic for KernelBench's evaluator, jsonschema for Ray: installed into
 # /tmp/site without the network; .tar.xz files there are slimmed wheels, benchmarks/slim_wheel.py) and .gpu/kb (a
@@ -22,5 +23,8 @@ fi
 { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv
   python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__)"
   echo "cpus $(nproc)"; } > "$OUT/gpu.txt" 2>&1
-python3 -m kb "$@" 2>&1 | tee "$OUT/command.log"
+case "${1:-}" in
+  *.py) python3 "$@" 2>&1 | tee "$OUT/command.log" ;;
+  *) python3 -m kb "$@" 2>&1 | tee "$OUT/command.log" ;;
+esac
 exit "${PIPESTATUS[0]}"

@@ -4,6 +4,7 @@ into the model (CPU, tiny shapes; Triton through the interpreter)."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 
 import pytest
@@ -175,6 +176,22 @@ def test_verify_keeps_correct_kernels_and_names_the_failing_ones(tmp_path):
     report = verify_model(source, broken, VerifyConfig(compile=False, repeats=1, warmup=0, trials=1,
                                                        extra_distributions=False))
     assert report.kernels[0].status == "failed" and "boom" in report.kernels[0].reason
+
+
+def test_verify_leaves_out_a_kernel_slower_than_eager_on_its_problem(tmp_path):
+    """A validated kernel that lost to eager on its own problem would slow the model: left out, named, unless asked."""
+    source = problem_source(Problem.from_source(TWO_BLOCKS, name="two_blocks"))
+    prof = profile_model(source, ProfileConfig(repeats=1, warmup=0))
+    written, _ = extract(prof, tmp_path, top=5)
+    chain_file = next(e.path for e in written if len(e.ops) == 4)
+    slow = dataclasses.replace(_reference_kernel(chain_file, "chain"), speedup=0.8)
+    config = VerifyConfig(compile=False, repeats=1, warmup=0, trials=1, extra_distributions=False, min_speedup=1.0)
+    report = verify_model(source, [slow], config)
+    assert report.kernels[0].status == "slower" and "0.8x" in report.kernels[0].reason
+    assert report.swapped_ms is None and "no kernel kept" in " ".join(report.notes)
+    report = verify_model(source, [slow], VerifyConfig(compile=False, repeats=1, warmup=0, trials=1,
+                                                       extra_distributions=False, min_speedup=0))
+    assert report.kernels[0].status == "kept"
 
 
 def test_the_swapped_kernel_really_runs_in_place_of_the_calls(tmp_path):

@@ -174,9 +174,10 @@ def call_times(model, inputs: list, device: str, trace: Trace, *, repeats: int) 
     with torch.no_grad(), profile(activities=activities) as prof:
         for _ in range(repeats):
             mode.counter = 0
-            with torch.profiler.record_function(f"{LABEL}forward"), mode:
-                model(*inputs)
-                _sync(device)
+            with torch.profiler.record_function(f"{LABEL}forward"):
+                with mode:
+                    model(*inputs)
+                _sync(device)  # outside the mode: torch.cuda.synchronize makes a torch call of its own
             if mode.counter != trace.labels:
                 raise RuntimeError(f"the forward made {mode.counter} calls while profiled and {trace.labels} while "
                                    "recorded: its calls depend on more than shapes; cannot attribute times")

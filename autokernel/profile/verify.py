@@ -16,9 +16,14 @@ prediction of Amdahl's law from each kernel's own measured speedup.
 
 from __future__ import annotations
 
+import atexit
+import importlib.util
 import json
 import os
+import re
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +56,9 @@ class VerifyConfig:
         repeats, warmup: timed forwards (median) and untimed ones first.
         compile: also time ``torch.compile`` of the original model.
         seed: the model's weights.
+        min_speedup: a kernel is swapped in only if its own verdict's speedup over eager on its problem exceeds
+            this (a slower kernel would slow the model down); 0 swaps every validated kernel, as the CPU default
+            does, where the interpreter's times say nothing about a GPU.
     """
 
     device: str = "cpu"
@@ -61,12 +69,13 @@ class VerifyConfig:
     warmup: int = 3
     compile: bool = True
     seed: int = 42
+    min_speedup: float | None = None  # None: 1 on a GPU, 0 on the CPU
 
 
 @dataclass(kw_only=True)
 class KernelResult:
     name: str
-    status: str  # kept, failed, unmatched
+    status: str  # kept, failed, unmatched, slower
     reason: str = ""
     calls: int = 0  # model calls it replaces per forward
     scopes: tuple[str, ...] = ()
@@ -226,8 +235,16 @@ def load_solution(kernel: KernelFile, device: str, seed: int):
             raise RuntimeError("on the CPU, Triton kernels need the interpreter, and triton was imported without "
                                "it: set TRITON_INTERPRET=1 before starting Python (the CLI does)")
         os.environ["TRITON_INTERPRET"] = "1"
-    namespace: dict[str, Any] = {"__name__": f"autokernel_kernel_{kernel.name}"}
-    exec(compile(kernel.solution_source, f"<kernel {kernel.name}>", "exec"), namespace)  # noqa: S102
+    # from a file, not a string: Triton's @jit reads its function's source from the module's file
+    stem = "kernel_" + re.sub(r"\W", "_", kernel.name)
+    path = Path(tempfile.mkdtemp(prefix="autokernel-verify-")) / f"{stem}.py"
+    path.write_text(kernel.solution_source)
+    atexit.register(shutil.rmtree, path.parent, ignore_errors=True)
+    spec = importlib.util.spec_from_file_location(f"autokernel_kernel_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses and pickling inside the kernel look their module up
+    spec.loader.exec_module(module)
+    namespace = vars(module)
     problem_ns: dict[str, Any] = {"__name__": f"autokernel_kernel_problem_{kernel.name}"}
     exec(compile(kernel.problem_source, f"<problem {kernel.name}>", "exec"), problem_ns)  # noqa: S102
     torch.manual_seed(seed)
@@ -457,9 +474,15 @@ def verify_model(source: ModelSource, kernels: list[KernelFile], config: VerifyC
     trials = _trials(source, model, config, notes)
     report = VerifyReport(model=source.name, device=device, kernels=list(results.values()), notes=notes,
                           trials=[t[0] for t in trials])
+    min_speedup = config.min_speedup if config.min_speedup is not None else 0.0 if device == "cpu" else 1.0
     solutions = {}
     for k in kernels:
         if k.name not in sites:
+            continue
+        if min_speedup > 0 and (k.speedup is None or k.speedup <= min_speedup):
+            results[k.name].status = "slower"
+            results[k.name].reason = (f"left out: {'untimed' if k.speedup is None else f'{k.speedup:.3g}x'} on its "
+                                      f"problem, not above --min-speedup {min_speedup:g}")
             continue
         try:
             solutions[k.name] = load_solution(k, device, config.seed)
@@ -511,6 +534,9 @@ def verify_model(source: ModelSource, kernels: list[KernelFile], config: VerifyC
                                              warmup=max(config.warmup, 2))
         except Exception as exc:  # noqa: BLE001 - compile failing is a fact to report, not a reason to stop
             notes.append(f"torch.compile failed: {type(exc).__name__}: {str(exc)[:200]}")
+    if report.swapped_ms and report.eager_ms and report.swapped_ms > report.eager_ms and device.startswith("cuda"):
+        notes.append(f"the model with the kernels is slower than without them ({report.swapped_ms:.4g} ms against "
+                     f"{report.eager_ms:.4g} ms): correct, but not worth swapping in as they are")
     # the kernels' shares as profiled (on the CPU, of the profiled forward), applied to that same whole
     report.predicted_speedup = _amdahl(report.eager_ms if device.startswith("cuda") else profiled_total,
                                        [results[n] for n in kept])

@@ -48,6 +48,9 @@ def register(sub) -> None:
     p.add_argument("--trials", type=int, default=5, help="KernelBench's seeded trials on the model (default 5)")
     p.add_argument("--no-compile", action="store_true", help="do not time torch.compile of the model")
     p.add_argument("--tolerance", default="kernelbench", help="the judge's tolerance preset (default kernelbench)")
+    p.add_argument("--min-speedup", type=float, default=None, metavar="X",
+                   help="swap in only kernels faster than X times eager on their own problem (default 1 on a GPU; "
+                        "0, every validated kernel, on the CPU, whose interpreter times say nothing about a GPU)")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON")
     p.set_defaults(func=cmd_verify)
 
@@ -133,6 +136,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise ValueError(f"{args.kernels}: no validated kernels to verify")
     source = model_source(args)
     config = VerifyConfig(device=device, tolerance=args.tolerance, trials=args.trials, compile=not args.no_compile,
+                          min_speedup=args.min_speedup,
                           **({"repeats": args.repeats} if args.repeats else {}))
     report = verify_model(source, kernels, config, progress=lambda m: print(f"[verify] {m}", file=sys.stderr,
                                                                              flush=True))
