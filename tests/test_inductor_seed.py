@@ -350,3 +350,18 @@ def test_the_seed_is_correct_on_the_gpu(name):
     _standalone(seed.source)
     verdict = evaluate(problem, Candidate(source=seed.source, proposer="inductor"), EvalConfig.for_device("cuda"))
     assert verdict.verdict == "correct", (verdict.reason, verdict.log_tail[-2000:])
+
+
+def test_launch_configs_survive_inductor_dropping_them_after_compiling():
+    """On a GPU inductor may compile a kernel while loading the module and set its ``configs`` to None: the
+    configurations are then read from its compile results (the linear + SiLU seed had failed with a TypeError)."""
+    from types import SimpleNamespace
+
+    from autokernel.starters._inductor_capture import launch_configs
+
+    a, b = object(), object()
+    assert launch_configs(SimpleNamespace(configs=[a, b], compile_results=[])) == [a, b]
+    compiled = SimpleNamespace(configs=None, compile_results=[SimpleNamespace(config=a), SimpleNamespace(config=b)])
+    assert launch_configs(compiled) == [a, b]
+    launched = SimpleNamespace(configs=None, compile_results=[], launchers=[SimpleNamespace(config=b)])
+    assert launch_configs(launched) == [b]

@@ -18,6 +18,7 @@ import ast
 import contextlib
 import inspect
 import json
+import os
 import sys
 import tempfile
 import traceback
@@ -142,6 +143,15 @@ def _grid(inductor_meta: dict, meta: dict) -> dict:
     return {"prefix": list(grid.prefix), "x": str(grid.x_grid), "y": str(grid.y_grid), "z": str(grid.z_grid)}
 
 
+def launch_configs(autotuner) -> list:
+    """A kernel's launch configurations. Inductor drops ``configs`` once it has compiled them (on a GPU it may do so
+    while loading the module), keeping each one on its compile result or launcher."""
+    if autotuner.configs:
+        return list(autotuner.configs)
+    done = getattr(autotuner, "compile_results", None) or getattr(autotuner, "launchers", None) or []
+    return [r.config for r in done]
+
+
 def _kernels(module) -> dict:
     from torch._inductor.runtime.triton_heuristics import CachingAutotuner
 
@@ -150,7 +160,7 @@ def _kernels(module) -> dict:
         if not isinstance(obj, CachingAutotuner):
             continue
         meta = dict(obj.inductor_meta or {})
-        configs = [_config(c) for c in obj.configs]
+        configs = [_config(c) for c in launch_configs(obj)]
         if not configs:
             raise CaptureError(f"kernel {name} has no launch configuration")
         entry = {
@@ -272,8 +282,6 @@ def capture(source: str, device: str) -> dict:
 def main() -> int:
     request = json.loads(sys.stdin.read())
     with tempfile.TemporaryDirectory(prefix="akb-inductor-") as cache:
-        import os
-
         # inductor's caches go to a folder this process made (and removes), never a shared one
         os.environ["TORCHINDUCTOR_CACHE_DIR"] = cache
         os.environ["TRITON_CACHE_DIR"] = os.path.join(cache, "triton")
@@ -282,7 +290,9 @@ def main() -> int:
         except CaptureError as exc:
             out = {"ok": False, "reason": str(exc)}
         except Exception as exc:  # noqa: BLE001 - reported as the reason, never a crash of the search
-            out = {"ok": False, "reason": f"{type(exc).__name__}: {exc}"[:300],
+            last = traceback.extract_tb(exc.__traceback__)[-1]
+            where = f" (at {os.path.basename(last.filename)}:{last.lineno}, {last.name})"
+            out = {"ok": False, "reason": f"{type(exc).__name__}: {exc}"[:240] + where,
                    "traceback": traceback.format_exc()[-2000:]}
     sys.stdout.flush()
     print("\n@@CAPTURE@@" + json.dumps(out, default=str))
