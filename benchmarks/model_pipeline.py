@@ -180,12 +180,12 @@ def write_page(src: Path, to: Path, note: str = "") -> Path:
                            f"{kept} of {len(report['kernels'])} |")
             lines.append(f"{report['model']}; checked on {len(report['trials'])} trials "
                          f"({', '.join(report['trials'])}).")
-            lines += ["", "| kernel | status | calls replaced | their time in the forward (ms) | own speedup vs eager "
-                      "| why |", "|---|---|---:|---:|---:|---|"]
+            lines += ["", "| kernel | status | calls replaced | their time in the forward (ms) | the kernel's time in "
+                      "the model (ms) | own speedup vs eager | why |", "|---|---|---:|---:|---:|---:|---|"]
             for k in report["kernels"]:
                 link = f"[{k['name']}](problems/{k['name']}/best.py)" if k["name"] in kernels else k["name"]
                 lines.append(f"| {link} | {k['status']} | {k['calls']} | {k['profiled_ms']:.4g} | "
-                             f"{_x(k['speedup'])} | {k['reason'] or ''} |")
+                             f"{_ms(k.get('in_model_ms'))} | {_x(k['speedup'])} | {k['reason'] or ''} |")
             lines += [""] + [f"- {n}" for n in report.get("notes", [])]
         else:
             summary.append(f"| `{spec}` | - | - | - | - | - | - | not verified |")

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from autokernel.profile.emit import EmitError, _identity, body_of, chain, emit
-from autokernel.profile.record import _QUERIES, Call, TensorArg, Trace, call_name, record_calls
+from autokernel.profile.record import _QUERIES, LABEL, Call, TensorArg, Trace, call_name, record_calls
 from autokernel.profile.source import ModelSource
 
 
@@ -72,6 +72,9 @@ class VerifyConfig:
     min_speedup: float | None = None  # None: 1 on a GPU, 0 on the CPU
 
 
+KERNEL_LABEL = f"{LABEL}kernel:"  # record_function label of a swapped-in kernel's call
+
+
 @dataclass(kw_only=True)
 class KernelResult:
     name: str
@@ -80,6 +83,7 @@ class KernelResult:
     calls: int = 0  # model calls it replaces per forward
     scopes: tuple[str, ...] = ()
     profiled_ms: float = 0.0  # those calls' time in the original forward
+    in_model_ms: float | None = None  # the kernel's own time per forward inside the swapped model (same clock)
     speedup: float | None = None  # the kernel's own verdict speedup
 
 
@@ -312,7 +316,8 @@ def _make_swap_mode(model, sites: list[_Site], solutions: dict[str, Any]):
                     raise KernelDeviation(site.kernel, "an input of its epilogue is not known when its first call runs")
                 inputs.append(leaves[j])
             try:
-                result = solutions[site.kernel](*inputs)
+                with torch.profiler.record_function(f"{KERNEL_LABEL}{site.kernel}"):
+                    result = solutions[site.kernel](*inputs)
             except Exception as exc:  # noqa: BLE001 - the kernel's own failure: named, and the kernel left out
                 raise KernelDeviation(site.kernel, f"raised {type(exc).__name__}: {exc}") from exc
             if not site.steps:
@@ -357,6 +362,31 @@ def _make_swap_mode(model, sites: list[_Site], solutions: dict[str, Any]):
                 raise KernelDeviation(site.kernel, "its chain did not complete inside the module")
 
     return _Swap()
+
+
+def kernel_times(model, inputs: list, device: str, *, repeats: int) -> dict[str, float]:
+    """Kernel name -> its ms per forward inside the swapped model, from ``torch.profiler`` on the clock `call_times`
+    used for the replaced calls (device time on a GPU, wall time on the CPU): whether a kernel runs as fast in the
+    model as on its own problem, apart from what the swap costs around it."""
+    import torch
+    from torch.autograd import DeviceType
+    from torch.profiler import ProfilerActivity, profile
+
+    from autokernel.profile.profile import _sync
+
+    cuda = device.startswith("cuda")
+    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if cuda else [])
+    with torch.no_grad(), profile(activities=activities) as prof:
+        for _ in range(repeats):
+            model(*inputs)
+            _sync(device)
+    totals: dict[str, float] = {}
+    for evt in prof.events():
+        if evt.name.startswith(KERNEL_LABEL) and evt.device_type == DeviceType.CPU:
+            us = evt.device_time_total if cuda else evt.cpu_time_total
+            name = evt.name[len(KERNEL_LABEL):]
+            totals[name] = totals.get(name, 0.0) + us / 1e3 / repeats
+    return totals
 
 
 def swap_kernels(model, sites: list[_Site], solutions: dict[str, Any]):
@@ -522,6 +552,9 @@ def verify_model(source: ModelSource, kernels: list[KernelFile], config: VerifyC
         handles = swap_kernels(model, [s for n in kept for s in sites[n]], solutions)
         try:
             report.swapped_ms = time_forward(model, inputs, device, repeats=config.repeats, warmup=config.warmup)
+            for name, ms in kernel_times(model, inputs, device, repeats=max(2, min(config.repeats, 5))).items():
+                if name in results:
+                    results[name].in_model_ms = ms
         finally:
             for h in handles:
                 h.remove()
@@ -557,6 +590,8 @@ def format_report(report: VerifyReport) -> str:
     for k in report.kernels:
         sp = f", {k.speedup:.3g}x on its problem" if k.speedup else ""
         where = f" in {', '.join(sorted(set(k.scopes)))}" if k.scopes else ""
+        if k.in_model_ms:
+            sp += f"; in the model {k.in_model_ms:.4g} ms ({k.profiled_ms / k.in_model_ms:.3g}x the calls it replaced)"
         lines.append(f"  {k.status:9s} {k.name}: {k.calls} call(s){where}, {k.profiled_ms:.4g} ms of the forward{sp}"
                      + (f"; {k.reason}" if k.reason else ""))
     def ms(v):
