@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from autokernel.profile.emit import EmitError, _identity, body_of, chain, emit
-from autokernel.profile.record import _QUERIES, LABEL, Call, TensorArg, Trace, call_name, record_calls
+from autokernel.profile.record import _QUERIES, LABEL, Call, Trace, call_name, record_calls
 from autokernel.profile.source import ModelSource
 
 
@@ -256,17 +256,22 @@ def load_solution(kernel: KernelFile, device: str, seed: int):
 
 
 def _sig_now(func, args, kwargs) -> tuple:
+    """The live call's `Call.signature`, built in one walk (the swap builds it on every call that can start a
+    site, so it is kept cheap: no pytree round trip)."""
     import torch
-    from torch.utils._pytree import tree_map
 
     from autokernel.profile.record import _sig
 
-    def describe(x):
-        if isinstance(x, torch.Tensor):
-            return TensorArg(shape=tuple(x.shape), dtype=str(x.dtype).removeprefix("torch."), stride=tuple(x.stride()))
-        return x
+    def sig(tree):
+        if isinstance(tree, torch.Tensor):
+            return ("T", tuple(tree.shape), str(tree.dtype).removeprefix("torch."), tuple(tree.stride()))
+        if isinstance(tree, (list, tuple)):
+            return (type(tree).__name__, tuple(sig(t) for t in tree))
+        if isinstance(tree, dict):
+            return ("dict", tuple((k, sig(v)) for k, v in sorted(tree.items())))
+        return _sig(tree)
 
-    return (call_name(func), id(func), _sig(tree_map(describe, (args, kwargs))))
+    return (call_name(func), id(func), sig((args, kwargs)))
 
 
 def _make_swap_mode(model, sites: list[_Site], solutions: dict[str, Any]):
@@ -274,11 +279,21 @@ def _make_swap_mode(model, sites: list[_Site], solutions: dict[str, Any]):
     from torch.overrides import TorchFunctionMode
     from torch.utils._pytree import tree_leaves
 
-    def fetch(name):
-        try:
-            return model.get_parameter(name)
-        except AttributeError:
-            return model.get_buffer(name)
+    found: dict[str, Any] = {}
+
+    def fetch(name):  # the model's tensors by name, looked up once (the walk through submodules costs per call)
+        if name not in found:
+            try:
+                found[name] = model.get_parameter(name)
+            except AttributeError:
+                found[name] = model.get_buffer(name)
+        return found[name]
+
+    anchors = [(site, site.anchor.signature()) for site in sites]
+    recorded = {id(c): (c.signature(), c.tensor_args()) for site in sites for c in (site.anchor, *site.steps)}
+    # a call whose function starts no site and that is not inside a chain passes straight through: the signature
+    # (a walk over every argument) is built only for the functions that can start one
+    starters = {sig[1] for _, sig in anchors}
 
     class _Swap(TorchFunctionMode):
         def __init__(self):
@@ -287,23 +302,25 @@ def _make_swap_mode(model, sites: list[_Site], solutions: dict[str, Any]):
 
         def __torch_function__(self, func, types, args=(), kwargs=None):
             kwargs = kwargs or {}
+            if self.pending is None and id(func) not in starters:
+                return func(*args, **kwargs)
             if call_name(func) in _QUERIES:
                 return func(*args, **kwargs)
             leaves = [x for x in tree_leaves((args, kwargs)) if isinstance(x, torch.Tensor)]
             if self.pending is not None:
                 return self._step(func, args, kwargs, leaves)
             sig = _sig_now(func, args, kwargs)
-            for site in sites:
-                if sig == site.anchor.signature() and self._params_match(site.anchor, leaves):
+            for site, anchor_sig in anchors:
+                if sig == anchor_sig and self._params_match(site.anchor, leaves):
                     return self._start(site, leaves)
             return func(*args, **kwargs)
 
         def _params_match(self, call: Call, leaves) -> bool:
-            rec = call.tensor_args()
+            rec = recorded[id(call)][1]
             return len(rec) == len(leaves) and all(a.param is None or fetch(a.param) is t for a, t in zip(rec, leaves))
 
         def _start(self, site: _Site, leaves):
-            rec = site.anchor.tensor_args()
+            rec = recorded[id(site.anchor)][1]
             inputs = []
             for spec in site.inputs:
                 if spec[0] == "param":
@@ -336,8 +353,8 @@ def _make_swap_mode(model, sites: list[_Site], solutions: dict[str, Any]):
             if not reads_held:
                 return func(*args, **kwargs)
             expect = site.steps[step]
-            ok = _sig_now(func, args, kwargs) == expect.signature()
-            rec = expect.tensor_args()
+            expected_sig, rec = recorded[id(expect)]
+            ok = _sig_now(func, args, kwargs) == expected_sig
             if ok and len(rec) == len(leaves):
                 ok = all(not (a.producer in p["held"] and p["held"][a.producer] is not t)
                          and not (a.param is not None and fetch(a.param) is not t) for a, t in zip(rec, leaves))
