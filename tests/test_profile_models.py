@@ -271,3 +271,33 @@ def test_a_transformers_decoder_from_its_config_profiles_extracts_and_verifies(t
     report = verify_model(source, kernels, VerifyConfig(compile=False, repeats=1, warmup=0, trials=2))
     assert all(k.status == "kept" for k in report.kernels), format_report(report)
     assert "the model takes no floating inputs" in " ".join(report.notes)
+
+
+def test_the_live_signature_equals_the_recorded_one_call_by_call():
+    """The swap matches live calls against recorded ones by `_sig_now`, built in one walk without the recorder's
+    pytree round trip: on a transformers decoder (views with torch.Size, keyword arguments, nested lists) every
+    call's live signature must equal the recorded one."""
+    pytest.importorskip("transformers")
+    from torch.overrides import TorchFunctionMode
+
+    from autokernel.profile.record import _QUERIES, call_name
+    from autokernel.profile.source import HFSpec, hf_source
+    from autokernel.profile.verify import _sig_now
+
+    source = hf_source(HFSpec(arch="gpt2", overrides={"n_embd": 32, "n_head": 2, "n_positions": 64,
+                                                      "vocab_size": 100}, seq_len=8))
+    model, inputs = source.instantiate("cpu", seed=0), source.inputs("cpu", seed=0)
+    trace = record_calls(model, inputs)
+    live = []
+
+    class Live(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            if call_name(func) not in _QUERIES:
+                live.append(_sig_now(func, args, kwargs))
+            return func(*args, **kwargs)
+
+    with torch.no_grad(), Live():
+        model(*inputs)
+    recorded = {c.signature() for c in trace.calls}
+    assert len(trace.calls) > 50 and recorded <= set(live)

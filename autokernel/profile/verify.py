@@ -266,7 +266,10 @@ def _sig_now(func, args, kwargs) -> tuple:
         if isinstance(tree, torch.Tensor):
             return ("T", tuple(tree.shape), str(tree.dtype).removeprefix("torch."), tuple(tree.stride()))
         if isinstance(tree, (list, tuple)):
-            return (type(tree).__name__, tuple(sig(t) for t in tree))
+            # as the recorded side's pytree walk rebuilt it: a torch.Size (or other tuple) as a plain tuple,
+            # a named tuple as itself
+            kind = type(tree).__name__ if isinstance(tree, list) or hasattr(tree, "_fields") else "tuple"
+            return (kind, tuple(sig(t) for t in tree))
         if isinstance(tree, dict):
             return ("dict", tuple((k, sig(v)) for k, v in sorted(tree.items())))
         return _sig(tree)
