@@ -103,7 +103,8 @@ class Verdict:
     policy: dict[str, Any] = field(default_factory=dict)  # tolerance preset, reference precision, seeds
     environment: dict[str, str] = field(default_factory=dict)
     wall_s: float = 0.0
-    stages_s: dict[str, float] = field(default_factory=dict)  # wall seconds per stage of the evaluation
+    # wall seconds per stage of the evaluation; "stage/part" keys break a stage down (counted in the stage too)
+    stages_s: dict[str, float] = field(default_factory=dict)
     log_tail: str = ""  # the candidate's own stderr/stdout tail: for debugging, never parsed
 
     @property

@@ -416,9 +416,10 @@ class Evaluator:
                 if trials:
                     trial = trials.pop(0)
                 else:
-                    with self.gate.shared():
+                    with stages("correctness/inputs"), self.gate.shared():
                         trial = session.trial(i, extra_distributions=cfg.extra_distributions)
-                check = self._correctness_trial(proc, session, trial, i, i >= public, tol, rel_l2_tol, launches)
+                check = self._correctness_trial(proc, session, trial, i, i >= public, tol, rel_l2_tol, launches,
+                                                 stages)
                 if not check.passed and check.figures.get("verdict") == "incorrect" and "max_abs_error" in check.figures:
                     with self.gate.shared():
                         check = explain_conditioning(session, trial, check)
@@ -555,13 +556,14 @@ class Evaluator:
             sets.append(session.trial(len(session.public_seeds), extra_distributions=False))
         return sets
 
-    def _correctness_trial(self, proc, session, trial, index, secret, tol, rel_l2_tol, launches) -> Check:
+    def _correctness_trial(self, proc, session, trial, index, secret, tol, rel_l2_tol, launches, stages) -> Check:
         """One trial, checked; wrong values on one of our secret trials are judged again against float64
         (`arbitrate_with_float64`)."""
-        with self.gate.shared():
+        with stages("correctness/share"), self.gate.shared():
             shared, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
-        reply = proc.request({"cmd": "call", "inputs": handles[0], "out": out_handles[0]})
-        with self.gate.shared():
+        with stages("correctness/call"):
+            reply = proc.request({"cmd": "call", "inputs": handles[0], "out": out_handles[0]})
+        with stages("correctness/check"), self.gate.shared():
             check = check_trial(reply, trial, shared, outs, index, tol, rel_l2_tol, launches)
             if secret and not check.passed and check.figures.get("check") == "values":
                 check = arbitrate_with_float64(session, trial, outs[0], check, tol, rel_l2_tol)
