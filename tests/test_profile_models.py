@@ -213,16 +213,33 @@ def test_the_swapped_kernel_really_runs_in_place_of_the_calls(tmp_path):
                                                solution_source=counted)])
     kernel = V.load_solution(KernelFile(name="chain", problem_source=k.problem_source, solution_source=counted),
                              "cpu", 42)
-    handles = V.swap_kernels(model, sites["chain"], {"chain": kernel})
+    # each block's forward is the whole chain: its forward is replaced outright (nothing intercepted); the same
+    # sites without that knowledge go through the scoped mode; both give the kernel's output, once per block
+    assert all(s.forward_args is not None for s in sites["chain"])
+    by_mode = [dataclasses.replace(s, forward_args=None, forward_sigs=()) for s in sites["chain"]]
     x = source.inputs("cpu", seed=1)
-    with torch.no_grad():
-        swapped = model(*x)
-    for h in handles:
-        h.remove()
-    with torch.no_grad():
-        assert torch.allclose(swapped, model(*x), atol=1e-6)
-    assert type(kernel).calls == 2  # once per block
+    for chosen, replaced in ((sites["chain"], True), (by_mode, False)):
+        type(kernel).calls = 0
+        handles = V.swap_kernels(model, chosen, {"chain": kernel})
+        assert ("forward" in vars(model.get_submodule(sites["chain"][0].scope))) is replaced
+        with torch.no_grad():
+            swapped = model(*x)
+        for h in handles:
+            h.remove()
+        assert "forward" not in vars(model.get_submodule(sites["chain"][0].scope))
+        with torch.no_grad():
+            assert torch.allclose(swapped, model(*x), atol=1e-6)
+        assert type(kernel).calls == 2  # once per block
     assert body_of(chain_file.read_text()) == emit(trace, sites["chain"][0].members).body
+
+    wrong = torch.randn(3, 16)  # a block called with another shape than its problem's: named, not run
+    handles = V.swap_kernels(model, sites["chain"], {"chain": kernel})
+    try:
+        with pytest.raises(V.KernelDeviation, match="other shapes"), torch.no_grad():
+            model.get_submodule(sites["chain"][0].scope)(wrong)
+    finally:
+        for h in handles:
+            h.remove()
 
 
 def test_cli_profile_extract_starter_eval_run_verify(tmp_path, capsys):

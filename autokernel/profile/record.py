@@ -76,6 +76,7 @@ class Trace:
     """A forward pass as calls, plus what the model and its inputs were."""
 
     calls: list[Call] = field(default_factory=list)
+    modules: list[ModuleCall] = field(default_factory=list)  # every module forward, in the order they began
     output: Any = None  # the forward's result as TensorArg tree
     param_names: dict[int, str] = field(default_factory=dict)  # id(tensor) -> qualified name
     labels: int = 0  # calls the timing pass labels in one forward
@@ -135,19 +136,37 @@ def _value_class(t) -> str:
     return "signed"
 
 
-def _module_hooks(model, stack: list[str]):
-    """Hooks keeping ``stack`` as the path of modules whose forward is running."""
+def _module_hooks(model, stack: list[str], on_enter=None, on_exit=None):
+    """Hooks keeping ``stack`` as the path of modules whose forward is running (and telling ``on_enter(name,
+    args, kwargs)`` / ``on_exit(name, out)`` about each forward)."""
     handles = []
     for name, m in model.named_modules():
-        def pre(_m, _args, name=name):
+        def pre(_m, args, kwargs, name=name):
             stack.append(name)
+            if on_enter is not None:
+                on_enter(name, args, kwargs)
 
-        def post(_m, _args, _out):
+        def post(_m, _args, out, name=name):
             stack.pop()
+            if on_exit is not None:
+                on_exit(name, out)
 
-        handles.append(m.register_forward_pre_hook(pre))
+        handles.append(m.register_forward_pre_hook(pre, with_kwargs=True))
         handles.append(m.register_forward_hook(post, always_call=True))
     return handles
+
+
+@dataclass
+class ModuleCall:
+    """One forward of one module: the calls it made (``first`` <= index < ``end``), its arguments and its result
+    as recorded (TensorArg where a tensor), so a kernel standing for all of it can replace its ``forward``."""
+
+    name: str
+    first: int
+    end: int = -1
+    args: tuple = ()
+    has_kwargs: bool = False
+    out: Any = None
 
 
 def _make_kinds_mode():
@@ -202,6 +221,7 @@ def _make_mode(model, *, structure: bool):
                 self.params.setdefault(t, name)
                 self.trace.param_names.setdefault(id(t), name)
             self.stack: list[str] = []
+            self.open: list[ModuleCall] = []  # module forwards begun and not yet returned
             self.handles = []
             self.counter = 0  # calls labelled in this forward (timing pass)
 
@@ -245,7 +265,29 @@ def _make_mode(model, *, structure: bool):
             for i, x in enumerate(inputs):
                 if isinstance(x, torch.Tensor):
                     self.inputs[x] = i
-            self.handles = _module_hooks(model, self.stack) if structure else []
+            self.handles = _module_hooks(model, self.stack, self._enter, self._exit) if structure else []
+
+        def where(self, x):
+            """A tensor's layout and origin, without its values: the hooks run inside this mode, where reading
+            values would be recorded as calls."""
+            if not isinstance(x, torch.Tensor):
+                return x
+            return TensorArg(shape=tuple(x.shape), dtype=str(x.dtype).removeprefix("torch."), stride=tuple(x.stride()),
+                             producer=self.producer.get(x, (None, 0))[0], slot=self.producer.get(x, (None, 0))[1],
+                             param=self.params.get(x), model_input=self.inputs.get(x))
+
+        def _enter(self, name, args, kwargs):
+            with torch._C.DisableTorchFunction():  # reading shapes here is not a call of the forward
+                described = tuple(tree_map(self.where, args))
+            self.open.append(ModuleCall(name=name, first=len(self.trace.calls), args=described,
+                                        has_kwargs=bool(kwargs)))
+
+        def _exit(self, name, out):
+            call = self.open.pop()
+            call.end = len(self.trace.calls)
+            with torch._C.DisableTorchFunction():
+                call.out = tree_map(self.where, out)
+            self.trace.modules.append(call)
 
         def stop(self):
             for h in self.handles:

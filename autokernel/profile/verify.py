@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from autokernel.profile.emit import EmitError, _identity, body_of, chain, emit
-from autokernel.profile.record import _QUERIES, LABEL, Call, Trace, call_name, record_calls
+from autokernel.profile.record import _QUERIES, LABEL, Call, TensorArg, Trace, call_name, record_calls
 from autokernel.profile.source import ModelSource
 
 
@@ -166,6 +166,45 @@ class _Site:
     anchor: Call
     steps: list[Call]
     inputs: tuple
+    # where the site is one module's whole forward: per kernel input, the forward's positional argument it is
+    # (None: a parameter); the module's ``forward`` is then replaced outright, no call intercepted
+    forward_args: tuple | None = None
+    forward_sigs: tuple = ()  # the recorded signature of each forward argument the kernel reads
+
+
+def _same_tensor(a, b) -> bool:
+    """Whether two recorded TensorArgs are the same tensor of the forward (same producer and output, or the same
+    model input or parameter)."""
+    if a.param is not None or b.param is not None:
+        return a.param == b.param
+    if a.producer is not None or b.producer is not None:
+        return (a.producer, a.slot) == (b.producer, b.slot)
+    return a.model_input is not None and a.model_input == b.model_input
+
+
+def _whole_forward(trace: Trace, scope: str, members: list[int], inputs: tuple) -> tuple | None:
+    """(forward argument per kernel input, their signatures) when ``members`` are every call one forward of the
+    module ``scope`` made and its result; None otherwise."""
+    calls = [mc for mc in getattr(trace, "modules", ()) if mc.name == scope and scope
+             and mc.first <= min(members) and max(members) < mc.end]
+    if len(calls) != 1:
+        return None
+    mc = calls[0]
+    out = mc.out
+    if (mc.has_kwargs or set(range(mc.first, mc.end)) != set(members) or not isinstance(out, TensorArg)
+            or (out.producer, out.slot) != (members[-1], 0)):
+        return None
+    positions, sigs = [], []
+    for spec in inputs:
+        if spec[0] == "param":
+            positions.append(None)
+            continue
+        j = next((j for j, a in enumerate(mc.args) if isinstance(a, TensorArg) and _same_tensor(a, spec[2])), None)
+        if j is None:
+            return None
+        positions.append(j)
+        sigs.append(mc.args[j].signature()[1:])
+    return tuple(positions), tuple(sigs)
 
 
 def _scope(trace: Trace, members: list[int]) -> str:
@@ -211,9 +250,12 @@ def find_sites(trace: Trace, kernels: list[KernelFile]) -> tuple[dict[str, list[
         for members in found:
             taken.update(members)
             emitted = emit(trace, members)
+            scope = _scope(trace, members)
+            whole = _whole_forward(trace, scope, members, emitted.inputs)
             sites.setdefault(k.name, []).append(_Site(
-                kernel=k.name, members=members, scope=_scope(trace, members), anchor=trace.calls[members[0]],
-                steps=[trace.calls[m] for m in members[1:]], inputs=emitted.inputs))
+                kernel=k.name, members=members, scope=scope, anchor=trace.calls[members[0]],
+                steps=[trace.calls[m] for m in members[1:]], inputs=emitted.inputs,
+                forward_args=whole[0] if whole else None, forward_sigs=whole[1] if whole else ()))
     return sites, unmatched
 
 
@@ -282,15 +324,7 @@ def _make_swap_mode(model, sites: list[_Site], solutions: dict[str, Any]):
     from torch.overrides import TorchFunctionMode
     from torch.utils._pytree import tree_leaves
 
-    found: dict[str, Any] = {}
-
-    def fetch(name):  # the model's tensors by name, looked up once (the walk through submodules costs per call)
-        if name not in found:
-            try:
-                found[name] = model.get_parameter(name)
-            except AttributeError:
-                found[name] = model.get_buffer(name)
-        return found[name]
+    fetch = _fetcher(model)
 
     anchors = [(site, site.anchor.signature()) for site in sites]
     recorded = {id(c): (c.signature(), c.tensor_args()) for site in sites for c in (site.anchor, *site.steps)}
@@ -409,14 +443,71 @@ def kernel_times(model, inputs: list, device: str, *, repeats: int) -> dict[str,
     return totals
 
 
+class _ForwardSwap:
+    """A module's ``forward`` replaced by a kernel standing for all of it; ``remove()`` restores the class's."""
+
+    def __init__(self, module, site: _Site, solution, fetch):
+        import torch
+
+        self.module = module
+        positions, sigs = site.forward_args, iter(site.forward_sigs)
+        expected = {j: next(sigs) for j in positions if j is not None}
+        label = f"{KERNEL_LABEL}{site.kernel}"
+
+        def forward(*args, **kwargs):
+            if kwargs or any(j >= len(args) for j in expected):
+                raise KernelDeviation(site.kernel, f"{site.scope} was called with other arguments than recorded")
+            for j, sig in expected.items():
+                x = args[j]
+                if not isinstance(x, torch.Tensor) or (tuple(x.shape), str(x.dtype).removeprefix("torch."),
+                                                       tuple(x.stride())) != sig:
+                    raise KernelDeviation(site.kernel, f"{site.scope} was called with other shapes or layouts "
+                                                       "than its problem's")
+            inputs = [fetch(spec[1]) if j is None else args[j] for spec, j in zip(site.inputs, positions)]
+            try:
+                with torch.profiler.record_function(label):
+                    return solution(*inputs)
+            except Exception as exc:  # noqa: BLE001 - the kernel's own failure: named, and the kernel left out
+                raise KernelDeviation(site.kernel, f"raised {type(exc).__name__}: {exc}") from exc
+
+        module.forward = forward
+
+    def remove(self) -> None:
+        self.module.__dict__.pop("forward", None)
+
+
+def _fetcher(model):
+    """The model's tensors by name, looked up once (the walk through submodules costs per call)."""
+    found: dict[str, Any] = {}
+
+    def fetch(name):
+        if name not in found:
+            try:
+                found[name] = model.get_parameter(name)
+            except AttributeError:
+                found[name] = model.get_buffer(name)
+        return found[name]
+
+    return fetch
+
+
 def swap_kernels(model, sites: list[_Site], solutions: dict[str, Any]):
-    """Install the kernels: one scoped mode per module holding sites. Returns the hook handles (``remove()``)."""
+    """Install the kernels. A module whose whole forward a kernel stands for gets its ``forward`` replaced (as
+    ``kernels.kernelize`` replaces a layer's forward: nothing intercepted); elsewhere one scoped mode per module
+    holding sites catches the calls. Returns the handles (``remove()``)."""
     by_scope: dict[str, list[_Site]] = {}
     for s in sites:
         by_scope.setdefault(s.scope, []).append(s)
     handles = []
+    fetch = _fetcher(model)
     for scope, group in by_scope.items():
         module = model.get_submodule(scope) if scope else model
+        first = group[0]
+        if first.forward_args is not None and all(
+                s.kernel == first.kernel and (s.forward_args, s.forward_sigs) == (first.forward_args, first.forward_sigs)
+                for s in group):
+            handles.append(_ForwardSwap(module, first, solutions[first.kernel], fetch))
+            continue
         mode = _make_swap_mode(model, group, solutions)
 
         def pre(_m, _args, mode=mode):
