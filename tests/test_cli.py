@@ -163,6 +163,6 @@ def test_run_takes_the_screen_flags():
 
 def test_paired_eager_follows_the_protocol_unless_a_flag_sets_it():
     assert eval_config_from_args(_eval_args()).paired_eager is True
-    assert eval_config_from_args(_eval_args("--protocol", "strict")).paired_eager is False
+    assert eval_config_from_args(_eval_args("--protocol", "strict")).paired_eager is True
     assert eval_config_from_args(_eval_args("--no-paired-eager")).paired_eager is False
-    assert eval_config_from_args(_eval_args("--protocol", "strict", "--paired-eager")).paired_eager is True
+    assert eval_config_from_args(_eval_args("--protocol", "strict", "--no-paired-eager")).paired_eager is False

@@ -321,14 +321,21 @@ def test_the_paired_reference_leaves_nothing_for_the_candidate(tmp_path):
     assert not broken["ok"] and "nope" in broken["message"]
 
 
-def test_strict_protocol_keeps_the_judges_eager(cpu_config):
+def test_strict_protocol_pairs_its_eager_too_unless_told_not_to(cpu_config):
+    """Under strict as under kernelbench the speedup's eager is timed in the candidate's process (a ratio of two
+    processes' host speeds spread 30 % on a launch-bound model); --no-paired-eager keeps the judge's own."""
     from autokernel.evaluate import EvalConfig
 
     cfg = EvalConfig.for_device("cpu", protocol="strict", timeout_s=120.0, num_perf_trials=3, timing_budget_s=2.0)
     v = evaluate(PROBLEM, Candidate(source=kernel()), cfg)
     assert v.verdict == "correct", v.reason
+    assert v.eager_judge is not None and "candidate's process" in v.policy["paired_eager"]
+    unpaired = EvalConfig.for_device("cpu", protocol="strict", timeout_s=120.0, num_perf_trials=3,
+                                     timing_budget_s=2.0, paired_eager=False)
+    v = evaluate(PROBLEM, Candidate(source=kernel()), unpaired)
+    assert v.verdict == "correct", v.reason
     assert v.eager_judge is None and "paired_eager" not in v.policy and "paired_eager" not in v.stages_s
-    assert cfg.ledger_policy() != EvalConfig.for_device("cpu", protocol="strict", paired_eager=True).ledger_policy()
+    assert cfg.ledger_policy() != unpaired.ledger_policy()
 
 
 def test_scrub_fills_every_free_cached_block_and_survives_running_out():

@@ -76,10 +76,10 @@ PROTOCOLS: dict[str, Protocol] = {
     "strict": Protocol(
         name="strict", precision_flags="fp32", baseline_rule="auto", seeding="secret",
         warmup=3, discard_first=0, gpu_lead_ms=1.0, flush_overlaps_launch=False, l2_flush="write",
-        reuse_inputs=False, timing_budget_s=3.0, paired_eager=False, baseline_warmup=3, statistic="median",
+        reuse_inputs=False, timing_budget_s=3.0, paired_eager=True, baseline_warmup=3, statistic="median",
         description="fp32 truth (TF32 off) for reference and candidate; secret seeds; 1 ms GPU lead; "
                     "median; baselines in PyTorch's flags unless that reference misses the tolerance against "
-                    "float64 (then fp32)"),
+                    "float64 (then fp32); eager and kernel timed in one process"),
 }
 DEFAULT_PROTOCOL = "kernelbench"
 PROTOCOL_NAMES = tuple(PROTOCOLS)

@@ -68,7 +68,7 @@ def add_eval_policy(p: argparse.ArgumentParser, *, both: bool = False) -> None:
     p.add_argument("--paired-eager", action=argparse.BooleanOptionalAction, default=None,
                    help="time the eager reference in the candidate's process, before its code is loaded, and take "
                         "the speedup from that pair, as KernelBench times both in one process (default: the "
-                        "protocol's, on under kernelbench, off under strict)")
+                        "protocol's: on under both)")
     p.add_argument("--no-confine", action="store_true",
                    help="do not apply Landlock / network namespace to the candidate (reported in the verdict)")
 
