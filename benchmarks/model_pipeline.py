@@ -9,7 +9,8 @@
 
 Every step's output is kept in the model's folder with its log (``steps.json``: command, exit status, seconds). A
 second ``run`` with the same ``--out`` resumes: a step whose output exists is skipped, and the search resumes its
-run directory (so a GPU lent in short calls finishes the pipeline over several).
+run directory (so a GPU lent in short calls finishes the pipeline over several); ``--redo-verify`` checks and times
+the models again with the kernels found (after a change to ``verify``).
 
 ``page`` keeps what a reader and a re-check need under ``--to`` (e.g. leaderboards/nvidia-h200/models): per model the
 profile table and chart, ``verify.json``, and the validated kernels as a run directory's ``problems/<name>/``
@@ -96,6 +97,8 @@ def run_pipeline(args: argparse.Namespace) -> int:
             print(f"[models] {folder.name}: nothing extracted (see profile.log)", file=sys.stderr)
             failed += 1
             continue
+        if args.redo_verify and (folder / "verify.json").is_file():
+            (folder / "verify.json").rename(folder / "verify.previous.json")  # kept beside, never lost
         if not (folder / "verify.json").is_file():
             used = sum(s["seconds"] for s in steps[-1:] if s["step"] == "profile")
             search_s = None if share is None else max(30.0, share - used - args.verify_s)
@@ -234,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--budget-s", type=float, default=None, help="seconds for all models (shared out evenly)")
     r.add_argument("--verify-s", type=float, default=120.0, help="seconds kept back per model for verify")
     r.add_argument("--run-args", default="", help="more flags for `run`, quoted, e.g. '--workers-per-device 4'")
+    r.add_argument("--redo-verify", action="store_true",
+                   help="verify again models already verified (the last report kept as verify.previous.json)")
     p = sub.add_parser("page", help="the compact results and README.md of a pipeline folder")
     p.add_argument("src")
     p.add_argument("--to", required=True, help="e.g. leaderboards/nvidia-h200/models")

@@ -33,6 +33,11 @@ def test_a_model_goes_through_the_pipeline_resumes_and_gets_its_page(tmp_path):
 
     again = _pipeline("run", "--device", "cpu", "--model", str(TINY), "--top", "1", "--rounds", "0", "--out", str(out))
     assert again.returncode == 0 and json.loads((folder / "steps.json").read_text()) == steps  # nothing redone
+    redo = _pipeline("run", "--device", "cpu", "--model", str(TINY), "--top", "1", "--rounds", "0", "--out", str(out),
+                     "--redo-verify")
+    assert redo.returncode == 0, redo.stderr[-3000:]
+    assert [s["step"] for s in json.loads((folder / "steps.json").read_text())][-1] == "verify"
+    assert (folder / "verify.previous.json").is_file() and (folder / "verify.json").is_file()
 
     done = _pipeline("page", str(out), "--to", str(page), "--note", "Picked for the test.")
     assert done.returncode == 0, done.stderr[-3000:]
