@@ -246,6 +246,38 @@ def test_gpu_judges_are_placed_one_per_gpu_with_that_gpus_gate(ray_cluster):
         RayBackend(EvalConfig.for_device("cuda"), RayConfig(workers=5, workers_per_device=2))
 
 
+def test_judges_waiting_for_gpus_held_elsewhere_are_said_so(ray_cluster):
+    """Another job's actor holds the cluster's GPUs: the backend says its judges wait, with the free resources,
+    instead of staying silent; they start once the GPUs are free."""
+    from autokernel.evaluate import EvalConfig
+    from autokernel.search.ray_backend import RayBackend, RayConfig
+
+    ray = ray_cluster.ray
+
+    @ray.remote(num_gpus=2, num_cpus=0)
+    class Holder:
+        def ping(self):
+            return True
+
+    holder = Holder.remote()
+    ray.get(holder.ping.remote())
+    events: list[str] = []
+    backend = RayBackend(EvalConfig.for_device("cuda"), RayConfig(placement_warn_s=0.5), log=events.append)
+    try:
+        deadline = time.monotonic() + 30
+        while not any("not started" in e for e in events) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        line = next(e for e in events if "not started" in e)
+        assert "2 judge(s) not started" in line and "has 0 GPU," in line
+        ray.kill(holder)
+        deadline = time.monotonic() + 60
+        while len(backend.judges) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(backend.judges) == 2
+    finally:
+        backend.close()
+
+
 def test_without_ray_backend_ray_says_how_to_install_it(monkeypatch, tmp_path, capsys):
     from kb.cli import main
 

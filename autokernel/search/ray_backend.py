@@ -57,6 +57,8 @@ class RayConfig:
         workers_per_device: judges sharing one GPU (each asks Ray for ``1/k`` of it; timing still runs alone).
         max_requeues: deaths a candidate may outlive; one more and it fails (it may be what kills its judges).
         report_every_s: seconds between the per-node progress lines.
+        placement_warn_s: a judge Ray has not started after this long is said so once, with the cluster's free
+            resources (another job's actors may hold its GPUs: candidates wait for judges meanwhile).
     """
 
     address: str | None = None
@@ -64,6 +66,7 @@ class RayConfig:
     workers_per_device: int = 1
     max_requeues: int = 3
     report_every_s: float = 60.0
+    placement_warn_s: float = 60.0
 
     def __post_init__(self) -> None:
         if self.workers is not None and self.workers < 1:
@@ -171,6 +174,7 @@ class _Slot:
     handle: object = None
     info: dict = field(default_factory=dict)
     starts: int = 0
+    asked_at: float = 0.0  # when Ray was last asked to start it (monotonic)
 
 
 @dataclass
@@ -228,6 +232,7 @@ class RayBackend:
         for slot in self._slots:
             self._start(slot)
         self._last_report = time.monotonic()
+        self._placement_warned = False
         self._thread = threading.Thread(target=self._dispatch, name="autokernel-ray", daemon=True)
         self._thread.start()
 
@@ -338,6 +343,7 @@ class RayBackend:
         slot.starts += 1
         slot.info = {}
         slot.handle = self._actor_class.remote(*self._judge_args)
+        slot.asked_at = time.monotonic()
         self._starting[slot.handle.hello.remote()] = slot
 
     def _dispatch(self) -> None:
@@ -485,11 +491,30 @@ class RayBackend:
             _fail(self._pending.popleft().future, EvaluationError(message))
 
     def _report(self) -> None:
+        self._warn_unplaced()
         if time.monotonic() - self._last_report < self.ray_config.report_every_s:
             return
         self._last_report = time.monotonic()
         for line in self.node_report():
             self._log(f"ray: {line}")
+
+    def _warn_unplaced(self) -> None:
+        """Say once when judges wait for Ray to place them (the cluster's resources held elsewhere), instead of
+        leaving the run silent."""
+        if self._placement_warned:
+            return
+        now = time.monotonic()
+        waiting = [s for s in self._starting.values() if now - s.asked_at > self.ray_config.placement_warn_s]
+        if not waiting:
+            return
+        self._placement_warned = True
+        try:
+            available = self._ray.available_resources()
+            free = ", ".join(f"{available.get(k, 0):g} {k}" for k in ("GPU", "CPU"))
+        except Exception:  # noqa: BLE001 - the message goes without the figure
+            free = "unknown resources"
+        self._log(f"ray: {len(waiting)} judge(s) not started after {self.ray_config.placement_warn_s:g} s; the "
+                  f"cluster has {free} free (actors of another job may hold its GPUs); candidates wait for them")
 
     def _shutdown_ray(self) -> None:
         if self.owns_ray:
