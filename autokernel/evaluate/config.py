@@ -68,9 +68,11 @@ class EvalConfig:
         discard_first: timed calls dropped before the statistics (KernelBench drops the first).
         baseline_warmup: untimed calls of a baseline before timing it (KernelBench: 5).
         paired_eager: time the eager reference in the candidate's process, before its code is loaded, in the same
-            loop, and take the speedup from that pair (None: the protocol's; kernelbench on). On the H200 a
+            loop, and take the speedup from that pair (None: the protocol's; on under both). On the H200 a
             launch-bound model's times moved up to 1.7x between processes, the eager/kernel ratio within one process
             far less (docs/protocols.md); the judge's own eager (its process, cached) is kept as ``eager_judge``.
+        prefetch_inputs: draw KernelBench's seeded CPU inputs ahead, in threads, while the judge does other work
+            (kernelbench protocol; the same values; `ReferenceSession.prefetch_public`). Off until measured on a GPU.
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
@@ -97,6 +99,7 @@ class EvalConfig:
     discard_first: int | None = None
     baseline_warmup: int | None = None
     paired_eager: bool | None = None  # None: the protocol's
+    prefetch_inputs: bool = False
     measure: bool = True
     confine: bool = True
     cache_dir: str | None = None

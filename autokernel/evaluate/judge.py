@@ -50,6 +50,7 @@ NUM_TIMING_SETS = 2
 # Above this many bytes per trial (inputs + output), timing uses one input set and the whole evaluation
 # holds the device alone: each further copy costs gigabytes, and neighbours could run the GPU out of memory.
 BIG_TRIAL_BYTES = 2 * 2**30
+PREFETCH_BYTES = 16 * 2**30  # input sets drawn ahead at once (`EvalConfig.prefetch_inputs`): host memory they hold
 
 
 class EvaluationError(RuntimeError):
@@ -240,6 +241,8 @@ class Evaluator:
                                 f"{exc} (crash, os._exit, segfault or out of memory); see log_tail", started)
         finally:
             self._discard(proc)
+            if session is not None:
+                session.close_prefetch()
             del session
             with self.gate.shared():
                 _release_ipc(cfg, empty_cache=True)
@@ -265,6 +268,9 @@ class Evaluator:
         secret seed; the protocol's precision flags."""
         session = ReferenceSession.under(self.config, problem)
         session.cpu_section = self.gate.idle  # CPU draws hold no device section: neighbours may time meanwhile
+        if self.config.prefetch_inputs and session.public_seeds:
+            per_set = self._input_bytes(problem, self._problems.setdefault(problem.digest, _ProblemState()))
+            session.prefetch_public(max(1, min(4, PREFETCH_BYTES // max(per_set, 1))))
         return session
 
     def _num_trials(self, session: ReferenceSession) -> int:

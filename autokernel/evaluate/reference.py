@@ -169,6 +169,50 @@ def input_bytes(inputs: list) -> int:
     return sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
 
 
+# The seeded CPU draws of KernelBench's trials, made ahead in threads (`ReferenceSession.prefetch_public`): torch's
+# random functions that take a generator, given a private one seeded as the global one would be (the same values);
+# any other random source in ``get_inputs`` stops the prefetch and the draw is made in place as before.
+_TAKES_GENERATOR = frozenset({"randn", "rand", "randint", "randperm", "normal", "bernoulli", "multinomial", "poisson",
+                              "normal_", "uniform_", "random_", "bernoulli_", "exponential_", "geometric_",
+                              "log_normal_", "cauchy_"})  # fmt: skip
+_RANDOM_WORDS = ("rand", "normal", "bernoulli", "multinomial", "poisson", "dropout", "uniform", "exponential",
+                 "geometric", "cauchy", "seed", "rng_state")
+
+
+class _NotPrivate(RuntimeError):
+    """``get_inputs`` reaches a random source a private generator cannot stand in for."""
+
+
+def _draw_private(module, seed: int) -> tuple[list, object]:
+    """``get_inputs()`` as after ``torch.manual_seed(seed)``, with a private CPU generator (in a thread: torch's
+    function modes are per thread); its inputs and the generator's state after the draw."""
+    import torch
+    from torch.overrides import TorchFunctionMode
+
+    gen = torch.Generator().manual_seed(seed)
+
+    class Private(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = dict(kwargs or {})
+            name = getattr(func, "__name__", "")
+            if name in _TAKES_GENERATOR:
+                if kwargs.get("generator") is None:
+                    kwargs["generator"] = gen
+            elif any(w in name for w in _RANDOM_WORDS):
+                raise _NotPrivate(name)
+            return func(*args, **kwargs)
+
+    with Private():
+        inputs = list(module.get_inputs())
+    return inputs, gen.get_state()
+
+
+def _other_random_sources(source: str) -> bool:
+    """Whether a problem's file may draw from numpy's or Python's generators (a private torch one cannot follow
+    them; read on the whole file, since ``get_inputs`` may call its helpers)."""
+    return any(w in source for w in ("numpy", "np.", "import random", "random.", "secrets"))
+
+
 @dataclass
 class Trial:
     seed: int
@@ -198,6 +242,10 @@ class ReferenceSession:
     # CPU-only stretches (inputs drawn on the CPU) run inside it: the judge's gate lets neighbours time meanwhile
     cpu_section: Callable[[], contextlib.AbstractContextManager] = contextlib.nullcontext
     _model64: object = None
+    # seeded CPU draws made ahead (`prefetch_public`): seed -> future, the seeds still to start, the thread pool
+    _ahead: dict = field(default_factory=dict)
+    _ahead_todo: list = field(default_factory=list)
+    _ahead_pool: object = None
 
     @classmethod
     def build(cls, problem: Problem, device: str, *, init_seed: int | None = None, flags: str = "fp32",
@@ -239,11 +287,61 @@ class ReferenceSession:
             if self.device != "cpu":
                 torch.cuda.manual_seed(seed)
             with self.cpu_section():
-                inputs = list(self.module.get_inputs())
+                inputs = self._take_ahead(seed)
+                if inputs is None:
+                    inputs = list(self.module.get_inputs())
         else:
             with torch.device(self.device):
                 inputs = list(self.module.get_inputs())
         return [_to_device(x, self.device) for x in inputs]
+
+    def prefetch_public(self, ahead: int) -> None:
+        """Draw KernelBench's seeded CPU inputs (the timed set's seed 42, then trials 1, 2, ...) in threads, up to
+        ``ahead`` at once, while the judge does other work: the CPU generator is single-threaded, and a multi-GB
+        problem's draws took most of its evaluation. The values are the same (a private generator seeded as the
+        global one); `make_inputs` takes them and leaves the global generator where the draw would have."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        from autokernel.evaluate.protocol import KERNELBENCH_SEED
+
+        if not self.public_seeds or ahead < 1 or _other_random_sources(self.problem.source):
+            return
+        self._ahead_todo = [KERNELBENCH_SEED, *self.public_seeds[1:]]
+        self._ahead_pool = ThreadPoolExecutor(max_workers=ahead, thread_name_prefix="kb-draw")
+        for _ in range(ahead):
+            self._start_ahead()
+
+    def _start_ahead(self) -> None:
+        if self._ahead_todo and self._ahead_pool is not None:
+            seed = self._ahead_todo.pop(0)
+            self._ahead.setdefault(seed, self._ahead_pool.submit(_draw_private, self.module, seed))
+
+    def _take_ahead(self, seed: int) -> list | None:
+        """The inputs drawn ahead for ``seed`` (the global CPU generator then set as the draw leaves it), or None:
+        none was made, or the draw met a random source it cannot follow."""
+        import torch
+
+        future = self._ahead.pop(seed, None)
+        if future is None:
+            return None
+        try:
+            inputs, state = future.result()
+        except Exception:  # noqa: BLE001 - _NotPrivate or the problem's own error: drawn in place, as before
+            self.close_prefetch()
+            return None
+        finally:
+            self._start_ahead()
+        torch.set_rng_state(state)
+        return inputs
+
+    def close_prefetch(self) -> None:
+        """Stop drawing ahead (the end of an evaluation, or a draw that cannot be made privately)."""
+        pool, self._ahead_pool, self._ahead_todo = self._ahead_pool, None, []
+        for future in self._ahead.values():
+            future.cancel()
+        self._ahead.clear()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def public_trial(self, index: int) -> Trial:
         """KernelBench's correctness trial ``index``: its seed, inputs drawn on the CPU (integer inputs stay
