@@ -156,15 +156,36 @@ def time_forward(model, inputs: list, device: str, *, repeats: int, warmup: int 
     return statistics.median(samples)
 
 
+def profiler_activities(device: str) -> list:
+    """What ``torch.profiler`` records for ``device``: the CPU, and the GPU's kernels on one."""
+    from torch.profiler import ProfilerActivity
+
+    return [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device.startswith("cuda") else [])
+
+
+def labelled_ms(prof, prefix: str, device: str, *, repeats: int, wall=frozenset()) -> dict[str, float]:
+    """Name (the label after ``prefix``) -> mean ms per forward of the ``record_function`` ranges so labelled in a
+    profile of ``repeats`` forwards: the device time of the kernels they launched on a GPU, their wall time on the
+    CPU and for the names in ``wall``."""
+    from torch.autograd import DeviceType
+
+    cuda = device.startswith("cuda")
+    totals: dict[str, float] = {}
+    for evt in prof.events():
+        if evt.name.startswith(prefix) and evt.device_type == DeviceType.CPU:
+            name = evt.name[len(prefix):]
+            us = evt.device_time_total if cuda and name not in wall else evt.cpu_time_total
+            totals[name] = totals.get(name, 0.0) + us / 1e3 / repeats
+    return totals
+
+
 def call_times(model, inputs: list, device: str, trace: Trace, *, repeats: int) -> dict:
     """Label -> mean ms per forward, from ``torch.profiler`` (device time on a GPU, wall time on the CPU); the
     key ``"forward"`` holds the whole profiled forward's mean wall time."""
     import torch
-    from torch.autograd import DeviceType
-    from torch.profiler import ProfilerActivity, profile
+    from torch.profiler import profile
 
-    cuda = device.startswith("cuda")
-    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if cuda else [])
+    activities = profiler_activities(device)
     mode = annotate_calls(model)
     with torch.no_grad():  # first calls pay one-time costs (allocator, library heuristics): not in the profile
         mode.counter = 0
@@ -181,15 +202,8 @@ def call_times(model, inputs: list, device: str, trace: Trace, *, repeats: int) 
             if mode.counter != trace.labels:
                 raise RuntimeError(f"the forward made {mode.counter} calls while profiled and {trace.labels} while "
                                    "recorded: its calls depend on more than shapes; cannot attribute times")
-    totals: dict = {}
-    for evt in prof.events():
-        if not evt.name.startswith(LABEL) or evt.device_type != DeviceType.CPU:
-            continue
-        name = evt.name[len(LABEL):]
-        label = "forward" if name == "forward" else int(name)
-        us = evt.device_time_total if cuda and label != "forward" else evt.cpu_time_total
-        totals[label] = totals.get(label, 0.0) + us / 1e3 / repeats
-    return totals
+    times = labelled_ms(prof, LABEL, device, repeats=repeats, wall={"forward"})
+    return {name if name == "forward" else int(name): ms for name, ms in times.items()}
 
 
 def _floor(trace: Trace, row: OpRow, ceilings, tolerance: str) -> tuple[float | None, str, str]:

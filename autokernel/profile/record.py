@@ -226,10 +226,7 @@ def _make_mode(model, *, structure: bool):
             self.counter = 0  # calls labelled in this forward (timing pass)
 
         def describe(self, t) -> TensorArg:
-            return TensorArg(shape=tuple(t.shape), dtype=str(t.dtype).removeprefix("torch."),
-                             stride=tuple(t.stride()), producer=self.producer.get(t, (None, 0))[0],
-                             slot=self.producer.get(t, (None, 0))[1], param=self.params.get(t),
-                             model_input=self.inputs.get(t), values=_value_class(t) if structure else "signed")
+            return self.where(t, values=structure)
 
         def __torch_function__(self, func, types, args=(), kwargs=None):
             kwargs = kwargs or {}
@@ -267,14 +264,15 @@ def _make_mode(model, *, structure: bool):
                     self.inputs[x] = i
             self.handles = _module_hooks(model, self.stack, self._enter, self._exit) if structure else []
 
-        def where(self, x):
-            """A tensor's layout and origin, without its values: the hooks run inside this mode, where reading
-            values would be recorded as calls."""
+        def where(self, x, values: bool = False):
+            """A tensor's layout and origin, and with ``values`` its value class (non-tensors as they are). The
+            module hooks run inside this mode and take no values: reading them there would be recorded as calls."""
             if not isinstance(x, torch.Tensor):
                 return x
+            producer, slot = self.producer.get(x, (None, 0))
             return TensorArg(shape=tuple(x.shape), dtype=str(x.dtype).removeprefix("torch."), stride=tuple(x.stride()),
-                             producer=self.producer.get(x, (None, 0))[0], slot=self.producer.get(x, (None, 0))[1],
-                             param=self.params.get(x), model_input=self.inputs.get(x))
+                             producer=producer, slot=slot, param=self.params.get(x), model_input=self.inputs.get(x),
+                             values=_value_class(x) if values else "signed")
 
         def _enter(self, name, args, kwargs):
             with torch._C.DisableTorchFunction():  # reading shapes here is not a call of the forward

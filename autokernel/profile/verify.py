@@ -185,8 +185,9 @@ def _same_tensor(a, b) -> bool:
 def _whole_forward(trace: Trace, scope: str, members: list[int], inputs: tuple) -> tuple | None:
     """(forward argument per kernel input, their signatures) when ``members`` are every call one forward of the
     module ``scope`` made and its result; None otherwise."""
-    calls = [mc for mc in getattr(trace, "modules", ()) if mc.name == scope and scope
-             and mc.first <= min(members) and max(members) < mc.end]
+    if not scope:
+        return None
+    calls = [mc for mc in trace.modules if mc.name == scope and mc.first <= min(members) and max(members) < mc.end]
     if len(calls) != 1:
         return None
     mc = calls[0]
@@ -203,7 +204,7 @@ def _whole_forward(trace: Trace, scope: str, members: list[int], inputs: tuple) 
         if j is None:
             return None
         positions.append(j)
-        sigs.append(mc.args[j].signature()[1:])
+        sigs.append(mc.args[j].signature())
     return tuple(positions), tuple(sigs)
 
 
@@ -297,6 +298,11 @@ def load_solution(kernel: KernelFile, device: str, seed: int):
     return namespace["ModelNew"](*problem_ns["get_init_inputs"]()).to(device)
 
 
+def _tensor_sig(t) -> tuple:
+    """A live tensor's `TensorArg.signature`: shape, dtype, layout."""
+    return ("T", tuple(t.shape), str(t.dtype).removeprefix("torch."), tuple(t.stride()))
+
+
 def _sig_now(func, args, kwargs) -> tuple:
     """The live call's `Call.signature`, built in one walk (the swap builds it on every call that can start a
     site, so it is kept cheap: no pytree round trip)."""
@@ -306,7 +312,7 @@ def _sig_now(func, args, kwargs) -> tuple:
 
     def sig(tree):
         if isinstance(tree, torch.Tensor):
-            return ("T", tuple(tree.shape), str(tree.dtype).removeprefix("torch."), tuple(tree.stride()))
+            return _tensor_sig(tree)
         if isinstance(tree, (list, tuple)):
             # as the recorded side's pytree walk rebuilt it: a torch.Size (or other tuple) as a plain tuple,
             # a named tuple as itself
@@ -423,24 +429,15 @@ def kernel_times(model, inputs: list, device: str, *, repeats: int) -> dict[str,
     used for the replaced calls (device time on a GPU, wall time on the CPU): whether a kernel runs as fast in the
     model as on its own problem, apart from what the swap costs around it."""
     import torch
-    from torch.autograd import DeviceType
-    from torch.profiler import ProfilerActivity, profile
+    from torch.profiler import profile
 
-    from autokernel.profile.profile import _sync
+    from autokernel.profile.profile import _sync, labelled_ms, profiler_activities
 
-    cuda = device.startswith("cuda")
-    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if cuda else [])
-    with torch.no_grad(), profile(activities=activities) as prof:
+    with torch.no_grad(), profile(activities=profiler_activities(device)) as prof:
         for _ in range(repeats):
             model(*inputs)
             _sync(device)
-    totals: dict[str, float] = {}
-    for evt in prof.events():
-        if evt.name.startswith(KERNEL_LABEL) and evt.device_type == DeviceType.CPU:
-            us = evt.device_time_total if cuda else evt.cpu_time_total
-            name = evt.name[len(KERNEL_LABEL):]
-            totals[name] = totals.get(name, 0.0) + us / 1e3 / repeats
-    return totals
+    return labelled_ms(prof, KERNEL_LABEL, device, repeats=repeats)
 
 
 class _ForwardSwap:
@@ -459,8 +456,7 @@ class _ForwardSwap:
                 raise KernelDeviation(site.kernel, f"{site.scope} was called with other arguments than recorded")
             for j, sig in expected.items():
                 x = args[j]
-                if not isinstance(x, torch.Tensor) or (tuple(x.shape), str(x.dtype).removeprefix("torch."),
-                                                       tuple(x.stride())) != sig:
+                if not isinstance(x, torch.Tensor) or _tensor_sig(x) != sig:
                     raise KernelDeviation(site.kernel, f"{site.scope} was called with other shapes or layouts "
                                                        "than its problem's")
             inputs = [fetch(spec[1]) if j is None else args[j] for spec, j in zip(site.inputs, positions)]
