@@ -219,7 +219,7 @@ class Evaluator:
         try:
             with (self.gate.alone() if alone else self.gate.heavy() if heavy else contextlib.nullcontext()):
                 with stages("reference"), self.gate.shared():
-                    session = self._reference(problem, state)
+                    session = self._reference(problem)
                 session.conditioning = state.conditioning  # what earlier candidates' trials found
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
@@ -263,12 +263,13 @@ class Evaluator:
         verdict.wall_s = round(time.monotonic() - started, 3)
         return verdict
 
-    def _reference(self, problem: Problem, state: _ProblemState) -> ReferenceSession:
+    def _reference(self, problem: Problem) -> ReferenceSession:
         """The reference under the protocol: KernelBench's seed 42 for the weights and its trial seeds, or a
         secret seed; the protocol's precision flags."""
         session = ReferenceSession.under(self.config, problem)
         session.cpu_section = self.gate.idle  # CPU draws hold no device section: neighbours may time meanwhile
         if self.config.prefetch_inputs and session.public_seeds:
+            state = self._problems.setdefault(problem.digest, _ProblemState())
             per_set = max(self._input_bytes(problem, state), 1)
             session.prefetch_public(max(1, min(4, PREFETCH_BYTES // per_set)))
         return session
