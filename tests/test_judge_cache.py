@@ -56,3 +56,66 @@ def test_out_of_memory_beside_neighbours_is_judged_again_alone(monkeypatch):
     ev._alone.clear()
     monkeypatch.setattr(ev, "_evaluate", lambda p, c: seen.append(1) or Verdict(verdict="incorrect", reason="x"))
     assert ev.evaluate(problem, "src").verdict == "incorrect" and seen == [1]  # other failures: no retry
+
+
+def test_out_of_memory_in_the_judges_own_step_is_judged_again_alone_then_a_harness_error(monkeypatch):
+    """Running out of memory in the candidate's interpreter before any candidate code (the loop's own cost, the
+    paired eager) is the harness's failure: judged again alone, and if it fails alone too, an error, never a
+    verdict against the candidate."""
+    import pytest
+
+    from autokernel.evaluate import EvaluationError
+
+    problem = Problem.from_source(SRC, name="relu_tiny")
+    ev = Evaluator(EvalConfig(device="cpu"), sharers=2, prespawn=False)
+    seen = []
+
+    def oom(p, c):
+        seen.append(p.digest in ev._alone)
+        raise EvaluationError("the candidate's interpreter failed while timing the loop's own cost, before any "
+                              "candidate code ran: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate")
+
+    monkeypatch.setattr(ev, "_evaluate", oom)
+    with pytest.raises(EvaluationError, match="before any candidate code"):
+        ev.evaluate(problem, "src")
+    assert seen == [False, True]  # tried alone once more
+    seen.clear()
+    ev._alone.clear()
+    monkeypatch.setattr(ev, "_evaluate", lambda p, c: seen.append(1) or (_ for _ in ()).throw(
+        EvaluationError("no CUDA GPU is visible")))
+    with pytest.raises(EvaluationError):
+        ev.evaluate(problem, "src")
+    assert seen == [1]  # other harness errors: no retry
+
+
+def test_baselines_pending_until_every_baseline_is_cached(tmp_path, monkeypatch):
+    """A big problem's judge holds its memory slot through the baselines only while they still need the device."""
+    from types import SimpleNamespace
+
+    import autokernel.environment
+
+    monkeypatch.setattr(autokernel.environment, "fingerprint", lambda device: {"gpu": "test GPU", "torch": "x"})
+
+    from autokernel.evaluate.caches import update_json
+    from autokernel.records import TimingStats
+
+    problem = Problem.from_source(SRC, name="relu_tiny")
+    session = SimpleNamespace(problem=problem)
+    for rule, compile_too in (("default", True), ("auto", True), ("default", False)):
+        cache = tmp_path / f"{rule}-{compile_too}"
+        cfg = EvalConfig(device="cuda", cache_dir=str(cache), protocol="strict" if rule == "auto" else "kernelbench",
+                         baseline_precision=rule, baseline_compile=compile_too)
+        ev = Evaluator(cfg, prespawn=False)
+        state = SimpleNamespace(baseline_rule=None, baselines={})
+        assert ev.baselines.pending(session, state, 1e-4)
+        if rule == "auto":  # the precision decision is device work too
+            update_json(cache / "baseline_rule.json", ev.baselines._rule_key(session, 1e-4),
+                        {"precision": "fp32", "reason": "test"})
+            assert ev.baselines.pending(session, state, 1e-4)
+        precision = "fp32" if rule == "auto" else "default"
+        stats = TimingStats(median_ms=1.0, mean_ms=1.0, min_ms=1.0, max_ms=1.0, std_ms=0.0, ci95_low_ms=1.0,
+                            ci95_high_ms=1.0, num_trials=1, method="test").__dict__
+        update_json(cache / "baselines.json", ev.baselines._key(session, "eager", precision), stats)
+        assert ev.baselines.pending(session, state, 1e-4) is compile_too
+        update_json(cache / "baselines.json", ev.baselines._key(session, "compile", precision), stats)
+        assert not ev.baselines.pending(session, state, 1e-4)

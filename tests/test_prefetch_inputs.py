@@ -82,9 +82,22 @@ def test_the_judge_with_prefetch_gives_the_verdict_it_gives_without():
     from tests.test_evaluate_cpu import PROBLEM, kernel
 
     base = dict(timeout_s=120.0, num_perf_trials=3, timing_budget_s=2.0)
-    plain = evaluate(PROBLEM, Candidate(source=kernel()), EvalConfig.for_device("cpu", **base))
-    ahead = evaluate(PROBLEM, Candidate(source=kernel()), EvalConfig.for_device("cpu", prefetch_inputs=True, **base))
+    plain = evaluate(PROBLEM, Candidate(source=kernel()), EvalConfig.for_device("cpu", prefetch_inputs=False, **base))
+    ahead = evaluate(PROBLEM, Candidate(source=kernel()), EvalConfig.for_device("cpu", **base))  # the default
     assert plain.verdict == ahead.verdict == "correct", (plain.reason, ahead.reason)
     assert plain.max_abs_error == ahead.max_abs_error
-    assert EvalConfig.for_device("cpu").ledger_policy() == EvalConfig.for_device(
-        "cpu", prefetch_inputs=True).ledger_policy()  # the same verdicts: no new ledger key
+    assert EvalConfig.for_device("cpu", prefetch_inputs=False).ledger_policy() == EvalConfig.for_device(
+        "cpu").ledger_policy()  # the same verdicts: no new ledger key
+
+
+def test_prefetching_is_on_unless_the_flag_turns_it_off():
+    import argparse
+
+    from autokernel.evaluate import EvalConfig
+    from kb.cli._common import add_eval_policy, eval_options_from_args
+
+    parser = argparse.ArgumentParser()
+    add_eval_policy(parser)
+    assert EvalConfig().prefetch_inputs
+    assert "prefetch_inputs" not in eval_options_from_args(parser.parse_args([]))
+    assert eval_options_from_args(parser.parse_args(["--no-prefetch-inputs"]))["prefetch_inputs"] is False

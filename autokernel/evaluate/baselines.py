@@ -42,19 +42,49 @@ class Baselines:
             state.baseline_rule = {"precision": cfg.baseline_precision, "reason": "set by the protocol / configuration"}
             return cfg.baseline_precision
         if state.baseline_rule is None:
-            from autokernel.environment import environment_key, fingerprint
-
-            # keyed like the baselines: another GPU or torch version may round differently
-            key = f"{session.problem.digest}|tol={tol:g}|{environment_key(fingerprint(cfg.device))}"
-            cached = read_json(self._cache_dir / "baseline_rule.json").get(key) if cfg.is_cuda else None
-            if isinstance(cached, dict) and cached.get("precision") in ("default", "fp32"):
+            cached = self._cached_rule(session, tol)
+            if cached is not None:
                 state.baseline_rule = cached
             else:
                 with self.gate.shared():
                     state.baseline_rule = self._decide(session, timing_sets[0].inputs, tol)
                 if cfg.is_cuda:
-                    update_json(self._cache_dir / "baseline_rule.json", key, state.baseline_rule)
+                    update_json(self._cache_dir / "baseline_rule.json", self._rule_key(session, tol),
+                                state.baseline_rule)
         return state.baseline_rule["precision"]
+
+    def pending(self, session: ReferenceSession, state, tol: float) -> bool:
+        """Whether `precision` and `time` still have device work to do for this problem (nothing cached): the
+        judge then holds a big problem's memory slot through them, as through its own timing."""
+        cfg = self.config
+        rule = state.baseline_rule
+        if rule is None and cfg.baseline_precision == "auto":
+            rule = self._cached_rule(session, tol)
+            if rule is None:
+                return True
+        precision = rule["precision"] if rule is not None else cfg.baseline_precision
+        cached = read_json(self._cache_dir / "baselines.json") if cfg.is_cuda else {}
+        kinds = ("eager", "compile") if cfg.baseline_compile else ("eager",)
+        return any(self._key(session, kind, precision) not in state.baselines
+                   and self._key(session, kind, precision) not in cached for kind in kinds)
+
+    def _rule_key(self, session: ReferenceSession, tol: float) -> str:
+        from autokernel.environment import environment_key, fingerprint
+
+        # keyed like the baselines: another GPU or torch version may round differently
+        return f"{session.problem.digest}|tol={tol:g}|{environment_key(fingerprint(self.config.device))}"
+
+    def _cached_rule(self, session: ReferenceSession, tol: float) -> dict | None:
+        if not self.config.is_cuda:
+            return None
+        cached = read_json(self._cache_dir / "baseline_rule.json").get(self._rule_key(session, tol))
+        return cached if isinstance(cached, dict) and cached.get("precision") in ("default", "fp32") else None
+
+    def _key(self, session: ReferenceSession, kind: str, precision: str) -> str:
+        from autokernel.environment import environment_key, fingerprint
+
+        cfg = self.config
+        return f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}{cfg.baseline_key(precision)}"
 
     def _decide(self, session: ReferenceSession, inputs: list, tol: float) -> dict:
         import torch
@@ -86,11 +116,10 @@ class Baselines:
     def time(self, session: ReferenceSession, state, timing_sets, kind: str, precision: str) -> TimingStats | None:
         """Eager or torch.compile time of the reference, same loop, under ``precision``'s flags (PyTorch's
         defaults, or TF32 off for compiling and timing alike); cached."""
-        from autokernel.environment import environment_key, fingerprint
         from autokernel.evaluate.timing import Relocator, reported_ms, summarize, time_calls
 
         cfg = self.config
-        key = f"{session.problem.digest}|{kind}|{environment_key(fingerprint(cfg.device))}{cfg.baseline_key(precision)}"
+        key = self._key(session, kind, precision)
         if key in state.baselines:
             return state.baselines[key]
         cache_file = self._cache_dir / "baselines.json"

@@ -50,7 +50,8 @@ NUM_TIMING_SETS = 2
 # Above this many bytes per trial (inputs + output), timing uses one input set and the whole evaluation
 # holds the device alone: each further copy costs gigabytes, and neighbours could run the GPU out of memory.
 BIG_TRIAL_BYTES = 2 * 2**30
-PREFETCH_BYTES = 16 * 2**30  # input sets drawn ahead at once (`EvalConfig.prefetch_inputs`): host memory they hold
+PREFETCH_BYTES = 16 * 2**30  # input sets drawn ahead at once (`EvalConfig.prefetch_inputs`): host memory they hold,
+# at most half the host's available memory shared among the device's judges
 
 
 class EvaluationError(RuntimeError):
@@ -126,7 +127,7 @@ class Evaluator:
             try:
                 verdict = self._evaluate(problem, candidate)
             except Exception as exc:  # noqa: BLE001 - torch.OutOfMemoryError in the judge's own work
-                if type(exc).__name__ != "OutOfMemoryError" or problem.digest in self._alone:
+                if not _out_of_memory_error(exc) or problem.digest in self._alone:
                     raise
                 verdict = None
             if verdict is not None and not (verdict.verdict == "runtime_error" and problem.digest not in self._alone
@@ -225,7 +226,13 @@ class Evaluator:
                 Path(solution_path).write_text(candidate.source)
                 measured = self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
             if measured is not None:  # baselines after the device is shared again: compiling takes seconds
-                self._compare_to_baselines(session, state, *measured, verdict, stages)
+                # ... except a big problem's first ones: its eager, compiled and float64 runs hold gigabytes, so
+                # they take the memory slot again (an H200 ran out beside a compile baseline holding 80 GiB)
+                slot = contextlib.nullcontext()
+                if (alone or heavy) and self.baselines.pending(session, state, measured[2]):
+                    slot = self.gate.alone() if alone else self.gate.heavy()
+                with slot:
+                    self._compare_to_baselines(session, state, *measured, verdict, stages)
         except Outcome as out:
             verdict.log_tail = proc.log_tail()
             return self._finish(verdict, out.verdict, out.reason, started, check=out.check)
@@ -271,7 +278,9 @@ class Evaluator:
         if self.config.prefetch_inputs and session.public_seeds:
             state = self._problems.setdefault(problem.digest, _ProblemState())
             per_set = max(self._input_bytes(problem, state), 1)
-            session.prefetch_public(max(1, min(4, PREFETCH_BYTES // per_set)))
+            budget = min(PREFETCH_BYTES, _available_host_bytes() // (2 * self.sharers))
+            if budget >= per_set:  # one set ahead at least, else drawn in place as without prefetching
+                session.prefetch_public(min(4, budget // per_set))
         return session
 
     def _num_trials(self, session: ReferenceSession) -> int:
@@ -399,9 +408,14 @@ class Evaluator:
                     t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
                 if state.overhead_ms is None:
                     with stages("timing_overhead"):
-                        reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
-                                              "warmup": cfg.warmup, "expected": out_meta,
-                                              "loop": cfg.loop_options()}, exclusive=True)
+                        try:
+                            reply = proc.request({"cmd": "overhead", "sets": t_handles, "outs": o_handles, "n": 6,
+                                                  "warmup": cfg.warmup, "expected": out_meta,
+                                                  "loop": cfg.loop_options()}, exclusive=True)
+                        except (CandidateDied, CandidateTimeout) as exc:  # no candidate code yet: the harness's
+                            raise EvaluationError(
+                                f"the candidate's interpreter failed while timing the loop's own cost, before any "
+                                f"candidate code ran ({exc}): {_last_lines(proc)}") from exc
                     state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
                 if cfg.paired_eager:
                     with stages("paired_eager"):
@@ -513,7 +527,8 @@ class Evaluator:
                                  exclusive=True)
         except (CandidateDied, CandidateTimeout) as exc:  # before any candidate code: the harness's failure
             raise EvaluationError(f"the candidate's interpreter failed while timing the reference, before any "
-                                  f"candidate code ran ({exc}); judge again, or with --no-paired-eager") from exc
+                                  f"candidate code ran ({exc}); judge again, or with --no-paired-eager: "
+                                  f"{_last_lines(proc)}") from exc
         finally:
             proc.budget_s = budget
         samples = reported_ms(reply.get("event_ms") or [], reply.get("fresh") or [],
@@ -712,6 +727,33 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
     torch.cuda.ipc_collect()
     if empty_cache:
         torch.cuda.empty_cache()
+
+
+def _last_lines(proc) -> str:
+    """The end of a failed candidate process's log (what it died of), for a harness error's message."""
+    tail = getattr(proc, "log_tail", None)
+    return tail()[-600:] if callable(tail) else ""
+
+
+def _available_host_bytes() -> int:
+    """Host memory free now (Linux's MemAvailable; elsewhere the free pages), for the inputs drawn ahead."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+def _out_of_memory_error(exc: BaseException) -> bool:
+    """The judge's own work ran out of device memory (in its process, or in the candidate's before any candidate
+    code ran): the neighbours' doing, perhaps."""
+    return type(exc).__name__ == "OutOfMemoryError" or (
+        isinstance(exc, EvaluationError) and ("CUDA out of memory" in str(exc) or "OutOfMemoryError" in str(exc)))
 
 
 def _out_of_memory(verdict: Verdict) -> bool:

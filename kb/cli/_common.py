@@ -65,9 +65,10 @@ def add_eval_policy(p: argparse.ArgumentParser, *, both: bool = False) -> None:
                    help="GPU: keep the GPU busy this long before each timed call, so the host's launch work overlaps "
                         "it (a call costs max(GPU time, host time)); 0 times the launch gap too (default: the "
                         "protocol's, 1 under strict, 0 under kernelbench)")
-    p.add_argument("--prefetch-inputs", action="store_true",
+    p.add_argument("--prefetch-inputs", action=argparse.BooleanOptionalAction, default=None,
                    help="kernelbench protocol: draw KernelBench's seeded CPU inputs ahead in threads while the judge "
-                        "works (the same values; a multi-GB problem spends most of its evaluation on these draws)")
+                        "works (the same values; a multi-GB problem spends most of its evaluation on these draws; "
+                        "at most 16 GiB and half the free host memory; default: on)")
     p.add_argument("--paired-eager", action=argparse.BooleanOptionalAction, default=None,
                    help="time the eager reference in the candidate's process, before its code is loaded, and take "
                         "the speedup from that pair, as KernelBench times both in one process (default: the "
@@ -134,8 +135,8 @@ def eval_options_from_args(args: argparse.Namespace) -> dict:
         kw["baseline_precision"] = args.baseline_precision
     if args.paired_eager is not None:
         kw["paired_eager"] = args.paired_eager
-    if getattr(args, "prefetch_inputs", False):
-        kw["prefetch_inputs"] = True
+    if getattr(args, "prefetch_inputs", None) is not None:
+        kw["prefetch_inputs"] = args.prefetch_inputs
     if args.gpu_lead_ms is not None:
         if args.gpu_lead_ms < 0:
             raise ValueError("--gpu-lead-ms must be 0 or more")
