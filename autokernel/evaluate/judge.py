@@ -29,7 +29,7 @@ from autokernel.evaluate.checks import (
 )
 from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
-from autokernel.evaluate.gate import DeviceGate, NullGate
+from autokernel.evaluate.gate import HEAVY_SLOTS, DeviceGate, NullGate
 from autokernel.evaluate.outcome import Outcome, error_reason
 from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, PAIRED_EAGER_MARK
 from autokernel.evaluate.reference import (
@@ -51,7 +51,7 @@ NUM_TIMING_SETS = 2
 # holds the device alone: each further copy costs gigabytes, and neighbours could run the GPU out of memory.
 BIG_TRIAL_BYTES = 2 * 2**30
 PREFETCH_BYTES = 16 * 2**30  # input sets drawn ahead at once (`EvalConfig.prefetch_inputs`): host memory they hold,
-# at most half the host's available memory shared among the device's judges
+# at most half the host's available memory shared among the evaluations drawing big sets at once
 
 
 class EvaluationError(RuntimeError):
@@ -278,7 +278,9 @@ class Evaluator:
         if self.config.prefetch_inputs and session.public_seeds:
             state = self._problems.setdefault(problem.digest, _ProblemState())
             per_set = max(self._input_bytes(problem, state), 1)
-            budget = min(PREFETCH_BYTES, _available_host_bytes() // (2 * self.sharers))
+            # half the free host memory, shared by the evaluations that can draw big sets at once (the heavy
+            # slots; small problems' sets are under a gigabyte)
+            budget = min(PREFETCH_BYTES, _available_host_bytes() // (2 * min(self.sharers, HEAVY_SLOTS)))
             if budget >= per_set:  # one set ahead at least, else drawn in place as without prefetching
                 session.prefetch_public(min(4, budget // per_set))
         return session
