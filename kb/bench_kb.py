@@ -59,6 +59,9 @@ class BenchConfig:
         eval_options: `EvalConfig` fields over ``EvalConfig.for_device``'s defaults (timeout_s, num_perf_trials ...).
         repeat: judge every candidate this many times (repeats 2..N in run directories of their own), for the
             repeatability figures of `repeat_summary`.
+        repeat_within: repeats 2..N judge only the candidates whose first verdict is correct with a speedup (vs
+            eager or vs torch.compile) within this factor of 1x, where a repeat's spread can make a win a tie; a
+            candidate judged incorrect, or 3x faster, gains nothing from a second judgment. None: every candidate.
         shard: (k, n): judge every n-th problem from the k-th only (several machines splitting one level, each
             into its own ``out``).
         rejudge: verdict kinds whose recorded candidates are judged again (after a harness fix).
@@ -76,6 +79,7 @@ class BenchConfig:
     workers_per_device: int = 1
     eval_options: Mapping[str, Any] = field(default_factory=dict)
     repeat: int = 1
+    repeat_within: float | None = None
     shard: tuple[int, int] = (1, 1)
     rejudge: frozenset[str] = frozenset()
     totals: Mapping[int, int] = field(default_factory=dict)
@@ -103,6 +107,9 @@ class BenchConfig:
             raise ValueError("--stop-after must be positive seconds")
         if self.repeat < 1:
             raise ValueError("--repeat must be at least 1")
+        if self.repeat_within is not None and self.repeat_within <= 1:
+            raise ValueError(f"--repeat-within {self.repeat_within:g}: give a factor above 1 (e.g. 1.5: speedups "
+                             f"between 0.67x and 1.5x are judged again)")
         k, n = self.shard
         if not 1 <= k <= n:
             raise ValueError(f"shard {k}/{n}: expected K/N with 1 <= K <= N")
@@ -152,6 +159,7 @@ class ProtocolOutcome:
     reused: int = 0  # found recorded, not judged again
     failed: list[str] = field(default_factory=list)  # harness errors (nothing recorded: a rerun judges them)
     left: int = 0  # not started before --stop-after (a rerun judges them)
+    not_repeated: int = 0  # repeats left out by --repeat-within (first verdict no close call)
     problems: int = 0  # problems of the selection
     solved: int = 0  # problems with a correct, non-quarantined candidate
     leaderboard: Path | None = None  # the page, when one was written
@@ -186,7 +194,9 @@ class BenchResult:
             kind = "GPU" if any(d.startswith("cuda") for d in o.devices) else "device"
             out.append(f"{o.protocol}: {o.solved}/{o.problems} problems with a correct kernel; judged {o.judged}, "
                        f"recorded before {o.reused}, harness errors {len(o.failed)}"
-                       + (f", left by --stop-after {o.left}" if o.left else "") + f"; run directory {o.run_dir}")
+                       + (f", left by --stop-after {o.left}" if o.left else "")
+                       + (f", not repeated (no close call) {o.not_repeated}" if o.not_repeated else "")
+                       + f"; run directory {o.run_dir}")
             out.append(f"{o.protocol}: throughput {o.per_device_hour:.0f} judged per {kind}-hour ({o.judged} in "
                        f"{o.wall_s:.0f} s on {len(o.devices)} {kind}(s): {', '.join(o.devices) or '-'})")
             out += [f"  harness error: {f}" for f in o.failed[:10]]
@@ -455,7 +465,7 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
                          repeats=repeat_summary(config, problems) if config.repeat > 1 else [], index=index)
     info["invocations"][-1].update(ended=_now(), outcomes=[{
         "protocol": o.protocol, "run_dir": str(o.run_dir.relative_to(out)), "judged": o.judged, "reused": o.reused,
-        "harness_errors": o.failed, "left_by_stop_after": o.left, "problems": o.problems, "solved": o.solved, "wall_s": round(o.wall_s, 1),
+        "harness_errors": o.failed, "left_by_stop_after": o.left, "not_repeated": o.not_repeated, "problems": o.problems, "solved": o.solved, "wall_s": round(o.wall_s, 1),
         "devices": o.devices, "judged_per_device_hour": round(o.per_device_hour, 1),
         "leaderboard": str(o.leaderboard.relative_to(out)) if o.leaderboard else None, "note": o.note,
     } for o in outcomes])  # fmt: skip
@@ -493,6 +503,8 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
         else:
             outcome.reused += 1
     pending = list({ledger.key(j.problem, j.candidate): j for j in pending}.values())  # identical samples: once
+    if repeat > 1 and config.repeat_within is not None and pending:
+        pending = _close_calls(pending, config, protocol, outcome, echo)
     started = time.monotonic()
     devices = local_devices(eval_config.device) if config.backend == "local" else [f"ray ({eval_config.device})"]
     judged = 0
@@ -549,6 +561,35 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
                                "candidates_per_device_hour": round(per_hour / max(1, len(devices)), 1)})
     for note in ledger.notes:
         echo(f"{protocol}: note: {note}")
+
+
+def _close_calls(pending: list[Job], config: BenchConfig, protocol: str, outcome: ProtocolOutcome,
+                 echo: Callable[[str], None]) -> list[Job]:
+    """The repeat's jobs whose first verdict is a close call (`BenchConfig.repeat_within`); a job whose first
+    verdict is not recorded yet waits for it (a later invocation repeats it if it is close)."""
+    from autokernel.ledger import Ledger
+
+    first_config = config.eval_config(protocol, 1)
+    first = Ledger(config.run_dir(protocol, 1), device="cuda" if first_config.is_cuda else "cpu",
+                   policy=first_config.ledger_policy())
+    within = config.repeat_within
+    keep, waiting, clear = [], 0, 0
+    for job in pending:
+        attempt = first.lookup(job.problem, job.candidate)
+        if attempt is None:
+            waiting += 1
+            continue
+        v = attempt.verdict
+        close = attempt.is_correct and any(s and 1 / within < s < within for s in (v.speedup, v.speedup_vs_compile))
+        if close:
+            keep.append(job)
+        else:
+            clear += 1
+    outcome.not_repeated += clear
+    echo(f"{protocol}: repeating the {len(keep)} close calls (a correct first verdict within {within:g}x of 1x "
+         f"vs eager or compile); {clear} not repeated" + (f", {waiting} awaiting their first verdict" if waiting
+                                                          else ""))
+    return keep
 
 
 def _solved(run_dir: Path, problems: Sequence[Problem]) -> int:

@@ -331,3 +331,36 @@ def test_repeats_give_each_problem_its_spread_and_retime_the_baselines(tmp_path,
     config = BenchConfig(out=out, repeat=2)
     assert config.eval_config("strict", 1).cache_dir is None
     assert config.eval_config("strict", 2).cache_dir == str(cache / "repeat-2")
+
+
+def test_repeat_within_judges_again_only_the_close_calls(tmp_path, capsys, monkeypatch):
+    """--repeat-within F: repeat 2 judges only candidates whose first verdict is correct with a speedup within F of
+    1x; an incorrect one, or one far from 1x, keeps its one verdict."""
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    dataset = _dataset(tmp_path / "kb")
+    kernels = tmp_path / "kernels"
+    kernels.mkdir()
+    relu = (FIXTURES / "honest" / "relu_constexpr.py").read_text()
+    (kernels / "L1_1.py").write_text(relu)
+    (kernels / "L1_2.py").write_text(relu)  # a ReLU for a scale-and-add problem: fails
+    runs = {}
+    for name, within in (("wide", "1e9"), ("narrow", "1.0001")):
+        out = tmp_path / name
+        assert main(["bench", "--level", "1", "--problems", "1,2", "--candidates", f"dir:{kernels}", "--protocol",
+                     "strict", "--repeat", "2", "--repeat-within", within, "--out", str(out), "--dataset",
+                     str(dataset), "--device", "cpu", "--trials", "1", "--perf-trials", "3", "--no-progress"]) == 0
+        runs[name] = (out, capsys.readouterr().out)
+    first = {r["problem"]: r["verdict"] for r in _rows(runs["wide"][0] / "strict")}
+    assert first["L1/1"]["verdict"] == "correct" and first["L1/2"]["verdict"] != "correct"
+    again = {r["problem"] for r in _rows(runs["wide"][0] / "repeats" / "2" / "strict")}
+    assert again == {"L1/1"}  # the failed one is not repeated
+    assert "not repeated (no close call) 1" in runs["wide"][1]
+    narrow = {r["problem"]: r["verdict"] for r in _rows(runs["narrow"][0] / "strict")}
+    close = any(s and 1 / 1.0001 < s < 1.0001 for s in (narrow["L1/1"].get("speedup"),
+                                                         narrow["L1/1"].get("speedup_vs_compile")))
+    repeated = runs["narrow"][0] / "repeats" / "2" / "strict" / "results.jsonl"
+    assert (repeated.is_file() and len(_rows(repeated.parent)) == 1) is close
+    info = json.loads((runs["narrow"][0] / BENCH_INFO).read_text())
+    assert info["invocations"][-1]["outcomes"][0]["not_repeated"] == (1 if close else 2)
+    with pytest.raises(ValueError, match="a factor above 1"):
+        BenchConfig(out=tmp_path / "x", repeat=2, repeat_within=0.5)

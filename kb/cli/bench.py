@@ -42,6 +42,10 @@ def register(sub) -> None:
     p.add_argument("--repeat", type=int, default=1,
                    help="judge every candidate N times (repeats 2..N in OUT/repeats/); prints the spread of the "
                         "medians per candidate")
+    p.add_argument("--repeat-within", type=float, default=None, metavar="F",
+                   help="repeats 2..N judge only the close calls: candidates whose first verdict is correct with a "
+                        "speedup vs eager or vs torch.compile within F of 1x (e.g. 1.5: 0.67x-1.5x), where the "
+                        "repeat spread decides a tie; the others keep their one verdict (default: repeat all)")
     p.add_argument("--shard", default="1/1", metavar="K/N",
                    help="judge every N-th problem from the K-th only (machines splitting a level, each with its "
                         "own --out)")
@@ -102,6 +106,7 @@ def _config(args: argparse.Namespace, levels: list[int]):
         eval_options={**eval_options_from_args(args), "spin_up_s": args.spin_up_s, "l2_flush": args.l2_flush,
                       "placement_jitter_kib": args.jitter_kib, "placements": args.placements},
         repeat=args.repeat,
+        repeat_within=args.repeat_within,
         shard=_shard(args.shard),
         rejudge=_rejudge(args.rejudge),
         dataset=dataset,
