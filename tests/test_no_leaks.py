@@ -62,10 +62,13 @@ def _processes_naming(text: str) -> list[int]:
 
 
 def _left_behind(tmp: Path, timeout_s: float = 15.0) -> tuple[list[int], list[str]]:
-    """What is still there after ``timeout_s``: processes naming ``tmp`` and folders in it."""
+    """What is still there after ``timeout_s``: processes naming ``tmp`` and folders in it (but PyTorch's own
+    per-user inductor cache, ``torchinductor_<user>``, which importing ``torch._inductor.config`` makes in TMPDIR
+    for every program that uses torch.compile: not a judge's scratch)."""
     deadline = time.monotonic() + timeout_s
     while True:
-        procs, dirs = _processes_naming(str(tmp)), sorted(p.name for p in tmp.iterdir())
+        procs = _processes_naming(str(tmp))
+        dirs = sorted(p.name for p in tmp.iterdir() if not p.name.startswith("torchinductor_"))
         if (not procs and not dirs) or time.monotonic() > deadline:
             return procs, dirs
         time.sleep(0.2)
