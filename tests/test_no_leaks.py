@@ -114,7 +114,10 @@ def test_eval_interrupted_mid_candidate_leaves_nothing(tmp_path, sig):
     solution.write_text(SLEEPY)
     cmd = [sys.executable, "-m", "kb", "eval", str(FIXTURES / "problems" / "relu.py"), str(solution), "--device",
            "cpu", "--trials", "1", "--perf-trials", "1", "--timeout", "300"]
-    proc = subprocess.Popen(cmd, cwd=REPO, env=_env(tmp), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # as a command in a terminal's foreground: a job started in the background of a non-interactive shell (a CI
+    # script run with `&`) inherits SIGINT ignored, and Python then leaves it ignored (no KeyboardInterrupt)
+    proc = subprocess.Popen(cmd, cwd=REPO, env=_env(tmp), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         # the candidate runs its own code once the judge has written its solution into the scratch folder
         _wait_for(lambda: list(tmp.glob("akb_eval_*/solution.py")), 120, "the candidate to load")
