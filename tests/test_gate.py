@@ -210,10 +210,12 @@ def test_time_blocked_on_the_gate_is_counted_per_thread(tmp_path):
     assert gate.waited_s() == 0.0  # this thread never waited
 
 
-def test_heavy_evaluations_take_slots_and_stop_no_one(tmp_path):
+@pytest.mark.parametrize("slots", [None, 3])
+def test_heavy_evaluations_take_slots_and_stop_no_one(tmp_path, slots):
     from autokernel.evaluate.gate import HEAVY_SLOTS
 
-    gate = FileGate(tmp_path)
+    gate = FileGate(tmp_path) if slots is None else FileGate(tmp_path, heavy_slots=slots)
+    allowed = slots or HEAVY_SLOTS  # evaluations this gate lets in at once
     neighbour = subprocess.Popen(CANDIDATE_LIKE, start_new_session=True)
     inside, release = threading.Semaphore(0), threading.Event()
     peak = {"now": 0, "max": 0}
@@ -233,10 +235,10 @@ def test_heavy_evaluations_take_slots_and_stop_no_one(tmp_path):
         registered = threading.Event()
         threading.Thread(target=lambda: (gate.register(neighbour.pid), registered.set())).start()
         registered.wait(5)
-        threads = [threading.Thread(target=heavy_one) for _ in range(HEAVY_SLOTS + 1)]
+        threads = [threading.Thread(target=heavy_one) for _ in range(allowed + 1)]
         for t in threads:
             t.start()
-        for _ in range(HEAVY_SLOTS):
+        for _ in range(allowed):
             assert inside.acquire(timeout=5)
         assert not inside.acquire(timeout=0.3)  # the extra one waits for a slot
         assert _state(neighbour.pid) != "T"  # a heavy evaluation stops nobody
@@ -245,7 +247,7 @@ def test_heavy_evaluations_take_slots_and_stop_no_one(tmp_path):
         release.set()
         for t in threads:
             t.join(5)
-        assert peak["max"] == HEAVY_SLOTS
+        assert peak["max"] == allowed
     finally:
         neighbour.kill()
         neighbour.wait()
@@ -335,3 +337,21 @@ def test_a_slot_asked_for_inside_a_device_section_is_refused(tmp_path):
             pass
     with gate.exclusive(), pytest.raises(RuntimeError, match="lock order"), gate.alone():
         pass
+
+
+def test_heavy_slots_flag_sets_the_config_and_refuses_zero():
+    import argparse
+
+    import pytest
+
+    from autokernel.evaluate import EvalConfig
+    from kb.cli._common import add_eval_policy, eval_options_from_args
+
+    parser = argparse.ArgumentParser()
+    add_eval_policy(parser)
+    assert eval_options_from_args(parser.parse_args(["--heavy-slots", "3"]))["heavy_slots"] == 3
+    assert EvalConfig().heavy_slots == 2
+    with pytest.raises(ValueError, match="1 or more"):
+        eval_options_from_args(parser.parse_args(["--heavy-slots", "0"]))
+    with pytest.raises(ValueError, match="heavy_slots"):
+        EvalConfig(heavy_slots=0)

@@ -74,6 +74,9 @@ class EvalConfig:
         prefetch_inputs: draw KernelBench's seeded CPU inputs ahead, in threads, while the judge does other work
             (kernelbench protocol; the same values; `ReferenceSession.prefetch_public`). On the H200 two multi-GB
             level-1 problems took 57 s each instead of 91-94 s, same verdicts and speedups (docs/measurements.md).
+        heavy_slots: evaluations of multi-GB problems a GPU takes at once (`gate.FileGate.heavy`; the others wait
+            for a slot while small ones go on). Two fit an 80-141 GB GPU with room to spare (about 30-50 GiB each
+            on the H200's level 1); every run sharing a GPU must use the same count.
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
@@ -101,6 +104,7 @@ class EvalConfig:
     baseline_warmup: int | None = None
     paired_eager: bool | None = None  # None: the protocol's
     prefetch_inputs: bool = True
+    heavy_slots: int = 2
     measure: bool = True
     confine: bool = True
     cache_dir: str | None = None
@@ -121,6 +125,8 @@ class EvalConfig:
             raise ValueError(f"unknown tolerance preset {self.tolerance!r}; choose one of {sorted(TOLERANCE_PRESETS)}")
         if not (self.device == "cpu" or self.device.startswith("cuda")):
             raise ValueError(f"device must be 'cpu' or 'cuda[:N]', not {self.device!r}")
+        if self.heavy_slots < 1:
+            raise ValueError(f"heavy_slots must be 1 or more, not {self.heavy_slots}")
         if self.l2_flush not in L2_FLUSH_MODES:
             raise ValueError(f"l2_flush must be one of {', '.join(L2_FLUSH_MODES)}, not {self.l2_flush!r}")
         if self.gpu_lead_ms < 0:

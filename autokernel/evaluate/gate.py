@@ -124,9 +124,14 @@ class FileGate:
     (``flock`` belongs to an open file), so threads of one process exclude each other too.
     """
 
-    def __init__(self, directory: str | os.PathLike, *, on_wait: Callable[[], None] | None = None):
+    def __init__(self, directory: str | os.PathLike, *, on_wait: Callable[[], None] | None = None,
+                 heavy_slots: int = HEAVY_SLOTS):
+        if heavy_slots < 1:
+            raise ValueError(f"heavy slots: {heavy_slots}; a device takes at least one heavy evaluation")
         self.dir = Path(directory)
         self.on_wait = on_wait  # called before blocking, e.g. to hand cached GPU memory back to the device
+        # every process sharing the device must use the same count: `alone` takes this many slots
+        self.heavy_slots = heavy_slots
         (self.dir / "pids").mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
 
@@ -138,7 +143,7 @@ class FileGate:
                              "device": os.open(self.dir / "device.lock", flags, 0o600),
                              "turnstile": os.open(self.dir / "turnstile.lock", flags, 0o600),
                              "heavy_fds": [os.open(self.dir / f"heavy.{i}.lock", flags, 0o600)
-                                           for i in range(HEAVY_SLOTS)]}
+                                           for i in range(self.heavy_slots)]}
         return self._local.s
 
     @contextlib.contextmanager
@@ -164,7 +169,7 @@ class FileGate:
 
     @contextlib.contextmanager
     def heavy(self) -> Iterator[None]:
-        """At most `HEAVY_SLOTS` memory-heavy evaluations (gigabyte trials) on the device at once, the others going
+        """At most ``heavy_slots`` memory-heavy evaluations (gigabyte trials) on the device at once, the others going
         on beside them.
 
         Independent of the device lock: holding it stops no one (an exclusive hold for a whole big evaluation

@@ -29,7 +29,7 @@ from autokernel.evaluate.checks import (
 )
 from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
-from autokernel.evaluate.gate import HEAVY_SLOTS, DeviceGate, NullGate
+from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import Outcome, error_reason
 from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, PAIRED_EAGER_MARK
 from autokernel.evaluate.reference import (
@@ -105,7 +105,7 @@ class Evaluator:
         if gate is None and self.config.is_cuda:  # a GPU is the machine's: other runs' timings take turns with ours
             from autokernel.evaluate.gate import FileGate, machine_gate_dir
 
-            gate = FileGate(machine_gate_dir(self.config.device))
+            gate = FileGate(machine_gate_dir(self.config.device), heavy_slots=self.config.heavy_slots)
         self.gate = gate or NullGate()
         self.sharers = max(1, sharers)
         self.prespawn = prespawn
@@ -280,7 +280,7 @@ class Evaluator:
             per_set = max(self._input_bytes(problem, state), 1)
             # half the free host memory, shared by the evaluations that can draw big sets at once (the heavy
             # slots; small problems' sets are under a gigabyte)
-            budget = min(PREFETCH_BYTES, _available_host_bytes() // (2 * min(self.sharers, HEAVY_SLOTS)))
+            budget = min(PREFETCH_BYTES, _available_host_bytes() // (2 * min(self.sharers, self.config.heavy_slots)))
             if budget >= per_set:  # one set ahead at least, else drawn in place as without prefetching
                 session.prefetch_public(min(4, budget // per_set))
         return session

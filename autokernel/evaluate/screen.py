@@ -105,7 +105,7 @@ class Screener:
         if gate is None and self.config.is_cuda:
             from autokernel.evaluate.gate import FileGate, machine_gate_dir
 
-            gate = FileGate(machine_gate_dir(self.config.device))
+            gate = FileGate(machine_gate_dir(self.config.device), heavy_slots=self.config.heavy_slots)
         self.gate = gate or NullGate()
         self.sharers = max(1, sharers)
         self.prespawn = prespawn

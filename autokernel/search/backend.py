@@ -217,7 +217,8 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
     from autokernel.evaluate.gate import FileGate, machine_gate_dir
 
     cuda = config.device.startswith("cuda")
-    gate = FileGate(gate_dir or machine_gate_dir(config.device), on_wait=_free_cached_gpu_memory if cuda else None)
+    gate = FileGate(gate_dir or machine_gate_dir(config.device), on_wait=_free_cached_gpu_memory if cuda else None,
+                    heavy_slots=config.heavy_slots)
     from autokernel.evaluate.screen import Screener
 
     with Evaluator(config, gate=gate, sharers=sharers) as evaluator, \

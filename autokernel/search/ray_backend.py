@@ -99,7 +99,8 @@ class RayJudge:
         # A GPU's gate is the machine's (other runs on it take turns with this one); CPU judges of this run on
         # one node share a gate of their own, so a timed loop never runs beside a neighbour's candidate.
         if self.cuda:
-            self.gate = FileGate(machine_gate_dir(self.config.device), on_wait=_free_cached_gpu_memory)
+            self.gate = FileGate(machine_gate_dir(self.config.device), on_wait=_free_cached_gpu_memory,
+                                 heavy_slots=self.config.heavy_slots)
         else:
             self.gate = FileGate(Path(tempfile.gettempdir()) / f"autokernel-kb-gates-{os.getuid()}"
                                  / f"ray-cpu-{run_token}")  # fmt: skip

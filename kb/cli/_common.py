@@ -69,6 +69,9 @@ def add_eval_policy(p: argparse.ArgumentParser, *, both: bool = False) -> None:
                    help="kernelbench protocol: draw KernelBench's seeded CPU inputs ahead in threads while the judge "
                         "works (the same values; a multi-GB problem spends most of its evaluation on these draws; "
                         "at most 16 GiB and half the free host memory; default: on)")
+    p.add_argument("--heavy-slots", type=int, default=None, metavar="N",
+                   help="GPU: evaluations of multi-GB problems judged at once per device (default 2; every run "
+                        "sharing a GPU must give the same)")
     p.add_argument("--paired-eager", action=argparse.BooleanOptionalAction, default=None,
                    help="time the eager reference in the candidate's process, before its code is loaded, and take "
                         "the speedup from that pair, as KernelBench times both in one process (default: the "
@@ -135,6 +138,10 @@ def eval_options_from_args(args: argparse.Namespace) -> dict:
         kw["baseline_precision"] = args.baseline_precision
     if args.paired_eager is not None:
         kw["paired_eager"] = args.paired_eager
+    if getattr(args, "heavy_slots", None) is not None:
+        if args.heavy_slots < 1:
+            raise ValueError(f"--heavy-slots {args.heavy_slots}: give 1 or more")
+        kw["heavy_slots"] = args.heavy_slots
     if getattr(args, "prefetch_inputs", None) is not None:
         kw["prefetch_inputs"] = args.prefetch_inputs
     if args.gpu_lead_ms is not None:
