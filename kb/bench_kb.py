@@ -480,7 +480,6 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
     nothing half-submitted and the rest of the queue stays unjudged for a rerun."""
     from tqdm import tqdm
 
-    from autokernel.ledger import Ledger
     from autokernel.ledger.run_info import close_invocation, start_invocation
     from autokernel.propose.base import Attempt
     from autokernel.search.backend import local_devices
@@ -488,8 +487,7 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
 
     eval_config = config.eval_config(protocol, repeat)
     run_dir = config.run_dir(protocol, repeat)
-    ledger = Ledger(run_dir, device="cuda" if eval_config.is_cuda else "cpu", policy=eval_config.ledger_policy(),
-                    rejudge=config.rejudge)
+    ledger = _ledger(config, protocol, repeat, rejudge=config.rejudge)
     start_invocation(run_dir, dataset=config.dataset, config=config.dataset_config, entry={
         **entry, "protocol": protocol, "repeat": repeat, "device": config.device,
         "workers_per_device": config.workers_per_device, "compile_baseline": eval_config.baseline_compile,
@@ -563,15 +561,20 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
         echo(f"{protocol}: note: {note}")
 
 
+def _ledger(config: BenchConfig, protocol: str, repeat: int, *, rejudge: frozenset[str] = frozenset()):
+    """The ledger of one protocol's repeat (its run directory, device kind and judging policy)."""
+    from autokernel.ledger import Ledger
+
+    eval_config = config.eval_config(protocol, repeat)
+    return Ledger(config.run_dir(protocol, repeat), device="cuda" if eval_config.is_cuda else "cpu",
+                  policy=eval_config.ledger_policy(), rejudge=rejudge)
+
+
 def _close_calls(pending: list[Job], config: BenchConfig, protocol: str, outcome: ProtocolOutcome,
                  echo: Callable[[str], None]) -> list[Job]:
     """The repeat's jobs whose first verdict is a close call (`BenchConfig.repeat_within`); a job whose first
     verdict is not recorded yet waits for it (a later invocation repeats it if it is close)."""
-    from autokernel.ledger import Ledger
-
-    first_config = config.eval_config(protocol, 1)
-    first = Ledger(config.run_dir(protocol, 1), device="cuda" if first_config.is_cuda else "cpu",
-                   policy=first_config.ledger_policy())
+    first = _ledger(config, protocol, 1)
     within = config.repeat_within
     keep, waiting, clear = [], 0, 0
     for job in pending:

@@ -414,6 +414,9 @@ def test_a_reference_that_kills_the_interpreter_is_the_harnesss_failure_not_the_
         def request(self, obj, exclusive=False):
             raise CandidateDied("the candidate process was killed by SIGSEGV")
 
+        def log_tail(self):
+            return "Segmentation fault"
+
     proc = Proc()
     session = SimpleNamespace(problem=PROBLEM, init_seed=42, init_args=[0.5])
     with Evaluator(cpu_config) as judge, pytest.raises(EvaluationError, match="before any candidate code ran"):

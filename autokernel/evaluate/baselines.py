@@ -57,16 +57,26 @@ class Baselines:
         """Whether `precision` and `time` still have device work to do for this problem (nothing cached): the
         judge then holds a big problem's memory slot through them, as through its own timing."""
         cfg = self.config
-        rule = state.baseline_rule
-        if rule is None and cfg.baseline_precision == "auto":
-            rule = self._cached_rule(session, tol)
+        precision = cfg.baseline_precision
+        if precision == "auto":
+            rule = state.baseline_rule or self._cached_rule(session, tol)
             if rule is None:
                 return True
-        precision = rule["precision"] if rule is not None else cfg.baseline_precision
-        cached = read_json(self._cache_dir / "baselines.json") if cfg.is_cuda else {}
+            precision = rule["precision"]
         kinds = ("eager", "compile") if cfg.baseline_compile else ("eager",)
-        return any(self._key(session, kind, precision) not in state.baselines
-                   and self._key(session, kind, precision) not in cached for kind in kinds)
+        return any(self._cached(state, self._key(session, kind, precision)) is None for kind in kinds)
+
+    def _cached(self, state, key: str) -> TimingStats | None:
+        """A baseline timed before: in this evaluator, or (GPU) in the cache file other workers and runs share."""
+        if key in state.baselines:
+            return state.baselines[key]
+        if not self.config.is_cuda:
+            return None
+        cached = read_json(self._cache_dir / "baselines.json")
+        if key not in cached:
+            return None
+        state.baselines[key] = TimingStats(**cached[key])
+        return state.baselines[key]
 
     def _rule_key(self, session: ReferenceSession, tol: float) -> str:
         from autokernel.environment import environment_key, fingerprint
@@ -120,14 +130,10 @@ class Baselines:
 
         cfg = self.config
         key = self._key(session, kind, precision)
-        if key in state.baselines:
-            return state.baselines[key]
-        cache_file = self._cache_dir / "baselines.json"
-        cached = read_json(cache_file)
-        if key in cached and cfg.is_cuda:
-            stats = TimingStats(**cached[key])
-            state.baselines[key] = stats
+        stats = self._cached(state, key)
+        if stats is not None:
             return stats
+        cache_file = self._cache_dir / "baselines.json"
         import torch
 
         model = session.model

@@ -417,7 +417,7 @@ class Evaluator:
                         except (CandidateDied, CandidateTimeout) as exc:  # no candidate code yet: the harness's
                             raise EvaluationError(
                                 f"the candidate's interpreter failed while timing the loop's own cost, before any "
-                                f"candidate code ran ({exc}): {_last_lines(proc)}") from exc
+                                f"candidate code ran ({exc}): {proc.log_tail()[-600:]}") from exc
                     state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
                 if cfg.paired_eager:
                     with stages("paired_eager"):
@@ -530,7 +530,7 @@ class Evaluator:
         except (CandidateDied, CandidateTimeout) as exc:  # before any candidate code: the harness's failure
             raise EvaluationError(f"the candidate's interpreter failed while timing the reference, before any "
                                   f"candidate code ran ({exc}); judge again, or with --no-paired-eager: "
-                                  f"{_last_lines(proc)}") from exc
+                                  f"{proc.log_tail()[-600:]}") from exc
         finally:
             proc.budget_s = budget
         samples = reported_ms(reply.get("event_ms") or [], reply.get("fresh") or [],
@@ -731,12 +731,6 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
         torch.cuda.empty_cache()
 
 
-def _last_lines(proc) -> str:
-    """The end of a failed candidate process's log (what it died of), for a harness error's message."""
-    tail = getattr(proc, "log_tail", None)
-    return tail()[-600:] if callable(tail) else ""
-
-
 def _available_host_bytes() -> int:
     """Host memory free now (Linux's MemAvailable; elsewhere the free pages), for the inputs drawn ahead."""
     try:
@@ -751,16 +745,19 @@ def _available_host_bytes() -> int:
         return 0
 
 
+def _mentions_out_of_memory(text: str) -> bool:
+    return "OutOfMemoryError" in text or "CUDA out of memory" in text
+
+
 def _out_of_memory_error(exc: BaseException) -> bool:
     """The judge's own work ran out of device memory (in its process, or in the candidate's before any candidate
     code ran): the neighbours' doing, perhaps."""
     return type(exc).__name__ == "OutOfMemoryError" or (
-        isinstance(exc, EvaluationError) and ("CUDA out of memory" in str(exc) or "OutOfMemoryError" in str(exc)))
+        isinstance(exc, EvaluationError) and _mentions_out_of_memory(str(exc)))
 
 
 def _out_of_memory(verdict: Verdict) -> bool:
-    text = f"{verdict.reason}\n{verdict.log_tail}"
-    return "OutOfMemoryError" in text or "CUDA out of memory" in text
+    return _mentions_out_of_memory(f"{verdict.reason}\n{verdict.log_tail}")
 
 
 def evaluate(problem: Problem, candidate: Candidate | str, config: EvalConfig | None = None) -> Verdict:
