@@ -75,8 +75,9 @@ class EvalConfig:
             (kernelbench protocol; the same values; `ReferenceSession.prefetch_public`). On the H200 two multi-GB
             level-1 problems took 57 s each instead of 91-94 s, same verdicts and speedups (docs/measurements.md).
         heavy_slots: evaluations of multi-GB problems a GPU takes at once (`gate.FileGate.heavy`; the others wait
-            for a slot while small ones go on). Two fit an 80-141 GB GPU with room to spare (about 30-50 GiB each
-            on the H200's level 1); every run sharing a GPU must use the same count.
+            for a slot while small ones go on). On the H200's level 1 one takes up to about 40 GiB (a judge held
+            22 GiB in an out-of-memory report, a candidate's peak reached 16 GiB); every run sharing a GPU must use
+            the same count.
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
