@@ -324,15 +324,25 @@ CSV_FIELDS = ("loop", "kernel", "kind", "kb_verdicts", "kb_runs", "ours", "named
 
 
 def write_csv(bundles: list[tuple[Path, str]], csv_path: Path) -> None:
-    """The compact record of one or more parity runs (``loop`` labels each): what the page is drawn from."""
+    """The compact record of one or more parity runs (``loop`` labels each): what the page is drawn from.
+
+    Merged into an existing CSV: a bundle's row replaces the row of the same loop and kernel, every other row
+    stays, so the record grows across bundles judged on different machines (a bundle itself is run data, not
+    kept)."""
     import csv
 
+    rows = {(r["loop"], r["kernel"]): r for r in csv.DictReader(csv_path.open())} if csv_path.is_file() else {}
+    for bundle, label in bundles:
+        for r in parity_rows(bundle):
+            rows[(label, r["kernel"])] = {**r, "loop": label}
+    order = list(dict.fromkeys(label for label, _ in rows))  # loops in first-seen order, rows grouped by loop
     with csv_path.open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
         w.writeheader()
-        for bundle, label in bundles:
-            for r in parity_rows(bundle):
-                w.writerow({**r, "loop": label})
+        for label in order:
+            for (loop, _), r in rows.items():
+                if loop == label:
+                    w.writerow(r)
 
 
 def render(csv_path: Path) -> str:

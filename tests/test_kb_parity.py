@@ -19,3 +19,23 @@ def test_again_sets_earlier_results_aside_without_losing_them(tmp_path):
         "ours_kernelbench.jsonl", "ours_kernelbench.log"]
     moved = parity.set_aside(tmp_path, "kernelbench", "both")
     assert {m.split(".")[0] for m in moved} == {"kernelbench", "kernelbench_0", "kernelbench_12"}
+
+
+def test_table_merges_into_the_csv_so_rows_of_other_runs_stay(tmp_path):
+    import json
+
+    parity = load("kb_parity")
+    bundle = tmp_path / "b"
+    (bundle / "results").mkdir(parents=True)
+    (bundle / "pairs.json").write_text(json.dumps([{"id": "L1_1", "key": "L1/1", "kind": "leaderboard"}]))
+    kb = {"id": "L1_1", "repeat": 0, "correctness": True, "runtime_ms": 1.0, "ref_runtime_ms": 2.0}
+    (bundle / "results" / "kernelbench.jsonl").write_text(json.dumps(kb) + "\n")
+    ours = {"id": "L1_1", "verdict": "correct", "speedup": 2.0, "speedup_mean": 2.02}
+    (bundle / "results" / "ours_kernelbench.jsonl").write_text(json.dumps(ours) + "\n")
+    csv_path = tmp_path / "parity.csv"
+    csv_path.write_text("loop,kernel,kind,same_verdict\nold loop,L2/6,leaderboard,True\nnew,L1/1,leaderboard,False\n")
+    parity.write_csv([(bundle, "new")], csv_path)
+    text = csv_path.read_text().splitlines()
+    assert text[0].startswith("loop,kernel,") and len(text) == 3
+    assert text[1].startswith("old loop,L2/6,")  # another run's row is kept
+    assert text[2].startswith("new,L1/1,leaderboard,correct,1,correct,,True,2.0,")  # replaced by the bundle's
