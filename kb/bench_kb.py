@@ -15,6 +15,9 @@ Layout under ``out``::
     leaderboard/<protocol>/        `kb.leaderboard` pages (``<gpu slug>/README.md``, ``problems.csv`` ...) and
                                    the environment they state (``environment.json``)
 
+With `BenchConfig.compact_ledgers` the verdicts are also kept as compact ledgers that git can hold, and a bench
+folder started afresh elsewhere resumes from them (`kb.bench_ledgers`).
+
 Judging goes through the backend `BenchConfig.backend` names (`autokernel.search.choice`): the local pool (every
 visible GPU, ``workers_per_device`` each; one in-process worker on CPU) or judges on a Ray cluster. Every verdict is recorded as it arrives; a candidate already recorded under the
 same problem, device and policy is never judged again.
@@ -71,6 +74,9 @@ class BenchConfig:
             are recorded, pages are written); rerunning resumes with the rest. None: judge everything.
         backend, ray_address, ray_workers: where candidates are judged (`autokernel.search.choice`): this
             machine's devices, or judges on a Ray cluster.
+        compact_ledgers: a folder of compact ledgers (`kb.bench_ledgers`): the verdicts it holds for this
+            invocation's jobs are recorded before judging, and the run directories' verdicts merged into it after
+            (also when stopped or interrupted), so a bench folder lost with its machine is not judged again.
     """
 
     out: Path
@@ -91,6 +97,7 @@ class BenchConfig:
     backend: str = "local"
     ray_address: str | None = None
     ray_workers: int | None = None
+    compact_ledgers: Path | None = None
 
     def __post_init__(self) -> None:
         from autokernel.search.choice import check_choice
@@ -157,6 +164,7 @@ class ProtocolOutcome:
     run_dir: Path
     judged: int = 0  # judged by this invocation (all repeats)
     reused: int = 0  # found recorded, not judged again
+    restored: int = 0  # of those, recorded from the compact ledgers by this invocation (all repeats)
     failed: list[str] = field(default_factory=list)  # harness errors (nothing recorded: a rerun judges them)
     left: int = 0  # not started before --stop-after (a rerun judges them)
     not_repeated: int = 0  # repeats left out by --repeat-within (first verdict no close call)
@@ -193,7 +201,9 @@ class BenchResult:
         for o in self.outcomes:
             kind = "GPU" if any(d.startswith("cuda") for d in o.devices) else "device"
             out.append(f"{o.protocol}: {o.solved}/{o.problems} problems with a correct kernel; judged {o.judged}, "
-                       f"recorded before {o.reused}, harness errors {len(o.failed)}"
+                       f"recorded before {o.reused}"
+                       + (f" ({o.restored} from the compact ledgers)" if o.restored else "")
+                       + f", harness errors {len(o.failed)}"
                        + (f", left by --stop-after {o.left}" if o.left else "")
                        + (f", not repeated (no close call) {o.not_repeated}" if o.not_repeated else "")
                        + f"; run directory {o.run_dir}")
@@ -436,6 +446,10 @@ def check_out(out: str | Path) -> None:
 def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped], config: BenchConfig,
            entry: dict, echo: Callable[[str], None]) -> BenchResult:
     check_out(config.out)
+    if config.compact_ledgers is not None:
+        from kb.bench_ledgers import check_ledger_dir
+
+        check_ledger_dir(config.compact_ledgers)
     deadline = _clock() + config.stop_after_s if config.stop_after_s is not None else float("inf")
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -448,23 +462,30 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
                                 "protocols": list(config.protocols), "repeat": config.repeat,
                                 "device": config.device, "workers_per_device": config.workers_per_device,
                                 "totals": {str(lv): n for lv, n in sorted(config.totals.items())},
-                                "skipped": [[s.what, s.why] for s in skipped]})  # fmt: skip
+                                "skipped": [[s.what, s.why] for s in skipped],
+                                "compact_ledgers": config.compact_ledgers and str(config.compact_ledgers)})  # fmt: skip
     _write_info(out, info)
     echo(f"bench folder: {out} ({len(jobs)} candidates for {len(problems)} problems, {len(skipped)} skipped)")
-    outcomes = []
-    for protocol in config.protocols:
-        outcome = ProtocolOutcome(protocol=protocol, run_dir=config.run_dir(protocol), problems=len(problems))
-        for r in range(1, config.repeat + 1):
-            _judge(jobs, problems, config, protocol, r, {**entry, **dict(config.selection)}, outcome, echo,
-                   deadline)
-        outcome.solved = _solved(outcome.run_dir, problems)
-        _page(outcome, config, out)
-        outcomes.append(outcome)
+    outcomes = [ProtocolOutcome(protocol=p, run_dir=config.run_dir(p), problems=len(problems))
+                for p in config.protocols]
+    if config.compact_ledgers is not None:
+        _restore(jobs, config, outcomes, echo)
+    try:
+        for outcome in outcomes:
+            for r in range(1, config.repeat + 1):
+                _judge(jobs, problems, config, outcome.protocol, r, {**entry, **dict(config.selection)}, outcome,
+                       echo, deadline)
+            outcome.solved = _solved(outcome.run_dir, problems)
+            _page(outcome, config, out)
+    finally:  # an interrupted bench still keeps what it recorded
+        if config.compact_ledgers is not None:
+            _write_back(config, echo)
     index = _index(outcomes, out)
     result = BenchResult(out=out, jobs=len(jobs), outcomes=outcomes, skipped=skipped,
                          repeats=repeat_summary(config, problems) if config.repeat > 1 else [], index=index)
     info["invocations"][-1].update(ended=_now(), outcomes=[{
         "protocol": o.protocol, "run_dir": str(o.run_dir.relative_to(out)), "judged": o.judged, "reused": o.reused,
+        "restored": o.restored,
         "harness_errors": o.failed, "left_by_stop_after": o.left, "not_repeated": o.not_repeated, "problems": o.problems, "solved": o.solved, "wall_s": round(o.wall_s, 1),
         "devices": o.devices, "judged_per_device_hour": round(o.per_device_hour, 1),
         "leaderboard": str(o.leaderboard.relative_to(out)) if o.leaderboard else None, "note": o.note,
@@ -568,6 +589,36 @@ def _ledger(config: BenchConfig, protocol: str, repeat: int, *, rejudge: frozens
     eval_config = config.eval_config(protocol, repeat)
     return Ledger(config.run_dir(protocol, repeat), device="cuda" if eval_config.is_cuda else "cpu",
                   policy=eval_config.ledger_policy(), rejudge=rejudge)
+
+
+def _restore(jobs: list[Job], config: BenchConfig, outcomes: Sequence[ProtocolOutcome],
+             echo: Callable[[str], None]) -> None:
+    """Record the verdicts the compact ledgers hold for ``jobs`` into each protocol's and repeat's run directory,
+    so they are not judged again (`kb.bench_ledgers.restore`)."""
+    from kb.bench_ledgers import ledger_files, restore
+
+    root, foreign = config.compact_ledgers, 0
+    for outcome in outcomes:
+        for r in range(1, config.repeat + 1):
+            if files := ledger_files(root, outcome.protocol, r):
+                done = restore(_ledger(config, outcome.protocol, r), jobs, files, rejudge=config.rejudge)
+                outcome.restored += done.recorded
+                foreign += done.foreign
+    echo(f"compact ledgers: {sum(o.restored for o in outcomes)} verdicts recorded from {root} ("
+         + ", ".join(f"{o.protocol} {o.restored}" for o in outcomes) + ")")
+    if foreign:
+        echo(f"compact ledgers: {foreign} verdicts in {root} not for this invocation's policy (or problem text, "
+             f"or device): judged again")
+
+
+def _write_back(config: BenchConfig, echo: Callable[[str], None]) -> None:
+    """Merge every run directory's verdicts into the compact ledgers (`kb.bench_ledgers.write_back`)."""
+    from kb.bench_ledgers import write_back
+
+    runs = [(p, r, config.run_dir(p, r)) for p in config.protocols for r in range(1, config.repeat + 1)]
+    written = write_back(config.compact_ledgers, runs)
+    echo(f"compact ledgers: {len(written)} files written under {config.compact_ledgers}"
+         + (f" ({', '.join(str(p.relative_to(config.compact_ledgers)) for p in written)})" if written else ""))
 
 
 def _close_calls(pending: list[Job], config: BenchConfig, protocol: str, outcome: ProtocolOutcome,

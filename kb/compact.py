@@ -16,6 +16,10 @@ and one kernel file per published row. Format (version 1)::
                        stands for its problem whatever the others hold, ``--prefer``)
               source_path, code_digest: only where the candidate's source is kept (path relative to the ledger's
                        folder; code_digest: `code_digest` of the judged source)
+              problem_digest, device, policy_digest: what keyed the verdict in its run directory (the problem
+                       text's digest, the device kind, `autokernel.ledger.policy_digest` of the policy), on lines
+                       `compact_run` writes, so a bench resuming from the ledger (``--compact-ledgers``) takes
+                       only verdicts of its own problem text, device and policy
 
 ``protocol`` says which judge produced the verdict (`autokernel.evaluate.protocol`: the verdict's own record);
 verdicts recorded before protocols existed are ``"strict"`` (fp32 truth). The verdict keeps: verdict, reason, quarantined, speedups, floor, kernel/eager/
@@ -36,7 +40,10 @@ import tokenize
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from autokernel.records import Verdict
 
 FORMAT = 1
 STRICT = "strict"  # the protocol of every verdict recorded before protocols existed (`Verdict.protocol` == "")
@@ -121,11 +128,14 @@ def read_ledger(path: str | Path) -> Ledger:
 
 
 def write_ledger(path: str | Path, ledger: Ledger) -> Path:
+    """Write ``ledger`` whole, then rename it over ``path``: a kill mid-write never leaves half a ledger."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     lines = [ledger.header(), *ledger.rows]
-    path.write_text("".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n" for x in lines),
-                    encoding="utf-8")
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n" for x in lines),
+                   encoding="utf-8")
+    tmp.replace(path)
     return path
 
 
@@ -153,8 +163,9 @@ def compact_run_json(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def compact_run(run_dir: str | Path, *, name: str | None = None) -> Ledger:
-    """A run directory's rows (KernelBench problems only) as a compact ledger, all of protocol ``strict``."""
-    from autokernel.ledger import read_rows
+    """A run directory's rows (KernelBench problems only) as a compact ledger, each line of its verdict's
+    protocol (`protocol_of`)."""
+    from autokernel.ledger import policy_digest, read_rows
 
     root = Path(run_dir)
     try:
@@ -168,9 +179,25 @@ def compact_run(run_dir: str | Path, *, name: str | None = None) -> Ledger:
         line = {"origin": "search", "protocol": protocol_of(row["verdict"]), "problem": row["problem"],
                 "problem_name": row.get("problem_name", ""), "candidate_digest": row.get("candidate_digest", "")}
         line |= {k: row.get(k) for k in _SEARCH_KEYS}
+        if "policy" in row:  # what keyed the verdict (every `autokernel.ledger.Ledger` row records it)
+            line |= {"problem_digest": row.get("problem_digest", ""), "device": row.get("device", ""),
+                     "policy_digest": policy_digest(row["policy"])}
         line["verdict"] = compact_verdict(row["verdict"])
         ledger.rows.append(line)
     return ledger
+
+
+def restored_verdict(line: dict[str, Any]) -> Verdict:
+    """The `Verdict` of a compact line, for a run directory that resumes from the ledger: the fields the pages
+    read, as judged; what compacting dropped (other checks, errors, stage times, logs) is left at its default."""
+    from autokernel.records import Verdict
+
+    data = dict(line["verdict"])
+    # compacting keeps the plausibility check's figures only; it fails exactly when the judge quarantines
+    data["checks"] = [{"passed": not data.get("quarantined"), **c} for c in data.get("checks") or []]
+    data |= {"problem": line.get("problem", ""), "problem_digest": line.get("problem_digest", ""),
+             "candidate_digest": line.get("candidate_digest", "")}
+    return Verdict.from_dict(data)
 
 
 def split_levels(ledger: Ledger) -> dict[int, Ledger]:

@@ -12,10 +12,12 @@ from kb.compact import (
     LedgerError,
     code_digest,
     compact_run,
+    compact_verdict,
     keep_kernel,
     kept_kernels,
     read_ledger,
     rejudged_line,
+    restored_verdict,
     reword_comments,
     write_ledger,
 )
@@ -30,8 +32,8 @@ def forward(x):  # the fast path (2026-11-30, large inputs)
 
 
 def _stats(ms):
-    return {"median_ms": ms, "mean_ms": ms, "min_ms": ms, "max_ms": ms, "std_ms": 0.0, "num_trials": 100,
-            "method": "cuda_event+l2_flush"}  # fmt: skip
+    return {"median_ms": ms, "mean_ms": ms, "min_ms": ms, "max_ms": ms, "std_ms": 0.0, "ci95_low_ms": ms,
+            "ci95_high_ms": ms, "num_trials": 100, "method": "cuda_event+l2_flush"}  # fmt: skip
 
 
 def _run(tmp_path):
@@ -102,6 +104,27 @@ def test_compact_lines_hold_only_what_the_pages_read(tmp_path):
     assert rejudged_line(old, preferred=True)["verdict"]["checks"][0]["figures"]["peak_used"] == "fp32 vector 5"
     assert line["protocol"] == STRICT  # recorded before protocols: the verdict has none
     assert rejudged_line(dict(v, protocol="kernelbench"), preferred=False)["protocol"] == "kernelbench"
+
+
+def test_a_compact_line_names_its_key_and_gives_back_a_verdict_the_pages_read_alike(tmp_path):
+    """A bench resuming from compact ledgers (kb/bench_ledgers.py) checks the line's key and records its verdict."""
+    from autokernel.ledger import policy_digest
+    from autokernel.records import Verdict
+
+    run = _run(tmp_path)
+    policy = {"protocol": "strict", "tolerance": 1e-4, "num_correct_trials": 5}
+    rows = [json.loads(x) for x in (run / "results.jsonl").read_text().splitlines()]
+    rows = [{**r, "problem_digest": "p" * 16, "device": "cuda", "policy": policy} for r in rows]  # as a Ledger's
+    (run / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    line = compact_run(run).rows[0]
+    assert (line["problem_digest"], line["device"], line["policy_digest"]) == ("p" * 16, "cuda",
+                                                                               policy_digest(policy))
+    verdict = restored_verdict(line)  # what compacting dropped is left at its default
+    assert Verdict.from_dict(verdict.to_dict()) == verdict
+    assert (verdict.problem, verdict.problem_digest, verdict.candidate_digest) == ("L1/19", "p" * 16,
+                                                                                  line["candidate_digest"])
+    assert [(c.name, c.passed) for c in verdict.checks] == [("plausibility", True)]  # not quarantined
+    assert compact_verdict(verdict.to_dict()) == {**line["verdict"], "protocol": ""}  # none recorded: strict
 
 
 def test_kept_kernels_are_the_judged_code_and_comments_may_be_reworded(tmp_path):

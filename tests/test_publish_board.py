@@ -136,8 +136,12 @@ def test_publish_writes_both_protocols_with_the_kernels_once(published):
     assert "`kernels/L<level>_<id>.<protocol>.py`: strict (1): L1/1." in index
 
 
-def test_published_board_regenerates_byte_identical_and_checks_clean(published):
+def test_published_board_regenerates_byte_identical_and_checks_clean(published, bench):
+    from kb.bench_ledgers import write_back
+
     board, _, _ = published
+    # a re-score in progress beside the pages (`bench --compact-ledgers <board>/rescore`): no page of it, not stale
+    write_back(board / "rescore", [("strict", 1, bench[0] / "strict"), ("strict", 2, bench[0] / "repeats/2/strict")])
     before = _files(board)
     written = pages.regenerate(BOARD)
     assert {p.relative_to(BOARD).as_posix() for p in written} >= {

@@ -9,9 +9,11 @@ from autokernel.ledger.ledger import (
     TSV_COLUMNS,
     Ledger,
     cache_key,
+    policy_digest,
     read_rows,
     slug,
 )
 from autokernel.ledger.run_info import RUN_INFO
 
-__all__ = ["RESULTS", "RUN_INFO", "SUMMARY", "TSV_COLUMNS", "Ledger", "cache_key", "read_rows", "slug"]
+__all__ = ["RESULTS", "RUN_INFO", "SUMMARY", "TSV_COLUMNS", "Ledger", "cache_key", "policy_digest", "read_rows",
+           "slug"]

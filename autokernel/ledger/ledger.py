@@ -106,6 +106,12 @@ def cache_key(problem_digest: str, candidate_digest: str, device: str, policy: d
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def policy_digest(policy: dict[str, Any]) -> str:
+    """sha256 of an evaluation policy, serialised as `cache_key` serialises it: a compact ledger line names the
+    policy it was judged under by this, so a resume can tell it is the policy that keys its ledger."""
+    return hashlib.sha256(json.dumps(policy, sort_keys=True, default=str).encode()).hexdigest()
+
+
 def _cell(value: Any) -> str:
     if value is None:
         return ""

@@ -55,6 +55,13 @@ def register(sub) -> None:
     p.add_argument("--stop-after", type=float, metavar="S",
                    help="start no candidate after S seconds (those in flight finish; pages are written); rerunning "
                         "into the same --out judges the rest")
+    p.add_argument("--compact-ledgers", metavar="DIR",
+                   help="keep the verdicts as compact ledgers git can hold (DIR/<protocol>/L<level>.jsonl, "
+                        "L<level>.repeat<r>.jsonl; KernelBench problems only): before judging, the verdicts DIR "
+                        "holds for these candidates under the same problem text, device and policy are recorded "
+                        "into the run directories and not judged again (so a new --out on another machine "
+                        "resumes); after judging, also when stopped or interrupted, the run directories' verdicts "
+                        "are merged into DIR (its other lines stay). DIR must be new, empty or written this way")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_backend(p)
     diag = p.add_argument_group("timing diagnostics (GPU; docs/evaluation.md)")
@@ -92,11 +99,15 @@ def _config(args: argparse.Namespace, levels: list[int]):
     """The `BenchConfig` the flags describe (every flag checked, nothing written yet)."""
     from autokernel.search.choice import ready
     from kb.bench_kb import BenchConfig, check_out
+    from kb.bench_ledgers import check_ledger_dir
     from kb.bridge import dataset_location
     from kb.cli.run import _rejudge
 
     out = Path(args.out or Path("runs") / time.strftime("bench-%Y%m%d-%H%M%S"))
     check_out(out)
+    ledgers = Path(args.compact_ledgers) if args.compact_ledgers else None
+    if ledgers is not None:
+        check_ledger_dir(ledgers)
     dataset, dataset_config = dataset_location(args.dataset, args.dataset_config)
     config = BenchConfig(
         out=out,
@@ -117,6 +128,7 @@ def _config(args: argparse.Namespace, levels: list[int]):
         backend=args.backend,
         ray_address=args.ray_address,
         ray_workers=args.ray_workers,
+        compact_ledgers=ledgers,
     )
     ready(config, config.device)  # Ray installed, or the local GPU asked for visible: before anything is written
     return config
