@@ -328,14 +328,14 @@ def write_csv(bundles: list[tuple[Path, str]], csv_path: Path) -> None:
 
     Merged into an existing CSV: a bundle's row replaces the row of the same loop and kernel, every other row
     stays, so the record grows across bundles judged on different machines (a bundle itself is run data, not
-    kept)."""
+    kept). The bundles' loops come first (the page renders the newest first), then the others as they were."""
     import csv
 
     rows = {(r["loop"], r["kernel"]): r for r in csv.DictReader(csv_path.open())} if csv_path.is_file() else {}
     for bundle, label in bundles:
         for r in parity_rows(bundle):
             rows[(label, r["kernel"])] = {**r, "loop": label}
-    order = list(dict.fromkeys(label for label, _ in rows))  # loops in first-seen order, rows grouped by loop
+    order = list(dict.fromkeys([label for _, label in bundles] + [label for label, _ in rows]))  # newest first
     with csv_path.open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
         w.writeheader()

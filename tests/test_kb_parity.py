@@ -37,5 +37,5 @@ def test_table_merges_into_the_csv_so_rows_of_other_runs_stay(tmp_path):
     parity.write_csv([(bundle, "new")], csv_path)
     text = csv_path.read_text().splitlines()
     assert text[0].startswith("loop,kernel,") and len(text) == 3
-    assert text[1].startswith("old loop,L2/6,")  # another run's row is kept
-    assert text[2].startswith("new,L1/1,leaderboard,correct,1,correct,,True,2.0,")  # replaced by the bundle's
+    assert text[1].startswith("new,L1/1,leaderboard,correct,1,correct,,True,2.0,")  # replaced by the bundle's
+    assert text[2].startswith("old loop,L2/6,")  # another run's row is kept, after the bundle's loop
