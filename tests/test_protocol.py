@@ -125,6 +125,35 @@ def test_kernelbench_loop_reuses_the_inputs_and_holds_the_last_output():
     assert len(clone_loop.event_ms) == 8 and sum(clone_loop.fresh) == 4
 
 
+def test_timed_calls_run_in_the_autograd_mode_asked_for():
+    """KernelBench times outside torch.no_grad; the judge's own work around the calls stays without autograd."""
+    import torch
+
+    from autokernel.evaluate.timing import time_calls
+
+    for grad, outer in ((True, torch.no_grad), (False, torch.enable_grad)):
+        modes, after = [], []
+        with outer():
+            raw = time_calls(lambda x, m=modes: m.append(torch.is_grad_enabled()) or x, [[1.0]], device="cpu",
+                             n=4, warmup=1, budget_s=10.0, grad=grad,
+                             after_call=lambda i, out, a=after: a.append(torch.is_grad_enabled()))
+        assert modes and set(modes) == {grad} and after and not any(after)
+        assert ("+autograd" in raw.method) == grad
+
+
+def test_kernelbench_protocol_times_a_model_with_parameters_under_autograd():
+    """A candidate whose output carries a graph (a parameter in its forward) is timed and re-checked as any other."""
+    problem = Problem.from_source(PROBLEM.source.replace("super().__init__()", "super().__init__()\n"
+                                                         "        self.scale = nn.Parameter(torch.full((200,), 2.0))")
+                                  .replace("torch.relu(x) * 2.0", "torch.relu(x) * self.scale"), name="relu_scaled")
+    source = HONEST.replace("class ModelNew(nn.Module):", "class ModelNew(nn.Module):\n    def __init__(self):\n"
+                            "        super().__init__()\n        self.scale = nn.Parameter(torch.full((200,), 2.0))\n")
+    source = source.replace("        return y", "        return y * (self.scale / 2.0)")
+    v = evaluate(problem, Candidate(source=source), _config("kernelbench"))
+    assert v.verdict == "correct", v.reason
+    assert "+autograd" in v.kernel.method
+
+
 def test_protocols_record_their_loop():
     from autokernel.evaluate.config import EvalConfig
 
@@ -132,6 +161,8 @@ def test_protocols_record_their_loop():
     strict = EvalConfig.for_device("cpu", protocol="strict")
     assert kb.loop_options()["reuse_inputs"] and not strict.loop_options()["reuse_inputs"]
     assert "|reuse" in kb.baseline_variant and "reuse" not in strict.baseline_variant
+    assert kb.loop_options()["grad"] and not strict.loop_options()["grad"]
+    assert "autograd" in kb.ledger_policy() and "autograd" not in strict.ledger_policy()
 
 
 @pytest.mark.parametrize("protocol", sorted(PROTOCOLS))
@@ -147,7 +178,9 @@ def test_honest_kernel_under_each_protocol(protocol):
         assert len(trials) == 5 + 4  # KernelBench's five, then a secret seed and three input variants
         assert [c.figures["distribution"] for c in trials[:5]] == ["kernelbench"] * 5
         assert "discard_first_1" in v.kernel.method and "gpu_lead" not in v.kernel.method
+        assert "+autograd" in v.kernel.method and "+autograd" in v.eager.method  # as KernelBench times both
     else:
+        assert "autograd" not in v.kernel.method
         assert "TF32 disabled" in v.policy["reference_precision"]
         assert len(trials) == 5 and "kernelbench" not in {c.figures["distribution"] for c in trials}
     assert Verdict.from_dict(v.to_dict()).protocol == protocol

@@ -139,7 +139,7 @@ def test_gpu_lead_is_a_gpu_only_policy_with_a_checked_value():
                                       baseline_precision="default").ledger_policy()
     assert EvalConfig(device="cpu", placements=3, gpu_lead_ms=2).loop_options() == {
         "placement_jitter_bytes": 0, "placements": 1, "l2_flush": "write", "gpu_lead_ms": 0.0, "discard_first": 1,
-        "flush_overlaps_launch": True, "reuse_inputs": True}
+        "flush_overlaps_launch": True, "reuse_inputs": True, "grad": True}
     with pytest.raises(ValueError, match="l2_flush"):
         EvalConfig(device="cuda", l2_flush="sometimes")
 

@@ -155,7 +155,8 @@ class Baselines:
                     raw = time_calls(model, sets, device=cfg.device, n=cfg.num_perf_trials,
                                      warmup=max(cfg.baseline_warmup, 3 if kind == "compile" else 0),
                                      budget_s=cfg.timing_budget_s, spin_up_s=cfg.spin_up_s,
-                                     relocate=Relocator([session.model], cfg.device), **cfg.loop_options())
+                                     relocate=Relocator([session.model], cfg.device),
+                                     **{**cfg.loop_options(), "grad": False})  # as KernelBench's baseline scripts
             except Exception:  # noqa: BLE001
                 if kind == "compile":
                     return None

@@ -170,7 +170,7 @@ class EvalConfig:
         return {"placement_jitter_bytes": self.jitter_bytes, "placements": self.loop_placements,
                 "l2_flush": self.l2_flush if self.is_cuda else "write", "gpu_lead_ms": self.lead_ms,
                 "discard_first": self.discard_first, "flush_overlaps_launch": self.spec.flush_overlaps_launch,
-                "reuse_inputs": self.spec.reuse_inputs}
+                "reuse_inputs": self.spec.reuse_inputs, "grad": self.spec.timing_grad}
 
     @property
     def baseline_variant(self) -> str:
@@ -208,6 +208,7 @@ class EvalConfig:
             # timing options off the plain loop (e.g. the GPU lead) and the baseline precision
             **({"timing": self.baseline_variant} if self.baseline_variant else {}),
             **({"eager": "paired"} if self.paired_eager and self.measure else {}),
+            **({"autograd": "on while timing"} if self.spec.timing_grad and self.measure else {}),
         }
 
     @classmethod

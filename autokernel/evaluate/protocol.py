@@ -10,7 +10,8 @@ Two protocols judge the same kernels; every verdict records which one judged it 
   on the current stream with L2 flushed before each call (the flush kernel queued and the call launched behind
   it, so host launch work overlaps the flush), 3 warm-up calls, 100 timed calls after one discarded, no GPU
   lead; the eager reference timed in the candidate's process too (before its code is loaded), as KernelBench
-  times both in one process; KernelBench's statistic is the mean. Our own checks (secret-seeded and signed / large /
+  times both in one process, and both with autograd on (its eval times outside ``torch.no_grad``; baselines are
+  timed under it, as its baseline scripts do); KernelBench's statistic is the mean. Our own checks (secret-seeded and signed / large /
   heavy-tailed inputs, mutation, aliasing, own-kernel ablation, replay and side-stream timing checks, the
   roofline floor) stay on: they can only reject more, and such a verdict names the check (``extra_check``).
 - ``strict``: our stricter judge. The truth is the fp32 reference with TF32 off; every input is secret-seeded;
@@ -56,6 +57,10 @@ class Protocol:
     # the eager reference timed in the candidate's process before its code is loaded, and the speedup taken from
     # that pair (KernelBench times reference and kernel in one process); else eager from the judge's process
     paired_eager: bool
+    # autograd on while the candidate and the paired eager reference are timed: KernelBench's eval times both
+    # outside torch.no_grad, so torch operations on parameters record their graph (host work a launch-bound
+    # forward pays); baselines stay under no_grad, as KernelBench's baseline scripts time them
+    timing_grad: bool
     baseline_warmup: int
     statistic: str  # the protocol's own headline statistic
     description: str
@@ -68,15 +73,15 @@ PROTOCOLS: dict[str, Protocol] = {
     "kernelbench": Protocol(
         name="kernelbench", precision_flags="default", baseline_rule="default", seeding="kernelbench",
         warmup=3, discard_first=1, gpu_lead_ms=0.0, flush_overlaps_launch=True, l2_flush="kernelbench",
-        reuse_inputs=True, timing_budget_s=600.0, paired_eager=True, baseline_warmup=5, statistic="mean",
+        reuse_inputs=True, timing_budget_s=600.0, paired_eager=True, timing_grad=True, baseline_warmup=5, statistic="mean",
         description="KernelBench's own protocol: PyTorch's default precision flags for reference, baselines and "
                     "candidate; seed 42; 5 trials; CUDA events with its L2 flush (a 256 MiB tensor allocated, filled and "
                     "freed per call), the same input tensors every call, no GPU lead; eager and kernel timed in one "
-                    "process; mean of 100 calls (median also reported); our extra checks may only reject more"),
+                    "process with autograd on; mean of 100 calls (median also reported); our extra checks may only reject more"),
     "strict": Protocol(
         name="strict", precision_flags="fp32", baseline_rule="auto", seeding="secret",
         warmup=3, discard_first=0, gpu_lead_ms=1.0, flush_overlaps_launch=False, l2_flush="write",
-        reuse_inputs=False, timing_budget_s=3.0, paired_eager=True, baseline_warmup=3, statistic="median",
+        reuse_inputs=False, timing_budget_s=3.0, paired_eager=True, timing_grad=False, baseline_warmup=3, statistic="median",
         description="fp32 truth (TF32 off) for reference and candidate; secret seeds; 1 ms GPU lead; "
                     "median; baselines in PyTorch's flags unless that reference misses the tolerance against "
                     "float64 (then fp32); eager and kernel timed in one process"),

@@ -271,6 +271,7 @@ def time_calls(
     discard_first: int = 0,
     flush_overlaps_launch: bool = False,
     reuse_inputs: bool = False,
+    grad: bool = False,
 ) -> RawTimes:
     """Time ``fn(*args)`` over up to ``n`` calls, rotating ``input_sets``.
 
@@ -304,7 +305,25 @@ def time_calls(
     25-50 % from KernelBench's on an H200 (benchmarks/timing_gap.py). The rearranged-input calls of the replay
     check (``alternate_fresh``) then run as a block of a quarter as many after the timed ones, marked in
     ``fresh``; `reported_ms` leaves them out of the statistic.
+    ``grad``: autograd on for the calls, whatever the caller's mode (KernelBench times outside ``torch.no_grad``:
+    torch operations on parameters then record their graph, host work a launch-bound forward pays); off, the
+    calls run under ``torch.no_grad``. ``after_call`` and ``relocate`` always run without it.
     """
+    import torch
+
+    with torch.set_grad_enabled(grad):
+        return _time_calls(fn, input_sets, device=device, n=n, warmup=warmup, budget_s=budget_s,
+                           after_call=after_call, alternate_fresh=alternate_fresh, spin_up_s=spin_up_s,
+                           placement_jitter_bytes=placement_jitter_bytes, placements=placements,
+                           relocate=relocate, l2_flush=l2_flush, gpu_lead_ms=gpu_lead_ms,
+                           discard_first=discard_first, flush_overlaps_launch=flush_overlaps_launch,
+                           reuse_inputs=reuse_inputs, grad=grad)
+
+
+def _time_calls(fn, input_sets, *, device, n, warmup, budget_s, after_call, alternate_fresh, spin_up_s,
+                placement_jitter_bytes, placements, relocate, l2_flush, gpu_lead_ms, discard_first,
+                flush_overlaps_launch, reuse_inputs, grad) -> RawTimes:
+    """`time_calls`'s loop, in the autograd mode it set."""
     import numpy as np
     import torch
 
@@ -341,7 +360,8 @@ def time_calls(
         elapsed = _perf_counter() - loop_start
         if group + 1 < groups and (i >= (group + 1) * per_group or elapsed > (group + 1) * budget_s / groups):
             group += 1
-            relocate()
+            with torch.no_grad():
+                relocate()
             if place is not None:
                 place.arenas.clear()
             args = _clone_args(input_sets[0])
@@ -392,7 +412,8 @@ def time_calls(
             event_ms.append(dt)
             device_ms.append(dt)
         if after_call is not None and not moved:
-            after_call(s, out)
+            with torch.no_grad():
+                after_call(s, out)
         if reuse_inputs and not in_block:
             prev = out  # alive through the next call, as KernelBench's `_` is
         del out, args
@@ -415,6 +436,8 @@ def time_calls(
         flushed += "_overlapping_launch" if flush_overlaps_launch else ""
         method = (f"cuda_event+{flushed}+{placed}" + (f"+gpu_lead_{gpu_lead_ms:g}ms_max_host" if lead else "")
                   + (f"+{groups}_placements" if groups > 1 else ""))
+    if grad:
+        method += "+autograd"
     if discard_first:
         method += f"+discard_first_{discard_first}"
         event_ms, device_ms, fresh = event_ms[discard_first:], device_ms[discard_first:], fresh[discard_first:]
