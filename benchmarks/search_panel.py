@@ -35,6 +35,12 @@ a GPU machine lent in short calls runs it with --stop-after a little under the c
     python benchmarks/search_panel.py run tests/fixtures/problems/relu.py --device cpu --rounds 2 \
         --screen-width 3 --judge-top 1 --out /tmp/panel           # any problems instead of the panel
     python benchmarks/search_panel.py table /tmp/panel --board /tmp/panel-board
+
+``thin`` keeps a panel that spans several lent machines: the run directory thinned (`autokernel.search.thin`) to
+what resuming it needs (every verdict and screen row, trimmed; the sources round 0, the best's lineage and the
+fastest correct kernels), committed after each machine, and copied back to a run directory on the next:
+
+    python benchmarks/search_panel.py thin .gpu/panel leaderboards/nvidia-h200/search_panel_state
 """
 
 from __future__ import annotations
@@ -458,6 +464,16 @@ def cmd_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_thin(args: argparse.Namespace) -> int:
+    from autokernel.search.thin import thin_copy
+
+    report = thin_copy(args.run_dir, args.dest, keep=args.keep)
+    print(f"thin copy: {args.dest} ({report.bytes / 1e6:.2f} MB): {report.rows} verdicts, {report.screen_rows} "
+          f"screen rows, {report.sources_kept} sources kept, {report.sources_dropped} left out; resume with "
+          f"`cp -r {args.dest} RUN` and `run --out RUN`")
+    return 0
+
+
 # ---------------------------------------------------------------------------------------------------------------
 
 
@@ -509,6 +525,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--board", type=Path, default=None, help="the folder written (default leaderboards/<gpu>)")
     p.add_argument("--protocol", default="kernelbench", help="verdicts of this protocol only (default kernelbench)")
     p.set_defaults(func=cmd_table)
+
+    p = sub.add_parser("thin", help="the run directory thinned to what resuming it needs, to keep in git between "
+                                    "machines (autokernel.search.thin)")
+    p.add_argument("run_dir", type=Path)
+    p.add_argument("dest", type=Path, help="written whole (new, empty, or an earlier thin copy)")
+    p.add_argument("--keep", type=int, default=8, help="fastest correct sources kept per problem, beyond round 0 "
+                                                      "and the best's lineage (default 8)")
+    p.set_defaults(func=cmd_thin)
     return ap
 
 

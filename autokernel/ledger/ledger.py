@@ -253,9 +253,11 @@ class Ledger:
         return Attempt(candidate=candidate, verdict=Verdict.from_dict(row["verdict"]), tokens=row.get("tokens") or {},
                        cost_usd=row.get("cost_usd"))
 
-    def attempts(self, problem: Problem) -> list[Attempt]:
+    def attempts(self, problem: Problem, *, unsourced: list[dict[str, Any]] | None = None) -> list[Attempt]:
         """Every candidate recorded for this problem under this device and policy (its latest verdict), in
-        recording order: what a resumed search starts from. A row whose source file is gone is left out (noted)."""
+        recording order: what a resumed search starts from. A row whose source file is gone is left out: noted,
+        or, with ``unsourced``, appended to it (a thinned run directory keeps only the sources a search can
+        build on, `autokernel.search.thin`; its other rows still count and are never judged again)."""
         with self._lock:
             rows = [r for r in self._rows.values() if r.get("problem_digest") == problem.digest]
         out = []
@@ -265,8 +267,11 @@ class Ledger:
             try:
                 source = (self.root / row["source_path"]).read_text(encoding="utf-8")
             except (OSError, KeyError):
-                self.notes.append(f"{problem.key}: the source of candidate {row.get('candidate_digest')} is missing "
-                                  f"from the run directory; left out of the resumed search")
+                if unsourced is not None:
+                    unsourced.append(row)
+                else:
+                    self.notes.append(f"{problem.key}: the source of candidate {row.get('candidate_digest')} is "
+                                      f"missing from the run directory; left out of the resumed search")
                 continue
             cand = Candidate(source=source, backend=row.get("backend") or "auto", proposer=row.get("proposer") or "",
                              round=int(row.get("round") or 0), branch=int(row.get("branch") or 0),

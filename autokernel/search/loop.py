@@ -185,20 +185,26 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     best and the rounds without improvement are replayed from them (as the search computed them), and the next
     round is the one after the last recorded. Candidates recorded with a verdict named by ``--rejudge`` are judged
     again first (``rejudge``: judges a list of candidates). With ``screens``, rounds that screened (judging
-    nothing, maybe) are replayed too, and the screened variants join the history. Returns (next round, rounds
-    without improvement, of those the last rounds in a row where no screened variant beat the best)."""
-    recorded = ledger.attempts(problem)
+    nothing, maybe) are replayed too, and the screened variants join the history. Rows kept without their source
+    (a thinned run directory, `autokernel.search.thin`) count, join the history as known digests (never proposed
+    or judged again) and date their rounds; the best and the stale rounds are replayed from the kept sources,
+    which hold every candidate that ever became the best. Returns (next round, rounds without improvement, of
+    those the last rounds in a row where no screened variant beat the best)."""
+    unsourced: list[dict] = []
+    recorded = ledger.attempts(problem, unsourced=unsourced)
     again = [a.candidate for a in recorded if a.verdict.verdict in ledger.rejudge]
     if again:
         fresh = {a.candidate.digest: a for a in rejudge(again)}
         recorded = [fresh.get(a.candidate.digest, a) for a in recorded]
-    out.reused = len(recorded) - len(again)
+    out.reused = len(recorded) - len(again) + len(unsourced)
     history.attempts.extend(recorded)
+    history.screened |= {str(r.get("candidate_digest")) for r in unsourced}
     screened_rounds = screens.rounds(problem) if screens is not None else {}
     if screens is not None:
         history.screened |= screens.screened(problem)
     best, stale, screen_stale, last = None, 0, 0, -1
-    for rnd in sorted({a.candidate.round for a in recorded} | set(screened_rounds)):
+    rounds = {a.candidate.round for a in recorded} | {int(r.get("round") or 0) for r in unsourced}
+    for rnd in sorted(rounds | set(screened_rounds)):
         round_best = max((a for a in recorded if a.candidate.round == rnd and a.is_correct), key=rank_key,
                          default=None)
         if round_best is not None and improves(round_best, best, config.min_gain):
@@ -219,6 +225,12 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
         out.correct += a.is_correct
         out.faster += bool(a.is_correct and a.verdict.speedup is not None and a.verdict.speedup > 1.0)
         out.tokens += sum(a.tokens.values())
+    for r in unsourced:
+        v = r.get("verdict") or {}
+        correct = v.get("verdict") == "correct"
+        out.correct += correct
+        out.faster += bool(correct and isinstance(v.get("speedup"), (int, float)) and v["speedup"] > 1.0)
+        out.tokens += sum((r.get("tokens") or {}).values())
     out.rounds_used = max(last, 0)
     return last + 1, stale, screen_stale
 

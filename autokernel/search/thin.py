@@ -1,0 +1,148 @@
+"""A search's run directory thinned to what resuming it needs, small enough to keep in git between machines.
+
+A long search (the search panel's 50+ rounds a problem) outlives one lent GPU machine, and its run directory
+(every candidate's source, full verdicts, logs: tens of MB) is run data that stays out of git. Thinned, it is a
+run directory still: ``autokernel-kb run`` / ``search_panel.py run`` resume in (a copy of) it as in the full one.
+It keeps:
+
+- every results.jsonl row, with the verdict trimmed of what a resume does not read (logs, stage times, the
+  confinement report, the checks' reasons and figures but the plausibility floor's, the policy's long texts);
+- every screen.jsonl row (what the move prior and the stop rules read), without the variants' failure texts;
+- each problem's folder (problem.py, best.py, best.json, search.json, usage.json);
+- the sources a resumed search builds on: round 0's, every candidate that became its problem's best (so the
+  best and the stale rounds replay as they happened), and the ``keep`` fastest correct candidates (the seeds and
+  the bank). Rows without a source count and are never proposed or judged again (`autokernel.search.loop`).
+
+Thinning again merges: an earlier thin copy's sources stay where the newer run directory lacks them.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autokernel.ledger.ledger import RESULTS, read_rows
+from autokernel.ledger.screens import SCREENS
+from autokernel.propose.base import recorded_rank
+
+THIN_MARK = "thin.json"
+KEEP = 8  # correct candidates kept per problem beyond round 0 and the best's lineage: more than a search seeds from
+_PROBLEM_FILES = ("problem.py", "best.py", "best.json", "search.json", "usage.json")
+_VERDICT_DROP = ("log_tail", "stages_s", "confinement")
+_SCREEN_DROP = ("recorded_at",)
+# the judge's policy as a verdict states it, less the protocol's long description (the ledger row keeps its key)
+_POLICY_KEEP = ("tolerance_preset", "atol", "rtol", "reference_precision", "baseline_precision", "baseline_rule")
+
+
+@dataclass
+class ThinReport:
+    """What a thin copy holds."""
+
+    rows: int = 0
+    screen_rows: int = 0
+    sources_kept: int = 0
+    sources_dropped: int = 0
+    bytes: int = 0
+
+
+def check_dest(dest: str | Path) -> None:
+    """ValueError unless ``dest`` is missing, empty or an earlier thin copy: thinning writes no other folder."""
+    path = Path(dest)
+    if path.exists() and (not path.is_dir() or (any(path.iterdir()) and not (path / THIN_MARK).is_file())):
+        raise ValueError(f"{dest}: not a thin copy of a run directory (no {THIN_MARK}); give a new or empty "
+                         f"folder, or one an earlier thinning wrote")
+
+
+def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> ThinReport:
+    """Write the thin copy of ``run_dir`` to ``dest`` (replaced whole, through a temporary folder beside it)."""
+    src, dest = Path(run_dir), Path(dest)
+    if not (src / RESULTS).is_file():
+        raise ValueError(f"{run_dir}: not a search's run directory (no {RESULTS})")
+    check_dest(dest)
+    rows = read_rows(src / RESULTS)[0]
+    wanted = kept_digests(rows, keep=keep)
+    report = ThinReport(rows=len(rows))
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", dir=dest.parent))
+    try:
+        _write_jsonl(tmp / RESULTS, (_thin_row(r) for r in rows))
+        screens = read_rows(src / SCREENS)[0]
+        report.screen_rows = len(screens)
+        if screens:
+            _write_jsonl(tmp / SCREENS, ({k: v for k, v in r.items() if k not in _SCREEN_DROP} for r in screens))
+        if (src / "run.json").is_file():
+            shutil.copy2(src / "run.json", tmp / "run.json")
+        for folder in sorted((src / "problems").glob("*")) if (src / "problems").is_dir() else []:
+            for name in _PROBLEM_FILES:
+                if (folder / name).is_file():
+                    (tmp / "problems" / folder.name).mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(folder / name, tmp / "problems" / folder.name / name)
+        for r in rows:
+            path = r.get("source_path") or ""
+            target = tmp / path
+            if r.get("candidate_digest") not in wanted or not path or target.exists():
+                continue
+            for origin in (src / path, dest / path):  # the run directory's, else an earlier thin copy's
+                if origin.is_file():
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(origin, target)
+                    break
+        report.sources_kept = sum(1 for _ in (tmp / "candidates").rglob("*.py")) if (tmp / "candidates").is_dir() \
+            else 0
+        report.sources_dropped = len({r.get("source_path") for r in rows if r.get("source_path")}) - report.sources_kept
+        (tmp / THIN_MARK).write_text(json.dumps({"thinned_from": str(src), "keep": keep, "rows": report.rows,
+                                                 "sources_kept": report.sources_kept}, indent=1) + "\n")
+        report.bytes = sum(f.stat().st_size for f in tmp.rglob("*") if f.is_file())
+        if dest.exists():
+            old = dest.with_name(f".{dest.name}.old")
+            shutil.rmtree(old, ignore_errors=True)
+            dest.rename(old)
+            tmp.rename(dest)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            tmp.rename(dest)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return report
+
+
+def kept_digests(rows: Iterable[dict[str, Any]], *, keep: int = KEEP) -> set[str]:
+    """Per problem: round 0's candidates, every correct one that beat all before it (the lineage of the best,
+    whatever the search's own minimum gain), and the ``keep`` fastest correct ones."""
+    by_problem: dict[str, list[dict]] = {}
+    latest: dict[str, dict] = {}
+    for r in rows:
+        latest[r["cache_key"]] = r  # a re-judged candidate's newest verdict stands
+    for r in latest.values():
+        by_problem.setdefault(str(r.get("problem_digest")), []).append(r)
+    out: set[str] = set()
+    for part in by_problem.values():
+        correct = [r for r in part if (r.get("verdict") or {}).get("verdict") == "correct"]
+        out |= {r["candidate_digest"] for r in part if int(r.get("round") or 0) == 0}
+        best = None
+        for r in sorted(correct, key=lambda r: int(r.get("round") or 0)):  # stable: recording order in a round
+            if best is None or recorded_rank(r["verdict"]) > recorded_rank(best["verdict"]):
+                best = r
+                out.add(r["candidate_digest"])
+        out |= {r["candidate_digest"] for r in sorted(correct, key=lambda r: recorded_rank(r["verdict"]),
+                                                      reverse=True)[:keep]}
+    return out
+
+
+def _thin_row(row: dict[str, Any]) -> dict[str, Any]:
+    v = {k: x for k, x in (row.get("verdict") or {}).items() if k not in _VERDICT_DROP}
+    if isinstance(v.get("policy"), dict):
+        v["policy"] = {k: v["policy"][k] for k in _POLICY_KEEP if k in v["policy"]}
+    v["checks"] = [{"name": c.get("name", ""), "passed": bool(c.get("passed")),
+                    **({"figures": c.get("figures") or {}} if c.get("name") == "plausibility" else {})}
+                   for c in v.get("checks") or []]
+    return {**row, "verdict": v}
+
+
+def _write_jsonl(path: Path, rows: Iterable[dict]) -> None:
+    path.write_text("".join(json.dumps(r, default=str) + "\n" for r in rows), encoding="utf-8")

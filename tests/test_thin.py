@@ -1,0 +1,118 @@
+"""A thinned run directory (`autokernel.search.thin`) resumes as the full one would: the same candidates in the
+same rounds, nothing judged twice, the same best; what it keeps feeds the move prior as the full one does."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from test_resume import SRC, _rows, _search
+
+from autokernel.ledger.screens import SCREENS
+from autokernel.problem import Problem
+from autokernel.propose.prior import MovePrior
+from autokernel.records import Candidate
+from autokernel.search import SearchConfig
+from autokernel.search.thin import THIN_MARK, check_dest, kept_digests, thin_copy
+
+SPEEDS = (1.0, 1.5, 1.2, 2.0, 1.1, 1.3, 0.9, 1.4, 1.6, 1.05, 2.2, 0.8, 1.7, 1.25, 2.1, 1.15)
+
+
+class PoolIdeas:
+    """As the tuner: a fixed pool of variants, each round the first ones not tried (judged or screened)."""
+
+    name = "pool"
+
+    def __init__(self):
+        self.pool = [Candidate(source=f"class ModelNew: pass\n# speedup {s}\n# variant {i}\n", proposer=self.name,
+                               idea=f"variant {i}") for i, s in enumerate(SPEEDS)]
+
+    def propose(self, problem, history, n_ideas, n_branches):
+        if history.round > 0 and not history.seeds:
+            return []
+        tried = history.digests | history.screened
+        fresh = [c for c in self.pool if c.digest not in tried][: 1 if history.round == 0 else n_ideas]
+        return [dataclasses.replace(c, round=history.round, branch=i) for i, c in enumerate(fresh)]
+
+
+def _config(rounds):
+    return SearchConfig(rounds=rounds, ideas_per_round=2, branches_per_idea=1, patience=None)
+
+
+def test_a_thin_copy_resumes_as_the_full_run_directory_would(tmp_path):
+    problem = Problem.from_source(SRC, name="a")
+    whole, _ = _search(tmp_path / "whole", [problem], PoolIdeas(), _config(6))
+    _search(tmp_path / "part", [problem], PoolIdeas(), _config(3))
+    report = thin_copy(tmp_path / "part", tmp_path / "thin", keep=1)
+    assert report.sources_dropped > 0 and report.rows == len(_rows(tmp_path / "part"))
+    assert (tmp_path / "thin" / THIN_MARK).is_file() and not (tmp_path / "thin" / ".git").exists()
+
+    out, backend = _search(tmp_path / "thin", [problem], PoolIdeas(), _config(6))
+    done = sorted((r["round"], r["candidate_digest"]) for r in _rows(tmp_path / "whole"))  # (a round's verdicts
+    assert sorted((r["round"], r["candidate_digest"]) for r in _rows(tmp_path / "thin")) == done  # in any order)
+    assert len(_rows(tmp_path / "thin")) == len(done)  # nothing judged twice
+    assert sorted(backend.judged) == sorted(r["idea"] for r in _rows(tmp_path / "whole") if r["round"] > 3)
+    (p,), (w,) = out.problems, whole.problems
+    assert p.best.verdict.speedup == w.best.verdict.speedup and p.correct == w.correct and p.rounds_used == 6
+    assert p.reused == len(_rows(tmp_path / "part"))
+
+
+def test_thinning_again_keeps_the_sources_an_earlier_copy_holds(tmp_path):
+    problem = Problem.from_source(SRC, name="a")
+    _search(tmp_path / "run", [problem], PoolIdeas(), _config(2))
+    thin_copy(tmp_path / "run", tmp_path / "thin", keep=1)
+    kept = {f.name for f in (tmp_path / "thin" / "candidates").rglob("*.py")}
+    for f in (tmp_path / "run" / "candidates").rglob("*.py"):
+        f.unlink()  # a run directory restored from the thin copy, then searched on: its old sources are gone
+    thin_copy(tmp_path / "run", tmp_path / "thin", keep=1)
+    assert {f.name for f in (tmp_path / "thin" / "candidates").rglob("*.py")} == kept
+
+
+def test_kept_sources_are_round_0_the_lineage_of_the_best_and_the_fastest():
+    def row(n, rnd, speedup, verdict="correct"):
+        return {"cache_key": f"k{n}", "problem_digest": "p", "candidate_digest": f"c{n}", "round": rnd,
+                "verdict": {"verdict": verdict, "speedup": speedup}}
+
+    rows = [row(0, 0, 1.0), row(1, 1, 1.2), row(2, 1, 0.5), row(3, 2, 3.0, "incorrect"), row(4, 2, 1.1),
+            row(5, 3, 1.21), row(6, 4, 1.5)]
+    assert kept_digests(rows, keep=1) == {"c0", "c1", "c5", "c6"}  # c5 beat c1 by under 1 %: lineage all the same
+    assert kept_digests(rows, keep=3) == {"c0", "c1", "c5", "c6"}  # the three fastest are already in
+    assert kept_digests(rows, keep=4) == {"c0", "c1", "c4", "c5", "c6"}
+
+
+def test_a_folder_that_is_not_a_thin_copy_is_refused(tmp_path):
+    (tmp_path / "mine.txt").write_text("x")
+    with pytest.raises(ValueError, match="not a thin copy"):
+        check_dest(tmp_path)
+    with pytest.raises(ValueError, match="not a search's run directory"):
+        thin_copy(tmp_path / "nothing", tmp_path / "dest")
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.txt"]
+
+
+def test_the_move_prior_reads_the_thin_copy_as_the_full_run(tmp_path):
+    run = tmp_path / "run"
+    problem = Problem.from_source(SRC, name="a")
+    _search(run, [problem], PoolIdeas(), _config(1))
+    rows = _rows(run)
+    parent = rows[0]["candidate_digest"]
+    for r in rows:  # give the judged variants tuner moves and a timed kernel, as a tuner run has
+        if r["round"]:
+            r.update(parent=parent, idea="double BLOCK 128 -> 256")
+        r["verdict"]["kernel"] = {"median_ms": 1.0 / r["verdict"]["speedup"]}
+    (run / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    control = {"kind": "control", "problem": problem.key, "problem_digest": problem.digest, "round": 1,
+               "device": "cpu", "candidate_digest": parent, "ok": True, "median_ms": 1.0, "reason": "timed"}
+    variants = [{**control, "kind": "variant", "candidate_digest": f"v{i}", "parent": parent, "median_ms": ms,
+                 "idea": "halve BLOCK 128 -> 64", "reason": "right on 1 input set", "recorded_at": 1.0}
+                for i, ms in enumerate((0.5, 2.0))]
+    (run / SCREENS).write_text("".join(json.dumps(r) + "\n" for r in [control, *variants]))
+    thin_copy(run, tmp_path / "thin")
+
+    def prior(folder):
+        read = [json.loads(line) for line in (folder / "results.jsonl").read_text().splitlines()]
+        screens = [json.loads(line) for line in (folder / SCREENS).read_text().splitlines()]
+        p = MovePrior.from_rows(read, screens)
+        return dict(p.counts), p.judged, p.screened
+
+    assert prior(tmp_path / "thin") == prior(run) and prior(run)[1] > 0 and prior(run)[2] == 2
