@@ -49,6 +49,8 @@ def test_a_thin_copy_resumes_as_the_full_run_directory_would(tmp_path):
     assert (tmp_path / "thin" / THIN_MARK).is_file() and not (tmp_path / "thin" / ".git").exists()
 
     out, backend = _search(tmp_path / "thin", [problem], PoolIdeas(), _config(6))
+    tsv = (tmp_path / "thin" / "results.tsv").read_text().splitlines()  # the human view rebuilt, then appended
+    assert len(tsv) == 1 + len(_rows(tmp_path / "thin"))
     done = sorted((r["round"], r["candidate_digest"]) for r in _rows(tmp_path / "whole"))  # (a round's verdicts
     assert sorted((r["round"], r["candidate_digest"]) for r in _rows(tmp_path / "thin")) == done  # in any order)
     assert len(_rows(tmp_path / "thin")) == len(done)  # nothing judged twice

@@ -210,8 +210,10 @@ class Ledger:
             tmp = self.jsonl.with_suffix(".tmp")
             tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
             tmp.replace(self.jsonl)
-        # results.tsv is written after results.jsonl: a kill between the two leaves it a row short; rebuilt
-        if rows and self.tsv.exists() and len(self.tsv.read_text(encoding="utf-8").splitlines()) - 1 < len(rows):
+        # results.tsv is written after results.jsonl: a kill between the two leaves it a row short; rebuilt (as it
+        # is where a thinned run directory, `autokernel.search.thin`, left it out)
+        missing = not self.tsv.exists()
+        if rows and (missing or len(self.tsv.read_text(encoding="utf-8").splitlines()) - 1 < len(rows)):
             seen: dict[str, int] = {}
             lines = ["\t".join(TSV_COLUMNS)]
             for r in rows:
@@ -221,7 +223,8 @@ class Ledger:
             tmp = self.tsv.with_suffix(".tmp")
             tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
             tmp.replace(self.tsv)
-            self.notes.append("results.tsv lacked rows of results.jsonl (interrupted write); rebuilt from it")
+            if not missing:
+                self.notes.append("results.tsv lacked rows of results.jsonl (interrupted write); rebuilt from it")
 
     @property
     def count(self) -> int:
