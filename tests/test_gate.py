@@ -189,12 +189,14 @@ def test_machine_gate_dir_names_the_physical_gpu(monkeypatch):
 def test_time_blocked_on_the_gate_is_counted_per_thread(tmp_path):
     gate = FileGate(tmp_path)
     held = threading.Event()
-    waited = []
+    waited, holds = [], []
 
     def holder():
         with gate.exclusive():
             held.set()
-            time.sleep(0.3)
+            with gate.exclusive():  # nested: counted once
+                time.sleep(0.3)
+        holds.append(gate.held_s())
 
     def waiter():
         held.wait(5)
@@ -208,6 +210,7 @@ def test_time_blocked_on_the_gate_is_counted_per_thread(tmp_path):
         t.join(10)
     assert waited and waited[0] >= 0.2
     assert gate.waited_s() == 0.0  # this thread never waited
+    assert holds and 0.3 <= holds[0] < 0.6 and gate.held_s() == 0.0  # held alone: by the holder only
 
 
 @pytest.mark.parametrize("slots", [None, 3])

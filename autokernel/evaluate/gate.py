@@ -49,6 +49,8 @@ class DeviceGate(Protocol):
 
     def waited_s(self) -> float: ...
 
+    def held_s(self) -> float: ...
+
 
 def machine_gate_dir(device: str) -> Path:
     """This user's gate directory for the physical GPU behind ``device`` (``cuda:N`` in this process).
@@ -113,6 +115,9 @@ class NullGate:
     def waited_s(self) -> float:
         return 0.0
 
+    def held_s(self) -> float:
+        return 0.0
+
 
 class FileGate:
     """Readers-writer lock over a device, across processes, preferring the writer.
@@ -139,7 +144,7 @@ class FileGate:
     def _state(self) -> dict:
         if not hasattr(self._local, "s"):
             flags = os.O_RDWR | os.O_CREAT
-            self._local.s = {"shared": 0, "exclusive": 0, "heavy": 0, "own": set(), "waited": 0.0,
+            self._local.s = {"shared": 0, "exclusive": 0, "heavy": 0, "own": set(), "waited": 0.0, "held": 0.0,
                              "device": os.open(self.dir / "device.lock", flags, 0o600),
                              "turnstile": os.open(self.dir / "turnstile.lock", flags, 0o600),
                              "heavy_fds": [os.open(self.dir / f"heavy.{i}.lock", flags, 0o600)
@@ -266,12 +271,14 @@ class FileGate:
         self._lock(s["turnstile"], fcntl.LOCK_EX)
         self._lock(s["device"], fcntl.LOCK_EX)
         s["exclusive"] = 1
+        held_from = time.monotonic()
         stopped = self._stop_others(s["own"])
         try:
             yield
         finally:
             self._resume(stopped)
             s["exclusive"] = 0
+            s["held"] += time.monotonic() - held_from
             if held_shared:
                 fcntl.flock(s["device"], fcntl.LOCK_SH)  # downgrade while the turnstile holds readers back
             else:
@@ -291,6 +298,11 @@ class FileGate:
     def waited_s(self) -> float:
         """Seconds this thread has spent blocked on the gate (other evaluations held the device)."""
         return self._state()["waited"]
+
+    def held_s(self) -> float:
+        """Seconds this thread has held the device alone (its timed loops, others stopped): with several
+        evaluations per device, the sum of these over them is what bounds their rate."""
+        return self._state()["held"]
 
     # -- candidate processes -------------------------------------------------------------------------
     def register(self, pgid: int) -> None:

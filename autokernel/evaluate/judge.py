@@ -187,7 +187,7 @@ class Evaluator:
     def _evaluate(self, problem: Problem, candidate: Candidate) -> Verdict:
         cfg = self.config
         started = time.monotonic()
-        waited0 = self.gate.waited_s()
+        waited0, held0 = self.gate.waited_s(), self.gate.held_s()
         stages = _Stages()
         verdict = Verdict(verdict="rejected", reason="", problem=problem.key, problem_digest=problem.digest,
                           candidate_digest=candidate.digest, device=cfg.device, stages_s=stages.seconds,
@@ -256,6 +256,9 @@ class Evaluator:
             waited = self.gate.waited_s() - waited0
             if waited > 0:  # inside the stages: time the device was held by other evaluations
                 stages.seconds["gate_wait"] = round(waited, 3)
+            held = self.gate.held_s() - held0
+            if held > 0:  # inside the stages too: time this evaluation held the device alone (timed loops)
+                stages.seconds["gate_exclusive"] = round(held, 3)
         verdict.log_tail = ""
         return self._finish(verdict, "correct", verdict.reason, started)
 
