@@ -56,3 +56,11 @@ def cpu_config():
 
     # Generous timeout: CI machines have 2 cores and the interpreter is slow.
     return EvalConfig.for_device("cpu", timeout_s=120.0, num_perf_trials=3, timing_budget_s=2.0)
+
+
+@pytest.fixture(autouse=True)
+def _no_dataset_from_the_shell(monkeypatch):
+    """The suite never reads the developer's dataset variables (a test that wants a dataset names it, or sets them
+    itself): an exported AUTOKERNEL_KB_DATASET_CONFIG=github_main made the tests' own tiny datasets fail to load."""
+    for name in ("AUTOKERNEL_KB_DATASET", "AUTOKERNEL_KB_DATASET_CONFIG"):
+        monkeypatch.delenv(name, raising=False)
