@@ -309,139 +309,125 @@ def time_calls(
     torch operations on parameters then record their graph, host work a launch-bound forward pays); off, the
     calls run under ``torch.no_grad``. ``after_call`` and ``relocate`` always run without it.
     """
-    import torch
-
-    with torch.set_grad_enabled(grad):
-        return _time_calls(fn, input_sets, device=device, n=n, warmup=warmup, budget_s=budget_s,
-                           after_call=after_call, alternate_fresh=alternate_fresh, spin_up_s=spin_up_s,
-                           placement_jitter_bytes=placement_jitter_bytes, placements=placements,
-                           relocate=relocate, l2_flush=l2_flush, gpu_lead_ms=gpu_lead_ms,
-                           discard_first=discard_first, flush_overlaps_launch=flush_overlaps_launch,
-                           reuse_inputs=reuse_inputs, grad=grad)
-
-
-def _time_calls(fn, input_sets, *, device, n, warmup, budget_s, after_call, alternate_fresh, spin_up_s,
-                placement_jitter_bytes, placements, relocate, l2_flush, gpu_lead_ms, discard_first,
-                flush_overlaps_launch, reuse_inputs, grad) -> RawTimes:
-    """`time_calls`'s loop, in the autograd mode it set."""
     import numpy as np
     import torch
 
-    rng = np.random.default_rng()
-    cuda = device.startswith("cuda")
-    flush = _L2Flusher(device, l2_flush) if cuda else None
-    lead = _GpuLead(gpu_lead_ms) if cuda and gpu_lead_ms > 0 else None
-    k = len(input_sets)
-    place = _Placer(placement_jitter_bytes, rng) if placement_jitter_bytes > 0 else None
-    if cuda and spin_up_s > 0:
-        spin_end = _perf_counter() + spin_up_s
-        while _perf_counter() < spin_end:
-            flush()
-            torch.cuda.synchronize()
-    for i in range(warmup_calls(warmup, k)):
-        args = list(input_sets[i % k]) if reuse_inputs else _clone_args(input_sets[i % k])
-        out = fn(*args)
-        if cuda:
-            torch.cuda.synchronize()
-        del out, args
-    if cuda and discard_first:
-        torch.cuda.empty_cache()
-    event_ms: list[float] = []
-    device_ms: list[float] = []
-    fresh: list[bool] = []
-    groups = max(1, placements) if relocate is not None else 1
-    per_group, group = max(1, n // groups), 0
-    n += discard_first
-    fresh_block = max(5, (n - discard_first) // 4) if reuse_inputs and alternate_fresh else 0
-    seen_calls, prev = n, None  # (reuse_inputs) seen calls made before the fresh block; the last call's output
-    loop_start = _perf_counter()
-    for i in range(n + fresh_block):
-        in_block = reuse_inputs and i >= seen_calls
-        elapsed = _perf_counter() - loop_start
-        if group + 1 < groups and (i >= (group + 1) * per_group or elapsed > (group + 1) * budget_s / groups):
-            group += 1
-            with torch.no_grad():
-                relocate()
-            if place is not None:
-                place.arenas.clear()
-            args = _clone_args(input_sets[0])
+    with torch.set_grad_enabled(grad):  # whatever the caller's mode; the judge's own steps below set theirs
+        rng = np.random.default_rng()
+        cuda = device.startswith("cuda")
+        flush = _L2Flusher(device, l2_flush) if cuda else None
+        lead = _GpuLead(gpu_lead_ms) if cuda and gpu_lead_ms > 0 else None
+        k = len(input_sets)
+        place = _Placer(placement_jitter_bytes, rng) if placement_jitter_bytes > 0 else None
+        if cuda and spin_up_s > 0:
+            spin_end = _perf_counter() + spin_up_s
+            while _perf_counter() < spin_end:
+                flush()
+                torch.cuda.synchronize()
+        for i in range(warmup_calls(warmup, k)):
+            args = list(input_sets[i % k]) if reuse_inputs else _clone_args(input_sets[i % k])
             out = fn(*args)
             if cuda:
                 torch.cuda.synchronize()
             del out, args
-        s = (i % k) if reuse_inputs else (i // 2) % k
-        if reuse_inputs and in_block:
-            args, moved = _fresh_args(input_sets[s], rng)
-        elif reuse_inputs:
-            args, moved = list(input_sets[s]), False
-        elif alternate_fresh and i % 2 == 1 and place is not None:
-            plan = _roll_plan(input_sets[s], rng)
-            args, moved = place(input_sets[s], plan), any(plan)
-        elif alternate_fresh and i % 2 == 1:
-            args, moved = _fresh_args(input_sets[s], rng)
-        else:
-            args, moved = (place or _clone_args)(input_sets[s]), False
-        fresh.append(moved)
-        if cuda:
-            flush.reset_persisting()
-            if not flush_overlaps_launch:
-                flush.fill()
-            torch.cuda.synchronize()
-            start = torch.cuda.Event(enable_timing=True)
-            end = torch.cuda.Event(enable_timing=True)
-            end_device = torch.cuda.Event(enable_timing=True)
-            if flush_overlaps_launch:
-                flush.fill()  # queued: the call is launched behind it, as KernelBench does
-            if lead is not None:
-                lead()
-            start.record()
-            t0 = _perf_counter()
-            out = fn(*args)
-            host_ms = (_perf_counter() - t0) * 1e3
-            end.record()
-            torch.cuda.synchronize()  # device-wide: waits for every stream
-            end_device.record()
-            end_device.synchronize()
-            # Under a lead the host's launch work overlaps the GPU's: a call costs the longer of the two.
-            event_ms.append(max(start.elapsed_time(end), host_ms) if lead is not None else start.elapsed_time(end))
-            device_ms.append(start.elapsed_time(end_device))
-        else:
-            t0 = _perf_counter()
-            out = fn(*args)
-            dt = (_perf_counter() - t0) * 1e3
-            event_ms.append(dt)
-            device_ms.append(dt)
-        if after_call is not None and not moved:
-            with torch.no_grad():
-                after_call(s, out)
-        if reuse_inputs and not in_block:
-            prev = out  # alive through the next call, as KernelBench's `_` is
-        del out, args
-        over_budget = i >= 4 + discard_first and _perf_counter() - loop_start > budget_s
-        if not reuse_inputs:
-            if over_budget:
+        if cuda and discard_first:
+            torch.cuda.empty_cache()
+        event_ms: list[float] = []
+        device_ms: list[float] = []
+        fresh: list[bool] = []
+        groups = max(1, placements) if relocate is not None else 1
+        per_group, group = max(1, n // groups), 0
+        n += discard_first
+        fresh_block = max(5, (n - discard_first) // 4) if reuse_inputs and alternate_fresh else 0
+        seen_calls, prev = n, None  # (reuse_inputs) seen calls made before the fresh block; the last call's output
+        loop_start = _perf_counter()
+        for i in range(n + fresh_block):
+            in_block = reuse_inputs and i >= seen_calls
+            elapsed = _perf_counter() - loop_start
+            if group + 1 < groups and (i >= (group + 1) * per_group or elapsed > (group + 1) * budget_s / groups):
+                group += 1
+                with torch.no_grad():
+                    relocate()
+                if place is not None:
+                    place.arenas.clear()
+                args = _clone_args(input_sets[0])
+                out = fn(*args)
+                if cuda:
+                    torch.cuda.synchronize()
+                del out, args
+            s = (i % k) if reuse_inputs else (i // 2) % k
+            if reuse_inputs and in_block:
+                args, moved = _fresh_args(input_sets[s], rng)
+            elif reuse_inputs:
+                args, moved = list(input_sets[s]), False
+            elif alternate_fresh and i % 2 == 1 and place is not None:
+                plan = _roll_plan(input_sets[s], rng)
+                args, moved = place(input_sets[s], plan), any(plan)
+            elif alternate_fresh and i % 2 == 1:
+                args, moved = _fresh_args(input_sets[s], rng)
+            else:
+                args, moved = (place or _clone_args)(input_sets[s]), False
+            fresh.append(moved)
+            if cuda:
+                flush.reset_persisting()
+                if not flush_overlaps_launch:
+                    flush.fill()
+                torch.cuda.synchronize()
+                start = torch.cuda.Event(enable_timing=True)
+                end = torch.cuda.Event(enable_timing=True)
+                end_device = torch.cuda.Event(enable_timing=True)
+                if flush_overlaps_launch:
+                    flush.fill()  # queued: the call is launched behind it, as KernelBench does
+                if lead is not None:
+                    lead()
+                start.record()
+                t0 = _perf_counter()
+                out = fn(*args)
+                host_ms = (_perf_counter() - t0) * 1e3
+                end.record()
+                torch.cuda.synchronize()  # device-wide: waits for every stream
+                end_device.record()
+                end_device.synchronize()
+                # Under a lead the host's launch work overlaps the GPU's: a call costs the longer of the two.
+                event_ms.append(max(start.elapsed_time(end), host_ms) if lead is not None else start.elapsed_time(end))
+                device_ms.append(start.elapsed_time(end_device))
+            else:
+                t0 = _perf_counter()
+                out = fn(*args)
+                dt = (_perf_counter() - t0) * 1e3
+                event_ms.append(dt)
+                device_ms.append(dt)
+            if after_call is not None and not moved:
+                with torch.no_grad():
+                    after_call(s, out)
+            if reuse_inputs and not in_block:
+                prev = out  # alive through the next call, as KernelBench's `_` is
+            del out, args
+            over_budget = i >= 4 + discard_first and _perf_counter() - loop_start > budget_s
+            if not reuse_inputs:
+                if over_budget:
+                    break
+                continue
+            if not in_block and (over_budget or i + 1 == seen_calls):  # the timed calls end; the fresh block follows
+                del prev
+                seen_calls = i + 1
+                fresh_block = min(fresh_block, max(5, (seen_calls - discard_first) // 4)) if fresh_block else 0
+            if i + 1 >= seen_calls + fresh_block:
                 break
-            continue
-        if not in_block and (over_budget or i + 1 == seen_calls):  # the timed calls end; the fresh block follows
-            del prev
-            seen_calls = i + 1
-            fresh_block = min(fresh_block, max(5, (seen_calls - discard_first) // 4)) if fresh_block else 0
-        if i + 1 >= seen_calls + fresh_block:
-            break
-    method = "perf_counter(cpu, triton interpreter)"
-    if cuda:
-        placed = (f"placed_clone_per_call(jitter {place.jitter // 1024} KiB)" if place else
-                  "reused_inputs" if reuse_inputs else "clone_per_call")
-        flushed = "l2_flush" if l2_flush == "write" else f"l2_flush_{l2_flush}"
-        flushed += "_overlapping_launch" if flush_overlaps_launch else ""
-        method = (f"cuda_event+{flushed}+{placed}" + (f"+gpu_lead_{gpu_lead_ms:g}ms_max_host" if lead else "")
-                  + (f"+{groups}_placements" if groups > 1 else ""))
-    if grad:
-        method += "+autograd"
-    if discard_first:
-        method += f"+discard_first_{discard_first}"
-        event_ms, device_ms, fresh = event_ms[discard_first:], device_ms[discard_first:], fresh[discard_first:]
-    return RawTimes(event_ms, device_ms, method, fresh)
+        method = "perf_counter(cpu, triton interpreter)"
+        if cuda:
+            placed = (f"placed_clone_per_call(jitter {place.jitter // 1024} KiB)" if place else
+                      "reused_inputs" if reuse_inputs else "clone_per_call")
+            flushed = "l2_flush" if l2_flush == "write" else f"l2_flush_{l2_flush}"
+            flushed += "_overlapping_launch" if flush_overlaps_launch else ""
+            method = (f"cuda_event+{flushed}+{placed}" + (f"+gpu_lead_{gpu_lead_ms:g}ms_max_host" if lead else "")
+                      + (f"+{groups}_placements" if groups > 1 else ""))
+        if grad:
+            method += "+autograd"
+        if discard_first:
+            method += f"+discard_first_{discard_first}"
+            event_ms, device_ms, fresh = event_ms[discard_first:], device_ms[discard_first:], fresh[discard_first:]
+        return RawTimes(event_ms, device_ms, method, fresh)
 
 
 def reported_ms(event_ms: Sequence[float], fresh: Sequence[bool], reuse_inputs: bool) -> list[float]:

@@ -20,7 +20,7 @@ from autokernel.ledger.screens import ScreenLog
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, History, Proposer, cost_of, rank_key, usage_of
 from autokernel.propose.usage import Usage
-from autokernel.records import Candidate
+from autokernel.records import Candidate, Verdict
 from autokernel.search.backend import Backend
 from autokernel.search.config import SearchConfig
 
@@ -221,16 +221,12 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     if best is not None:
         out.best = best
         ledger.save_best(problem, best)  # a kill between a row and its best.json: best.json catches up
-    for a in recorded:
-        out.correct += a.is_correct
-        out.faster += bool(a.is_correct and a.verdict.speedup is not None and a.verdict.speedup > 1.0)
-        out.tokens += sum(a.tokens.values())
-    for r in unsourced:
-        v = r.get("verdict") or {}
-        correct = v.get("verdict") == "correct"
-        out.correct += correct
-        out.faster += bool(correct and isinstance(v.get("speedup"), (int, float)) and v["speedup"] > 1.0)
-        out.tokens += sum((r.get("tokens") or {}).values())
+    counted = [(a.verdict, a.tokens) for a in recorded]
+    counted += [(Verdict.from_dict(r["verdict"]), r.get("tokens") or {}) for r in unsourced]
+    for verdict, tokens in counted:
+        out.correct += verdict.is_correct
+        out.faster += bool(verdict.is_correct and verdict.speedup is not None and verdict.speedup > 1.0)
+        out.tokens += sum(tokens.values())
     out.rounds_used = max(last, 0)
     return last + 1, stale, screen_stale
 
