@@ -85,6 +85,67 @@ class _LaunchCounter:
         return dict(self.counts)
 
 
+class _CompileBreaks:
+    """Triton compiles a kernel at its first launch: seconds of CPU work in the middle of a load or call the judge
+    holds the device shared for, which a neighbour's timed loop must wait out (and, through the gate's turnstile,
+    every evaluation behind it). While ``active``, each compile is bracketed instead: this process finishes its queued
+    GPU work, says "compiling", compiles, says "compiled" and waits for the judge's "go" (the judge gives up its
+    shared hold meanwhile and takes it again: `sandbox.CandidateProcess.request`). Nested compiles (an autotuner's
+    configs inside one launch) are one bracket; with no Triton, or one without ``JITFunction._do_compile``, compiles
+    stay inside the hold."""
+
+    def __init__(self, ch: _Channel, sync=None):
+        self.ch = ch
+        self.sync = sync or (lambda: None)
+        self.active = False
+        self.depth = 0
+        self.installed = False
+        try:
+            from triton.runtime import jit
+
+            self.wrap(jit.JITFunction)
+        except Exception:  # noqa: BLE001 - triton missing or changed: compiles stay inside the hold
+            pass
+
+    def wrap(self, cls) -> None:
+        original = getattr(cls, "_do_compile", None)
+        if original is None:
+            return
+        breaks = self
+
+        def _do_compile(fn_self, *args, **kwargs):
+            with breaks.section():
+                return original(fn_self, *args, **kwargs)
+
+        cls._do_compile = _do_compile
+        self.installed = True
+
+    @contextlib.contextmanager
+    def section(self):
+        """CPU-only work (a compile) outside the judge's device hold, when a command allows it."""
+        if not self.active or self.depth:
+            self.depth += 1
+            try:
+                yield
+            finally:
+                self.depth -= 1
+            return
+        self.depth += 1
+        try:
+            self.sync()  # what this process queued finishes while the judge still holds the device
+            self.ch.send(event="compiling")
+            try:
+                yield
+            finally:
+                self.ch.send(event="compiled")
+                from autokernel.evaluate import transport
+
+                if transport.loads_from_judge(self.ch.rx.recv_bytes()).get("cmd") != "go":
+                    os._exit(0)  # the judge gave up on this process
+        finally:
+            self.depth -= 1
+
+
 def _meta(t) -> dict:
     import torch
 
@@ -182,6 +243,10 @@ def _exit_with_judge(poll_s: float = 1.0) -> None:
 
 
 OWN_COPY_LIMIT_BYTES = 2**30  # timing sets up to this size are copied into the candidate's own memory
+_BREAKS: _CompileBreaks | None = None  # set by main
+# Commands whose compiles may run outside the judge's shared hold (when it says so): the candidate's load and its
+# correctness calls. Never a timed loop: its hold is exclusive, and a compile there is timed with the rest.
+COMPILE_BREAK_COMMANDS = ("load", "call")
 
 
 def _timing_sets(torch, msg: dict) -> list[list]:
@@ -276,6 +341,8 @@ def main(argv: list[str]) -> int:
         torch.cuda.set_device(0)  # CUDA_VISIBLE_DEVICES holds exactly the judge's GPU
         torch.cuda.init()
     counter = _LaunchCounter()  # imports triton (the interpreter when TRITON_INTERPRET=1 is set)
+    global _BREAKS
+    _BREAKS = _CompileBreaks(ch, torch.cuda.synchronize if cuda else None)
     ch.send(event="warm")  # imports done: the judge times nothing while a spare is still importing
 
     try:
@@ -299,6 +366,7 @@ def main(argv: list[str]) -> int:
     while True:
         msg = transport.loads_from_judge(ch.rx.recv_bytes())
         cmd = msg["cmd"]
+        _BREAKS.active = cmd in COMPILE_BREAK_COMMANDS and bool(msg.get("compile_breaks"))
         if cmd == "exit":
             return 0
         if cmd == "release":

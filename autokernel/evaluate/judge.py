@@ -259,6 +259,8 @@ class Evaluator:
             held = self.gate.held_s() - held0
             if held > 0:  # inside the stages too: time this evaluation held the device alone (timed loops)
                 stages.seconds["gate_exclusive"] = round(held, 3)
+            if proc.compile_s > 0:  # inside the load and call stages: the candidate's compiles, outside the gate
+                stages.seconds["candidate_compile"] = round(proc.compile_s, 3)
         verdict.log_tail = ""
         return self._finish(verdict, "correct", verdict.reason, started)
 

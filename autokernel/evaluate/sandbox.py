@@ -20,6 +20,7 @@ import weakref
 from multiprocessing.connection import Connection
 
 from autokernel.evaluate import janitor, transport
+from autokernel.evaluate._child import COMPILE_BREAK_COMMANDS
 from autokernel.evaluate.devices import physical_gpu
 from autokernel.evaluate.gate import DeviceGate, NullGate
 
@@ -29,16 +30,30 @@ _ENV_KEEP = ("PATH", "LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PAT
              "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
+# While a candidate compiles outside the device gate, its replies are awaited in slices this long, so the time a
+# neighbour's timed loop keeps it stopped can be told apart and not charged to it.
+STOP_POLL_S = 0.05
+
+
+def _proc_state(pid: int) -> str | None:
+    """The process state letter from /proc (None where it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return None
+
+
+def _stopped(pid: int) -> bool:
+    return _proc_state(pid) in ("T", "t")
+
+
 def _wait_stopped(pid: int, timeout_s: float = 0.5) -> None:
     """Wait (briefly) until a SIGSTOPped process shows as stopped in /proc; where there is no /proc, return."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                state = f.read().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            return
-        if state in ("T", "t", "Z", "X"):
+        state = _proc_state(pid)
+        if state is None or state in ("T", "t", "Z", "X"):
             return
         time.sleep(0.001)
 
@@ -136,6 +151,7 @@ class CandidateProcess:
         # poll() in _reap reaps first, so a recycled pid is never signalled
         self._reaper = weakref.finalize(self, _reap, self.proc, scratch)
         self.warm = False
+        self.compile_s = 0.0  # seconds its compiles ran outside the device gate (`request`)
 
     @property
     def deadline(self) -> float:
@@ -209,16 +225,46 @@ class CandidateProcess:
             raise CandidateDied(f"the candidate sent a malformed reply ({exc})") from exc
 
     def request(self, obj: dict, *, exclusive: bool = False, **kw) -> dict:
-        """Send a command and wait for its reply, holding the device shared (or alone, for timing)."""
+        """Send a command and wait for its reply, holding the device shared (or alone, for timing).
+
+        Under a shared hold the candidate's Triton compiles (`_child._CompileBreaks`) run outside it: on "compiling"
+        the hold is given up (`DeviceGate.idle`) until "compiled", then taken again before the candidate may go on
+        ("go"). Seconds of CPU work per new kernel then hold up no neighbour's timed loop. The compile is the
+        candidate's time, less any time a neighbour's timing kept it stopped (`compile_s` adds it up)."""
         with self.gate.exclusive() if exclusive else self.gate.shared():
             t0 = time.monotonic()
-            self.send(obj)
+            breaks = not exclusive and obj.get("cmd") in COMPILE_BREAK_COMMANDS
+            self.send({**obj, "compile_breaks": True} if breaks else obj)
             reply = self.recv(**kw)
+            while breaks and reply.get("event") == "compiling":
+                c0 = time.monotonic()
+                with self.gate.idle():
+                    done = self._recv_unless_stopped(**kw)
+                    self.compile_s += time.monotonic() - c0
+                if done.get("event") != "compiled":
+                    raise CandidateDied(f"the candidate broke the compile protocol (sent {str(done)[:200]!r})")
+                self.send({"cmd": "go"})
+                reply = self.recv(**kw)
             self.last_wall_s = time.monotonic() - t0  # the judge's clock on the command alone
             if obj.get("cmd") != "exit":
                 self.send({"cmd": "release"})  # it lets go of the shared tensors (see _child)
                 self.recv(**kw)
             return reply
+
+    def _recv_unless_stopped(self, **kw) -> dict:
+        """`recv`, without charging the budget for the time this process was stopped (SIGSTOP from a neighbour's
+        timed loop, which may run while the judge holds nothing): waited in short slices, a slice that began or ended
+        with the process stopped is given back."""
+        limit = math.inf if kw.get("timeout") is None else time.monotonic() + kw["timeout"]
+        while True:
+            before, stopped = self.budget_s, _stopped(self.proc.pid)
+            try:
+                return self.recv(timeout=max(0.0, min(STOP_POLL_S, limit - time.monotonic())))
+            except CandidateTimeout:
+                if stopped or _stopped(self.proc.pid):
+                    self.budget_s = before
+                if self.budget_s <= 0 or time.monotonic() >= limit:
+                    raise
 
     def exit_description(self) -> str:
         try:
