@@ -512,6 +512,7 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
     start_invocation(run_dir, dataset=config.dataset, config=config.dataset_config, entry={
         **entry, "protocol": protocol, "repeat": repeat, "device": config.device,
         "workers_per_device": config.workers_per_device, "compile_baseline": eval_config.baseline_compile,
+        **({"repeat_within": config.repeat_within} if repeat > 1 and config.repeat_within else {}),
         **record(config)})
     for p in problems:
         ledger.save_problem(p)

@@ -94,7 +94,8 @@ def _markdown(scores: Mapping[str, dict], pages: Mapping[str, Path], folder: Pat
     lines += ["fast_p: correct **and** faster than p× (strict `>`) over all problems of the level, a problem "
               "without a result counted as failed (KernelBench's definition). Geomeans: over correct kernels; over "
               "all problems with failures counted as 1×. Faster / tie / slower: correct kernels against the baseline, "
-              "a speedup within that problem's measured repeat spread of 1× counted as a tie.", ""]
+              "a speedup within that problem's measured repeat spread of 1× counted as a tie; one beyond the "
+              "bench's `--repeat-within` band, judged once, decided by its speedup.", ""]
     return "\n".join(lines)
 
 

@@ -20,6 +20,17 @@ LEVELS = (1, 2, 3, 4)
 _REF = re.compile(r"^(?:L|level[_ ]?)?(\d)[/:_-](\d[\d,\s-]*)$", re.IGNORECASE)
 
 
+_HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+
+
+def dataset_label(dataset: str) -> str:
+    """How a page names where the problems came from: a Hub id as it is, a local folder as a local copy (its path on
+    the machine that ran says nothing to a reader; the ledger's problem digests say which texts were judged)."""
+    if not dataset or _HUB_ID.match(dataset):
+        return dataset
+    return f"a local KernelBench copy ({Path(dataset).name})"
+
+
 def dataset_location(dataset: str | None = None, config: str | None = None) -> tuple[str, str | None]:
     """The dataset and config to use: explicit arguments, then the environment, then the Hub."""
     return (dataset or settings.get("AUTOKERNEL_KB_DATASET", HUB_DATASET),

@@ -58,8 +58,9 @@ _REJUDGE_KEYS = ("candidates", "preset")
 _RUN_KEYS = ("dataset", "config", "note")
 _INVOCATION_KEYS = ("started", "level", "rounds", "ideas_per_round", "branches_per_idea", "stop_after_s",
                     "workers_per_device", "devices", "candidates_evaluated", "wall_s", "candidates_per_device_hour",
-                    "note", "mode", "generations", "candidates", "protocol", "repeat")  # fmt: skip
-# mode ... repeat: an `autokernel-kb bench` invocation (judged, not searched), as the page header names it
+                    "note", "mode", "generations", "candidates", "protocol", "repeat", "repeat_within")  # fmt: skip
+# mode ... repeat: an `autokernel-kb bench` invocation (judged, not searched), as the page header names it;
+# repeat_within: the band its repeats kept to (`kb.runs.repeat_band`, which decides the kernels it left out)
 _KEY = re.compile(r"^L(\d+)/(\d+)$")
 
 

@@ -177,7 +177,9 @@ def _markdown(
         "baseline (strict `>`) divided by **all** problems of the level (a problem without a result counts as "
         "failed); geomean over correct kernels (0 if none), over correct kernels faster than 1×, and over all "
         "problems with a failed or missing one counted as 1× (PyTorch kept there). A kernel whose speedup is within "
-        "its problem's measured repeat spread of 1× is a tie, not a win. "
+        "its problem's measured repeat spread of 1× is a tie, not a win; one at least `bench --repeat-within`'s "
+        "factor from 1× against both baselines is judged once and decided by its speedup (no repeat spread comes "
+        "near that band). "
         "Quarantined kernels (faster than their physical floor, or otherwise disqualified) never count.",
         "",
         f"Per-problem data: [problems.csv]({files.problems_csv.name}), [problems.json]({files.problems_json.name}); "

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from autokernel.evaluate.protocol import protocol_of
 from autokernel.ledger import RESULTS, RUN_INFO, read_rows
+from kb.bridge import dataset_label
 from kb.scorer import OWN_LEVEL, ScoreInputError
 
 if TYPE_CHECKING:
@@ -158,6 +159,19 @@ def repeat_spread(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> f
     return round(max(spreads), 2) if spreads else None
 
 
+def repeat_band(repeats: Sequence[str | Path]) -> float | None:
+    """The ``bench --repeat-within`` factor the repeat runs were made with (the widest, if invocations differ): the
+    kernels they left out are at least that far from 1x. None where no invocation recorded one (every kernel was
+    to be judged again)."""
+    bands = []
+    for r in repeats:
+        found = _run_json(Path(r))
+        for inv in (found[1].get("invocations", []) if found else []):
+            if isinstance(inv.get("repeat_within"), (int, float)):
+                bands.append(float(inv["repeat_within"]))
+    return max(bands) if bands else None
+
+
 def run_table(run_dir: str | Path, *, protocol: str | None = None,
               repeats: Sequence[str | Path] = ()) -> pd.DataFrame:
     """The per-problem table of one run directory or compact ledger (KernelBench problems by their level and id,
@@ -176,6 +190,7 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None,
                               f"({', '.join(f'{p}: {n}' for p, n in mixed.most_common())}); pick one with "
                               f"--protocol (a page per protocol)")
     best = best_rows(rows)
+    band = repeat_band(repeats)
     records = []
     for (level, pid), row in sorted(best.items()):
         v = row["verdict"]
@@ -194,7 +209,7 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None,
             "eager_method": str((v.get("eager") or {}).get("method") or ""),
             "protocol": protocol_of(v),
             "reason": v.get("reason", ""),
-            **({"spread_pct": repeat_spread(row, again)} if repeats else {}),
+            **({"spread_pct": repeat_spread(row, again), "repeat_band": band} if repeats else {}),
         })  # fmt: skip
     if not records:
         raise ScoreInputError(f"{run}: no verdicts to score")
@@ -233,7 +248,7 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
         if found is None:
             continue
         name, data = found
-        info["dataset"] = str(data.get("dataset", ""))
+        info["dataset"] = dataset_label(str(data.get("dataset", "")))
         info["config"] = str(data.get("config", ""))
         if data.get("note"):
             notes.append(f"{name}: {data['note']}")

@@ -35,7 +35,7 @@ OWN_LEVEL = 0
 COLUMNS: tuple[str, ...] = (
     "level", "problem_id", "name", "verdict", "speedup", "speedup_vs_compile", "kernel_median_ms",
     "eager_median_ms", "compile_median_ms", "floor_ms", "pct_of_floor", "kernel_path", "quarantined", "timing_method",
-    "spread_pct",
+    "spread_pct", "repeat_band",
 )  # fmt: skip
 REQUIRED_COLUMNS: tuple[str, ...] = ("level", "problem_id", "verdict")
 _TEXT_COLUMNS = ("name", "kernel_path", "timing_method")  # filled with "" when a results table lacks them
@@ -191,14 +191,21 @@ def geomean_failures_as_1x(correct: Iterable[bool], speedups: Iterable[float], t
 TIE_OUTCOMES = ("faster", "tie", "slower", "faster_spread_unmeasured", "slower_spread_unmeasured")
 
 
-def outcomes(correct: Iterable[bool], speedups: Iterable[float], spreads: Iterable[float]) -> dict[str, int]:
+def outcomes(correct: Iterable[bool], speedups: Iterable[float], spreads: Iterable[float],
+             bands: Iterable[float] | None = None) -> dict[str, int]:
     """Correct kernels against one baseline: faster, tie (|speedup - 1| within the problem's repeat spread, in %),
-    slower; where no spread was measured, faster or slower by the speedup alone, counted apart."""
+    slower. Without a measured spread: a speedup at least its row's ``bands`` factor away from 1x (``bench
+    --repeat-within``: only kernels inside that band were judged again, since no repeat spread comes near it) is
+    faster or slower by itself; any other is counted apart, by the speedup alone."""
     counts = dict.fromkeys(TIE_OUTCOMES, 0)
-    for ok, s, spread in zip(correct, speedups, spreads, strict=True):
+    spreads = list(spreads)
+    bands = [math.nan] * len(spreads) if bands is None else list(bands)
+    for ok, s, spread, band in zip(correct, speedups, spreads, bands, strict=True):
         if not ok or not _finite(s):
             continue
-        if not _finite(spread):
+        if not _finite(spread) and _finite(band) and float(band) > 1 and not 1 / float(band) < s < float(band):
+            counts["faster" if s > 1 else "slower"] += 1
+        elif not _finite(spread):
             counts["faster_spread_unmeasured" if s > 1 else "slower_spread_unmeasured"] += 1
         elif abs(s - 1) * 100 <= spread:
             counts["tie"] += 1
@@ -243,7 +250,7 @@ def normalise_results(df: pd.DataFrame) -> pd.DataFrame:
     for col in _TEXT_COLUMNS:
         out[col] = out[col].fillna("").astype(str)
     for col in ("speedup", "speedup_vs_compile", "kernel_median_ms", "eager_median_ms", "compile_median_ms",
-                "floor_ms", "pct_of_floor", "spread_pct"):  # fmt: skip
+                "floor_ms", "pct_of_floor", "spread_pct", "repeat_band"):  # fmt: skip
         out[col] = pd.to_numeric(out[col], errors="coerce")
     kernel = out["kernel_median_ms"].where(out["kernel_median_ms"] > 0)
     out["speedup"] = out["speedup"].fillna(out["eager_median_ms"] / kernel)
@@ -313,8 +320,8 @@ def score_level(df: pd.DataFrame, level: int, total_problems: int) -> LevelScore
         median_pct_of_floor=float(floor_pct.median()) if not floor_pct.empty else None,
         geomean_speedup_failures_as_1x=geomean_failures_as_1x(correct, eager, total_problems),
         geomean_speedup_vs_compile_failures_as_1x=geomean_failures_as_1x(correct, compiled, total_problems),
-        vs_eager=outcomes(correct, eager, rows["spread_pct"].tolist()),
-        vs_compile=outcomes(correct, compiled, rows["spread_pct"].tolist()),
+        vs_eager=outcomes(correct, eager, rows["spread_pct"].tolist(), rows["repeat_band"].tolist()),
+        vs_compile=outcomes(correct, compiled, rows["spread_pct"].tolist(), rows["repeat_band"].tolist()),
     )
 
 

@@ -355,6 +355,13 @@ def test_repeat_within_judges_again_only_the_close_calls(tmp_path, capsys, monke
     again = {r["problem"] for r in _rows(runs["wide"][0] / "repeats" / "2" / "strict")}
     assert again == {"L1/1"}  # the failed one is not repeated
     assert "not repeated (no close call) 1" in runs["wide"][1]
+    # the band is recorded with the repeat, and scoring reads it: kernels it left out are decided by their speedup
+    from kb.runs import run_table
+
+    repeat_dir = runs["wide"][0] / "repeats" / "2" / "strict"
+    assert json.loads((repeat_dir / "run.json").read_text())["invocations"][-1]["repeat_within"] == 1e9
+    table = run_table(runs["wide"][0] / "strict", protocol="strict", repeats=[repeat_dir])
+    assert set(table["repeat_band"]) == {1e9}
     narrow = {r["problem"]: r["verdict"] for r in _rows(runs["narrow"][0] / "strict")}
     close = any(s and 1 / 1.0001 < s < 1.0001 for s in (narrow["L1/1"].get("speedup"),
                                                          narrow["L1/1"].get("speedup_vs_compile")))

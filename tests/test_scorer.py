@@ -191,6 +191,10 @@ def test_failures_count_as_1x_and_wins_within_the_spread_are_ties():
     assert (counts["faster"], counts["tie"], counts["slower"]) == (1, 1, 1)  # 1.01x within a 2 % spread: a tie
     unmeasured = outcomes(correct, speedups, [float("nan")] * 4)
     assert unmeasured["faster_spread_unmeasured"] == 2 and unmeasured["slower_spread_unmeasured"] == 1
+    # judged once because beyond bench's --repeat-within band (1.5x): 2x and 0.5x decided; 1.01x still a close call
+    banded = outcomes(correct, speedups, [float("nan")] * 4, [1.5] * 4)
+    assert (banded["faster"], banded["slower"], banded["faster_spread_unmeasured"]) == (1, 1, 1)
+    assert banded["tie"] == banded["slower_spread_unmeasured"] == 0
 
 
 def test_the_score_says_where_eager_was_timed():
