@@ -47,8 +47,10 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 STRICT = "strict"  # the protocol of every verdict recorded before protocols existed (`Verdict.protocol` == "")
-_VERDICT_KEYS = ("verdict", "reason", "quarantined", "speedup", "speedup_vs_compile", "floor_ms", "pct_of_floor",
-                 "kernel", "eager", "compiled", "device", "policy", "environment", "protocol")  # fmt: skip
+_VERDICT_KEYS = ("verdict", "reason", "quarantined", "speedup", "speedup_vs_compile", "speedup_mean",
+                 "speedup_vs_compile_mean", "floor_ms", "pct_of_floor", "kernel", "eager", "compiled", "device",
+                 "policy", "environment", "protocol")  # fmt: skip
+_IF_RECORDED = ("speedup_mean", "speedup_vs_compile_mean")  # KernelBench's statistic; absent from older lines
 _FLOOR_FIGURES = ("flops", "bytes", "vector_tflops", "memory_gbps")  # what `kb.runs.fma_floor` reads (and, without
 # the two rates, which older verdicts lack, the peak_used text they are parsed from)
 _POLICY_KEYS = ("tolerance_preset", "atol", "rtol", "reference_precision", "baseline_precision")
@@ -142,7 +144,7 @@ def write_ledger(path: str | Path, ledger: Ledger) -> Path:
 
 def compact_verdict(verdict: dict[str, Any]) -> dict[str, Any]:
     """The fields of a verdict that the pages read (see the module docstring)."""
-    out = {k: verdict.get(k) for k in _VERDICT_KEYS if k in verdict}
+    out = {k: verdict.get(k) for k in _VERDICT_KEYS if k in verdict and not (k in _IF_RECORDED and verdict[k] is None)}
     for key, keep in (("policy", _POLICY_KEYS), ("environment", _ENVIRONMENT_KEYS)):
         if isinstance(out.get(key), dict):
             out[key] = {k: out[key][k] for k in keep if k in out[key]}

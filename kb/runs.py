@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from autokernel.evaluate.protocol import protocol_of
+from autokernel.evaluate.protocol import get_protocol, protocol_of
 from autokernel.ledger import RESULTS, RUN_INFO, read_rows
 from kb.bridge import dataset_label
 from kb.scorer import OWN_LEVEL, ScoreInputError
@@ -139,6 +139,27 @@ def best_rows(rows: list[dict[str, Any]]) -> dict[tuple[int, int], dict[str, Any
     return {(lv, ids[k] if lv == OWN_LEVEL else k): row for (lv, k), row in best.items()}
 
 
+def speedup_keys(verdict: dict[str, Any]) -> tuple[str, str]:
+    """The verdict's speedups (vs eager, vs torch.compile) in its protocol's own statistic: KernelBench's mean under
+    ``kernelbench`` (where the verdict recorded it), the median otherwise; the median is always kept beside."""
+    try:
+        mean = get_protocol(protocol_of(verdict)).statistic == "mean"
+    except ValueError:
+        mean = False
+    if mean and isinstance(verdict.get("speedup_mean"), (int, float)):
+        return "speedup_mean", "speedup_vs_compile_mean"
+    return "speedup", "speedup_vs_compile"
+
+
+def _statistic_text(protocol: str) -> str:
+    try:
+        mean = get_protocol(protocol).statistic == "mean"
+    except ValueError:
+        mean = False
+    return ("mean of timed calls (KernelBench's statistic; the median of the same calls beside it in problems.csv)"
+            if mean else "median of timed calls")
+
+
 def repeat_spread(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> float | None:
     """The repeat spread of a scoring row's speedups, in %: (max - min) / median over the row and the same candidate
     judged again in each repeat run (its baselines re-timed there), the larger of the spreads vs eager and vs
@@ -152,7 +173,7 @@ def repeat_spread(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> f
     if not again:
         return None
     spreads = []
-    for key in ("speedup", "speedup_vs_compile"):
+    for key in speedup_keys(row["verdict"]):
         values = [v[key] for v in (row["verdict"], *again) if isinstance(v.get(key), (int, float)) and v[key] > 0]
         if len(values) > 1:
             spreads.append(100 * (max(values) - min(values)) / statistics.median(values))
@@ -196,9 +217,12 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None,
         v = row["verdict"]
         timing = {k: (v.get(k) or {}).get("median_ms") for k in ("kernel", "eager", "compiled")}
         floor = fma_floor(v) or (None, None)
+        keys = speedup_keys(v)
         records.append({
             "level": level, "problem_id": pid, "name": row.get("problem_name", ""), "verdict": v["verdict"],
-            "speedup": v.get("speedup"), "speedup_vs_compile": v.get("speedup_vs_compile"),
+            "speedup": v.get(keys[0]), "speedup_vs_compile": v.get(keys[1]),
+            "statistic": "mean" if keys[0] == "speedup_mean" else "median",
+            "speedup_median": v.get("speedup"), "speedup_vs_compile_median": v.get("speedup_vs_compile"),
             "kernel_median_ms": timing["kernel"], "eager_median_ms": timing["eager"],
             "compile_median_ms": timing["compiled"], "floor_ms": v.get("floor_ms"),
             "pct_of_floor": v.get("pct_of_floor"),
@@ -375,7 +399,7 @@ def run_environment(run_dirs: list[str | Path], *, protocol: str | None = None) 
         "protocol": _protocols(correct, protocol) or protocol_of(v),
         "baseline_precision": _baseline_precision(correct),
         "timing_method": _timing_methods(correct) or kernel.get("method", "") or "not timed (no correct kernel)",
-        "statistic": "median of timed calls",
+        "statistic": _statistic_text(protocol or protocol_of(v)),
         "repetitions": f"up to {kernel.get('num_trials', '')} timed calls (capped by the timing budget)"
         if kernel else "none (no correct kernel was timed)",
         "proposer": chosen.get("proposer", ""), **_run_info(run_dirs),

@@ -116,3 +116,25 @@ def test_cpu_verdicts_of_either_baseline_precision_share_a_page(tmp_path):
         rows.append(row)
     (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     assert run_environment([tmp_path])["baseline_precision"].startswith("either: CPU runs")
+
+
+def test_each_protocol_is_scored_by_its_own_statistic(tmp_path):
+    """KernelBench reports the mean: its protocol's page scores speedups of means; the strict one medians. The
+    median stays beside the mean in the table, and a kernelbench verdict without a recorded mean keeps its median."""
+    rows = [_row(1, "L1/1", "correct", 1.5), _row(2, "L1/2", "correct", 2.0), _row(3, "L1/3", "correct", 1.2)]
+    for r in rows[:2]:
+        r["verdict"].update(speedup_mean=r["verdict"]["speedup"] - 0.25, speedup_vs_compile_mean=0.75)
+    for r in rows:
+        r["verdict"]["protocol"] = "kernelbench"
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    table = run_table(tmp_path, protocol="kernelbench")
+    assert table["speedup"].tolist() == [1.25, 1.75, 1.2]
+    assert table["speedup_median"].tolist() == [1.5, 2.0, 1.2]
+    assert table["statistic"].tolist() == ["mean", "mean", "median"]
+    assert table["speedup_vs_compile"].tolist()[:2] == [0.75, 0.75]
+    assert run_environment([tmp_path], protocol="kernelbench")["statistic"].startswith("mean of timed calls")
+    for r in rows:
+        r["verdict"]["protocol"] = "strict"
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert run_table(tmp_path, protocol="strict")["speedup"].tolist() == [1.5, 2.0, 1.2]
+    assert run_environment([tmp_path], protocol="strict")["statistic"] == "median of timed calls"
