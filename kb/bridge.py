@@ -28,7 +28,7 @@ def dataset_label(dataset: str) -> str:
     the machine that ran says nothing to a reader; the ledger's problem digests say which texts were judged)."""
     if not dataset or _HUB_ID.match(dataset):
         return dataset
-    return f"a local KernelBench copy ({Path(dataset).name})"
+    return f"a local KernelBench copy, {Path(dataset).name}"
 
 
 def dataset_location(dataset: str | None = None, config: str | None = None) -> tuple[str, str | None]:
