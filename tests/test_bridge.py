@@ -43,3 +43,11 @@ def test_a_kernelbench_repository_checkout_is_a_local_copy(tmp_path):
     (tmp_path / "KernelBench" / "level1" / "10_Other.py").write_text(_problem_file("other"))
     with pytest.raises(ProblemError, match=r"problem id\(s\) \[10\] named by more than one file"):
         bridge.load_level(1, dataset=str(tmp_path))
+
+
+def test_pages_name_a_local_dataset_folder_without_its_path():
+    from kb.bridge import dataset_label
+
+    assert dataset_label("ScalingIntelligence/KernelBench") == "ScalingIntelligence/KernelBench"
+    for path in ("/work/main/.gpu/kb", ".gpu/kb", "../shared/kb"):
+        assert dataset_label(path) == "a local KernelBench copy, kb"
