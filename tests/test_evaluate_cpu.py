@@ -371,15 +371,20 @@ def test_the_paired_reference_is_not_charged_to_the_candidates_budget(cpu_config
         scratch, budget_s, seen = "/nonexistent", 7.0, None
 
         def request(self, obj, exclusive=False):
-            self.seen = (obj["cmd"], self.budget_s, exclusive)
+            self.seen = [*(self.seen or []), (obj["cmd"], self.budget_s, exclusive)]
             self.budget_s -= 30.0  # the reference took long
+            if obj["cmd"] == "reference_build":
+                return {"ok": True}
             return {"ok": True, "event_ms": [2.0, 1.0, 3.0], "fresh": [False] * 3, "method": "loop"}
 
     proc, verdict = Proc(), SimpleNamespace(policy={})
     session = SimpleNamespace(problem=PROBLEM, init_seed=42, init_args=[0.5])
     with Evaluator(cpu_config) as judge:
         stats = judge._paired_eager(proc, session, SimpleNamespace(baseline_rule=None), [], [], 1e-4, verdict)
-    assert proc.seen[0] == "reference" and proc.seen[1] > 7.0 and proc.seen[2]  # its own allowance, device alone
+    # built beside neighbours (shared), then timed with the device alone; its own allowance for both
+    (build, b_budget, b_alone), (timed, t_budget, t_alone) = proc.seen
+    assert (build, timed) == ("reference_build", "reference") and not b_alone and t_alone
+    assert b_budget > 7.0 and t_budget > 7.0
     assert proc.budget_s == 7.0  # the candidate's budget as it was
     assert stats.median_ms == 2.0 and stats.method == "loop+candidate_process"
 
@@ -488,3 +493,41 @@ def test_the_float64_arbiter_leaves_the_failure_where_it_cannot_run():
     assert passed.reason.startswith("output on trial 6 (signed inputs)")
     wrong = arbitrate_with_float64(Session(x.double() + 1), trial, x, failed, 1e-4, None)
     assert not wrong.passed and wrong.figures["verdict"] == "incorrect" and wrong.figures["max_abs_error_vs_float64"] == 1
+
+
+def test_the_reference_builds_its_weights_outside_the_device_hold():
+    """A problem that never names CUDA builds its module and weights inside the judge's CPU section (no device hold:
+    a big model's weight init keeps no neighbour's timing waiting), with the same weights as without it."""
+    import contextlib
+
+    import torch
+
+    from autokernel.evaluate.reference import ReferenceSession
+
+    entered = []
+
+    @contextlib.contextmanager
+    def cpu_section():
+        entered.append(1)
+        yield
+
+    source = (
+        "import torch\nimport torch.nn as nn\n\n"
+        "class Model(nn.Module):\n"
+        "    def __init__(self, n):\n"
+        "        super().__init__()\n"
+        "        self.lin = nn.Linear(n, n)\n"
+        "    def forward(self, x):\n"
+        "        return self.lin(x)\n\n"
+        "def get_inputs():\n    return [torch.rand(2, 16)]\n"
+        "def get_init_inputs():\n    return [16]\n"
+    )
+    problem = Problem.from_source(source, name="weights")
+    plain = ReferenceSession.build(problem, "cpu", init_seed=7)
+    sectioned = ReferenceSession.build(problem, "cpu", init_seed=7, cpu_section=cpu_section)
+    assert entered == [1]
+    for a, b in zip(plain.model.state_dict().values(), sectioned.model.state_dict().values(), strict=True):
+        assert torch.equal(a, b)
+    naming_cuda = Problem.from_source(source + "\n# runs on cuda\n", name="weights_cuda")
+    ReferenceSession.build(naming_cuda, "cpu", init_seed=7, cpu_section=cpu_section)
+    assert entered == [1]  # it may touch the device while built: inside the hold

@@ -263,42 +263,73 @@ def _timing_sets(torch, msg: dict) -> list[list]:
     return [[x.clone() if isinstance(x, torch.Tensor) else x for x in s] for s in sets]
 
 
-def _time_reference(torch, msg: dict, device: str) -> dict:
-    """The problem's own ``Model`` (same seed and init arguments as the judge's, its module loaded as the judge loads
-    it) timed on the shared sets under the baseline's precision flags; the model and its module are gone when this
-    returns."""
-    import gc
+class _Reference:
+    """The problem's own ``Model`` in this process, for the paired eager timing (same seed and init arguments as the
+    judge's, its module loaded as the judge loads it): built with its timing inputs while the judge holds the device
+    shared ("reference_build": a big model's weights take seconds of CPU), then timed while it holds it alone
+    ("reference"). The model and its module are gone after the timing, or after a build that failed."""
 
-    from autokernel.evaluate import transport
-    from autokernel.evaluate.reference import load_problem_module, precision_flags
-    from autokernel.evaluate.timing import Relocator, time_calls
-    from autokernel.problem import Problem
+    def __init__(self, torch, device: str):
+        self.torch, self.device, self.cuda = torch, device, device != "cpu"
+        self.model = self.module = self.sets = self.init_args = None
 
-    cuda = device != "cpu"
-    model = module = sets = init_args = raw = None
-    try:
-        module = load_problem_module(Problem.from_source(msg["source"], name="reference"))
-        init_args = [transport.open_handle(h) for h in msg["init_args"]]
-        torch.manual_seed(msg["init_seed"])
-        model = module.Model(*init_args).to("cuda" if cuda else "cpu")
-        sets = _timing_sets(torch, msg)
-        with torch.no_grad(), precision_flags(msg["precision"]):
-            raw = time_calls(model, sets, device=device, n=msg["n"], warmup=msg["warmup"], budget_s=msg["budget_s"],
-                             spin_up_s=msg.get("spin_up_s", 0.0), relocate=Relocator([model], device),
-                             **msg.get("loop", {}))
-        if cuda:
-            torch.cuda.synchronize()
-        return {"ok": True, "event_ms": raw.event_ms, "fresh": raw.fresh, "method": raw.method}
-    except BaseException as exc:  # noqa: BLE001 - the judge falls back to its own eager timing
-        return {"ok": False, "stage": "reference", **_describe(exc)}
-    finally:
-        model = module = sets = init_args = raw = None  # noqa: F841
+    def build(self, msg: dict) -> dict:
+        from autokernel.evaluate import transport
+        from autokernel.evaluate.reference import load_problem_module
+        from autokernel.problem import Problem
+
+        torch = self.torch
+        try:
+            self.module = load_problem_module(Problem.from_source(msg["source"], name="reference"))
+            self.init_args = [transport.open_handle(h) for h in msg["init_args"]]
+            torch.manual_seed(msg["init_seed"])
+            self.model = self.module.Model(*self.init_args).to("cuda" if self.cuda else "cpu")
+            self.sets = _timing_sets(torch, msg)
+            if self.cuda:
+                torch.cuda.synchronize()
+            return {"ok": True}
+        except BaseException as exc:  # noqa: BLE001 - the judge falls back to its own eager timing
+            self.clear()
+            return {"ok": False, "stage": "reference", **_describe(exc)}
+
+    def time(self, msg: dict) -> dict:
+        from autokernel.evaluate.reference import precision_flags
+        from autokernel.evaluate.timing import Relocator, time_calls
+
+        torch = self.torch
+        try:
+            if self.model is None:
+                return {"ok": False, "stage": "reference", "type": "Protocol", "message": "no reference was built"}
+            with torch.no_grad(), precision_flags(msg["precision"]):
+                raw = time_calls(self.model, self.sets, device=self.device, n=msg["n"], warmup=msg["warmup"],
+                                 budget_s=msg["budget_s"], spin_up_s=msg.get("spin_up_s", 0.0),
+                                 relocate=Relocator([self.model], self.device), **msg.get("loop", {}))
+            if self.cuda:
+                torch.cuda.synchronize()
+            return {"ok": True, "event_ms": raw.event_ms, "fresh": raw.fresh, "method": raw.method}
+        except BaseException as exc:  # noqa: BLE001 - the judge falls back to its own eager timing
+            return {"ok": False, "stage": "reference", **_describe(exc)}
+        finally:
+            self.clear()
+
+    def clear(self) -> None:
+        import gc
+
+        self.model = self.module = self.sets = self.init_args = None
         gc.collect()
-        if cuda:
+        if self.cuda:
+            torch = self.torch
             torch.cuda.synchronize()
             _scrub_cached_memory(torch)
             torch.cuda.empty_cache()
             torch.cuda.reset_peak_memory_stats()
+
+
+def _time_reference(torch, msg: dict, device: str) -> dict:
+    """`_Reference` built and timed in one step (``msg`` carries both commands' fields)."""
+    ref = _Reference(torch, device)
+    built = ref.build(msg)
+    return ref.time(msg) if built.get("ok") else built
 
 
 def _scrub_cached_memory(torch) -> None:
@@ -360,6 +391,7 @@ def main(argv: list[str]) -> int:
     ch.send(event="ready", confinement=confinement, pid=os.getpid(), launch_counting=counter.installed)
 
     model = None
+    reference = _Reference(torch, device)  # the paired eager's model, between its build and its timing
     loaded = None  # what "load" built the model from (module, init args, seed): a fresh model for the ablation
     call_inputs: list = []  # the input objects of the correctness calls, rebound to each call's buffers (`_rebind`)
     expected = None
@@ -398,14 +430,19 @@ def main(argv: list[str]) -> int:
             per_call_ms = (time.perf_counter() - t0) * 1e3 / calls
             ch.send(ok=True, overhead_ms_per_call=per_call_ms)
             continue
-        if cmd == "reference":
+        if cmd in ("reference_build", "reference"):
             # Before any candidate code: the eager reference timed in this process, in the loop the candidate will
             # be timed in (KernelBench times both in one process; a launch-bound model's host speed differs
             # between processes, the ratio within one far less). Nothing of it stays for the candidate.
-            reply = _time_reference(torch, msg, device)
+            if cmd == "reference_build":
+                reply = reference.build(msg)
+            else:
+                reply = reference.time(msg) if msg.get("built") else _time_reference(torch, msg, device)
             ch.send(**reply)
             continue
         if cmd == "load":
+            if reference.model is not None:  # built for a timing the judge never asked for: not the candidate's
+                reference.clear()
             try:
                 import importlib.util
 

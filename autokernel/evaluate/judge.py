@@ -278,8 +278,8 @@ class Evaluator:
     def _reference(self, problem: Problem) -> ReferenceSession:
         """The reference under the protocol: KernelBench's seed 42 for the weights and its trial seeds, or a
         secret seed; the protocol's precision flags."""
-        session = ReferenceSession.under(self.config, problem)
-        session.cpu_section = self.gate.idle  # CPU draws hold no device section: neighbours may time meanwhile
+        # CPU work (the model's weights, CPU-drawn inputs) holds no device section: neighbours may time meanwhile
+        session = ReferenceSession.under(self.config, problem, cpu_section=self.gate.idle)
         if self.config.prefetch_inputs and session.public_seeds:
             state = self._problems.setdefault(problem.digest, _ProblemState())
             per_set = max(self._input_bytes(problem, state), 1)
@@ -524,14 +524,18 @@ class Evaluator:
             init_args = [self._share_value(a, proc.scratch) for a in session.init_args]
         # The judge's own timing, not the candidate's time: its budget is set aside meanwhile (the reference gets
         # its timed loop's budget and as long again to build and warm up).
+        # Built (module, weights, its own copy of the inputs: CPU work and copies) under a shared hold, timed alone.
         budget, proc.budget_s = proc.budget_s, 2 * cfg.timing_budget_s + 60.0
         try:
-            reply = proc.request({"cmd": "reference", "source": session.problem.source,
+            reply = proc.request({"cmd": "reference_build", "source": session.problem.source,
                                   "init_seed": session.init_seed, "init_args": init_args, "sets": handles,
-                                  "precision": precision, "n": cfg.num_perf_trials, "warmup": cfg.baseline_warmup,
-                                  "budget_s": cfg.timing_budget_s,
-                                  "spin_up_s": cfg.spin_up_s if cfg.is_cuda else 0.0, "loop": cfg.loop_options()},
-                                 exclusive=True)
+                                  "loop": cfg.loop_options()})
+            if reply.get("ok"):
+                reply = proc.request({"cmd": "reference", "built": True, "precision": precision,
+                                      "n": cfg.num_perf_trials, "warmup": cfg.baseline_warmup,
+                                      "budget_s": cfg.timing_budget_s,
+                                      "spin_up_s": cfg.spin_up_s if cfg.is_cuda else 0.0, "loop": cfg.loop_options()},
+                                     exclusive=True)
         except (CandidateDied, CandidateTimeout) as exc:  # before any candidate code: the harness's failure
             raise EvaluationError(f"the candidate's interpreter failed while timing the reference, before any "
                                   f"candidate code ran ({exc}); judge again, or with --no-paired-eager: "

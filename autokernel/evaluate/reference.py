@@ -249,33 +249,52 @@ class ReferenceSession:
 
     @classmethod
     def build(cls, problem: Problem, device: str, *, init_seed: int | None = None, flags: str = "fp32",
-              public_seeds: list[int] | None = None) -> ReferenceSession:
-        """The reference model, built after seeding with ``init_seed`` (default: a fresh secret seed)."""
+              public_seeds: list[int] | None = None,
+              cpu_section: Callable[[], contextlib.AbstractContextManager] = contextlib.nullcontext,
+              ) -> ReferenceSession:
+        """The reference model, built after seeding with ``init_seed`` (default: a fresh secret seed). A problem
+        that never names CUDA builds its module and weights on the CPU inside ``cpu_section`` (the judge's: no device
+        hold, so a big model's seconds of weight init keep no neighbour's timing waiting); then it moves."""
         import torch
 
-        module = load_problem_module(problem)
+        on_cpu = cpu_section if "cuda" not in problem.source else contextlib.nullcontext
         init_seed = secrets.randbits(31) if init_seed is None else init_seed
-        torch.manual_seed(init_seed)
-        init_args = list(module.get_init_inputs())
-        torch.manual_seed(init_seed)
+        with on_cpu():
+            module = load_problem_module(problem)
+            torch.manual_seed(init_seed)
+            init_args = list(module.get_init_inputs())
+            torch.manual_seed(init_seed)
+            try:
+                model = module.Model(*init_args)
+            except Exception as exc:
+                raise ProblemError(f"{problem.name}: Model(*get_init_inputs()) fails: {type(exc).__name__}: "
+                                   f"{exc}") from exc
         try:
-            model = module.Model(*init_args).to(device)
+            model = model.to(device)
         except Exception as exc:
-            raise ProblemError(f"{problem.name}: Model(*get_init_inputs()) fails: {type(exc).__name__}: {exc}") from exc
+            raise ProblemError(f"{problem.name}: Model(*get_init_inputs()).to({device!r}) fails: "
+                               f"{type(exc).__name__}: {exc}") from exc
         return cls(problem=problem, device=device, module=module, init_args=init_args, init_seed=init_seed,
                    model=model, flags=flags, public_seeds=list(public_seeds or []))
 
     @classmethod
-    def under(cls, config, problem: Problem) -> ReferenceSession:
+    def under(cls, config, problem: Problem, *,
+              cpu_section: Callable[[], contextlib.AbstractContextManager] = contextlib.nullcontext,
+              ) -> ReferenceSession:
         """The reference under ``config``'s protocol (an `EvalConfig`): KernelBench's seed 42 for the weights and
         its trial seeds, or a secret seed; the protocol's precision flags. The judge and the screen both build it
-        here, so a screened variant meets the judge's weights."""
+        here, so a screened variant meets the judge's weights. ``cpu_section``: as for `build`, and kept for the
+        session's CPU-drawn inputs."""
         from autokernel.evaluate.protocol import KERNELBENCH_SEED, kernelbench_trial_seeds
 
         if config.spec.seeding == "kernelbench":
-            return cls.build(problem, config.device, init_seed=KERNELBENCH_SEED, flags=config.spec.precision_flags,
-                             public_seeds=kernelbench_trial_seeds(config.num_correct_trials))
-        return cls.build(problem, config.device, flags=config.spec.precision_flags)
+            session = cls.build(problem, config.device, init_seed=KERNELBENCH_SEED,
+                                flags=config.spec.precision_flags, cpu_section=cpu_section,
+                                public_seeds=kernelbench_trial_seeds(config.num_correct_trials))
+        else:
+            session = cls.build(problem, config.device, flags=config.spec.precision_flags, cpu_section=cpu_section)
+        session.cpu_section = cpu_section
+        return session
 
     def make_inputs(self, seed: int, *, on_cpu: bool = False) -> list:
         """The problem's own inputs for a seed, created on the device where the generator allows; ``on_cpu``:

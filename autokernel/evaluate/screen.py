@@ -179,8 +179,7 @@ class Screener:
             if not torch.cuda.is_available():
                 raise EvaluationError("no CUDA GPU is visible to PyTorch; run with --device cpu")
         with self.gate.shared():
-            session = ReferenceSession.under(cfg, problem)
-            session.cpu_section = self.gate.idle
+            session = ReferenceSession.under(cfg, problem, cpu_section=self.gate.idle)
             # one set of the problem's own inputs, drawn on the device (a seed past KernelBench's CPU-drawn trials:
             # a screen ranks, it does not reproduce KernelBench's inputs, and gigabytes drawn on the CPU take seconds)
             trial = session.trial(len(session.public_seeds), extra_distributions=False)
