@@ -139,25 +139,25 @@ def best_rows(rows: list[dict[str, Any]]) -> dict[tuple[int, int], dict[str, Any
     return {(lv, ids[k] if lv == OWN_LEVEL else k): row for (lv, k), row in best.items()}
 
 
+def _scores_mean(protocol: str) -> bool:
+    """Whether the protocol's own statistic is the mean (KernelBench's); an unknown protocol scores medians."""
+    try:
+        return get_protocol(protocol).statistic == "mean"
+    except ValueError:
+        return False
+
+
 def speedup_keys(verdict: dict[str, Any]) -> tuple[str, str]:
     """The verdict's speedups (vs eager, vs torch.compile) in its protocol's own statistic: KernelBench's mean under
     ``kernelbench`` (where the verdict recorded it), the median otherwise; the median is always kept beside."""
-    try:
-        mean = get_protocol(protocol_of(verdict)).statistic == "mean"
-    except ValueError:
-        mean = False
-    if mean and isinstance(verdict.get("speedup_mean"), (int, float)):
+    if _scores_mean(protocol_of(verdict)) and isinstance(verdict.get("speedup_mean"), (int, float)):
         return "speedup_mean", "speedup_vs_compile_mean"
     return "speedup", "speedup_vs_compile"
 
 
 def _statistic_text(protocol: str) -> str:
-    try:
-        mean = get_protocol(protocol).statistic == "mean"
-    except ValueError:
-        mean = False
     return ("mean of timed calls (KernelBench's statistic; the median of the same calls beside it in problems.csv)"
-            if mean else "median of timed calls")
+            if _scores_mean(protocol) else "median of timed calls")
 
 
 def repeat_spread(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> float | None:

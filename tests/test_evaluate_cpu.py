@@ -299,7 +299,12 @@ def test_the_paired_reference_leaves_nothing_for_the_candidate(tmp_path):
     import torch
 
     from autokernel.evaluate import transport
-    from autokernel.evaluate._child import _time_reference
+    from autokernel.evaluate._child import _Reference
+
+    def _time_reference(torch, msg, device):  # the child's two commands: "reference_build", then "reference"
+        ref = _Reference(torch, device)
+        built = ref.build(msg)
+        return ref.time(msg) if built["ok"] else built
 
     source = PROBLEM.source + "\n# this test's own copy: a module name no other test loads\n"
     module_name = f"_akb_problem_{Problem.from_source(source, name='reference').digest}"

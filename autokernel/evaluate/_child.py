@@ -123,15 +123,12 @@ class _CompileBreaks:
     @contextlib.contextmanager
     def section(self):
         """CPU-only work (a compile) outside the judge's device hold, when a command allows it."""
-        if not self.active or self.depth:
-            self.depth += 1
-            try:
-                yield
-            finally:
-                self.depth -= 1
-            return
+        outermost = self.active and not self.depth
         self.depth += 1
         try:
+            if not outermost:
+                yield
+                return
             self.sync()  # what this process queued finishes while the judge still holds the device
             self.ch.send(event="compiling")
             try:
@@ -325,13 +322,6 @@ class _Reference:
             torch.cuda.reset_peak_memory_stats()
 
 
-def _time_reference(torch, msg: dict, device: str) -> dict:
-    """`_Reference` built and timed in one step (``msg`` carries both commands' fields)."""
-    ref = _Reference(torch, device)
-    built = ref.build(msg)
-    return ref.time(msg) if built.get("ok") else built
-
-
 def _scrub_cached_memory(torch) -> None:
     """Overwrite the free blocks PyTorch's allocator caches with 0xFF bytes (NaN in every float format): the
     reference's outputs must not wait in memory a candidate's ``torch.empty`` could hand back."""
@@ -434,11 +424,7 @@ def main(argv: list[str]) -> int:
             # Before any candidate code: the eager reference timed in this process, in the loop the candidate will
             # be timed in (KernelBench times both in one process; a launch-bound model's host speed differs
             # between processes, the ratio within one far less). Nothing of it stays for the candidate.
-            if cmd == "reference_build":
-                reply = reference.build(msg)
-            else:
-                reply = reference.time(msg) if msg.get("built") else _time_reference(torch, msg, device)
-            ch.send(**reply)
+            ch.send(**(reference.build(msg) if cmd == "reference_build" else reference.time(msg)))
             continue
         if cmd == "load":
             if reference.model is not None:  # built for a timing the judge never asked for: not the candidate's

@@ -531,7 +531,7 @@ class Evaluator:
                                   "init_seed": session.init_seed, "init_args": init_args, "sets": handles,
                                   "loop": cfg.loop_options()})
             if reply.get("ok"):
-                reply = proc.request({"cmd": "reference", "built": True, "precision": precision,
+                reply = proc.request({"cmd": "reference", "precision": precision,
                                       "n": cfg.num_perf_trials, "warmup": cfg.baseline_warmup,
                                       "budget_s": cfg.timing_budget_s,
                                       "spin_up_s": cfg.spin_up_s if cfg.is_cuda else 0.0, "loop": cfg.loop_options()},
