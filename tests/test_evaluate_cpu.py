@@ -536,3 +536,18 @@ def test_the_reference_builds_its_weights_outside_the_device_hold():
     naming_cuda = Problem.from_source(source + "\n# runs on cuda\n", name="weights_cuda")
     ReferenceSession.build(naming_cuda, "cpu", init_seed=7, cpu_section=cpu_section)
     assert entered == [1]  # it may touch the device while built: inside the hold
+
+
+def test_a_verdict_says_where_its_shared_holds_went(cpu_config, tmp_path):
+    """With a real gate, the stages name the judge's shared sections and how long each held the device (what a
+    neighbour's timing waits for)."""
+    from autokernel.evaluate.gate import FileGate
+    from autokernel.evaluate.judge import Evaluator
+
+    with Evaluator(cpu_config, gate=FileGate(tmp_path / "gate")) as ev:
+        v = ev.evaluate(PROBLEM, Candidate(source=kernel()))
+    assert v.verdict == "correct", v.reason
+    holds = {k[len("gate_hold/"):]: s for k, s in v.stages_s.items() if k.startswith("gate_hold/")}
+    assert holds and all(":" in at and s >= 0 for at, s in holds.items())
+    assert any(at.startswith("_correctness") or at.startswith("request") for at in holds), sorted(holds)
+    assert all(v.stages_s[f"gate_holds/{at}"] >= 1 for at in holds)

@@ -358,3 +358,73 @@ def test_heavy_slots_flag_sets_the_config_and_refuses_zero():
         eval_options_from_args(parser.parse_args(["--heavy-slots", "0"]))
     with pytest.raises(ValueError, match="heavy_slots"):
         EvalConfig(heavy_slots=0)
+
+
+def test_queued_timings_run_back_to_back_before_a_waiting_reader(tmp_path):
+    gate = FileGate(tmp_path)
+    events: list[str] = []
+    first_in, release_first = threading.Event(), threading.Event()
+
+    def first_writer():
+        with gate.exclusive():
+            events.append("w1 in")
+            first_in.set()
+            release_first.wait(5)
+            events.append("w1 out")
+
+    def reader():  # queued before the second timing, yet the timings go first: one drain for both
+        first_in.wait(5)
+        with gate.shared():
+            events.append("reader in")
+
+    def second_writer():
+        first_in.wait(5)
+        time.sleep(0.3)
+        with gate.exclusive():
+            events.append("w2 in")
+            time.sleep(0.1)
+            events.append("w2 out")
+
+    threads = [threading.Thread(target=f) for f in (first_writer, reader, second_writer)]
+    for t in threads:
+        t.start()
+    time.sleep(0.6)
+    release_first.set()
+    for t in threads:
+        t.join(5)
+    assert events == ["w1 in", "w1 out", "w2 in", "w2 out", "reader in"]
+
+
+def test_profile_splits_waits_and_accounts_shared_holds_where_taken(tmp_path):
+    gate = FileGate(tmp_path)
+    reader_in, writer_waiting = threading.Event(), threading.Event()
+    profiles: dict[str, dict] = {}
+
+    def reader():
+        with gate.shared():
+            reader_in.set()
+            writer_waiting.wait(5)
+            time.sleep(0.3)  # the writer drains this hold
+            with gate.idle():
+                time.sleep(0.3)  # CPU work: not a hold
+        profiles["reader"] = gate.profile()
+
+    def writer():
+        reader_in.wait(5)
+        writer_waiting.set()
+        with gate.exclusive():
+            pass
+        profiles["writer"] = gate.profile()
+
+    threads = [threading.Thread(target=f) for f in (reader, writer)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    w, r = profiles["writer"], profiles["reader"]
+    assert w["wait/exclusive"] >= 0.25 and w["wait/shared"] == 0.0
+    holds = {k: v for k, v in r.items() if k.startswith("hold/")}
+    assert list(holds) == [k for k in holds if k.startswith("hold/reader:")] and len(holds) == 1
+    (at,) = holds
+    assert 0.25 <= holds[at] < 0.55  # the idle 0.3 s is not held
+    assert r["holds/" + at[5:]] == 2.0  # held before idle, and again after it

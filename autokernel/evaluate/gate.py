@@ -18,6 +18,7 @@ import contextlib
 import fcntl
 import os
 import signal
+import sys
 import tempfile
 import threading
 import time
@@ -33,7 +34,7 @@ HEAVY_SLOTS = 2
 
 
 class DeviceGate(Protocol):
-    def shared(self) -> contextlib.AbstractContextManager[None]: ...
+    def shared(self, at: str = "") -> contextlib.AbstractContextManager[None]: ...
 
     def exclusive(self) -> contextlib.AbstractContextManager[None]: ...
 
@@ -50,6 +51,8 @@ class DeviceGate(Protocol):
     def waited_s(self) -> float: ...
 
     def held_s(self) -> float: ...
+
+    def profile(self) -> dict[str, float]: ...
 
 
 def machine_gate_dir(device: str) -> Path:
@@ -97,14 +100,27 @@ def _registrant(entry: Path) -> int | None:
         return None
 
 
+def _caller() -> str:
+    """Where a shared section was taken (``function:line`` of the ``with`` statement, outside this module and
+    contextlib), to account its hold."""
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename in (__file__, contextlib.__file__):
+        f = f.f_back
+    return f"{f.f_code.co_name}:{f.f_lineno}" if f is not None else "?"
+
+
 class NullGate:
     """One evaluation at a time on the device: every section is free."""
 
     @contextlib.contextmanager
-    def shared(self) -> Iterator[None]:
+    def shared(self, at: str = "") -> Iterator[None]:
         yield
 
-    exclusive = heavy = alone = idle = shared
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[None]:
+        yield
+
+    heavy = alone = idle = exclusive
 
     def register(self, pgid: int) -> None:
         pass
@@ -118,13 +134,20 @@ class NullGate:
     def held_s(self) -> float:
         return 0.0
 
+    def profile(self) -> dict[str, float]:
+        return {}
+
 
 class FileGate:
     """Readers-writer lock over a device, across processes, preferring the writer.
 
     ``flock`` alone lets a stream of readers starve a writer, so every acquisition first passes a
     turnstile (an exclusive lock on a second file) that a waiting writer keeps until it holds the
-    device. Sections nest: ``shared`` inside ``exclusive`` is free, and ``exclusive`` inside
+    device. Writers also announce themselves (a shared lock on a third file, held while waiting and
+    timing), and a reader that passes the turnstile while any writer is announced steps back until
+    none is: queued timings then run back to back, paying one drain of the readers between them
+    instead of one each (a reader slipping in between two timings made the second wait for it, and
+    every other evaluation behind that). Sections nest: ``shared`` inside ``exclusive`` is free, and ``exclusive`` inside
     ``shared`` gives up the shared hold for its duration. Each thread opens the lock files itself
     (``flock`` belongs to an open file), so threads of one process exclude each other too.
     """
@@ -145,8 +168,11 @@ class FileGate:
         if not hasattr(self._local, "s"):
             flags = os.O_RDWR | os.O_CREAT
             self._local.s = {"shared": 0, "exclusive": 0, "heavy": 0, "own": set(), "waited": 0.0, "held": 0.0,
+                             "waits": {"shared": 0.0, "exclusive": 0.0, "heavy": 0.0},
+                             "holds": {}, "hold_from": None, "hold_at": "",
                              "device": os.open(self.dir / "device.lock", flags, 0o600),
                              "turnstile": os.open(self.dir / "turnstile.lock", flags, 0o600),
+                             "writers": os.open(self.dir / "writers.lock", flags, 0o600),
                              "heavy_fds": [os.open(self.dir / f"heavy.{i}.lock", flags, 0o600)
                                            for i in range(self.heavy_slots)]}
         return self._local.s
@@ -162,15 +188,15 @@ class FileGate:
         if s["exclusive"] or not s["shared"] or s.get("idle"):
             yield
             return
+        self._hold_end(s)
         fcntl.flock(s["device"], fcntl.LOCK_UN)
         s["idle"] = True
         try:
             yield
         finally:
             s["idle"] = False
-            self._lock(s["turnstile"], fcntl.LOCK_EX)
-            self._lock(s["device"], fcntl.LOCK_SH)
-            fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
+            self._enter_shared(s)
+            self._hold_start(s, s["hold_at"])
 
     @contextlib.contextmanager
     def heavy(self) -> Iterator[None]:
@@ -207,7 +233,7 @@ class FileGate:
         taken: list[int] = []
         try:
             for fd in s["heavy_fds"]:
-                self._lock(fd, fcntl.LOCK_EX)
+                self._lock(fd, fcntl.LOCK_EX, "heavy")
                 taken.append(fd)
             s["alone"] = True
             with self.exclusive():
@@ -231,11 +257,13 @@ class FileGate:
             except BlockingIOError:
                 continue
         fd = fds[os.getpid() % len(fds)]  # all taken: wait for one (spread over the slots by process)
-        self._lock(fd, fcntl.LOCK_EX)
+        self._lock(fd, fcntl.LOCK_EX, "heavy")
         return fd
 
     @contextlib.contextmanager
-    def shared(self) -> Iterator[None]:
+    def shared(self, at: str = "") -> Iterator[None]:
+        """The device shared with other correctness work; ``at`` names the hold in `profile` (default: the
+        caller's function and line)."""
         s = self._state()
         if s["exclusive"] or s["shared"]:
             s["shared"] += 1
@@ -244,16 +272,44 @@ class FileGate:
             finally:
                 s["shared"] -= 1
             return
-        self._lock(s["turnstile"], fcntl.LOCK_EX)
-        self._lock(s["device"], fcntl.LOCK_SH)
-        fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
+        self._enter_shared(s)
         s["shared"] = 1
+        self._hold_start(s, at or _caller())
         try:
             yield
         finally:
             s["shared"] = 0
             if not s["exclusive"]:
+                self._hold_end(s)
                 fcntl.flock(s["device"], fcntl.LOCK_UN)
+
+    def _enter_shared(self, s: dict) -> None:
+        """Take the device shared: through the turnstile, and only while no writer is announced."""
+        while True:
+            self._lock(s["turnstile"], fcntl.LOCK_EX, "shared")
+            try:
+                fcntl.flock(s["writers"], fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:  # a timing is queued or running: let the queue run back to back
+                fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
+                self._lock(s["writers"], fcntl.LOCK_EX, "shared")
+                fcntl.flock(s["writers"], fcntl.LOCK_UN)
+                continue
+            fcntl.flock(s["writers"], fcntl.LOCK_UN)
+            self._lock(s["device"], fcntl.LOCK_SH, "shared")
+            fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
+            return
+
+    def _hold_start(self, s: dict, at: str) -> None:
+        s["hold_from"], s["hold_at"] = time.monotonic(), at
+
+    def _hold_end(self, s: dict) -> None:
+        """Account a shared hold to where it was taken: the longest holds are what a timing waits for."""
+        if s["hold_from"] is None:
+            return
+        spent = time.monotonic() - s["hold_from"]
+        total, count = s["holds"].get(s["hold_at"], (0.0, 0))
+        s["holds"][s["hold_at"]] = (total + spent, count + 1)
+        s["hold_from"] = None
 
     @contextlib.contextmanager
     def exclusive(self) -> Iterator[None]:
@@ -265,11 +321,17 @@ class FileGate:
             finally:
                 s["exclusive"] -= 1
             return
-        held_shared = s["shared"]
+        held_shared = s["shared"] and not s.get("idle")
         if held_shared:
+            self._hold_end(s)
             fcntl.flock(s["device"], fcntl.LOCK_UN)
-        self._lock(s["turnstile"], fcntl.LOCK_EX)
-        self._lock(s["device"], fcntl.LOCK_EX)
+        fcntl.flock(s["writers"], fcntl.LOCK_SH)  # announced: readers arriving now wait behind this timing
+        try:
+            self._lock(s["turnstile"], fcntl.LOCK_EX, "exclusive")
+            self._lock(s["device"], fcntl.LOCK_EX, "exclusive")
+        except BaseException:
+            fcntl.flock(s["writers"], fcntl.LOCK_UN)
+            raise
         s["exclusive"] = 1
         held_from = time.monotonic()
         stopped = self._stop_others(s["own"])
@@ -281,11 +343,13 @@ class FileGate:
             s["held"] += time.monotonic() - held_from
             if held_shared:
                 fcntl.flock(s["device"], fcntl.LOCK_SH)  # downgrade while the turnstile holds readers back
+                self._hold_start(s, s["hold_at"])
             else:
                 fcntl.flock(s["device"], fcntl.LOCK_UN)
             fcntl.flock(s["turnstile"], fcntl.LOCK_UN)
+            fcntl.flock(s["writers"], fcntl.LOCK_UN)
 
-    def _lock(self, fd: int, mode: int) -> None:
+    def _lock(self, fd: int, mode: int, kind: str) -> None:
         try:
             fcntl.flock(fd, mode | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -293,11 +357,25 @@ class FileGate:
                 self.on_wait()
             t0 = time.monotonic()
             fcntl.flock(fd, mode)
-            self._state()["waited"] += time.monotonic() - t0
+            spent = time.monotonic() - t0
+            s = self._state()
+            s["waited"] += spent
+            s["waits"][kind] += spent
 
     def waited_s(self) -> float:
         """Seconds this thread has spent blocked on the gate (other evaluations held the device)."""
         return self._state()["waited"]
+
+    def profile(self) -> dict[str, float]:
+        """This thread's gate so far, cumulative (a caller subtracts its start): seconds waited by what was asked
+        for (``wait/shared``, ``wait/exclusive``, ``wait/heavy``), and the shared holds by where they were taken
+        (``hold/<function>:<line>`` seconds, ``holds/<function>:<line>`` how many): what a timing queued behind
+        them waits for."""
+        s = self._state()
+        out = {f"wait/{k}": v for k, v in s["waits"].items()}
+        for at, (total, count) in s["holds"].items():
+            out[f"hold/{at}"], out[f"holds/{at}"] = total, float(count)
+        return out
 
     def held_s(self) -> float:
         """Seconds this thread has held the device alone (its timed loops, others stopped): with several
@@ -353,7 +431,7 @@ class FileGate:
         s = self._state()
         for pgid in list(s["own"]):
             self.unregister(pgid)
-        for fd in (s["device"], s["turnstile"], *s["heavy_fds"]):
+        for fd in (s["device"], s["turnstile"], s["writers"], *s["heavy_fds"]):
             with contextlib.suppress(OSError):
                 os.close(fd)
         del self._local.s

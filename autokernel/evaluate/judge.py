@@ -187,7 +187,7 @@ class Evaluator:
     def _evaluate(self, problem: Problem, candidate: Candidate) -> Verdict:
         cfg = self.config
         started = time.monotonic()
-        waited0, held0 = self.gate.waited_s(), self.gate.held_s()
+        waited0, held0, gate0 = self.gate.waited_s(), self.gate.held_s(), self.gate.profile()
         stages = _Stages()
         verdict = Verdict(verdict="rejected", reason="", problem=problem.key, problem_digest=problem.digest,
                           candidate_digest=candidate.digest, device=cfg.device, stages_s=stages.seconds,
@@ -259,6 +259,9 @@ class Evaluator:
             held = self.gate.held_s() - held0
             if held > 0:  # inside the stages too: time this evaluation held the device alone (timed loops)
                 stages.seconds["gate_exclusive"] = round(held, 3)
+            for key, value in self.gate.profile().items():  # waits by kind, shared holds by where taken (and count)
+                if value - gate0.get(key, 0.0) > 0.0005:
+                    stages.seconds[f"gate_{key}"] = round(value - gate0.get(key, 0.0), 3)
             if proc.compile_s > 0:  # inside the load and call stages: the candidate's compiles, outside the gate
                 stages.seconds["candidate_compile"] = round(proc.compile_s, 3)
         verdict.log_tail = ""

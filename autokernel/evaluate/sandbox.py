@@ -182,11 +182,12 @@ class CandidateProcess:
                     os.killpg(self.proc.pid, signal.SIGCONT)
 
     def wait_warm(self, timeout: float | None = None) -> bool:
-        """Wait until the interpreter has imported torch and triton (its first message), holding the device
-        shared: no timed loop elsewhere can stop it while its wait is charged to its budget."""
+        """Wait until the interpreter has imported torch and triton (its first message). Without a hold on the
+        device: the imports are CPU work, and a neighbour's timed loop would wait for them (seconds, and through
+        the turnstile every other evaluation too); the time a timing keeps this process stopped meanwhile is not
+        charged to its budget (`_recv_unless_stopped`)."""
         if not self.warm:
-            with self.gate.shared():
-                msg = self.recv(timeout=timeout)
+            msg = self._recv_unless_stopped(timeout=timeout)
             if msg.get("event") != "warm":
                 raise CandidateDied(f"the candidate process sent {msg!r} before it was ready")
             self.warm = True
@@ -231,7 +232,7 @@ class CandidateProcess:
         the hold is given up (`DeviceGate.idle`) until "compiled", then taken again before the candidate may go on
         ("go"). Seconds of CPU work per new kernel then hold up no neighbour's timed loop. The compile is the
         candidate's time, less any time a neighbour's timing kept it stopped (`compile_s` adds it up)."""
-        with self.gate.exclusive() if exclusive else self.gate.shared():
+        with self.gate.exclusive() if exclusive else self.gate.shared(f"candidate:{obj.get('cmd')}"):
             t0 = time.monotonic()
             breaks = not exclusive and obj.get("cmd") in COMPILE_BREAK_COMMANDS
             self.send({**obj, "compile_breaks": True} if breaks else obj)

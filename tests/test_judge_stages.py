@@ -1,0 +1,34 @@
+"""benchmarks/judge_stages.py: the stage table and the shared holds, from recorded verdicts."""
+
+import json
+
+from benchmark_scripts import load
+
+
+def _write(path, rows):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"cut off')
+
+
+def test_stages_and_holds_are_tabled_from_a_run_directory(tmp_path, capsys):
+    stages = load("judge_stages")
+    rows = [{"recorded_at": i, "verdict": {"wall_s": 10.0 + i, "stages_s": {
+        "reference": 1.0 + i, "gate_wait": 2.0, "gate_wait/shared": 1.5,
+        "gate_hold/_correctness:450": 0.5 * (i + 1), "gate_holds/_correctness:450": 5.0,
+        "gate_hold/candidate:call": 3.0, "gate_holds/candidate:call": 2.0}}} for i in range(3)]
+    _write(tmp_path / "run" / "results.jsonl", rows)
+    _write(tmp_path / "other" / "sub" / "results.jsonl", [{"recorded_at": 0, "verdict": {"wall_s": 4.0,
+                                                                                        "stages_s": {"spawn": 0.1}}}])
+    got = stages.verdicts(tmp_path / "run")
+    assert [r["at"] for r in got] == [0, 1, 2] and stages.verdicts(tmp_path / "run", last=1)[0]["at"] == 2
+    table = stages.stage_table(got)
+    assert table["reference"] == (2.0, 2.0, 3) and table["wall"] == (11.0, 11.0, 3)
+    assert not any(k.startswith("gate_hold") for k in table)  # the holds have their own table
+    holds = stages.hold_table(got)
+    assert [h[0] for h in holds] == ["candidate:call", "_correctness:450"]  # most held first
+    assert holds[0][1:] == (3.0, 2.0, 1.5) and holds[1][1] == 1.0 and holds[1][3] == 0.2
+    assert stages.main(["--runs", f"a={tmp_path / 'run'}", "--runs", str(tmp_path / "other")]) == 0
+    out = capsys.readouterr().out
+    assert "| reference | 2.0 | 2.0 |  |  |" in out and "| spawn |  |  | 0.1 | 0.1 |" in out
+    assert "| candidate:call | 3.00 | 2.0 | 1.500 |" in out
+    assert stages.main(["--runs", str(tmp_path / "none")]) == 2
