@@ -2,7 +2,8 @@
 
 KernelBench's ``eval_kernel_against_ref`` (its ``src/kernelbench``, fetched and carried unmodified, never
 committed here) runs ``--repeats`` times per kernel, each repetition in a fresh process (its timer's run-to-run
-spread is measured, not assumed); our judge runs once per kernel under the kernelbench protocol. Both use 5
+spread is measured, not assumed); our judge runs ``--ours-repeats`` times per kernel (default once) under the
+kernelbench protocol, each run after KernelBench's of the same number, and the table compares the median. Both use 5
 correctness trials, 100 timed calls and fp32; the speedup compared is KernelBench's, mean over mean, against the
 eager reference timed in the same evaluation.
 
@@ -137,7 +138,7 @@ def kb_worker(bundle: Path, ids: list[str], repeat: int, results: Path) -> None:
 
 
 # -- ours ------------------------------------------------------------------------------------------
-def ours_worker(bundle: Path, ids: list[str], results: Path, protocol: str) -> None:
+def ours_worker(bundle: Path, ids: list[str], results: Path, protocol: str, repeat: int = 0) -> None:
     from autokernel.evaluate import EvalConfig, Evaluator
     from autokernel.problem import Problem
     from autokernel.records import Candidate
@@ -153,7 +154,7 @@ def ours_worker(bundle: Path, ids: list[str], results: Path, protocol: str) -> N
                                           level=int(level[1:]) if num else None,
                                           problem_id=int(num) if num else None)
             v = judge.evaluate(problem, Candidate(source=(bundle / p["kernel"]).read_text()))
-            row = {"id": pid, "protocol": protocol, "verdict": v.verdict, "reason": v.reason[:600],
+            row = {"id": pid, "repeat": repeat, "protocol": protocol, "verdict": v.verdict, "reason": v.reason[:600],
                    "failed_check": v.failed_check, "extra_check": v.extra_check, "speedup": v.speedup,
                    "speedup_mean": v.speedup_mean, "kernel": v.kernel.__dict__ if v.kernel else None,
                    "eager": v.eager.__dict__ if v.eager else None,
@@ -179,6 +180,10 @@ def _spawn(cmd: list[str], env: dict, log: Path, timeout: float) -> None:
             subprocess.run(cmd, env=env, stdout=f, stderr=f, timeout=timeout, check=False)
         except subprocess.TimeoutExpired:
             f.write(f"\n[parity] killed after {timeout:.0f} s\n")
+
+def _ours_key(row: dict) -> tuple[str, int]:
+    return row["id"], int(row.get("repeat", 0))  # lines written before repeats of ours are repeat 0
+
 
 def _done(path: Path, key=lambda r: r["id"]) -> set:
     if not path.is_file():
@@ -215,9 +220,11 @@ def set_aside(bundle: Path, protocol: str, again: str | None) -> list[str]:
     return moved
 
 
-def run(bundle: Path, kb_src: Path, repeats: int, budget_s: float, protocol: str, only: str | None) -> None:
+def run(bundle: Path, kb_src: Path, repeats: int, budget_s: float, protocol: str, only: str | None,
+        ours_repeats: int = 1) -> None:
     """Each repetition of KernelBench's evaluator in a fresh process (a rogue alone in its own: a crash poisons
-    a CUDA context), then ours; everything appends to ``bundle/results``, so a rerun resumes."""
+    a CUDA context), and ours, each of our repetitions after KernelBench's of the same number (so a drift of the
+    machine reaches both); everything appends to ``bundle/results``, so a rerun resumes."""
     pairs = json.loads((bundle / "pairs.json").read_text())
     if only:
         pairs = [p for p in pairs if p["kind"] == only]
@@ -259,14 +266,21 @@ def run(bundle: Path, kb_src: Path, repeats: int, budget_s: float, protocol: str
                 except subprocess.TimeoutExpired:
                     p.kill()
         print(f"kernelbench rogues: {len(rogue)} at {time.time() - start:.0f} s", flush=True)
-    done = _done(ours_file)
-    todo = [p["id"] for p in pairs if p["id"] not in done]
-    if todo and left() > 0:
-        _spawn([sys.executable, __file__, "_ours", "--bundle", str(bundle), "--protocol", protocol,
-                "--ids", ",".join(todo)], env, res / f"ours_{protocol}.log", max(30.0, left()))
-        print(f"ours ({protocol}): {len(todo)} kernels at {time.time() - start:.0f} s", flush=True)
-    for r in range(1, repeats):
-        kb_repeat(r)
+    def ours_repeat(r: int) -> None:
+        done = _done(ours_file, key=_ours_key)
+        todo = [p["id"] for p in pairs if (p["id"], r) not in done and (r == 0 or p["kind"] != "rogue")]
+        if todo and left() > 0:
+            _spawn([sys.executable, __file__, "_ours", "--bundle", str(bundle), "--protocol", protocol,
+                    "--repeat", str(r), "--ids", ",".join(todo)], env, res / f"ours_{protocol}.log",
+                   max(30.0, left()))
+            print(f"ours ({protocol}) repeat {r}: {len(todo)} kernels at {time.time() - start:.0f} s", flush=True)
+
+    ours_repeat(0)
+    for r in range(1, max(repeats, ours_repeats)):
+        if r < repeats:
+            kb_repeat(r)
+        if r < ours_repeats:
+            ours_repeat(r)  # the rogues once: their verdicts, not their times, are compared
     print(f"parity run finished in {time.time() - start:.0f} s", flush=True)
 
 
@@ -290,26 +304,33 @@ def parity_rows(bundle: Path, protocol: str = "kernelbench") -> list[dict]:
     for line in (bundle / "results" / "kernelbench.jsonl").read_text().splitlines():
         row = json.loads(line)
         kb.setdefault(row["id"], []).append(row)
-    ours = {}
+    ours: dict[str, dict[int, dict]] = {}
     path = bundle / "results" / f"ours_{protocol}.jsonl"
     for line in path.read_text().splitlines() if path.is_file() else []:
         row = json.loads(line)
-        ours[row["id"]] = row
+        ours.setdefault(row["id"], {})[int(row.get("repeat", 0))] = row  # a repeat judged again: the later line
     out = []
     for p in pairs:
-        runs, mine = kb.get(p["id"], []), ours.get(p["id"])
-        if not runs or mine is None:
+        runs, mine = kb.get(p["id"], []), list(ours.get(p["id"], {}).values())
+        if not runs or not mine:
             continue
         verdicts = sorted({_kb_verdict(r) for r in runs})
         speedups = [r["ref_runtime_ms"] / r["runtime_ms"] for r in runs
                     if r.get("correctness") and (r.get("runtime_ms") or 0) > 0 and (r.get("ref_runtime_ms") or 0) > 0]
+        ours_verdicts = sorted({r["verdict"] for r in mine})
+        correct = [r for r in mine if r["verdict"] == "correct"]
+        means = [r["speedup_mean"] for r in correct if r.get("speedup_mean")]
+        medians = [r["speedup"] for r in correct if r.get("speedup")]
+        named = next((r.get("extra_check") or r.get("failed_check") for r in mine
+                      if r.get("extra_check") or r.get("failed_check")), "")
         row = {"kernel": p["key"], "kind": p["kind"], "kb_verdicts": "/".join(verdicts), "kb_runs": len(runs),
-               "ours": mine["verdict"], "named_check": mine.get("extra_check") or mine.get("failed_check") or "",
+               "ours": "/".join(ours_verdicts), "ours_runs": len(mine), "named_check": named,
                "kb_speedup": statistics.median(speedups) if speedups else None,
-               "kb_spread_pct": (100 * (max(speedups) - min(speedups)) / statistics.median(speedups)
-                                 if len(speedups) > 1 else None),
-               "ours_speedup_mean": mine.get("speedup_mean"), "ours_speedup_median": mine.get("speedup")}
-        same = (verdicts == ["correct"]) == (mine["verdict"] == "correct")
+               "kb_spread_pct": _spread(speedups),
+               "ours_speedup_mean": statistics.median(means) if means else None,
+               "ours_speedup_median": statistics.median(medians) if medians else None,
+               "ours_spread_pct": _spread(means)}
+        same = (verdicts == ["correct"]) == (ours_verdicts == ["correct"])
         row["same_verdict"] = same
         if row["kb_speedup"] and row["ours_speedup_mean"]:
             diff = 100 * (row["ours_speedup_mean"] / row["kb_speedup"] - 1)
@@ -319,8 +340,14 @@ def parity_rows(bundle: Path, protocol: str = "kernelbench") -> list[dict]:
     return out
 
 
-CSV_FIELDS = ("loop", "kernel", "kind", "kb_verdicts", "kb_runs", "ours", "named_check", "same_verdict", "kb_speedup",
-              "kb_spread_pct", "ours_speedup_mean", "ours_speedup_median", "diff_pct", "within")
+def _spread(speedups: list[float]) -> float | None:
+    """Run-to-run spread, (max - min) / median, in %; None below two runs."""
+    return 100 * (max(speedups) - min(speedups)) / statistics.median(speedups) if len(speedups) > 1 else None
+
+
+CSV_FIELDS = ("loop", "kernel", "kind", "kb_verdicts", "kb_runs", "ours", "ours_runs", "named_check", "same_verdict",
+              "kb_speedup", "kb_spread_pct", "ours_speedup_mean", "ours_speedup_median", "ours_spread_pct",
+              "diff_pct", "within")
 
 
 def write_csv(bundles: list[tuple[Path, str]], csv_path: Path) -> None:
@@ -361,9 +388,15 @@ def render(csv_path: Path) -> str:
                 "difference | within target |", "|---|---|---|---|---|---|---|---|---|---|"]
         for r in part:
             within = {"True": "yes", "False": "no"}.get(r["within"], "")
-            out.append(f"| {r['kernel']} | {r['kb_verdicts']} ({r['kb_runs']}) | {r['ours']} | {r['named_check']} | "
+            runs = int(r.get("ours_runs") or 1)  # our own repeats (rows before them: one run, shown as before)
+            ours, mean = r["ours"], num(r["ours_speedup_mean"], ".3f")
+            if runs > 1:
+                ours += f" ({runs})"
+                if mean:  # the median of our runs' means, and their spread
+                    mean += f" (spread {num(r['ours_spread_pct'], '.1f', ' %')})" if r.get("ours_spread_pct") else ""
+            out.append(f"| {r['kernel']} | {r['kb_verdicts']} ({r['kb_runs']}) | {ours} | {r['named_check']} | "
                        f"{num(r['kb_speedup'], '.3f')} | {num(r['kb_spread_pct'], '.1f', ' %')} | "
-                       f"{num(r['ours_speedup_mean'], '.3f')} | {num(r['ours_speedup_median'], '.3f')} | "
+                       f"{mean} | {num(r['ours_speedup_median'], '.3f')} | "
                        f"{num(r['diff_pct'], '+.1f', ' %')} | {within} |")
         honest = [r for r in part if r["kind"] == "leaderboard"]
         timed = [r for r in honest if r["within"] in ("True", "False")]
@@ -392,6 +425,9 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--budget-s", type=float, default=540.0)
     r.add_argument("--protocol", default="kernelbench")
     r.add_argument("--only", choices=("leaderboard", "rogue"))
+    r.add_argument("--ours-repeats", type=int, default=1,
+                   help="our judgments per leaderboard kernel, each in a fresh judge after KernelBench's run of the "
+                        "same number (the table then compares the median of ours and shows its spread)")
     r.add_argument("--again", choices=("ours", "kernelbench", "both"),
                    help="judge again after a judge change: the earlier results of that side are set aside (renamed "
                         "with their time, never deleted) so this run records new ones")
@@ -415,7 +451,8 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "run":
         for name in set_aside(args.bundle, args.protocol, args.again):
             print(f"set aside: {name}")
-        run(args.bundle, args.kernelbench_src, args.repeats, args.budget_s, args.protocol, args.only)
+        run(args.bundle, args.kernelbench_src, args.repeats, args.budget_s, args.protocol, args.only,
+            args.ours_repeats)
     elif args.cmd == "table":
         bundles = [(Path(b.partition("=")[0]), b.partition("=")[2] or "kernelbench protocol") for b in args.bundle]
         write_csv(bundles, args.csv)
@@ -426,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
         kb_worker(args.bundle, args.ids.split(","), args.repeat, args.bundle / "results" / "kernelbench.jsonl")
     elif args.cmd == "_ours":
         ours_worker(args.bundle, args.ids.split(","), args.bundle / "results" / f"ours_{args.protocol}.jsonl",
-                    args.protocol)
+                    args.protocol, args.repeat)
     return 0
 
 

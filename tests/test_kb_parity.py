@@ -37,5 +37,35 @@ def test_table_merges_into_the_csv_so_rows_of_other_runs_stay(tmp_path):
     parity.write_csv([(bundle, "new")], csv_path)
     text = csv_path.read_text().splitlines()
     assert text[0].startswith("loop,kernel,") and len(text) == 3
-    assert text[1].startswith("new,L1/1,leaderboard,correct,1,correct,,True,2.0,")  # replaced by the bundle's
+    assert text[1].startswith("new,L1/1,leaderboard,correct,1,correct,1,,True,2.0,")  # replaced by the bundle's
     assert text[2].startswith("old loop,L2/6,")  # another run's row is kept, after the bundle's loop
+
+
+def test_our_repeats_are_compared_by_their_median_and_show_their_spread(tmp_path):
+    import json
+
+    parity = load("kb_parity")
+    bundle = tmp_path / "b"
+    (bundle / "results").mkdir(parents=True)
+    (bundle / "pairs.json").write_text(json.dumps([{"id": "L1_1", "key": "L1/1", "kind": "leaderboard"},
+                                                   {"id": "L1_2", "key": "L1/2", "kind": "leaderboard"}]))
+    kb = [{"id": i, "repeat": r, "correctness": True, "runtime_ms": 1.0, "ref_runtime_ms": 2.0}
+          for i in ("L1_1", "L1_2") for r in range(3)]
+    (bundle / "results" / "kernelbench.jsonl").write_text("".join(json.dumps(r) + "\n" for r in kb))
+    ours = [{"id": "L1_1", "verdict": "correct", "speedup": 2.0, "speedup_mean": 2.0},  # before repeats: repeat 0
+            {"id": "L1_1", "repeat": 1, "verdict": "correct", "speedup": 2.1, "speedup_mean": 2.2},
+            {"id": "L1_1", "repeat": 2, "verdict": "correct", "speedup": 1.9, "speedup_mean": 1.8},
+            {"id": "L1_2", "repeat": 0, "verdict": "correct", "speedup": 2.0, "speedup_mean": 2.0},
+            {"id": "L1_2", "repeat": 1, "verdict": "incorrect", "failed_check": "values"}]
+    (bundle / "results" / "ours_kernelbench.jsonl").write_text("".join(json.dumps(r) + "\n" for r in ours))
+    assert parity._done(bundle / "results" / "ours_kernelbench.jsonl", key=parity._ours_key) == {
+        ("L1_1", 0), ("L1_1", 1), ("L1_1", 2), ("L1_2", 0), ("L1_2", 1)}
+    rows = {r["kernel"]: r for r in parity.parity_rows(bundle)}
+    one, two = rows["L1/1"], rows["L1/2"]
+    assert one["ours"] == "correct" and one["ours_runs"] == 3 and one["ours_speedup_mean"] == 2.0
+    assert abs(one["ours_spread_pct"] - 20.0) < 1e-9 and one["within"] is True
+    assert two["ours"] == "correct/incorrect" and two["same_verdict"] is False and two["named_check"] == "values"
+    csv_path = tmp_path / "parity.csv"
+    parity.write_csv([(bundle, "three of ours")], csv_path)
+    table = parity.render(csv_path)
+    assert "| L1/1 | correct (3) | correct (3) |  | 2.000 | 0.0 % | 2.000 (spread 20.0 %) | 2.000 |" in table
