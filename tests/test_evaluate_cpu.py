@@ -551,3 +551,46 @@ def test_a_verdict_says_where_its_shared_holds_went(cpu_config, tmp_path):
     assert holds and all(":" in at and s >= 0 for at, s in holds.items())
     assert any(at.startswith("_correctness") or at.startswith("request") for at in holds), sorted(holds)
     assert all(v.stages_s[f"gate_holds/{at}"] >= 1 for at in holds)
+
+
+def test_a_neighbours_timing_runs_while_the_compile_baseline_generates_code(cpu_config, tmp_path, monkeypatch):
+    """Inductor's code generation (`GraphLowering.compile_to_module`) runs outside the device hold: a neighbour's
+    timed loop gets the device while it runs, not only after the compile baseline's first call."""
+    import dataclasses
+    import threading
+    import time
+
+    import torch
+    from torch._inductor.graph import GraphLowering
+
+    from autokernel.evaluate.gate import FileGate
+    from autokernel.evaluate.judge import Evaluator
+
+    monkeypatch.setattr(torch._inductor.config, "fx_graph_cache", False)  # a cache hit would skip the code generation
+    original = GraphLowering.compile_to_module
+    started, times = threading.Event(), {}
+
+    def slow(self, *args, **kwargs):  # stands in for a big model's code generation
+        started.set()
+        time.sleep(1.5)
+        out = original(self, *args, **kwargs)
+        times.setdefault("codegen_done", time.monotonic())
+        return out
+
+    monkeypatch.setattr(GraphLowering, "compile_to_module", slow)
+    gate = FileGate(tmp_path / "gate")
+
+    def neighbour():
+        if started.wait(120):
+            with gate.exclusive():
+                times["neighbour_in"] = time.monotonic()
+
+    t = threading.Thread(target=neighbour)
+    t.start()
+    config = dataclasses.replace(cpu_config, baseline_compile=True)
+    with Evaluator(config, gate=gate) as ev:
+        v = ev.evaluate(PROBLEM, Candidate(source=kernel()))
+    t.join(10)
+    assert v.verdict == "correct" and v.compiled is not None, v.reason
+    assert GraphLowering.compile_to_module is slow  # put back
+    assert times["neighbour_in"] < times["codegen_done"]  # it got the device during the code generation
