@@ -147,9 +147,10 @@ class FileGate:
     timing), and a reader that passes the turnstile while any writer is announced steps back until
     none is: queued timings then run back to back, paying one drain of the readers between them
     instead of one each (a reader slipping in between two timings made the second wait for it, and
-    every other evaluation behind that). Sections nest: ``shared`` inside ``exclusive`` is free, and ``exclusive`` inside
-    ``shared`` gives up the shared hold for its duration. Each thread opens the lock files itself
-    (``flock`` belongs to an open file), so threads of one process exclude each other too.
+    every other evaluation behind that). Sections nest: ``shared`` inside ``exclusive`` is free, and
+    ``exclusive`` inside ``shared`` gives up the shared hold for its duration. Each thread opens the
+    lock files itself (``flock`` belongs to an open file), so threads of one process exclude each
+    other too.
     """
 
     def __init__(self, directory: str | os.PathLike, *, on_wait: Callable[[], None] | None = None,
