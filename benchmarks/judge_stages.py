@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         if not rows:
             print(f"{path}: no verdicts with stages (is it a run directory or bench folder?)", file=sys.stderr)
             return 2
-        columns.append((label or Path(path).name, rows))
+        columns.append((label or path, rows))
     print(render(columns, args.holds))
     return 0
 
