@@ -132,3 +132,37 @@ def test_a_neighbours_timing_runs_while_the_candidate_compiles(tmp_path):
         assert before - cp.budget_s < (t1 - t0) - 1.5
     finally:
         cp.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="flock and /proc")
+def test_a_neighbours_timing_runs_while_a_candidate_interpreter_imports(tmp_path):
+    """The wait for a fresh interpreter's imports holds no share of the device: a neighbour's timed loop gets it
+    meanwhile (stopping the interpreter), and the stopped time is not charged to the candidate."""
+    from autokernel.evaluate.gate import FileGate
+    from autokernel.evaluate.sandbox import CandidateProcess
+
+    gate = FileGate(tmp_path / "gate")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    timed: dict[str, float] = {}
+
+    def neighbour():
+        time.sleep(0.2)  # the wait has begun: the interpreter is still importing torch
+        with gate.exclusive():
+            timed["start"] = time.monotonic()
+            time.sleep(1.0)
+
+    cp = CandidateProcess(str(scratch), device="cpu", deadline=time.monotonic() + 120, confine=False, gate=gate)
+    try:
+        cp.deadline = time.monotonic() + 60
+        before = cp.budget_s
+        t = threading.Thread(target=neighbour)
+        t0 = time.monotonic()
+        t.start()
+        cp.wait_warm(timeout=120)
+        warm = time.monotonic()
+        t.join(10)
+        assert timed["start"] < warm  # it did not wait for the imports
+        assert before - cp.budget_s < (warm - t0) - 0.8  # the second it kept the interpreter stopped is not charged
+    finally:
+        cp.close()
