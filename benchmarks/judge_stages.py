@@ -20,10 +20,10 @@ import sys
 from pathlib import Path
 
 # the stages a reader looks for first, in the judge's order; any other recorded stage follows, by name
-ORDER = ("spawn", "reference", "degeneracy_probe", "timing_sets", "timing_overhead", "paired_eager", "load",
-         "candidate_compile", "correctness", "correctness/inputs", "correctness/share", "correctness/call",
-         "correctness/check", "own_kernels", "timing", "baselines", "roofline", "gate_wait", "gate_wait/shared",
-         "gate_wait/exclusive", "gate_wait/heavy", "gate_exclusive")
+ORDER = ("spawn", "reference", "degeneracy_probe", "timing_sets", "timing_overhead", "paired_eager",
+         "paired_eager/loop", "load", "candidate_compile", "correctness", "correctness/inputs", "correctness/share",
+         "correctness/call", "correctness/check", "own_kernels", "timing", "timing/setup", "timing/loop", "baselines",
+         "roofline", "gate_wait", "gate_wait/shared", "gate_wait/exclusive", "gate_wait/heavy", "gate_exclusive")
 
 
 def verdicts(path: Path, last: int | None = None) -> list[dict]:

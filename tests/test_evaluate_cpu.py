@@ -287,6 +287,9 @@ def test_kernelbench_protocol_times_eager_in_the_candidates_process(cpu_config):
     assert v.speedup == pytest.approx(v.eager.median_ms / v.kernel.median_ms, rel=1e-3)
     assert "candidate's process" in v.policy["paired_eager"] and "paired_eager" in v.stages_s
     assert v.eager_judge.method and not v.eager_judge.method.endswith("+candidate_process")
+    # the timed loops alone, inside their exclusive holds, beside what the candidate's timing set up first
+    assert 0 < v.stages_s["paired_eager/loop"] <= v.stages_s["paired_eager"]
+    assert 0 < v.stages_s["timing/loop"] <= v.stages_s["timing"] and v.stages_s["timing/setup"] >= 0
 
 
 def test_the_paired_reference_leaves_nothing_for_the_candidate(tmp_path):
@@ -301,10 +304,15 @@ def test_the_paired_reference_leaves_nothing_for_the_candidate(tmp_path):
     from autokernel.evaluate import transport
     from autokernel.evaluate._child import _Reference
 
-    def _time_reference(torch, msg, device):  # the child's two commands: "reference_build", then "reference"
+    def _time_reference(torch, msg, device):  # the child's commands: "reference_build", "reference", "reference_clear"
         ref = _Reference(torch, device)
         built = ref.build(msg)
-        return ref.time(msg) if built["ok"] else built
+        if not built["ok"]:
+            return built
+        reply = ref.time(msg)
+        assert (ref.model is not None) == reply["ok"]  # a timed reference waits for its clear (a failed one is gone)
+        ref.clear()
+        return reply
 
     source = PROBLEM.source + "\n# this test's own copy: a module name no other test loads\n"
     module_name = f"_akb_problem_{Problem.from_source(source, name='reference').digest}"
@@ -378,7 +386,7 @@ def test_the_paired_reference_is_not_charged_to_the_candidates_budget(cpu_config
         def request(self, obj, exclusive=False):
             self.seen = [*(self.seen or []), (obj["cmd"], self.budget_s, exclusive)]
             self.budget_s -= 30.0  # the reference took long
-            if obj["cmd"] == "reference_build":
+            if obj["cmd"] in ("reference_build", "reference_clear"):
                 return {"ok": True}
             return {"ok": True, "event_ms": [2.0, 1.0, 3.0], "fresh": [False] * 3, "method": "loop"}
 
@@ -387,8 +395,9 @@ def test_the_paired_reference_is_not_charged_to_the_candidates_budget(cpu_config
     with Evaluator(cpu_config) as judge:
         stats = judge._paired_eager(proc, session, SimpleNamespace(baseline_rule=None), [], [], 1e-4, verdict)
     # built beside neighbours (shared), then timed with the device alone; its own allowance for both
-    (build, b_budget, b_alone), (timed, t_budget, t_alone) = proc.seen
-    assert (build, timed) == ("reference_build", "reference") and not b_alone and t_alone
+    (build, b_budget, b_alone), (timed, t_budget, t_alone), (clear, _, c_alone) = proc.seen
+    assert (build, timed, clear) == ("reference_build", "reference", "reference_clear")
+    assert not b_alone and t_alone and not c_alone  # cleared beside neighbours
     assert b_budget > 7.0 and t_budget > 7.0
     assert proc.budget_s == 7.0  # the candidate's budget as it was
     assert stats.median_ms == 2.0 and stats.method == "loop+candidate_process"

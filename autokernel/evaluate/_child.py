@@ -264,7 +264,9 @@ class _Reference:
     """The problem's own ``Model`` in this process, for the paired eager timing (same seed and init arguments as the
     judge's, its module loaded as the judge loads it): built with its timing inputs while the judge holds the device
     shared ("reference_build": a big model's weights take seconds of CPU), then timed while it holds it alone
-    ("reference"). The model and its module are gone after the timing, or after a build that failed."""
+    ("reference"), then cleared while it holds it shared again ("reference_clear": collecting and scrubbing the
+    freed memory need no device to itself). The model and its module are gone after that, after a failed build or
+    timing, and in any case before a candidate's code loads ("load" clears what is left)."""
 
     def __init__(self, torch, device: str):
         self.torch, self.device, self.cuda = torch, device, device != "cpu"
@@ -297,17 +299,18 @@ class _Reference:
         try:
             if self.model is None:
                 return {"ok": False, "stage": "reference", "type": "Protocol", "message": "no reference was built"}
+            t0 = time.perf_counter()
             with torch.no_grad(), precision_flags(msg["precision"]):
                 raw = time_calls(self.model, self.sets, device=self.device, n=msg["n"], warmup=msg["warmup"],
                                  budget_s=msg["budget_s"], spin_up_s=msg.get("spin_up_s", 0.0),
                                  relocate=Relocator([self.model], self.device), **msg.get("loop", {}))
             if self.cuda:
                 torch.cuda.synchronize()
-            return {"ok": True, "event_ms": raw.event_ms, "fresh": raw.fresh, "method": raw.method}
+            return {"ok": True, "event_ms": raw.event_ms, "fresh": raw.fresh, "method": raw.method,
+                    "loop_s": time.perf_counter() - t0}
         except BaseException as exc:  # noqa: BLE001 - the judge falls back to its own eager timing
-            return {"ok": False, "stage": "reference", **_describe(exc)}
-        finally:
             self.clear()
+            return {"ok": False, "stage": "reference", **_describe(exc)}
 
     def clear(self) -> None:
         import gc
@@ -420,11 +423,15 @@ def main(argv: list[str]) -> int:
             per_call_ms = (time.perf_counter() - t0) * 1e3 / calls
             ch.send(ok=True, overhead_ms_per_call=per_call_ms)
             continue
-        if cmd in ("reference_build", "reference"):
+        if cmd in ("reference_build", "reference", "reference_clear"):
             # Before any candidate code: the eager reference timed in this process, in the loop the candidate will
             # be timed in (KernelBench times both in one process; a launch-bound model's host speed differs
             # between processes, the ratio within one far less). Nothing of it stays for the candidate.
-            ch.send(**(reference.build(msg) if cmd == "reference_build" else reference.time(msg)))
+            if cmd == "reference_clear":
+                reference.clear()
+                ch.send(ok=True)
+            else:
+                ch.send(**(reference.build(msg) if cmd == "reference_build" else reference.time(msg)))
             continue
         if cmd == "load":
             if reference.model is not None:  # built for a timing the judge never asked for: not the candidate's
@@ -486,8 +493,10 @@ def main(argv: list[str]) -> int:
             ch.send(**reply)
             continue
         if cmd == "time":
+            t0 = time.perf_counter()
             sets = _timing_sets(torch, msg)
             outs = [transport.open_handle(h) for h in msg["outs"]]
+            t1 = time.perf_counter()
 
             def keep(i, out, outs=outs):
                 if type(out) is torch.Tensor and tuple(out.shape) == tuple(outs[i].shape):
@@ -503,9 +512,10 @@ def main(argv: list[str]) -> int:
             except BaseException as exc:  # noqa: BLE001
                 ch.send(ok=False, stage="time", kind="runtime_error", **_describe(exc))
                 continue
+            loop_s = time.perf_counter() - t1
             peak_mb = torch.cuda.max_memory_allocated() / 2**20 if cuda else None
             ch.send(ok=True, event_ms=raw.event_ms, device_ms=raw.device_ms, fresh=raw.fresh, method=raw.method,
-                    peak_memory_mb=peak_mb, threads_after=_active_count())
+                    peak_memory_mb=peak_mb, threads_after=_active_count(), setup_s=t1 - t0, loop_s=loop_s)
             continue
         if cmd == "ablate":
             # The forward with the solution's own Triton launches skipped and fresh allocations poisoned:

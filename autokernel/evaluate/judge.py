@@ -345,7 +345,7 @@ class Evaluator:
             if not timing_sets:
                 with self.gate.shared():
                     timing_sets = self._timing_sets(session, 1)
-            stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict)
+            stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict, stages)
         # The candidate is done: its process and every buffer it saw go before the baselines are timed.
         self._discard(proc)
         with self.gate.shared():
@@ -429,7 +429,8 @@ class Evaluator:
                     state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
                 if cfg.paired_eager:
                     with stages("paired_eager"):
-                        paired = self._paired_eager(proc, session, state, timing_sets, t_handles, tol, verdict)
+                        paired = self._paired_eager(proc, session, state, timing_sets, t_handles, tol, verdict,
+                                                    stages)
                 del t_shared, o_shared, t_handles, o_handles
                 if big:  # gigabytes held through correctness for nothing: made again before the timed loop
                     timing_sets = []
@@ -517,7 +518,8 @@ class Evaluator:
                           f"{verdict.speedup:.3g}x (means: {verdict.speedup_mean:.3g}x){cpu_note}")
 
     # -- pieces --------------------------------------------------------------------------------
-    def _paired_eager(self, proc, session, state, timing_sets, handles, tol, verdict) -> TimingStats | None:
+    def _paired_eager(self, proc, session, state, timing_sets, handles, tol, verdict,
+                      stages: _Stages | None = None) -> TimingStats | None:
         """The eager reference timed in the candidate's process before its code is loaded (`_child`'s
         "reference"), on the timing sets, in the candidate's loop, under the baselines' precision flags. A failure
         there (e.g. the process's memory share) leaves the judge's own eager in use, and the verdict says so."""
@@ -539,12 +541,16 @@ class Evaluator:
                                       "budget_s": cfg.timing_budget_s,
                                       "spin_up_s": cfg.spin_up_s if cfg.is_cuda else 0.0, "loop": cfg.loop_options()},
                                      exclusive=True)
+                if reply.get("ok"):  # its memory collected and scrubbed beside neighbours, not with the GPU alone
+                    proc.request({"cmd": "reference_clear"})
         except (CandidateDied, CandidateTimeout) as exc:  # before any candidate code: the harness's failure
             raise EvaluationError(f"the candidate's interpreter failed while timing the reference, before any "
                                   f"candidate code ran ({exc}); judge again, or with --no-paired-eager: "
                                   f"{proc.log_tail()[-600:]}") from exc
         finally:
             proc.budget_s = budget
+        if stages is not None and reply.get("loop_s") is not None:  # the timed loop alone, inside the exclusive hold
+            stages.seconds["paired_eager/loop"] = round(float(reply["loop_s"]), 3)
         samples = reported_ms(reply.get("event_ms") or [], reply.get("fresh") or [],
                               cfg.loop_options()["reuse_inputs"]) if reply.get("ok") else []
         if not samples:
@@ -659,7 +665,8 @@ class Evaluator:
         verdict.own_gpu_time_pct = round(100.0 * sum(own.values()) / total, 1) if total > 0 else None
         verdict.own_kernel_launches = verdict.own_kernel_launches or {k: 1 for k in own}
 
-    def _timing(self, proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict) -> TimingStats:
+    def _timing(self, proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict,
+                stages: _Stages | None = None) -> TimingStats:
         cfg = self.config
         spin_up_s = cfg.spin_up_s if cfg.is_cuda else 0.0
         with self.gate.shared():
@@ -669,6 +676,10 @@ class Evaluator:
                                   "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s, "spin_up_s": spin_up_s,
                                   "loop": cfg.loop_options()})
             wall_s = proc.last_wall_s
+        if stages is not None:  # inside the exclusive hold: the candidate's own setup (its copy of the inputs), the loop
+            for part in ("setup", "loop"):
+                if isinstance(reply.get(f"{part}_s"), (int, float)):
+                    stages.seconds[f"timing/{part}"] = round(float(reply[f"{part}_s"]), 3)
         with self.gate.shared():
             stats = check_timing(reply, wall_s=wall_s, timing_sets=timing_sets, outs=outs, tol=tol,
                                  rel_l2_tol=rel_l2_tol, overhead_ms=overhead_ms, warmup=cfg.warmup,
