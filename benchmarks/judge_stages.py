@@ -9,6 +9,8 @@ columns side by side (``LABEL=PATH``).
 
     python benchmarks/judge_stages.py --runs .gpu/rescore/L2/kernelbench --runs repeat=.gpu/rescore/L2/repeats/2
     python benchmarks/judge_stages.py --runs .gpu/rescore/L2 --last 31 --holds 12
+    python benchmarks/judge_stages.py --paired --runs first=.gpu/rescore/L2/kernelbench \
+        --runs again=.gpu/rescore/L2/repeats/2/kernelbench --last 31     # the same kernels, problem by problem
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ def verdicts(path: Path, last: int | None = None) -> list[dict]:
                 continue  # a line cut off by a killed run
             v = row.get("verdict") if isinstance(row.get("verdict"), dict) else row
             if isinstance(v.get("stages_s"), dict):
-                rows.append({"at": row.get("recorded_at") or 0, "wall_s": v.get("wall_s"), "stages": v["stages_s"]})
+                rows.append({"at": row.get("recorded_at") or 0, "wall_s": v.get("wall_s"), "stages": v["stages_s"],
+                             "problem": row.get("problem") or v.get("problem")})
     rows.sort(key=lambda r: r["at"])
     return rows[-last:] if last else rows
 
@@ -73,6 +76,35 @@ def hold_table(rows: list[dict]) -> list[tuple[str, float, float, float]]:
     return sorted(out, key=lambda x: -x[1])
 
 
+def paired_table(before: list[dict], after: list[dict]) -> tuple[int, dict[str, tuple[float, float, float]]]:
+    """The problems judged in both (each one's latest verdict): (how many, stage -> (median before, median after,
+    median of the per-problem differences after - before)), ``wall`` included; a stage missing on one side counts
+    as 0 there. The same kernels judged twice, so what changed between the two is the harness, not the work."""
+    a = {r["problem"]: r for r in before if r["problem"]}
+    b = {r["problem"]: r for r in after if r["problem"]}
+    both = sorted(set(a) & set(b))
+    if not both:
+        return 0, {}
+    keys = [k for k in ORDER if any(k in a[p]["stages"] or k in b[p]["stages"] for p in both)]
+    out = {}
+    for k in [*keys, "wall"]:
+        def get(r, k=k):
+            return (r["wall_s"] or 0.0) if k == "wall" else r["stages"].get(k, 0.0)
+        x, y = [get(a[p]) for p in both], [get(b[p]) for p in both]
+        out[k] = (statistics.median(x), statistics.median(y), statistics.median(j - i for i, j in zip(x, y)))
+    return len(both), out
+
+
+def render_paired(labels: tuple[str, str], before: list[dict], after: list[dict]) -> str:
+    n, table = paired_table(before, after)
+    if not n:
+        return "no problem judged in both"
+    lines = [f"{n} problems judged in both; medians, and the median of the per-problem differences:", "",
+             f"| stage (s) | {labels[0]} | {labels[1]} | difference |", "|---|---:|---:|---:|"]
+    lines += [f"| {k} | {x:.1f} | {y:.1f} | {d:+.1f} |" for k, (x, y, d) in table.items()]
+    return "\n".join(lines)
+
+
 def render(columns: list[tuple[str, list[dict]]], holds: int) -> str:
     tables = [(label, stage_table(rows)) for label, rows in columns]
     rank = {k: i for i, k in enumerate(ORDER)}
@@ -101,17 +133,26 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", action="append", required=True, metavar="[LABEL=]PATH",
                     help="a run directory, bench folder or results.jsonl (repeatable: columns side by side)")
-    ap.add_argument("--last", type=int, default=None, help="only the last N verdicts of each (by recorded time)")
+    ap.add_argument("--last", type=int, default=None,
+                    help="only the last N verdicts of each (by recorded time; with --paired, of the second only)")
     ap.add_argument("--holds", type=int, default=10, help="how many shared-hold places to list (0: none)")
+    ap.add_argument("--paired", action="store_true",
+                    help="two --runs of the same kernels: compare them problem by problem (differences' medians)")
     args = ap.parse_args(argv)
     columns = []
-    for spec in args.runs:
+    for i, spec in enumerate(args.runs):
         label, _, path = spec.rpartition("=") if "=" in spec else ("", "", spec)
-        rows = verdicts(Path(path), args.last)
+        rows = verdicts(Path(path), None if args.paired and i == 0 else args.last)
         if not rows:
             print(f"{path}: no verdicts with stages (is it a run directory or bench folder?)", file=sys.stderr)
             return 2
         columns.append((label or path, rows))
+    if args.paired:
+        if len(columns) != 2:
+            print("--paired compares exactly two --runs", file=sys.stderr)
+            return 2
+        print(render_paired((columns[0][0], columns[1][0]), columns[0][1], columns[1][1]))
+        return 0
     print(render(columns, args.holds))
     return 0
 

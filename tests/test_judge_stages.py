@@ -32,3 +32,24 @@ def test_stages_and_holds_are_tabled_from_a_run_directory(tmp_path, capsys):
     assert "| reference | 2.0 | 2.0 |  |  |" in out and "| spawn |  |  | 0.1 | 0.1 |" in out
     assert "| candidate:call | 3.00 | 2.0 | 1.500 |" in out
     assert stages.main(["--runs", str(tmp_path / "none")]) == 2
+
+
+def test_paired_compares_the_same_problems_and_takes_the_second_runs_last(tmp_path, capsys):
+    stages = load("judge_stages")
+
+    def row(problem, at, wall, call):
+        return {"problem": problem, "recorded_at": at,
+                "verdict": {"wall_s": wall, "stages_s": {"correctness/call": call}}}
+
+    _write(tmp_path / "a" / "results.jsonl", [row("L2/1", 0, 10.0, 1.0), row("L2/2", 1, 20.0, 2.0),
+                                               row("L2/3", 2, 30.0, 3.0)])
+    _write(tmp_path / "b" / "results.jsonl", [row("L2/1", 5, 99.0, 9.0), row("L2/2", 6, 14.0, 5.0),
+                                               row("L2/3", 7, 36.0, 4.0)])
+    n, table = stages.paired_table(stages.verdicts(tmp_path / "a"), stages.verdicts(tmp_path / "b", last=2))
+    assert n == 2  # L2/1's second verdict is not among the last two
+    assert table["wall"] == (25.0, 25.0, 0.0) and table["correctness/call"] == (2.5, 4.5, 2.0)
+    assert stages.main(["--paired", "--runs", f"x={tmp_path / 'a'}", "--runs", f"y={tmp_path / 'b'}",
+                        "--last", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 problems judged in both") and "| correctness/call | 2.5 | 4.5 | +2.0 |" in out
+    assert stages.main(["--paired", "--runs", str(tmp_path / "a")]) == 2
