@@ -168,7 +168,7 @@ class FileGate:
     def _state(self) -> dict:
         if not hasattr(self._local, "s"):
             flags = os.O_RDWR | os.O_CREAT
-            self._local.s = {"shared": 0, "exclusive": 0, "heavy": 0, "own": set(), "waited": 0.0, "held": 0.0,
+            self._local.s = {"shared": 0, "exclusive": 0, "heavy": 0, "own": set(), "held": 0.0,
                              "waits": {"shared": 0.0, "exclusive": 0.0, "heavy": 0.0},
                              "holds": {}, "hold_from": None, "hold_at": "",
                              "device": os.open(self.dir / "device.lock", flags, 0o600),
@@ -360,12 +360,11 @@ class FileGate:
             fcntl.flock(fd, mode)
             spent = time.monotonic() - t0
             s = self._state()
-            s["waited"] += spent
             s["waits"][kind] += spent
 
     def waited_s(self) -> float:
         """Seconds this thread has spent blocked on the gate (other evaluations held the device)."""
-        return self._state()["waited"]
+        return sum(self._state()["waits"].values())
 
     def profile(self) -> dict[str, float]:
         """This thread's gate so far, cumulative (a caller subtracts its start): seconds waited by what was asked
