@@ -51,7 +51,7 @@ def test_check_names_a_page_its_ledger_no_longer_matches(tmp_path, monkeypatch):
             lines[i] = json.dumps(row) + "\n"
     ledger.write_text("".join(lines))
     rescore = tmp_path / BOARD / "rescore" / "strict"  # a re-score in progress (`bench --compact-ledgers`)
-    rescore.mkdir(parents=True)
+    rescore.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(ledger, rescore / "L2.jsonl")
     changed = pages.check(BOARD, plots=False, kernels=False)
     assert str(BOARD / "README.md") in changed and str(BOARD / "problems.csv") in changed
