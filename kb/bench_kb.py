@@ -497,8 +497,9 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
 def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, protocol: str, repeat: int,
            entry: dict, outcome: ProtocolOutcome, echo: Callable[[str], None], deadline: float) -> None:
     """One protocol, one repeat: record a verdict for every job not recorded yet, starting none after
-    ``deadline`` (monotonic seconds). At most two candidates per worker are queued at a time, so a stop leaves
-    nothing half-submitted and the rest of the queue stays unjudged for a rerun."""
+    ``deadline`` (monotonic seconds). At most two candidates per worker are queued at a time; at the deadline
+    those no worker has started are taken back, so only the evaluations in flight finish, and the rest of the
+    queue stays unjudged for a rerun."""
     from tqdm import tqdm
 
     from autokernel.ledger.run_info import close_invocation, start_invocation
@@ -538,6 +539,7 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
             futures: dict = {}
             window = 2 * backend.workers
             bar = tqdm(total=len(pending), desc=where, unit="cand", disable=not config.progress, file=sys.stderr)
+            dropped = False
             try:
                 while queue or futures:
                     while queue and len(futures) < window and _clock() < deadline:
@@ -545,9 +547,17 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
                         futures[backend.submit(job.problem, job.candidate)] = job
                     if not futures:
                         break  # past the deadline with nothing in flight
-                    done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                    left_s = deadline - _clock()
+                    done, _ = wait(futures, timeout=max(left_s, 0.0) if left_s < float("inf") and not dropped
+                                   else None, return_when=FIRST_COMPLETED)
+                    if not dropped and _clock() >= deadline and hasattr(backend, "drop_queued"):
+                        backend.drop_queued()  # what no worker has started waits for the rerun
+                        dropped = True
                     for fut in done:
                         job = futures.pop(fut)
+                        if fut.cancelled():
+                            queue.append(job)
+                            continue
                         bar.update(1)
                         try:
                             verdict = fut.result()

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import CancelledError
 from pathlib import Path
 
 import pytest
@@ -317,6 +318,43 @@ def test_worker_processes_share_a_device_and_survive_a_dead_worker(tmp_path):
             stuck.result(timeout=60)
         verdicts = [backend.submit(problem, Candidate(source=honest)) for _ in range(2)]
         assert [f.result(timeout=120).verdict for f in verdicts] == ["correct", "correct"]
+    finally:
+        backend.close()
+
+
+SLOW_ONCE = UNLAUNCHED_KERNEL + """
+
+class ModelNew(nn.Module):
+    calls = 0
+
+    def forward(self, x):
+        ModelNew.calls += 1
+        if ModelNew.calls == 1:
+            time.sleep(4)
+        return x
+"""
+
+
+def test_dropping_the_queue_cancels_only_what_no_worker_started(tmp_path):
+    """At a deadline the jobs queued behind busy workers come back cancelled; those running finish."""
+    problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
+    honest = (FIXTURES / "honest" / "relu_constexpr.py").read_text()
+    backend = LocalBackend(_config(), workers_per_device=2)
+    try:
+        running = [backend.submit(problem, Candidate(source=SLOW_ONCE + f"# {i}\n")) for i in range(2)]
+        pool = backend._pool
+        deadline = time.monotonic() + 60
+        while len(pool._running) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert all(f.running() for f in running)
+        queued = [backend.submit(problem, Candidate(source=honest + f"# {i}\n")) for i in range(3)]
+        assert not any(f.running() for f in queued)
+        backend.drop_queued()
+        assert all(f.result(timeout=120).verdict for f in running)  # finished, with whatever verdict
+        for f in queued:
+            with pytest.raises(CancelledError):
+                f.result(timeout=60)
+        assert backend.submit(problem, Candidate(source=honest)).result(timeout=120).verdict == "correct"
     finally:
         backend.close()
 

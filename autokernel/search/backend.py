@@ -101,6 +101,11 @@ class LocalBackend:
         """`ScreenResult`s of ``candidates`` (in order), screened by one worker in one candidate process."""
         return self._pool.submit(problem, list(candidates), kind="screen")
 
+    def drop_queued(self) -> None:
+        """Cancel every job submitted so far that no worker has started: its future ends cancelled (a deadline
+        stops paying for work queued behind the evaluations in flight, which finish)."""
+        self._pool.drop_queued()
+
     def close(self) -> None:
         self._pool.close()
 
@@ -151,6 +156,15 @@ class _ThreadPool:
         fut: Future = Future()
         self._queue.put((kind, problem, payload, fut))
         return fut
+
+    def drop_queued(self) -> None:
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is not None and item[3].cancel():
+                item[3].set_running_or_notify_cancel()  # what wakes `wait` (cancel alone does not)
 
     def close(self) -> None:
         """Stop the workers; candidates still queued fail (their searches stop instead of waiting forever)."""
@@ -203,9 +217,9 @@ def _exit_with_parent(parent: int, poll_s: float = 1.0) -> None:
 
 
 def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, parent: int | None = None,
-                 screen=None) -> None:
+                 screen=None, dropped=None) -> None:
     """An evaluation worker process: judges (or screens) jobs from ``inbox`` until it gets None (or its parent is
-    gone)."""
+    gone). A job numbered at or below ``dropped`` (a shared value the parent raises) is skipped unstarted."""
     if parent is not None:
         _exit_with_parent(parent)
     # `kill -USR1 <worker>` prints every thread's stack to the run's stderr: where a stalled judge waits
@@ -228,6 +242,9 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
             if item is None:
                 break
             job, kind, problem, payload = item
+            if dropped is not None and job <= dropped.value:
+                outbox.put((job, "dropped", None))
+                continue
             outbox.put((job, "started", os.getpid()))
             try:
                 if kind == "screen":
@@ -275,7 +292,8 @@ class _ProcessPool:
         self._per_device = per_device
         self._inbox = ctx.Queue()
         self._outbox = ctx.Queue()
-        self._futures: dict[int, tuple[Future, str]] = {}  # job -> (future, kind)
+        self._futures: dict[int, tuple[Future, str]] = {}  # job -> (future, kind); pending until a worker starts it
+        self._dropped = ctx.Value("q", -1)  # jobs numbered up to this one are skipped unstarted
         self._running: dict[int, int] = {}  # pid -> job
         self._lock = threading.Lock()
         self._next = 0
@@ -306,6 +324,7 @@ class _ProcessPool:
                 self._outbox,
                 os.getpid(),
                 self._screen,
+                self._dropped,
             ),
             name=f"autokernel-eval-{dev}",
             daemon=True,
@@ -327,12 +346,18 @@ class _ProcessPool:
             with self._lock:
                 if kind == "started":
                     self._running[payload] = job
+                    fut = self._futures.get(job, (None, ""))[0]
+                    if fut is not None:
+                        fut.set_running_or_notify_cancel()  # False (no harm) if its caller cancelled it
                     continue
                 self._running = {pid: j for pid, j in self._running.items() if j != job}
                 fut, job_kind = self._futures.pop(job, (None, ""))
-            if fut is None:
+            if fut is None or fut.done():  # cancelled by its caller: the verdict has no taker
                 continue
-            if kind == "done":
+            if kind == "dropped":
+                if fut.cancel():
+                    fut.set_running_or_notify_cancel()  # what wakes `wait` (cancel alone does not)
+            elif kind == "done":
                 fut.set_result(_screen_results(payload) if job_kind == "screen" else Verdict.from_dict(payload))
             else:
                 fut.set_exception(EvaluationError(payload))
@@ -351,7 +376,7 @@ class _ProcessPool:
                     # exit code 0: a worker that retired after its job (see RECYCLE_AFTER_BYTES); its verdict
                     # is on its way through the outbox
                     fut = self._futures.pop(job, (None, ""))[0] if job is not None and p.exitcode != 0 else None
-                if fut is not None:
+                if fut is not None and not fut.done():
                     fut.set_exception(
                         EvaluationError(
                             f"the evaluation worker for {dev} died (exit code {p.exitcode}) while judging "
@@ -362,13 +387,16 @@ class _ProcessPool:
 
     def submit(self, problem: Problem, payload, *, kind: str = "judge") -> Future:
         fut: Future = Future()
-        fut.set_running_or_notify_cancel()
         with self._lock:
             job = self._next
             self._next += 1
             self._futures[job] = (fut, kind)
         self._inbox.put((job, kind, problem, payload))
         return fut
+
+    def drop_queued(self) -> None:
+        with self._lock:
+            self._dropped.value = self._next - 1
 
     def close(self) -> None:
         self._closed = True
@@ -384,7 +412,8 @@ class _ProcessPool:
         with self._lock:
             pending, self._futures = [f for f, _ in self._futures.values()], {}
         for fut in pending:
-            fut.set_exception(_closed_error())
+            if not fut.done():
+                fut.set_exception(_closed_error())
         for d in self._gate_dirs.values():
             if d is not None:
                 shutil.rmtree(d, ignore_errors=True)
