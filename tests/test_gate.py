@@ -428,3 +428,27 @@ def test_profile_splits_waits_and_accounts_shared_holds_where_taken(tmp_path):
     (at,) = holds
     assert 0.25 <= holds[at] < 0.55  # the idle 0.3 s is not held
     assert r["holds/" + at[5:]] == 2.0  # held before idle, and again after it
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc")
+def test_proc_stat_reads_past_a_command_name_with_spaces_and_parentheses(tmp_path):
+    """A stopped child whose name holds ") x (" still reads as stopped, with this process as its parent."""
+    import os
+    import signal
+
+    from autokernel.evaluate.gate import _parent, proc_stat
+
+    odd = tmp_path / "a) b ("
+    odd.symlink_to(sys.executable)
+    child = subprocess.Popen([str(odd), "-c", "import time; time.sleep(30)"])
+    try:
+        os.kill(child.pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 10
+        while (proc_stat(child.pid) or ["?"])[0] not in ("T", "t") and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert proc_stat(child.pid)[0] in ("T", "t")
+        assert _parent(child.pid) == os.getpid()
+    finally:
+        child.kill()
+        child.wait()
+    assert proc_stat(child.pid) is None and _parent(child.pid) is None

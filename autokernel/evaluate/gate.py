@@ -83,12 +83,22 @@ def _is_candidate(pgid: int) -> bool | None:
         return None
 
 
-def _parent(pid: int) -> int | None:
-    """The parent pid of ``pid`` from /proc (None where it cannot be read)."""
+def proc_stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command name (state, parent pid, ...); None where it cannot be
+    read. The name is skipped by its last ``)``: it may hold spaces and parentheses."""
     try:
         with open(f"/proc/{pid}/stat") as f:
-            return int(f.read().rsplit(")", 1)[1].split()[1])
-    except (OSError, ValueError, IndexError):
+            return f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def _parent(pid: int) -> int | None:
+    """The parent pid of ``pid`` (None where it cannot be read)."""
+    fields = proc_stat(pid)
+    try:
+        return int(fields[1]) if fields else None
+    except (ValueError, IndexError):
         return None
 
 

@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection
 from autokernel.evaluate import janitor, transport
 from autokernel.evaluate._child import COMPILE_BREAK_COMMANDS
 from autokernel.evaluate.devices import physical_gpu
-from autokernel.evaluate.gate import DeviceGate, NullGate
+from autokernel.evaluate.gate import DeviceGate, NullGate, proc_stat
 
 # Environment variables the candidate may see; everything else (tokens, keys, seeds) is dropped.
 _ENV_KEEP = ("PATH", "LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NVIDIA_DRIVER_CAPABILITIES",
@@ -37,11 +37,8 @@ STOP_POLL_S = 0.05
 
 def _proc_state(pid: int) -> str | None:
     """The process state letter from /proc (None where it cannot be read)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return None
+    fields = proc_stat(pid)
+    return fields[0] if fields else None
 
 
 def _stopped(pid: int) -> bool:
