@@ -29,10 +29,11 @@ import json
 import re
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,10 @@ class BenchConfig:
         compact_ledgers: a folder of compact ledgers (`kb.bench_ledgers`): the verdicts it holds for this
             invocation's jobs are recorded before judging, and the run directories' verdicts merged into it after
             (also when stopped or interrupted), so a bench folder lost with its machine is not judged again.
+        protocols_at_once: with several protocols, local workers in their own processes and at least one per
+            protocol, the protocols are judged side by side, ``workers_per_device`` shared among them (`shares`),
+            so one protocol's start-up and last candidates overlap the other's work instead of idling the
+            device; False: one protocol after the other, each with every worker.
     """
 
     out: Path
@@ -98,6 +103,7 @@ class BenchConfig:
     ray_address: str | None = None
     ray_workers: int | None = None
     compact_ledgers: Path | None = None
+    protocols_at_once: bool = True
 
     def __post_init__(self) -> None:
         from autokernel.search.choice import check_choice
@@ -122,6 +128,14 @@ class BenchConfig:
             raise ValueError(f"shard {k}/{n}: expected K/N with 1 <= K <= N")
         for p in self.protocols:
             self.eval_config(p)  # a bad option for any protocol fails before anything is written
+
+    def shares(self) -> list[int] | None:
+        """Workers per device for each protocol judged side by side (`protocols_at_once`), or None: in turn."""
+        n, w = len(self.protocols), self.workers_per_device
+        worker_processes = self.device.startswith("cuda") or w > 1  # on CPU, one worker is a thread
+        if not self.protocols_at_once or n < 2 or w < n or self.backend != "local" or not worker_processes:
+            return None
+        return [w // n + (i < w % n) for i in range(n)]
 
     def eval_config(self, protocol: str, repeat: int = 1):
         """The judge's policy; repeats after the first keep their baselines apart (a cache folder per repeat), so
@@ -470,20 +484,38 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
                 for p in config.protocols]
     if config.compact_ledgers is not None:
         _restore(jobs, config, outcomes, echo)
+    def protocol(outcome: ProtocolOutcome, share: BenchConfig) -> None:
+        for r in range(1, config.repeat + 1):
+            _judge(jobs, problems, share, outcome.protocol, r, {**entry, **dict(config.selection)}, outcome,
+                   echo, deadline)
+        outcome.solved = _solved(outcome.run_dir, problems)
+
+    shares = config.shares()
+    started = time.monotonic()
     try:
-        for outcome in outcomes:
-            for r in range(1, config.repeat + 1):
-                _judge(jobs, problems, config, outcome.protocol, r, {**entry, **dict(config.selection)}, outcome,
-                       echo, deadline)
-            outcome.solved = _solved(outcome.run_dir, problems)
-            _page(outcome, config, out)
+        if shares is None:
+            for outcome in outcomes:
+                protocol(outcome, config)
+                _page(outcome, config, out)
+        else:
+            each = ", ".join(f"{o.protocol} {w}" for o, w in zip(outcomes, shares, strict=True))
+            echo(f"judging the protocols at once, workers per device: {each}")
+            _side_by_side([(protocol, (o, replace(config, workers_per_device=w)))
+                           for o, w in zip(outcomes, shares, strict=True)])
+            for outcome in outcomes:  # the pages once every protocol is judged, in this thread
+                _page(outcome, config, out)
     finally:  # an interrupted bench still keeps what it recorded
         if config.compact_ledgers is not None:
             _write_back(config, echo)
+    wall = time.monotonic() - started  # judging and pages: what the protocols' own wall times add up to in turn
     index = _index(outcomes, out)
     result = BenchResult(out=out, jobs=len(jobs), outcomes=outcomes, skipped=skipped,
                          repeats=repeat_summary(config, problems) if config.repeat > 1 else [], index=index)
-    info["invocations"][-1].update(ended=_now(), outcomes=[{
+    devices = max((len(o.devices) for o in outcomes), default=1)
+    info["invocations"][-1].update(ended=_now(), protocols_at_once=shares is not None, wall_s=round(wall, 1),
+                                   judged_per_device_hour=round(sum(o.judged for o in outcomes) * 3600.0 / wall
+                                                                / max(1, devices), 1) if wall > 0 else 0.0,
+                                   outcomes=[{
         "protocol": o.protocol, "run_dir": str(o.run_dir.relative_to(out)), "judged": o.judged, "reused": o.reused,
         "restored": o.restored,
         "harness_errors": o.failed, "left_by_stop_after": o.left, "not_repeated": o.not_repeated, "problems": o.problems, "solved": o.solved, "wall_s": round(o.wall_s, 1),
@@ -492,6 +524,28 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
     } for o in outcomes])  # fmt: skip
     _write_info(out, info)
     return result
+
+
+def _side_by_side(calls: list[tuple[Callable, tuple]]) -> None:
+    """Run each ``fn(*args)`` in a thread of its own and wait for all; the first exception is raised once all
+    have ended. Daemon threads: a killed bench (SIGTERM, --stop-after's device limit) does not wait for them."""
+    errors: list[BaseException] = []
+
+    def run(fn: Callable, args: tuple) -> None:
+        try:
+            fn(*args)
+        except BaseException as exc:  # noqa: BLE001 - carried to the caller's thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=call, daemon=True, name=f"bench-protocol-{i}")
+               for i, call in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        while t.is_alive():
+            t.join(timeout=0.5)  # a short join keeps the main thread's signal handlers responsive
+    if errors:
+        raise errors[0]
 
 
 def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, protocol: str, repeat: int,

@@ -20,6 +20,7 @@ from kb.bench_kb import (
     preset_source,
     scan_generations,
     summarise_repeats,
+    verdict_records,
 )
 from kb.cli import main
 
@@ -260,7 +261,6 @@ def test_repeat_figures_are_the_spread_of_the_medians():
 
 
 def test_pairs_judged_and_read_back_as_flat_records(tmp_path, capsys):
-    from kb.bench_kb import verdict_records
 
     out = tmp_path / "bench"
     honest = str(FIXTURES / "honest" / "relu_constexpr.py")
@@ -272,6 +272,42 @@ def test_pairs_judged_and_read_back_as_flat_records(tmp_path, capsys):
     records = {r["candidates"]: r for r in verdict_records(out / "strict")}
     assert records[honest]["verdict"] == "correct" and records["wrap"]["verdict"] == "rejected"
     assert {r["problem"] for r in records.values()} == {"relu"} and not (out / "kernelbench").exists()
+
+
+def test_protocols_share_the_workers_when_there_are_enough(tmp_path):
+    def shares(**kw):
+        return BenchConfig(out=tmp_path / "x", **kw).shares()
+
+    assert shares(device="cpu", workers_per_device=6) == [3, 3]
+    assert shares(device="cpu", workers_per_device=5) == [3, 2]
+    assert shares(device="cpu", workers_per_device=1) is None  # one worker: nothing to share
+    assert shares(device="cpu", workers_per_device=4, protocols=("strict",)) is None
+    assert shares(device="cpu", workers_per_device=6, protocols_at_once=False) is None
+
+
+def test_protocols_judged_at_once_record_what_in_turn_would(tmp_path, capsys):
+    """Two worker processes, one per protocol: every verdict lands in its protocol's run directory, and a rerun
+    in turn finds them all."""
+    out = tmp_path / "bench"
+    honest = str(FIXTURES / "honest" / "relu_constexpr.py")
+    args = ["bench", "--problems", str(FIXTURES / "problems" / "relu.py"), "--candidates", honest, "wrap",
+            "--protocol", "both", "--out", str(out), "--device", "cpu", "--no-timing", "--trials", "1",
+            "--no-progress", "--workers-per-device", "2"]
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert "judging the protocols at once, workers per device: kernelbench 1, strict 1" in printed
+    for protocol in ("kernelbench", "strict"):
+        rows = {r["candidates"]: r for r in verdict_records(out / protocol)}
+        assert {k: r["verdict"] for k, r in rows.items()} == {honest: "correct", "wrap": "rejected"}
+        assert {r["protocol"] for r in rows.values()} == {protocol}
+    info = json.loads((out / BENCH_INFO).read_text())["invocations"]
+    assert info[0]["protocols_at_once"] is True and [o["judged"] for o in info[0]["outcomes"]] == [2, 2]
+    assert info[0]["judged_per_device_hour"] > 0
+    assert main([*args, "--protocols-in-turn"]) == 0
+    assert "at once" not in capsys.readouterr().out
+    info = json.loads((out / BENCH_INFO).read_text())["invocations"]
+    assert info[1]["protocols_at_once"] is False
+    assert [(o["judged"], o["reused"]) for o in info[1]["outcomes"]] == [(0, 2), (0, 2)]
 
 
 def test_stop_after_leaves_the_rest_for_a_rerun(tmp_path, capsys, monkeypatch):

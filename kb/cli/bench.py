@@ -39,6 +39,9 @@ def register(sub) -> None:
                                  "an earlier bench folder, which is resumed")
     p.add_argument("--workers-per-device", "--workers-per-gpu", type=int, default=1,
                    help="candidates judged at once per device (correctness overlaps, timing runs alone; default 1)")
+    p.add_argument("--protocols-in-turn", action="store_true",
+                   help="with --protocol both, judge one protocol after the other, each with every worker "
+                        "(default: side by side, the workers per device shared, when there are at least two)")
     p.add_argument("--repeat", type=int, default=1,
                    help="judge every candidate N times (repeats 2..N in OUT/repeats/); prints the spread of the "
                         "medians per candidate")
@@ -129,6 +132,7 @@ def _config(args: argparse.Namespace, levels: list[int]):
         ray_address=args.ray_address,
         ray_workers=args.ray_workers,
         compact_ledgers=ledgers,
+        protocols_at_once=not args.protocols_in_turn,
     )
     ready(config, config.device)  # Ray installed, or the local GPU asked for visible: before anything is written
     return config
