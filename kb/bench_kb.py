@@ -104,6 +104,7 @@ class BenchConfig:
     ray_workers: int | None = None
     compact_ledgers: Path | None = None
     protocols_at_once: bool = True
+    device_sharers: int | None = None  # set for each protocol's share: evaluations at once per device in all
 
     def __post_init__(self) -> None:
         from autokernel.search.choice import check_choice
@@ -500,7 +501,8 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
         else:
             each = ", ".join(f"{o.protocol} {w}" for o, w in zip(outcomes, shares, strict=True))
             echo(f"judging the protocols at once, workers per device: {each}")
-            _side_by_side([(protocol, (o, replace(config, workers_per_device=w)))
+            _side_by_side([(protocol, (o, replace(config, workers_per_device=w,
+                                                  device_sharers=config.workers_per_device)))
                            for o, w in zip(outcomes, shares, strict=True)])
             for outcome in outcomes:  # the pages once every protocol is judged, in this thread
                 _page(outcome, config, out)

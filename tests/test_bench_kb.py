@@ -285,9 +285,18 @@ def test_protocols_share_the_workers_when_there_are_enough(tmp_path):
     assert shares(device="cpu", workers_per_device=6, protocols_at_once=False) is None
 
 
-def test_protocols_judged_at_once_record_what_in_turn_would(tmp_path, capsys):
-    """Two worker processes, one per protocol: every verdict lands in its protocol's run directory, and a rerun
-    in turn finds them all."""
+def test_protocols_judged_at_once_record_what_in_turn_would(tmp_path, capsys, monkeypatch):
+    """Two worker processes, one per protocol, each knowing the device has two evaluators (its candidates' memory
+    share): every verdict lands in its protocol's run directory, and a rerun in turn finds them all."""
+    import autokernel.search.backend as backend
+
+    made, real_init = [], backend.LocalBackend.__init__
+
+    def init(self, config, **kw):
+        real_init(self, config, **kw)
+        made.append((kw.get("workers_per_device"), kw.get("sharers"), type(self._pool).__name__))
+
+    monkeypatch.setattr(backend.LocalBackend, "__init__", init)
     out = tmp_path / "bench"
     honest = str(FIXTURES / "honest" / "relu_constexpr.py")
     args = ["bench", "--problems", str(FIXTURES / "problems" / "relu.py"), "--candidates", honest, "wrap",
@@ -296,6 +305,7 @@ def test_protocols_judged_at_once_record_what_in_turn_would(tmp_path, capsys):
     assert main(args) == 0
     printed = capsys.readouterr().out
     assert "judging the protocols at once, workers per device: kernelbench 1, strict 1" in printed
+    assert made == [(1, 2, "_ProcessPool")] * 2
     for protocol in ("kernelbench", "strict"):
         rows = {r["candidates"]: r for r in verdict_records(out / protocol)}
         assert {k: r["verdict"] for k, r in rows.items()} == {honest: "correct", "wrap": "rejected"}

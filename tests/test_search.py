@@ -335,6 +335,11 @@ class ModelNew(nn.Module):
 """
 
 
+def test_a_backend_sharing_its_device_divides_it_by_every_sharer():
+    with pytest.raises(ValueError, match="cannot hold its 3 workers"):
+        LocalBackend(_config(), workers_per_device=3, sharers=2)
+
+
 def test_dropping_the_queue_cancels_only_what_no_worker_started(tmp_path):
     """At a deadline the jobs queued behind busy workers come back cancelled; those running finish."""
     problem = Problem.from_file(FIXTURES / "problems" / "relu.py")

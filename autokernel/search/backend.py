@@ -72,12 +72,18 @@ class LocalBackend:
         workers_per_device: evaluations judged at once on each device; above 1 each worker is a
             process and timed loops take the device alone (see `autokernel.evaluate.gate`).
         screen: how `screen` jobs screen (`ScreenConfig`; None: its defaults).
+        sharers: evaluations judged at once on each device by every backend using it (None: this one's
+            ``workers_per_device``); a candidate's GPU memory share and a worker's compile threads are divided
+            by it, so backends side by side on one device keep within it together.
     """
 
     def __init__(self, config, *, devices: list[str] | None = None, workers_per_device: int = 1,
-                 screen=None):
+                 screen=None, sharers: int | None = None):
         if workers_per_device < 1:
             raise ValueError("workers per device must be at least 1")
+        sharers = workers_per_device if sharers is None else sharers
+        if sharers < workers_per_device:
+            raise ValueError(f"{sharers} sharers of a device cannot hold its {workers_per_device} workers")
         self.config = config
         self.device = "cuda" if config.device.startswith("cuda") else "cpu"
         self.devices = devices or local_devices(config.device)
@@ -86,8 +92,8 @@ class LocalBackend:
         # one evaluation at a time runs in a thread of this process.
         self._pool = (
             _ThreadPool(config, self.devices, screen)
-            if workers_per_device == 1 and self.device == "cpu"
-            else _ProcessPool(config, self.devices, workers_per_device, screen)
+            if workers_per_device == 1 and sharers == 1 and self.device == "cpu"
+            else _ProcessPool(config, self.devices, workers_per_device, screen, sharers=sharers)
         )
 
     @property
@@ -284,8 +290,9 @@ class _ProcessPool:
     """``per_device`` worker processes per device, sharing one job queue; a dead worker is replaced and
     the job it held fails with a clear error (the rest of the run goes on)."""
 
-    def __init__(self, config, devices: list[str], per_device: int, screen=None):
+    def __init__(self, config, devices: list[str], per_device: int, screen=None, *, sharers: int | None = None):
         ctx = multiprocessing.get_context("spawn")
+        self._sharers = sharers or per_device
         self._ctx = ctx
         self._config = config
         self._screen = screen
@@ -319,7 +326,7 @@ class _ProcessPool:
             args=(
                 replace(self._config, device=dev),
                 self._gate_dirs[dev],
-                self._per_device,
+                self._sharers,
                 self._inbox,
                 self._outbox,
                 os.getpid(),

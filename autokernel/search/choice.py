@@ -76,4 +76,6 @@ def make_backend(eval_config, choice: BackendChoice, *, echo: Callable[[str], No
         return backend
     from autokernel.search.backend import LocalBackend
 
-    return LocalBackend(eval_config, workers_per_device=choice.workers_per_device)
+    # a configuration whose backends share a device with others names them all (`kb.bench_kb.BenchConfig`)
+    return LocalBackend(eval_config, workers_per_device=choice.workers_per_device,
+                        sharers=getattr(choice, "device_sharers", None))
