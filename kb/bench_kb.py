@@ -133,9 +133,8 @@ class BenchConfig:
     def shares(self) -> list[int] | None:
         """Workers per device for each protocol judged side by side (`protocols_at_once`), or None: in turn."""
         n, w = len(self.protocols), self.workers_per_device
-        worker_processes = self.device.startswith("cuda") or w > 1  # on CPU, one worker is a thread
-        if not self.protocols_at_once or n < 2 or w < n or self.backend != "local" or not worker_processes:
-            return None
+        if not self.protocols_at_once or n < 2 or w < n or self.backend != "local":
+            return None  # (with w >= n >= 2 each backend is told of the others and its workers are processes)
         return [w // n + (i < w % n) for i in range(n)]
 
     def eval_config(self, protocol: str, repeat: int = 1):
@@ -603,9 +602,8 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
                         futures[backend.submit(job.problem, job.candidate)] = job
                     if not futures:
                         break  # past the deadline with nothing in flight
-                    left_s = deadline - _clock()
-                    done, _ = wait(futures, timeout=max(left_s, 0.0) if left_s < float("inf") and not dropped
-                                   else None, return_when=FIRST_COMPLETED)
+                    until_deadline = None if dropped or deadline == float("inf") else max(0.0, deadline - _clock())
+                    done, _ = wait(futures, timeout=until_deadline, return_when=FIRST_COMPLETED)
                     if not dropped and _clock() >= deadline and hasattr(backend, "drop_queued"):
                         backend.drop_queued()  # what no worker has started waits for the rerun
                         dropped = True

@@ -19,6 +19,7 @@ import signal
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import Future
 from dataclasses import replace
 from typing import Protocol
@@ -163,24 +164,26 @@ class _ThreadPool:
         self._queue.put((kind, problem, payload, fut))
         return fut
 
-    def drop_queued(self) -> None:
+    def _queued(self) -> Iterator[Future]:
+        """The futures of the jobs no worker has taken, each taken off the queue."""
         while True:
             try:
                 item = self._queue.get_nowait()
             except queue.Empty:
                 return
-            if item is not None and item[3].cancel():
-                item[3].set_running_or_notify_cancel()  # what wakes `wait` (cancel alone does not)
+            if item is not None:
+                yield item[3]
+
+    def drop_queued(self) -> None:
+        for fut in self._queued():
+            if fut.cancel():
+                fut.set_running_or_notify_cancel()  # what wakes `wait` (cancel alone does not)
 
     def close(self) -> None:
         """Stop the workers; candidates still queued fail (their searches stop instead of waiting forever)."""
-        while True:
-            try:
-                item = self._queue.get_nowait()
-            except queue.Empty:
-                break
-            if item is not None and item[3].set_running_or_notify_cancel():
-                item[3].set_exception(_closed_error())
+        for fut in self._queued():
+            if fut.set_running_or_notify_cancel():
+                fut.set_exception(_closed_error())
         for _ in self._threads:
             self._queue.put(None)
         for t in self._threads:
