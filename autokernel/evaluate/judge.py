@@ -623,12 +623,15 @@ class Evaluator:
         captured then, with the launches skipped. Work that runs only in a model's first calls is thereby still
         caught, as on the loaded model; the fresh model is dropped afterwards."""
         fresh = CUDA_GRAPHS in static.warnings
+        # secret seeds drawn on the device: KernelBench's seeded sets are drawn on the CPU, which took 8-12 s of a
+        # multi-GB level-1 problem's heavy slot on the H200 for inputs the ablation does not need
+        first = len(session.public_seeds)
         with self.gate.shared():
-            trial = session.trial(0, extra_distributions=False)
+            trial = session.trial(first, extra_distributions=False)
             _, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
             msg = {"cmd": "ablate", "inputs": handles[0], "out": out_handles[0]}
             if fresh:
-                warm_set = session.trial(1, extra_distributions=False)
+                warm_set = session.trial(first + 1, extra_distributions=False)
                 warm_shared, warm_handles, _, _ = self._share_sets([warm_set], proc.scratch)
                 msg.update(fresh_calls=self._num_trials(session), warm_inputs=warm_handles[0])
         reply = proc.request(msg)
