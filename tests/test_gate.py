@@ -452,3 +452,45 @@ def test_proc_stat_reads_past_a_command_name_with_spaces_and_parentheses(tmp_pat
         child.kill()
         child.wait()
     assert proc_stat(child.pid) is None and _parent(child.pid) is None
+
+
+
+def test_a_heavy_waiter_takes_whichever_slot_frees_first(tmp_path):
+    """Two slots, both held: the waiter gets the one freed first, not one chosen by its process id (it used to wait
+    on slot pid % 2, which could stay held for minutes while the other stood free)."""
+    import os
+
+    gate = FileGate(tmp_path, heavy_slots=2)
+    entered = [threading.Event(), threading.Event()]
+    release = [threading.Event(), threading.Event()]
+    got: list[float] = []
+
+    def holder(i):
+        with gate.heavy():
+            entered[i].set()
+            release[i].wait(10)
+
+    holders = []
+    for i in range(2):  # holder i takes slot i (the first free one)
+        holders.append(threading.Thread(target=holder, args=(i,)))
+        holders[-1].start()
+        assert entered[i].wait(5)
+    old_choice = os.getpid() % 2  # the slot the old wait blocked on: its holder keeps it
+
+    def waiter():
+        with gate.heavy():
+            got.append(gate.waited_s())
+
+    w = threading.Thread(target=waiter)
+    w.start()
+    try:
+        time.sleep(0.2)
+        assert not got  # both slots held
+        release[1 - old_choice].set()
+        w.join(3)
+        assert got and got[0] >= 0.15  # in while the other holder keeps its slot, the wait recorded
+    finally:
+        for r in release:
+            r.set()
+        for t in [*holders, w]:
+            t.join(5)

@@ -31,6 +31,7 @@ from autokernel.evaluate.devices import physical_gpu
 # Memory-heavy evaluations a device takes at once (`FileGate.heavy`): two multi-gigabyte problems fit an 80-141 GB
 # GPU with small ones beside them, and their CPU-side input generation (single-threaded) overlaps.
 HEAVY_SLOTS = 2
+SLOT_POLL_S = 0.05  # how often a judge waiting for a heavy slot looks again (evaluations holding one take minutes)
 
 
 class DeviceGate(Protocol):
@@ -261,15 +262,26 @@ class FileGate:
             raise RuntimeError(f"gate lock order: {what}() inside a device section (take it before shared/exclusive)")
 
     def _take_slot(self, fds: list[int]) -> int:
-        for fd in fds:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return fd
-            except BlockingIOError:
-                continue
-        fd = fds[os.getpid() % len(fds)]  # all taken: wait for one (spread over the slots by process)
-        self._lock(fd, fcntl.LOCK_EX, "heavy")
-        return fd
+        """The first slot free, all taken: whichever frees first (polled; ``flock`` waits on one file). Waiting on
+        one slot chosen by process left a freed slot idle while its neighbours queued on the other: on the H200's
+        level 1, with two slots and six judges, heavy evaluations waited up to 306 s."""
+        waited_from = None
+        try:
+            while True:
+                for fd in fds:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        return fd
+                    except BlockingIOError:
+                        continue
+                if waited_from is None:
+                    if self.on_wait is not None:
+                        self.on_wait()
+                    waited_from = time.monotonic()
+                time.sleep(SLOT_POLL_S)
+        finally:
+            if waited_from is not None:
+                self._state()["waits"]["heavy"] += time.monotonic() - waited_from
 
     @contextlib.contextmanager
     def shared(self, at: str = "") -> Iterator[None]:
