@@ -647,3 +647,31 @@ def test_a_reference_that_cannot_run_in_float64_gets_fp32_baselines(monkeypatch)
     b = baselines.Baselines(types.SimpleNamespace(is_cuda=True, device="cpu"), Path("."), gate=None, pause=None)
     rule = b._decide(session, [torch.ones(4)], 1e-4)
     assert rule["precision"] == "fp32" and "could not be checked against float64 (RuntimeError" in rule["reason"]
+
+
+def test_a_big_problem_takes_heavy_slots_by_footprint_and_twice_that_for_its_baselines(cpu_config, monkeypatch):
+    import contextlib
+
+    from autokernel.evaluate import judge
+    from autokernel.evaluate.gate import NullGate
+    from autokernel.evaluate.reference import estimate_input_bytes
+
+    asked, footprints = [], []
+
+    class Gate(NullGate):
+        @contextlib.contextmanager
+        def heavy(self, units=1):
+            asked.append(units)
+            yield
+
+    def units(footprint, device_bytes, slots):
+        footprints.append(footprint)
+        return len(footprints)  # each request told apart by its order
+
+    monkeypatch.setattr(judge, "BIG_TRIAL_BYTES", 0)
+    monkeypatch.setattr(judge, "heavy_units", units)
+    v = judge.Evaluator(cpu_config, gate=Gate(), sharers=2).evaluate(PROBLEM, Candidate(source=kernel()))
+    assert v.verdict == "correct", v.reason
+    trial = 2 * estimate_input_bytes(PROBLEM)  # inputs and an output of about their size
+    assert footprints[0] == 2 * trial and asked[0] == 1  # the evaluation: its footprint
+    assert footprints[-1] == 4 * trial and asked[-1] == len(footprints)  # the first baselines: twice that

@@ -348,12 +348,13 @@ def test_heavy_slots_flag_sets_the_config_and_refuses_zero():
     import pytest
 
     from autokernel.evaluate import EvalConfig
+    from autokernel.evaluate.gate import HEAVY_SLOTS
     from kb.cli._common import add_eval_policy, eval_options_from_args
 
     parser = argparse.ArgumentParser()
     add_eval_policy(parser)
     assert eval_options_from_args(parser.parse_args(["--heavy-slots", "3"]))["heavy_slots"] == 3
-    assert EvalConfig().heavy_slots == 2
+    assert EvalConfig().heavy_slots == HEAVY_SLOTS == 4
     with pytest.raises(ValueError, match="1 or more"):
         eval_options_from_args(parser.parse_args(["--heavy-slots", "0"]))
     with pytest.raises(ValueError, match="heavy_slots"):
@@ -493,4 +494,56 @@ def test_a_heavy_waiter_takes_whichever_slot_frees_first(tmp_path):
         for r in release:
             r.set()
         for t in [*holders, w]:
+            t.join(5)
+
+
+def test_heavy_units_size_an_evaluation_by_its_footprint():
+    from autokernel.evaluate.gate import heavy_units
+
+    gib = 2**30
+    h200, h100 = 140 * gib, 80 * gib  # slots of 28 GiB and 16 GiB
+    assert heavy_units(24 * gib, h200, 4) == 1  # an elementwise level-1 problem, 6.4 GB in and out
+    assert heavy_units(40 * gib, h200, 4) == 2  # the 16 GiB average pooling
+    assert (heavy_units(24 * gib, h100, 4), heavy_units(40 * gib, h100, 4)) == (2, 3)
+    assert heavy_units(10**15, h200, 4) == 4 and heavy_units(1, h200, 4) == 1  # from 1 to every slot
+    assert heavy_units(40 * gib, 0, 4) == 1  # no device memory known (CPU)
+
+
+def test_an_evaluation_of_several_slots_waits_for_them_and_holds_them_all(tmp_path):
+    """Three slots: a two-slot evaluation waits while a one-slot one holds one of the two it takes, then holds both,
+    so only one single-slot evaluation fits beside it; nested heavy sections inside it are free."""
+    gate = FileGate(tmp_path, heavy_slots=3)
+    events = {k: threading.Event() for k in ("a_in", "a_go", "big_in", "big_go", "c_in", "c_go", "d_in", "d_go")}
+
+    def single(name):
+        with gate.heavy():
+            events[f"{name}_in"].set()
+            events[f"{name}_go"].wait(10)
+
+    def big():
+        with gate.heavy(2), gate.heavy(3):  # the inner one is free
+            events["big_in"].set()
+            events["big_go"].wait(10)
+
+    threads = [threading.Thread(target=single, args=("a",))]
+    threads[0].start()
+    assert events["a_in"].wait(5)  # slot 0
+    threads.append(threading.Thread(target=single, args=("c",)))
+    threads[-1].start()
+    assert events["c_in"].wait(5)  # slot 1
+    threads.append(threading.Thread(target=big))  # takes slots 1 and 2: waits for c
+    threads[-1].start()
+    try:
+        assert not events["big_in"].wait(0.3)
+        events["c_go"].set()
+        assert events["big_in"].wait(5)
+        threads.append(threading.Thread(target=single, args=("d",)))  # a holds 0, big holds 1 and 2
+        threads[-1].start()
+        assert not events["d_in"].wait(0.3)
+        events["big_go"].set()
+        assert events["d_in"].wait(5)
+    finally:
+        for e in events.values():
+            e.set()
+        for t in threads:
             t.join(5)

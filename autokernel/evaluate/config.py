@@ -74,10 +74,10 @@ class EvalConfig:
         prefetch_inputs: draw KernelBench's seeded CPU inputs ahead, in threads, while the judge does other work
             (kernelbench protocol; the same values; `ReferenceSession.prefetch_public`). On the H200 two multi-GB
             level-1 problems took 57 s each instead of 91-94 s, same verdicts and speedups (docs/measurements.md).
-        heavy_slots: evaluations of multi-GB problems a GPU takes at once (`gate.FileGate.heavy`; the others wait
-            for a slot while small ones go on). On the H200's level 1 one takes up to about 40 GiB (a judge held
-            22 GiB in an out-of-memory report, a candidate's peak reached 16 GiB); every run sharing a GPU must use
-            the same count.
+        heavy_slots: slots that `gate.HEAVY_MEMORY_SHARE` of a GPU's memory is divided into for multi-GB problems,
+            each taking as many as its footprint needs (`gate.heavy_units`; the others wait while small ones go
+            on). On the H200's level 1 one takes up to about 40 GiB (a judge held 22 GiB in an out-of-memory report,
+            a candidate's peak reached 16 GiB); every run sharing a GPU must use the same count.
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
@@ -105,7 +105,7 @@ class EvalConfig:
     baseline_warmup: int | None = None
     paired_eager: bool | None = None  # None: the protocol's
     prefetch_inputs: bool = True
-    heavy_slots: int = 2
+    heavy_slots: int = 4
     measure: bool = True
     confine: bool = True
     cache_dir: str | None = None

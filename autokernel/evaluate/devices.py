@@ -1,8 +1,9 @@
-"""Which physical GPU a ``cuda:N`` names in this process; the gate (lock files per GPU) and the sandbox (the
-candidate's ``CUDA_VISIBLE_DEVICES``) both need it, and neither may import the other."""
+"""Which physical GPU a ``cuda:N`` names in this process, and its memory; the gate (lock files and memory slots per
+GPU) and the sandbox (the candidate's ``CUDA_VISIBLE_DEVICES``) both need them, and neither may import the other."""
 
 from __future__ import annotations
 
+import functools
 import os
 
 
@@ -13,3 +14,13 @@ def physical_gpu(device: str) -> str:
     if visible and index.isdigit() and int(index) < len(visible):
         return visible[int(index)]
     return index
+
+
+@functools.cache
+def device_memory_bytes(device: str) -> int:
+    """The device's total memory in bytes; 0 for the CPU (no heavy slots to size)."""
+    if not device.startswith("cuda"):
+        return 0
+    import torch
+
+    return int(torch.cuda.get_device_properties(torch.device(device).index or 0).total_memory)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import math
 import os
 import signal
 import sys
@@ -28,9 +29,11 @@ from typing import Protocol
 
 from autokernel.evaluate.devices import physical_gpu
 
-# Memory-heavy evaluations a device takes at once (`FileGate.heavy`): two multi-gigabyte problems fit an 80-141 GB
-# GPU with small ones beside them, and their CPU-side input generation (single-threaded) overlaps.
-HEAVY_SLOTS = 2
+# Slots a device's memory is divided into for memory-heavy evaluations (`FileGate.heavy`): a heavy evaluation takes
+# as many as its estimated footprint needs (`heavy_units`), small ones go on beside them, and the heavy ones'
+# CPU-side input generation (single-threaded) overlaps.
+HEAVY_SLOTS = 4
+HEAVY_MEMORY_SHARE = 0.8  # of the device's memory, divided among the slots: the rest for the small evaluations
 SLOT_POLL_S = 0.05  # how often a judge waiting for a heavy slot looks again (evaluations holding one take minutes)
 
 
@@ -39,7 +42,7 @@ class DeviceGate(Protocol):
 
     def exclusive(self) -> contextlib.AbstractContextManager[None]: ...
 
-    def heavy(self) -> contextlib.AbstractContextManager[None]: ...
+    def heavy(self, units: int = 1) -> contextlib.AbstractContextManager[None]: ...
 
     def alone(self) -> contextlib.AbstractContextManager[None]: ...
 
@@ -54,6 +57,18 @@ class DeviceGate(Protocol):
     def held_s(self) -> float: ...
 
     def profile(self) -> dict[str, float]: ...
+
+
+def heavy_units(footprint_bytes: int, device_bytes: int, slots: int) -> int:
+    """Heavy slots an evaluation takes: its estimated device footprint over one slot's part of
+    ``HEAVY_MEMORY_SHARE`` of the device's memory, from 1 to ``slots``. On the H200 (140 GiB, four slots of 28 GiB)
+    a level-1 elementwise problem with 6.4 GB in and out (footprint about 24 GiB: the candidate's peak of 12.3 GiB
+    beside the judge's inputs and expected output) takes one, the 16 GiB average pooling (about 40 GiB) two; on an
+    80 GB GPU they take two and three."""
+    if device_bytes <= 0:
+        return 1
+    per_slot = HEAVY_MEMORY_SHARE * device_bytes / slots
+    return max(1, min(slots, math.ceil(footprint_bytes / per_slot)))
 
 
 def machine_gate_dir(device: str) -> Path:
@@ -131,7 +146,11 @@ class NullGate:
     def exclusive(self) -> Iterator[None]:
         yield
 
-    heavy = alone = idle = exclusive
+    @contextlib.contextmanager
+    def heavy(self, units: int = 1) -> Iterator[None]:
+        yield
+
+    alone = idle = exclusive
 
     def register(self, pgid: int) -> None:
         pass
@@ -211,26 +230,36 @@ class FileGate:
             self._hold_start(s, s["hold_at"])
 
     @contextlib.contextmanager
-    def heavy(self) -> Iterator[None]:
-        """At most ``heavy_slots`` memory-heavy evaluations (gigabyte trials) on the device at once, the others going
-        on beside them.
+    def heavy(self, units: int = 1) -> Iterator[None]:
+        """``units`` of the device's ``heavy_slots`` for a memory-heavy evaluation (gigabyte trials; `heavy_units`
+        sizes it), the small ones going on beside.
 
         Independent of the device lock: holding it stops no one (an exclusive hold for a whole big evaluation
         stopped every neighbour for minutes, its CPU-side input generation included, and their candidates timed
-        out frozen). Taken before any device section, so it never waits while holding one (inside `alone`, which
-        holds every slot, it is free)."""
+        out frozen). Taken before any device section, so it never waits while holding one (nested, or inside
+        `alone`, which holds every slot, it is free). One slot: whichever frees first. Several: the highest ones,
+        in ascending order and waiting for each, as `alone` takes them all: every waiter that holds slots waits
+        only for higher ones, so no cycle closes, and single-slot takers look from the lowest."""
         s = self._state()
         if s["heavy"] == 0 and not s.get("alone"):
             self._check_order("heavy")
         s["heavy"] += 1
         try:
             if s["heavy"] == 1 and not s.get("alone"):
-                s["heavy_slot"] = self._take_slot(s["heavy_fds"])
+                units = max(1, min(units, self.heavy_slots))
+                if units == 1:
+                    s["heavy_slots_held"] = [self._take_slot(s["heavy_fds"])]
+                else:
+                    s["heavy_slots_held"] = []
+                    for fd in s["heavy_fds"][-units:]:
+                        self._lock(fd, fcntl.LOCK_EX, "heavy")
+                        s["heavy_slots_held"].append(fd)
             yield
         finally:
             s["heavy"] -= 1
-            if s["heavy"] == 0 and "heavy_slot" in s:
-                fcntl.flock(s.pop("heavy_slot"), fcntl.LOCK_UN)
+            if s["heavy"] == 0:
+                for fd in s.pop("heavy_slots_held", []):
+                    fcntl.flock(fd, fcntl.LOCK_UN)
 
     @contextlib.contextmanager
     def alone(self) -> Iterator[None]:

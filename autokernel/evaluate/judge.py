@@ -29,7 +29,8 @@ from autokernel.evaluate.checks import (
 )
 from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
-from autokernel.evaluate.gate import DeviceGate, NullGate
+from autokernel.evaluate.devices import device_memory_bytes
+from autokernel.evaluate.gate import DeviceGate, NullGate, heavy_units
 from autokernel.evaluate.outcome import Outcome, error_reason
 from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, PAIRED_EAGER_MARK
 from autokernel.evaluate.reference import (
@@ -178,6 +179,11 @@ class Evaluator:
             state.input_bytes = estimate_input_bytes(problem) or 0
         return state.input_bytes
 
+    def _heavy_units(self, trial_bytes: int) -> int:
+        """The heavy slots a problem of ``trial_bytes`` per trial (inputs + output) takes: its footprint is about
+        twice that, the judge's inputs and expected output beside the candidate's copy and output."""
+        return heavy_units(2 * trial_bytes, device_memory_bytes(self.config.device), self.config.heavy_slots)
+
     @staticmethod
     def _discard(proc: CandidateProcess) -> None:
         proc.close()
@@ -216,9 +222,11 @@ class Evaluator:
         # the shapes alone) is judged as the device's one heavy evaluation, beside small ones; a problem that ran out
         # of memory beside neighbours is judged with the device to itself.
         alone = self.sharers > 1 and problem.digest in self._alone
-        heavy = self.sharers > 1 and 2 * self._input_bytes(problem, state) > BIG_TRIAL_BYTES
+        trial_bytes = 2 * self._input_bytes(problem, state)
+        heavy = self.sharers > 1 and trial_bytes > BIG_TRIAL_BYTES
+        units = self._heavy_units(trial_bytes)
         try:
-            with (self.gate.alone() if alone else self.gate.heavy() if heavy else contextlib.nullcontext()):
+            with (self.gate.alone() if alone else self.gate.heavy(units) if heavy else contextlib.nullcontext()):
                 with stages("reference"), self.gate.shared():
                     session = self._reference(problem)
                 session.conditioning = state.conditioning  # what earlier candidates' trials found
@@ -227,10 +235,11 @@ class Evaluator:
                 measured = self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
             if measured is not None:  # baselines after the device is shared again: compiling takes seconds
                 # ... except a big problem's first ones: its eager, compiled and float64 runs hold gigabytes, so
-                # they take the memory slot again (an H200 ran out beside a compile baseline holding 80 GiB)
+                # they take memory slots again, for twice the footprint (an H200 ran out beside a compile baseline
+                # holding 80 GiB; the float64 check copies inputs and output in double)
                 slot = contextlib.nullcontext()
                 if (alone or heavy) and self.baselines.pending(session, state, measured[2]):
-                    slot = self.gate.alone() if alone else self.gate.heavy()
+                    slot = self.gate.alone() if alone else self.gate.heavy(self._heavy_units(2 * trial_bytes))
                 with slot:
                     self._compare_to_baselines(session, state, *measured, verdict, stages)
         except Outcome as out:
@@ -288,7 +297,8 @@ class Evaluator:
             per_set = max(self._input_bytes(problem, state), 1)
             # half the free host memory, shared by the evaluations that can draw big sets at once (the heavy
             # slots; small problems' sets are under a gigabyte)
-            budget = min(PREFETCH_BYTES, _available_host_bytes() // (2 * min(self.sharers, self.config.heavy_slots)))
+            at_once = min(self.sharers, self.config.heavy_slots // self._heavy_units(2 * per_set))
+            budget = min(PREFETCH_BYTES, _available_host_bytes() // (2 * max(1, at_once)))
             if budget >= per_set:  # one set ahead at least, else drawn in place as without prefetching
                 session.prefetch_public(min(4, budget // per_set))
         return session
@@ -316,8 +326,9 @@ class Evaluator:
         # memory beside neighbours here is handled by `evaluate`, which judges the candidate again alone.)
         with stages("reference"), self.gate.shared():
             trials = [session.trial(0, extra_distributions=cfg.extra_distributions)]
-        big = input_bytes([*trials[0].inputs, trials[0].expected]) > BIG_TRIAL_BYTES
-        with self.gate.heavy() if big else contextlib.nullcontext():
+        trial_bytes = input_bytes([*trials[0].inputs, trials[0].expected])
+        big = trial_bytes > BIG_TRIAL_BYTES
+        with self.gate.heavy(self._heavy_units(trial_bytes)) if big else contextlib.nullcontext():
             return self._judge(proc, session, state, trials, big, solution_path, static, verdict, stages)
 
     def _judge(self, proc, session, state, trials, big, solution_path, static, verdict, stages):

@@ -32,7 +32,8 @@ from pathlib import Path
 from autokernel.evaluate.checks import check_trial, poison
 from autokernel.evaluate.compare import compare
 from autokernel.evaluate.config import EvalConfig, tolerance_for
-from autokernel.evaluate.gate import DeviceGate, NullGate
+from autokernel.evaluate.devices import device_memory_bytes
+from autokernel.evaluate.gate import DeviceGate, NullGate, heavy_units
 from autokernel.evaluate.outcome import error_reason
 from autokernel.evaluate.reference import ReferenceSession, input_bytes
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
@@ -183,14 +184,16 @@ class Screener:
             # one set of the problem's own inputs, drawn on the device (a seed past KernelBench's CPU-drawn trials:
             # a screen ranks, it does not reproduce KernelBench's inputs, and gigabytes drawn on the CPU take seconds)
             trial = session.trial(len(session.public_seeds), extra_distributions=False)
-        big = input_bytes([*trial.inputs, trial.expected]) > BIG_TRIAL_BYTES
+        trial_bytes = input_bytes([*trial.inputs, trial.expected])
+        big = trial_bytes > BIG_TRIAL_BYTES
         share_gpu = 1 if big else self.sharers
         tol = tolerance_for(cfg.tolerance, str(trial.expected.dtype))
         results: list[ScreenResult] = []
         proc: CandidateProcess | None = None
         try:
-            # a problem of gigabytes per input set takes one of the device's heavy slots, as the judge does
-            with self.gate.heavy() if big and self.sharers > 1 else contextlib.nullcontext():
+            # a problem of gigabytes per input set takes the device's heavy slots by its footprint, as the judge does
+            units = heavy_units(2 * trial_bytes, device_memory_bytes(cfg.device), cfg.heavy_slots)
+            with self.gate.heavy(units) if big and self.sharers > 1 else contextlib.nullcontext():
                 for i, cand in enumerate(cands):
                     static = inspect_source(cand.source)
                     if static.syntax_error or not static.has_model_new or not static.check.passed:

@@ -70,8 +70,8 @@ def add_eval_policy(p: argparse.ArgumentParser, *, both: bool = False) -> None:
                         "works (the same values; a multi-GB problem spends most of its evaluation on these draws; "
                         "at most 16 GiB and half the free host memory; default: on)")
     p.add_argument("--heavy-slots", type=int, default=None, metavar="N",
-                   help="GPU: evaluations of multi-GB problems judged at once per device (default 2; every run "
-                        "sharing a GPU must give the same)")
+                   help="GPU: slots 80%% of a device's memory is divided into for multi-GB problems, each taking "
+                        "as many as its footprint needs (default 4; every run sharing a GPU must give the same)")
     p.add_argument("--paired-eager", action=argparse.BooleanOptionalAction, default=None,
                    help="time the eager reference in the candidate's process, before its code is loaded, and take "
                         "the speedup from that pair, as KernelBench times both in one process (default: the "
