@@ -675,3 +675,26 @@ def test_a_big_problem_takes_heavy_slots_by_footprint_and_twice_that_for_its_bas
     trial = 2 * estimate_input_bytes(PROBLEM)  # inputs and an output of about their size
     assert footprints[0] == 2 * trial and asked[0] == 1  # the evaluation: its footprint
     assert footprints[-1] == 4 * trial and asked[-1] == len(footprints)  # the first baselines: twice that
+
+
+def test_a_problem_judged_alone_gets_the_whole_device_memory(cpu_config, monkeypatch):
+    # judged alone after running out of memory beside neighbours, the candidate's process had kept a neighbour's
+    # share of the memory (L3/31 on the H200: out of memory again at 21 of 140 GiB, recorded as its verdict)
+    from autokernel.evaluate import judge
+    from autokernel.evaluate.gate import NullGate
+    from autokernel.evaluate.sandbox import CandidateProcess
+
+    fractions = []
+    send_json = CandidateProcess.send_json
+
+    def spy(self, msg):
+        if "gpu_memory_fraction" in msg:
+            fractions.append(msg["gpu_memory_fraction"])
+        return send_json(self, msg)
+
+    monkeypatch.setattr(CandidateProcess, "send_json", spy)
+    e = judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False)
+    assert e.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"
+    e._alone.add(PROBLEM.digest)
+    assert e.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"
+    assert fractions == [pytest.approx(cpu_config.gpu_memory_fraction / 6), cpu_config.gpu_memory_fraction]

@@ -368,7 +368,9 @@ class Evaluator:
         degeneracy (probed once) and the verdict's policy. Returns (output meta, tolerance, relative-L2 tolerance)."""
         cfg = self.config
         with stages("spawn"):
-            share = 1 if big else self.sharers
+            # a big problem, or one judged alone after running out of memory beside neighbours, gets the whole
+            # device (judged alone under a neighbour's share, L3/31's attention ran out at 21 of 140 GiB again)
+            share = 1 if big or session.problem.digest in self._alone else self.sharers
             proc.wait_warm()
             proc.send_json({"gpu_memory_fraction": cfg.gpu_memory_fraction / share,
                             "precision_flags": cfg.spec.precision_flags})
