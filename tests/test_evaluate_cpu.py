@@ -698,3 +698,29 @@ def test_a_problem_judged_alone_gets_the_whole_device_memory(cpu_config, monkeyp
     e._alone.add(PROBLEM.digest)
     assert e.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"
     assert fractions == [pytest.approx(cpu_config.gpu_memory_fraction / 6), cpu_config.gpu_memory_fraction]
+
+
+def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch):
+    # a big problem's KernelBench sets, drawn on the CPU, are dropped to free memory and made again: trial 0 after
+    # the degeneracy probe, the timing set (seed 42) after correctness; drawn ahead meanwhile, only trial 0's first
+    # draw is made in place (each in-place draw: 8 s of a 6.4 GB problem's heavy slot on the H200)
+    from autokernel.evaluate import EvalConfig, judge
+    from autokernel.evaluate.protocol import KERNELBENCH_SEED
+    from autokernel.evaluate.reference import ReferenceSession
+
+    taken = []
+    take = ReferenceSession._take_ahead
+
+    def spy(self, seed):
+        inputs = take(self, seed)
+        taken.append((seed, inputs is not None))
+        return inputs
+
+    monkeypatch.setattr(ReferenceSession, "_take_ahead", spy)
+    monkeypatch.setattr(judge, "BIG_TRIAL_BYTES", 0)
+    kb = EvalConfig.for_device("cpu", protocol="kernelbench", timeout_s=120.0, num_perf_trials=3,
+                               timing_budget_s=2.0)
+    v = evaluate(PROBLEM, Candidate(source=kernel()), kb)
+    assert v.verdict == "correct", v.reason
+    assert [hit for seed, hit in taken if seed == KERNELBENCH_SEED] == [True, True]
+    assert [seed for seed, hit in taken if not hit] == [taken[0][0]] != [KERNELBENCH_SEED]  # trial 0 only

@@ -246,6 +246,7 @@ class ReferenceSession:
     _ahead: dict = field(default_factory=dict)
     _ahead_todo: list = field(default_factory=list)
     _ahead_pool: object = None
+    _ahead_max: int = 0
 
     @classmethod
     def build(cls, problem: Problem, device: str, *, init_seed: int | None = None, flags: str = "fp32",
@@ -327,8 +328,19 @@ class ReferenceSession:
             return
         self._ahead_todo = [KERNELBENCH_SEED, *self.public_seeds[1:]]
         self._ahead_pool = ThreadPoolExecutor(max_workers=ahead, thread_name_prefix="kb-draw")
+        self._ahead_max = ahead
         for _ in range(ahead):
             self._start_ahead()
+
+    def prefetch_again(self, seed: int, *, first: bool = False) -> None:
+        """Draw ``seed``'s set ahead once more, after those queued or (``first``) before them: a big problem's
+        sets dropped to free device memory and needed again (trial 0 through the degeneracy probe, the timing set
+        through correctness). Started once fewer than ``ahead`` sets are drawn or waiting, so no more are held at
+        once than before. Nothing without a prefetch in progress."""
+        if self._ahead_pool is not None and seed not in self._ahead_todo and seed not in self._ahead:
+            self._ahead_todo.insert(0 if first else len(self._ahead_todo), seed)
+            if len(self._ahead) < self._ahead_max:
+                self._start_ahead()
 
     def _start_ahead(self) -> None:
         if self._ahead_todo and self._ahead_pool is not None:
@@ -342,6 +354,8 @@ class ReferenceSession:
 
         future = self._ahead.pop(seed, None)
         if future is None:
+            if seed in self._ahead_todo:  # drawn in place now: not again for nothing later
+                self._ahead_todo.remove(seed)
             return None
         try:
             inputs, state = future.result()
