@@ -42,9 +42,10 @@ def _session(source: str) -> ReferenceSession:
 
 
 def _draws(session: ReferenceSession) -> list:
-    """The timed set's inputs, then trials 1..4, in the judge's order; each with the global state after it."""
+    """Trial 0's inputs, the timed set's, then trials 1..4, in the judge's order; each with the global state after
+    it."""
     out = []
-    for seed in [KERNELBENCH_SEED, *session.public_seeds[1:]]:
+    for seed in [session.public_seeds[0], KERNELBENCH_SEED, *session.public_seeds[1:]]:
         inputs = session.make_inputs(seed, on_cpu=True)
         out.append((inputs, torch.get_rng_state()))
     return out

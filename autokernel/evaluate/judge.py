@@ -219,17 +219,19 @@ class Evaluator:
                 self._spare = self._spawn(deadline=math.inf)
         session = None
         # Sharing the GPU, a big problem (copies of gigabytes each: inputs + an output of about their size, from
-        # the shapes alone) is judged as the device's one heavy evaluation, beside small ones; a problem that ran out
-        # of memory beside neighbours is judged with the device to itself.
+        # the shapes alone) is judged in the device's heavy slots its footprint needs, beside small ones; a problem
+        # that ran out of memory beside neighbours is judged with the device to itself.
         alone = self.sharers > 1 and problem.digest in self._alone
         trial_bytes = 2 * self._input_bytes(problem, state)
         heavy = self.sharers > 1 and trial_bytes > BIG_TRIAL_BYTES
         units = self._heavy_units(trial_bytes)
         try:
+            # the reference model (weights, not the inputs) is built first: KernelBench's CPU-drawn input sets are
+            # then drawn ahead while the judge waits for its slot (8 s each at 6.4 GB on the H200)
+            with stages("reference"), self.gate.shared():
+                session = self._reference(problem)
+            session.conditioning = state.conditioning  # what earlier candidates' trials found
             with (self.gate.alone() if alone else self.gate.heavy(units) if heavy else contextlib.nullcontext()):
-                with stages("reference"), self.gate.shared():
-                    session = self._reference(problem)
-                session.conditioning = state.conditioning  # what earlier candidates' trials found
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
                 measured = self._run_candidate(proc, session, state, solution_path, static, verdict, stages)

@@ -316,9 +316,10 @@ class ReferenceSession:
         return [_to_device(x, self.device) for x in inputs]
 
     def prefetch_public(self, ahead: int) -> None:
-        """Draw KernelBench's seeded CPU inputs (the timed set's seed 42, then trials 1, 2, ...) in threads, up to
-        ``ahead`` at once, while the judge does other work: the CPU generator is single-threaded, and a multi-GB
-        problem's draws took most of its evaluation. The values are the same (a private generator seeded as the
+        """Draw KernelBench's seeded CPU inputs (trial 0, the timed set's seed 42, then trials 1, 2, ...) in threads,
+        up to ``ahead`` at once, while the judge does other work (a big problem's judge waits for its heavy slot
+        with its session built): the CPU generator is single-threaded, and a multi-GB problem's draws took most of
+        its evaluation. The values are the same (a private generator seeded as the
         global one); `make_inputs` takes them and leaves the global generator where the draw would have."""
         from concurrent.futures import ThreadPoolExecutor
 
@@ -326,7 +327,7 @@ class ReferenceSession:
 
         if not self.public_seeds or ahead < 1 or _other_random_sources(self.problem.source):
             return
-        self._ahead_todo = [KERNELBENCH_SEED, *self.public_seeds[1:]]
+        self._ahead_todo = [self.public_seeds[0], KERNELBENCH_SEED, *self.public_seeds[1:]]
         self._ahead_pool = ThreadPoolExecutor(max_workers=ahead, thread_name_prefix="kb-draw")
         self._ahead_max = ahead
         for _ in range(ahead):
