@@ -322,6 +322,32 @@ def test_worker_processes_share_a_device_and_survive_a_dead_worker(tmp_path):
         backend.close()
 
 
+
+def test_a_report_cut_off_mid_message_costs_only_that_workers_pipe():
+    """Each worker reports through its own pipe: one that dies mid-message (here a truncated report, then the pipe
+    closed) is dropped, and the others' verdicts still arrive. (With one queue shared by every worker, a worker
+    killed while holding its write lock stops every later report; the dead-worker test above timed out once in CI
+    waiting for its neighbours' verdicts.)"""
+    import multiprocessing
+    import pickle
+
+    problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
+    honest = (FIXTURES / "honest" / "relu_constexpr.py").read_text()
+    backend = LocalBackend(_config(), workers_per_device=2)
+    try:
+        pool = backend._pool
+        assert len(set(map(id, pool._outboxes.values()))) == 2  # a pipe per worker
+        read, write = multiprocessing.Pipe(duplex=False)
+        with pool._lock:
+            pool._outboxes[-1] = read
+        write.send_bytes(pickle.dumps((0, "done", {"verdict": "correct"}))[:8])
+        write.close()
+        verdicts = [backend.submit(problem, Candidate(source=honest)) for _ in range(2)]
+        assert [f.result(timeout=120).verdict for f in verdicts] == ["correct", "correct"]
+        assert -1 not in pool._outboxes and read.closed
+    finally:
+        backend.close()
+
 SLOW_ONCE = UNLAUNCHED_KERNEL + """
 
 class ModelNew(nn.Module):

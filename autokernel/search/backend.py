@@ -12,7 +12,9 @@ from __future__ import annotations
 import contextlib
 import faulthandler
 import multiprocessing
+import multiprocessing.connection
 import os
+import pickle
 import queue
 import shutil
 import signal
@@ -228,7 +230,8 @@ def _exit_with_parent(parent: int, poll_s: float = 1.0) -> None:
 def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, parent: int | None = None,
                  screen=None, dropped=None) -> None:
     """An evaluation worker process: judges (or screens) jobs from ``inbox`` until it gets None (or its parent is
-    gone). A job numbered at or below ``dropped`` (a shared value the parent raises) is skipped unstarted."""
+    gone), and sends what became of each through ``outbox``, its own pipe to the parent. A job numbered at or below
+    ``dropped`` (a shared value the parent raises) is skipped unstarted."""
     if parent is not None:
         _exit_with_parent(parent)
     # `kill -USR1 <worker>` prints every thread's stack to the run's stderr: where a stalled judge waits
@@ -252,16 +255,17 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
                 break
             job, kind, problem, payload = item
             if dropped is not None and job <= dropped.value:
-                outbox.put((job, "dropped", None))
+                outbox.send((job, "dropped", None))
                 continue
-            outbox.put((job, "started", os.getpid()))
+            outbox.send((job, "started", os.getpid()))
             try:
                 if kind == "screen":
-                    outbox.put((job, "done", [r.to_dict() for r in screener.screen(problem, payload)]))
+                    result = (job, "done", [r.to_dict() for r in screener.screen(problem, payload)])
                 else:
-                    outbox.put((job, "done", evaluator.evaluate(problem, payload).to_dict()))
+                    result = (job, "done", evaluator.evaluate(problem, payload).to_dict())
             except BaseException as exc:  # noqa: BLE001 - reported to the search, the worker lives on
-                outbox.put((job, "error", f"{type(exc).__name__}: {exc}"))
+                result = (job, "error", f"{type(exc).__name__}: {exc}")
+            outbox.send(result)
             if _leaked_gpu_bytes(config.device) > RECYCLE_AFTER_BYTES:
                 break  # the watchdog starts a fresh worker; the memory goes with this process
     gate.close()
@@ -291,7 +295,11 @@ def _leaked_gpu_bytes(device: str) -> int:
 
 class _ProcessPool:
     """``per_device`` worker processes per device, sharing one job queue; a dead worker is replaced and
-    the job it held fails with a clear error (the rest of the run goes on)."""
+    the job it held fails with a clear error (the rest of the run goes on).
+
+    Each worker reports through its own pipe: a worker killed while writing to a queue shared by all of them holds
+    its lock for good, and every later result waits behind it (a CPU test killing a worker just after it took a
+    job once timed out in CI waiting for its neighbours' verdicts)."""
 
     def __init__(self, config, devices: list[str], per_device: int, screen=None, *, sharers: int | None = None):
         ctx = multiprocessing.get_context("spawn")
@@ -301,13 +309,14 @@ class _ProcessPool:
         self._screen = screen
         self._per_device = per_device
         self._inbox = ctx.Queue()
-        self._outbox = ctx.Queue()
+        self._outboxes: dict[int, multiprocessing.connection.Connection] = {}  # pid -> the read end of its pipe
         self._futures: dict[int, tuple[Future, str]] = {}  # job -> (future, kind); pending until a worker starts it
         self._dropped = ctx.Value("q", -1)  # jobs numbered up to this one are skipped unstarted
         self._running: dict[int, int] = {}  # pid -> job
         self._lock = threading.Lock()
         self._next = 0
         self._closed = False
+        self._reader_done = False
         # A GPU's gate is the machine's (other runs on that GPU take turns with this one); the CPU's is private.
         self._gate_dirs = {dev: None if dev.startswith("cuda") else tempfile.mkdtemp(prefix="akb_gate_")
                            for dev in devices}
@@ -324,6 +333,7 @@ class _ProcessPool:
         self._watch.start()
 
     def _start(self, dev: str) -> None:
+        read, write = self._ctx.Pipe(duplex=False)
         p = self._ctx.Process(
             target=_worker_main,
             args=(
@@ -331,7 +341,7 @@ class _ProcessPool:
                 self._gate_dirs[dev],
                 self._sharers,
                 self._inbox,
-                self._outbox,
+                write,
                 os.getpid(),
                 self._screen,
                 self._dropped,
@@ -340,37 +350,57 @@ class _ProcessPool:
             daemon=True,
         )
         p.start()
+        write.close()  # the worker's copy stays open: its end (or its death) closes the pipe, and reading sees it
+        with self._lock:
+            self._outboxes[p.pid] = read
         self._procs[p.pid] = (dev, p)
 
     def _read(self) -> None:
+        while True:
+            done = self._reader_done  # set by `close` once the workers are gone: what they sent is still read
+            with self._lock:
+                conns = list(self._outboxes.values())
+            if not conns:
+                if done:
+                    return
+                time.sleep(0.2)
+                continue
+            ready = multiprocessing.connection.wait(conns, timeout=0 if done else 0.2)
+            if done and not ready:
+                return
+            for conn in ready:
+                try:
+                    job, kind, payload = conn.recv()
+                except (EOFError, OSError, pickle.UnpicklingError):  # the worker is gone (cut off mid-message too)
+                    with self._lock:
+                        self._outboxes = {pid: c for pid, c in self._outboxes.items() if c is not conn}
+                    conn.close()
+                    continue
+                self._receive(job, kind, payload)
+
+    def _receive(self, job: int, kind: str, payload) -> None:
+        """A worker's report on ``job``: started (by that pid), dropped unstarted, done or failed."""
         from autokernel.evaluate import EvaluationError
         from autokernel.records import Verdict
 
-        while True:
-            try:
-                job, kind, payload = self._outbox.get()
-            except (EOFError, OSError):
+        with self._lock:
+            if kind == "started":
+                self._running[payload] = job
+                fut = self._futures.get(job, (None, ""))[0]
+                if fut is not None:
+                    fut.set_running_or_notify_cancel()  # False (no harm) if its caller cancelled it
                 return
-            if job is None:
-                return
-            with self._lock:
-                if kind == "started":
-                    self._running[payload] = job
-                    fut = self._futures.get(job, (None, ""))[0]
-                    if fut is not None:
-                        fut.set_running_or_notify_cancel()  # False (no harm) if its caller cancelled it
-                    continue
-                self._running = {pid: j for pid, j in self._running.items() if j != job}
-                fut, job_kind = self._futures.pop(job, (None, ""))
-            if fut is None or fut.done():  # cancelled by its caller: the verdict has no taker
-                continue
-            if kind == "dropped":
-                if fut.cancel():
-                    fut.set_running_or_notify_cancel()  # what wakes `wait` (cancel alone does not)
-            elif kind == "done":
-                fut.set_result(_screen_results(payload) if job_kind == "screen" else Verdict.from_dict(payload))
-            else:
-                fut.set_exception(EvaluationError(payload))
+            self._running = {pid: j for pid, j in self._running.items() if j != job}
+            fut, job_kind = self._futures.pop(job, (None, ""))
+        if fut is None or fut.done():  # cancelled by its caller: the verdict has no taker
+            return
+        if kind == "dropped":
+            if fut.cancel():
+                fut.set_running_or_notify_cancel()  # what wakes `wait` (cancel alone does not)
+        elif kind == "done":
+            fut.set_result(_screen_results(payload) if job_kind == "screen" else Verdict.from_dict(payload))
+        else:
+            fut.set_exception(EvaluationError(payload))
 
     def _watchdog(self) -> None:
         from autokernel.evaluate import EvaluationError
@@ -417,7 +447,7 @@ class _ProcessPool:
             p.join(timeout=max(0.1, deadline - time.monotonic()))
             if p.is_alive():
                 p.kill()
-        self._outbox.put((None, "", None))
+        self._reader_done = True
         self._reader.join(timeout=5)
         with self._lock:
             pending, self._futures = [f for f, _ in self._futures.values()], {}
@@ -430,4 +460,7 @@ class _ProcessPool:
                 janitor.forget_dir(d)
         with contextlib.suppress(Exception):
             self._inbox.close()
-            self._outbox.close()
+        with self._lock:
+            conns, self._outboxes = list(self._outboxes.values()), {}
+        for conn in conns:
+            conn.close()
