@@ -292,8 +292,8 @@ class FileGate:
 
     def _take_slot(self, fds: list[int]) -> int:
         """The first slot free, all taken: whichever frees first (polled; ``flock`` waits on one file). Waiting on
-        one slot chosen by process left a freed slot idle while its neighbours queued on the other: on the H200's
-        level 1, with two slots and six judges, heavy evaluations waited up to 306 s."""
+        one slot chosen by process could leave a freed slot idle while its neighbours queued on the other (on the
+        H200's level 1, with two slots and six judges, heavy evaluations waited up to 306 s)."""
         waited_from = None
         try:
             while True:

@@ -227,11 +227,16 @@ class Evaluator:
         units = self._heavy_units(trial_bytes)
         try:
             # the reference model (weights, not the inputs) is built first: KernelBench's CPU-drawn input sets are
-            # then drawn ahead while the judge waits for its slot (8 s each at 6.4 GB on the H200)
-            with stages("reference"), self.gate.shared():
-                session = self._reference(problem)
-            session.conditioning = state.conditioning  # what earlier candidates' trials found
+            # then drawn ahead while the judge waits for its slot (8 s each at 6.4 GB on the H200); judged alone
+            # after running out of memory, it is built with the device to itself
+            if not alone:
+                with stages("reference"), self.gate.shared():
+                    session = self._reference(problem)
             with (self.gate.alone() if alone else self.gate.heavy(units) if heavy else contextlib.nullcontext()):
+                if session is None:
+                    with stages("reference"), self.gate.shared():
+                        session = self._reference(problem)
+                session.conditioning = state.conditioning  # what earlier candidates' trials found
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
                 measured = self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
