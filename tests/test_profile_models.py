@@ -318,3 +318,24 @@ def test_the_live_signature_equals_the_recorded_one_call_by_call():
         model(*inputs)
     recorded = {c.signature() for c in trace.calls}
     assert len(trace.calls) > 50 and recorded <= set(live)
+
+
+def test_extracted_problems_never_claim_one_call_twice(tmp_path, monkeypatch):
+    """The ranking orders the candidates by measured time, so a lone operation can come before the chain that ends
+    in it: GPT-2's mask `ne` was once extracted alone and again as the epilogue of `diff` (CI), and verify found the
+    second problem's calls taken ("unmatched"). Here every lone operation comes first: each later chain stops
+    before a call already written, and every problem is kept."""
+    pytest.importorskip("transformers")
+    from autokernel.profile import extract as extract_mod
+    from autokernel.profile.source import HFSpec, hf_source
+
+    source = hf_source(HFSpec(arch="gpt2", layers=2, seq_len=8, overrides={
+        "n_embd": 32, "n_head": 2, "vocab_size": 100, "n_positions": 64, "eos_token_id": 0, "bos_token_id": 0}))
+    prof = profile_model(source, ProfileConfig(repeats=1, warmup=0))
+    ranked = list(extract_mod.candidates(prof))
+    assert any(len(members) > 1 for _, members in ranked)
+    monkeypatch.setattr(extract_mod, "candidates", lambda profile: sorted(ranked, key=lambda rm: len(rm[1])))
+    written, _ = extract(prof, tmp_path, top=30)
+    kernels = [_reference_kernel(e.path, e.path.stem) for e in written]
+    report = verify_model(source, kernels, VerifyConfig(compile=False, repeats=1, warmup=0, trials=2))
+    assert all(k.status == "kept" for k in report.kernels), format_report(report)

@@ -64,6 +64,10 @@ def extract(profile: Profile, out_dir: str | Path, *, top: int = 5) -> tuple[lis
             break
         if set(row.calls) <= covered:
             continue
+        for k, m in enumerate(members[1:], start=1):
+            if m in covered:  # an epilogue call some problem already stands for: the chain stops before it (two
+                members = members[:k]  # problems claiming one call, verify found the later one's calls taken)
+                break
         try:
             emitted = emit(trace, members)
         except EmitError as exc:
