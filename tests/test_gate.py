@@ -147,7 +147,9 @@ def test_a_waiting_worker_first_hands_back_what_it_can(tmp_path):
     with gate.shared():
         pass
     t.join(5)
-    assert calls == ["freed"]
+    # once per lock it blocked on (the timer's announcement as a writer, the device), which depends on when the
+    # waiter arrives: twice in one CI run, once here
+    assert calls in (["freed"], ["freed", "freed"])
 
 
 def test_a_stale_entry_for_another_process_is_dropped_not_stopped(tmp_path):
