@@ -247,13 +247,11 @@ class FileGate:
         try:
             if s["heavy"] == 1 and not s.get("alone"):
                 units = max(1, min(units, self.heavy_slots))
+                s["heavy_slots_held"] = []
                 if units == 1:
-                    s["heavy_slots_held"] = [self._take_slot(s["heavy_fds"])]
+                    s["heavy_slots_held"].append(self._take_slot(s["heavy_fds"]))
                 else:
-                    s["heavy_slots_held"] = []
-                    for fd in s["heavy_fds"][-units:]:
-                        self._lock(fd, fcntl.LOCK_EX, "heavy")
-                        s["heavy_slots_held"].append(fd)
+                    self._take_slots_in_order(s["heavy_fds"][-units:], s["heavy_slots_held"])
             yield
         finally:
             s["heavy"] -= 1
@@ -273,9 +271,7 @@ class FileGate:
             raise RuntimeError("gate lock order: alone() inside heavy() would wait for slots while holding one")
         taken: list[int] = []
         try:
-            for fd in s["heavy_fds"]:
-                self._lock(fd, fcntl.LOCK_EX, "heavy")
-                taken.append(fd)
+            self._take_slots_in_order(s["heavy_fds"], taken)
             s["alone"] = True
             with self.exclusive():
                 yield
@@ -289,6 +285,14 @@ class FileGate:
         s = self._state()
         if s["exclusive"] or (s["shared"] and not s.get("idle")):
             raise RuntimeError(f"gate lock order: {what}() inside a device section (take it before shared/exclusive)")
+
+    def _take_slots_in_order(self, fds: list[int], taken: list[int]) -> None:
+        """Each of ``fds``, in ascending order, waiting for each; onto ``taken`` as held (released by the caller,
+        an interruption included). Every taker of several slots goes up the same order, so none waits for a
+        slot another holds while that one waits for a lower slot."""
+        for fd in fds:
+            self._lock(fd, fcntl.LOCK_EX, "heavy")
+            taken.append(fd)
 
     def _take_slot(self, fds: list[int]) -> int:
         """The first slot free, all taken: whichever frees first (polled; ``flock`` waits on one file). Waiting on

@@ -180,9 +180,7 @@ class Evaluator:
         return state.input_bytes
 
     def _heavy_units(self, trial_bytes: int) -> int:
-        """The heavy slots a problem of ``trial_bytes`` per trial (inputs + output) takes: its footprint is about
-        twice that, the judge's inputs and expected output beside the candidate's copy and output."""
-        return heavy_units(2 * trial_bytes, device_memory_bytes(self.config.device), self.config.heavy_slots)
+        return trial_heavy_units(trial_bytes, self.config)
 
     @staticmethod
     def _discard(proc: CandidateProcess) -> None:
@@ -229,13 +227,14 @@ class Evaluator:
             # the reference model (weights, not the inputs) is built first: KernelBench's CPU-drawn input sets are
             # then drawn ahead while the judge waits for its slot (8 s each at 6.4 GB on the H200); judged alone
             # after running out of memory, it is built with the device to itself
-            if not alone:
+            def reference() -> ReferenceSession:
                 with stages("reference"), self.gate.shared():
-                    session = self._reference(problem)
+                    return self._reference(problem)
+
+            session = None if alone else reference()
             with (self.gate.alone() if alone else self.gate.heavy(units) if heavy else contextlib.nullcontext()):
                 if session is None:
-                    with stages("reference"), self.gate.shared():
-                        session = self._reference(problem)
+                    session = reference()
                 session.conditioning = state.conditioning  # what earlier candidates' trials found
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
@@ -808,6 +807,12 @@ def _out_of_memory_error(exc: BaseException) -> bool:
 
 def _out_of_memory(verdict: Verdict) -> bool:
     return _mentions_out_of_memory(f"{verdict.reason}\n{verdict.log_tail}")
+
+
+def trial_heavy_units(trial_bytes: int, config: EvalConfig) -> int:
+    """The heavy slots a problem of ``trial_bytes`` per trial (inputs + output) takes, judged or screened: its
+    footprint is about twice that, the judge's inputs and expected output beside the candidate's copy and output."""
+    return heavy_units(2 * trial_bytes, device_memory_bytes(config.device), config.heavy_slots)
 
 
 def evaluate(problem: Problem, candidate: Candidate | str, config: EvalConfig | None = None) -> Verdict:

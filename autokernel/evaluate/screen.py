@@ -32,8 +32,7 @@ from pathlib import Path
 from autokernel.evaluate.checks import check_trial, poison
 from autokernel.evaluate.compare import compare
 from autokernel.evaluate.config import EvalConfig, tolerance_for
-from autokernel.evaluate.devices import device_memory_bytes
-from autokernel.evaluate.gate import DeviceGate, NullGate, heavy_units
+from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import error_reason
 from autokernel.evaluate.reference import ReferenceSession, input_bytes
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
@@ -169,7 +168,12 @@ class Screener:
 
     # -- the screen -----------------------------------------------------------------------------
     def _screen(self, problem: Problem, cands: list[Candidate]) -> list[ScreenResult]:
-        from autokernel.evaluate.judge import BIG_TRIAL_BYTES, EvaluationError, _release_ipc
+        from autokernel.evaluate.judge import (
+            BIG_TRIAL_BYTES,
+            EvaluationError,
+            _release_ipc,
+            trial_heavy_units,
+        )
 
         cfg = self.config
         if not cands:
@@ -192,8 +196,7 @@ class Screener:
         proc: CandidateProcess | None = None
         try:
             # a problem of gigabytes per input set takes the device's heavy slots by its footprint, as the judge does
-            units = heavy_units(2 * trial_bytes, device_memory_bytes(cfg.device), cfg.heavy_slots)
-            with self.gate.heavy(units) if big and self.sharers > 1 else contextlib.nullcontext():
+            with self.gate.heavy(trial_heavy_units(trial_bytes, cfg)) if big and self.sharers > 1 else contextlib.nullcontext():
                 for i, cand in enumerate(cands):
                     static = inspect_source(cand.source)
                     if static.syntax_error or not static.has_model_new or not static.check.passed:
