@@ -34,6 +34,12 @@ baseline in fp32 where PyTorch's flags miss the tolerance); ``publish`` removes 
 file the layout does not account for. A pages.json without ``protocols`` is the one-page layout above, unchanged.
 
 ``reword`` changes the comments of the kept kernels only (their code digests must stay those recorded).
+
+``ledgers`` merges bench folders' verdicts into a re-score's compact ledgers (``--compact-ledgers`` of
+`autokernel-kb bench`), as each bench does when it ends: a device call that judged one level and a later call that
+judged another each bring back their copy of the ledgers, and only the folders hold every verdict of both:
+
+    python benchmarks/leaderboard_pages.py ledgers leaderboards/nvidia-h200/rescore --bench B1 --bench B3
 """
 
 from __future__ import annotations
@@ -319,6 +325,21 @@ def publish(board: str | Path, benches: list[str], *, archive: str | None = None
     return [*_ordered(paths, protocols), *regenerate(board)]
 
 
+def write_ledgers(root: str | Path, benches: list[str]) -> list[Path]:
+    """Merge every protocol's and repeat's verdicts of ``benches`` (bench folders) into the compact ledgers under
+    ``root`` (`kb.bench_ledgers.write_back`: a verdict already there is replaced by the folder's, others stay)."""
+    from kb.bench_kb import BENCH_INFO
+    from kb.bench_ledgers import check_ledger_dir, write_back
+
+    check_ledger_dir(Path(root))
+    written: list[Path] = []
+    for bench in map(Path, benches):
+        if not (bench / BENCH_INFO).is_file():
+            raise LedgerError(f"{bench}: not a bench folder (no {BENCH_INFO}; `autokernel-kb bench --out` writes it)")
+        written += write_back(root, _bench_runs(bench))
+    return written
+
+
 def _ordered(paths: dict[tuple[str, int, int], Path], protocols: list[str]) -> list[Path]:
     """Protocols in page order, then level, then repeat (the main ledger first)."""
     return [paths[k] for k in sorted(paths, key=lambda k: (protocols.index(k[0]), k[2], k[1]))]
@@ -519,6 +540,9 @@ def reword(board: str | Path, old: str, new: str) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
+    led = sub.add_parser("ledgers", help="merge bench folders' verdicts into a re-score's compact ledgers")
+    led.add_argument("ledgers", help="the compact ledgers' folder, e.g. leaderboards/nvidia-h200/rescore")
+    led.add_argument("--bench", action="append", default=[], required=True, help="a bench folder (`bench --out`)")
     for name in ("regenerate", "check", "build", "publish", "reword"):
         p = sub.add_parser(name)
         p.add_argument("board", help="a GPU's leaderboard folder, e.g. leaderboards/nvidia-h200")
@@ -543,6 +567,13 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--old", required=True, help="regular expression, matched in comments only")
             p.add_argument("--new", required=True, help="its replacement")
     args = ap.parse_args(argv)
+    if args.command == "ledgers":
+        try:
+            print("\n".join(str(p) for p in write_ledgers(args.ledgers, args.bench)) or "no verdicts in the folders")
+        except (LedgerError, ValueError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        return 0
     board = Path(args.board).resolve()
     for key in ("run", "rejudged", "prefer", "candidates", "bench"):  # given from here; the work runs from the root
         if hasattr(args, key):

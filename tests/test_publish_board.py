@@ -173,3 +173,26 @@ def test_publish_refuses_a_folder_that_is_not_a_bench(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(pages.LedgerError, match="not a bench folder"):
         pages.publish(BOARD, [str(tmp_path)])
+
+
+def test_ledgers_merges_bench_folders_into_the_compact_ledgers(bench, tmp_path, capsys):
+    # warm device calls each bring back their own copy of the ledgers (the checkout's, plus the level judged in
+    # that call): merged from the bench folders, every verdict is kept and nothing is written twice
+    out, _ = bench
+    root = tmp_path / "rescore"
+    (root / "strict").mkdir(parents=True)
+    assert pages.main(["ledgers", str(root), "--bench", str(out)]) == 0
+    files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.jsonl"))
+    assert files == ["kernelbench/L1.jsonl", "kernelbench/L1.repeat2.jsonl", "strict/L1.jsonl",
+                     "strict/L1.repeat2.jsonl"], files
+    for protocol in ("kernelbench", "strict"):
+        judged = {(r["problem"], r["candidate_digest"]) for r in _results(out / protocol)}
+        assert {(r["problem"], r["candidate_digest"]) for r in read_ledger(root / protocol / "L1.jsonl").rows} == judged
+    before = _files(root)
+    assert pages.main(["ledgers", str(root), "--bench", str(out)]) == 0
+    assert _files(root) == before  # merged again: the same bytes
+    (root / "strict" / "notes.txt").write_text("mine\n")  # a folder the bench did not make is left alone
+    assert pages.main(["ledgers", str(root), "--bench", str(out)]) == 2
+    assert "not a compact ledger" in capsys.readouterr().err
+    assert pages.main(["ledgers", str(tmp_path / "new"), "--bench", str(tmp_path)]) == 2
+    assert "not a bench folder" in capsys.readouterr().err
