@@ -246,7 +246,7 @@ class Evaluator:
             # A problem's first evaluation here also checks its transformed inputs against float64 and times its
             # baselines: slots for twice the footprint, held through the baselines (on the H200 a 16 GiB pooling's
             # float64 check took its judge to 81 GiB beside neighbours in their slots, and the GPU ran out)
-            first = session is None or not self._settled(state, session)
+            first = (alone or heavy) and (session is None or not self._settled(state, session))
             units = self._heavy_units(2 * trial_bytes if first else trial_bytes)
             with (self.gate.alone() if alone else self.gate.heavy(units) if heavy else contextlib.nullcontext()):
                 if session is None:
@@ -255,7 +255,7 @@ class Evaluator:
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
                 measured = self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
-                if measured is not None and (alone or heavy) and first:  # in the slots sized for them
+                if measured is not None and first:  # in the slots sized for them
                     self._compare_to_baselines(session, state, *measured, verdict, stages)
                     measured = None
             if measured is not None:  # baselines after the device is shared again: compiling takes seconds
