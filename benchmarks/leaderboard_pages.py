@@ -20,7 +20,7 @@ kernels in its kernels folder), records the TF32 map (dry runs: needs the datase
         --archive ORG/NAME
 
 ``publish`` replaces the board by a re-score of the same kernels under both protocols, from `autokernel-kb bench`
-folders (``--protocol both --repeat 2``; one per level, or several levels):
+folders (``--protocol both --repeat 3``; one per level, or several levels):
 
     python benchmarks/leaderboard_pages.py publish leaderboards/nvidia-h200 --bench B1 --bench B2 --bench B3 \\
         --archive ORG/NAME
