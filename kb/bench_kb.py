@@ -78,6 +78,8 @@ class BenchConfig:
         compact_ledgers: a folder of compact ledgers (`kb.bench_ledgers`): the verdicts it holds for this
             invocation's jobs are recorded before judging, and the run directories' verdicts merged into it after
             (also when stopped or interrupted), so a bench folder lost with its machine is not judged again.
+        restore_only: record what ``compact_ledgers`` holds and judge nothing (every other job is left, as by
+            ``stop_after_s``): the bench folder rebuilt without a device, e.g. for publishing on another machine.
         protocols_at_once: with several protocols, local workers in their own processes and at least one per
             protocol, the protocols are judged side by side, ``workers_per_device`` shared among them (`shares`),
             so one protocol's start-up and last candidates overlap the other's work instead of idling the
@@ -105,6 +107,7 @@ class BenchConfig:
     compact_ledgers: Path | None = None
     protocols_at_once: bool = True
     device_sharers: int | None = None  # set for each protocol's share: evaluations at once per device in all
+    restore_only: bool = False
 
     def __post_init__(self) -> None:
         from autokernel.search.choice import check_choice
@@ -121,6 +124,8 @@ class BenchConfig:
             raise ValueError("--stop-after must be positive seconds")
         if self.repeat < 1:
             raise ValueError("--repeat must be at least 1")
+        if self.restore_only and self.compact_ledgers is None:
+            raise ValueError("--restore-only rebuilds a bench folder from compact ledgers: give --compact-ledgers DIR")
         if self.repeat_within is not None and self.repeat_within <= 1:
             raise ValueError(f"--repeat-within {self.repeat_within:g}: give a factor above 1 (e.g. 1.5: speedups "
                              f"between 0.67x and 1.5x are judged again)")
@@ -506,7 +511,7 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
             for outcome in outcomes:  # the pages once every protocol is judged, in this thread
                 _page(outcome, config, out)
     finally:  # an interrupted bench still keeps what it recorded
-        if config.compact_ledgers is not None:
+        if config.compact_ledgers is not None and not config.restore_only:
             _write_back(config, echo)
     wall = time.monotonic() - started  # judging and pages: what the protocols' own wall times add up to in turn
     index = _index(outcomes, out)
@@ -565,6 +570,9 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
     eval_config = config.eval_config(protocol, repeat)
     run_dir = config.run_dir(protocol, repeat)
     ledger = _ledger(config, protocol, repeat, rejudge=config.rejudge)
+    if config.restore_only:  # the restored verdicts and their invocations only: nothing is judged here
+        _left_unjudged(jobs, problems, config, protocol, repeat, ledger, outcome, echo)
+        return
     start_invocation(run_dir, dataset=config.dataset, config=config.dataset_config, entry={
         **entry, "protocol": protocol, "repeat": repeat, "device": config.device,
         "workers_per_device": config.workers_per_device, "compile_baseline": eval_config.baseline_compile,
@@ -572,13 +580,7 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
         **record(config)})
     for p in problems:
         ledger.save_problem(p)
-    pending = []
-    for job in jobs:
-        if ledger.lookup(job.problem, job.candidate) is None:
-            pending.append(job)
-        else:
-            outcome.reused += 1
-    pending = list({ledger.key(j.problem, j.candidate): j for j in pending}.values())  # identical samples: once
+    pending = _pending(jobs, ledger, outcome)
     if repeat > 1 and config.repeat_within is not None and pending:
         pending = _close_calls(pending, config, protocol, outcome, echo)
     started = time.monotonic()
@@ -645,6 +647,28 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
                                "candidates_per_device_hour": round(per_hour / max(1, len(devices)), 1)})
     for note in ledger.notes:
         echo(f"{protocol}: note: {note}")
+
+
+def _pending(jobs: list[Job], ledger, outcome: ProtocolOutcome) -> list[Job]:
+    """The jobs without a recorded verdict, identical samples once; the others counted as reused."""
+    pending = [j for j in jobs if ledger.lookup(j.problem, j.candidate) is None]
+    outcome.reused += len(jobs) - len(pending)
+    return list({ledger.key(j.problem, j.candidate): j for j in pending}.values())
+
+
+def _left_unjudged(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, protocol: str, repeat: int,
+                   ledger, outcome: ProtocolOutcome, echo: Callable[[str], None]) -> None:
+    """``--restore-only``: the problems saved beside the restored verdicts; the jobs without one (of a repeat,
+    the close calls among them) counted as left for a bench that judges."""
+    for p in problems:
+        ledger.save_problem(p)
+    pending = _pending(jobs, ledger, outcome)
+    if repeat > 1 and config.repeat_within is not None and pending:
+        pending = _close_calls(pending, config, protocol, outcome, echo)
+    outcome.left += len(pending)
+    if pending:
+        where = f"{protocol}" + (f" repeat {repeat}" if config.repeat > 1 else "")
+        echo(f"{where}: {len(pending)} candidates not in the compact ledgers, left unjudged (--restore-only)")
 
 
 def _ledger(config: BenchConfig, protocol: str, repeat: int, *, rejudge: frozenset[str] = frozenset()):

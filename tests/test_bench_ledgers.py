@@ -170,3 +170,42 @@ def test_a_folder_that_holds_anything_else_is_refused(setup, tmp_path, capsys):
         assert f"{folder / named} is not a compact ledger of a bench" in err and "give another folder" in err, err
         assert not out.exists()
         assert (folder / name).read_text() == text
+
+
+def test_restore_only_rebuilds_a_bench_folder_without_judging_or_a_gpu(setup, tmp_path, capsys):
+    # the bench folders `leaderboard_pages.py publish` reads, made again from what git keeps on a machine
+    # without the GPU that judged them (they are ignored files: a new checkout starts without them)
+    import pandas as pd
+
+    before = {p: p.read_bytes() for p in setup.ledgers.rglob("*.jsonl")}
+    again = tmp_path / "again"
+    assert main(_argv(setup, again, "--restore-only")) == 0
+    assert (_outcome(again)["judged"], _outcome(again)["restored"], _outcome(again)["left_by_stop_after"]) == (0, 4, 0)
+    for r in ("", "repeats/2/"):
+        assert [(x["problem"], x["cache_key"], x["verdict"]["verdict"], x["verdict"]["speedup"])
+                for x in _rows(setup.out / r / "strict")] == [
+            (x["problem"], x["cache_key"], x["verdict"]["verdict"], x["verdict"]["speedup"])
+            for x in _rows(again / r / "strict")]
+    pd.testing.assert_frame_equal(pd.read_csv(setup.out / PAGE).drop(columns="kernel_path"),
+                                  pd.read_csv(again / PAGE).drop(columns="kernel_path"))
+    assert {p: p.read_bytes() for p in setup.ledgers.rglob("*.jsonl")} == before  # nothing judged, nothing written
+    capsys.readouterr()
+
+    # a verdict the ledgers lack is left for a bench that judges, not judged here
+    first = setup.ledgers / "strict" / "L1.jsonl"
+    kept = read_ledger(first)
+    write_ledger(first, Ledger(run=kept.run, run_json=kept.run_json,
+                               rows=[r for r in kept.rows if r["problem"] != "L1/2"]))
+    assert main(_argv(setup, tmp_path / "short", "--restore-only")) == 0
+    assert (_outcome(tmp_path / "short")["judged"], _outcome(tmp_path / "short")["left_by_stop_after"]) == (0, 1)
+    assert "1 candidates not in the compact ledgers, left unjudged (--restore-only)" in capsys.readouterr().out
+
+    # judged on a GPU, restored here: --device cuda needs no GPU (these CPU verdicts are another device's: left)
+    argv = _argv(setup, tmp_path / "cuda", "--restore-only")
+    argv[argv.index("--device") + 1] = "cuda"
+    assert main(argv) == 0
+    assert _outcome(tmp_path / "cuda")["judged"] == 0 and _outcome(tmp_path / "cuda")["left_by_stop_after"] == 4
+    argv = _argv(setup, tmp_path / "none", "--restore-only")
+    del argv[argv.index("--compact-ledgers"):argv.index("--compact-ledgers") + 2]
+    assert main(argv) == 2
+    assert "--restore-only rebuilds a bench folder from compact ledgers" in capsys.readouterr().err

@@ -65,6 +65,10 @@ def register(sub) -> None:
                         "into the run directories and not judged again (so a new --out on another machine "
                         "resumes); after judging, also when stopped or interrupted, the run directories' verdicts "
                         "are merged into DIR (its other lines stay). DIR must be new, empty or written this way")
+    p.add_argument("--restore-only", action="store_true",
+                   help="with --compact-ledgers: rebuild the bench folder from the verdicts DIR holds and judge "
+                        "nothing (no GPU needed, whatever --device names): what `leaderboard_pages.py publish` "
+                        "reads, made again on any machine from what git keeps")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_backend(p)
     diag = p.add_argument_group("timing diagnostics (GPU; docs/evaluation.md)")
@@ -133,8 +137,10 @@ def _config(args: argparse.Namespace, levels: list[int]):
         ray_workers=args.ray_workers,
         compact_ledgers=ledgers,
         protocols_at_once=not args.protocols_in_turn,
+        restore_only=args.restore_only,
     )
-    ready(config, config.device)  # Ray installed, or the local GPU asked for visible: before anything is written
+    if not config.restore_only:  # Ray installed, or the local GPU asked for visible: before anything is written
+        ready(config, config.device)
     return config
 
 
