@@ -505,7 +505,7 @@ def test_heavy_units_size_an_evaluation_by_its_footprint():
     gib = 2**30
     h200, h100 = 140 * gib, 80 * gib  # slots of 28 GiB and 16 GiB
     assert heavy_units(24 * gib, h200, 4) == 1  # an elementwise level-1 problem, 6.4 GB in and out
-    assert heavy_units(40 * gib, h200, 4) == 2  # the 16 GiB average pooling
+    assert heavy_units(40 * gib, h200, 4) == 2  # a 40 GiB footprint: two 28 GiB slots
     assert (heavy_units(24 * gib, h100, 4), heavy_units(40 * gib, h100, 4)) == (2, 3)
     assert heavy_units(10**15, h200, 4) == 4 and heavy_units(1, h200, 4) == 1  # from 1 to every slot
     assert heavy_units(40 * gib, 0, 4) == 1  # no device memory known (CPU)

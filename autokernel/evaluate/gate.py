@@ -63,8 +63,8 @@ def heavy_units(footprint_bytes: int, device_bytes: int, slots: int) -> int:
     """Heavy slots an evaluation takes: its estimated device footprint over one slot's part of
     ``HEAVY_MEMORY_SHARE`` of the device's memory, from 1 to ``slots``. On the H200 (140 GiB, four slots of 28 GiB)
     a level-1 elementwise problem with 6.4 GB in and out (footprint about 24 GiB: the candidate's peak of 12.3 GiB
-    beside the judge's inputs and expected output) takes one, the 16 GiB average pooling (about 40 GiB) two; on an
-    80 GB GPU they take two and three."""
+    beside the judge's inputs and expected output) takes one, the 16 GiB average pooling (its output counted as large
+    as its input: about 64 GiB) three; on an 80 GB GPU they take two and all four."""
     if device_bytes <= 0:
         return 1
     per_slot = HEAVY_MEMORY_SHARE * device_bytes / slots
