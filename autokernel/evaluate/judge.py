@@ -36,6 +36,7 @@ from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_
 from autokernel.evaluate.reference import (
     EXTRA_DISTRIBUTIONS,
     REFERENCE_PRECISIONS,
+    TRANSFORMED,
     ReferenceSession,
     estimate_input_bytes,
     input_bytes,
@@ -183,10 +184,10 @@ class Evaluator:
 
     def _settled(self, state: _ProblemState, session: ReferenceSession) -> bool:
         """Whether this judge has done a problem's one-off device work: the float64 checks of its transformed input
-        distributions (`ReferenceSession.conditioning`, made in the first evaluation that goes through every trial)
-        and its baselines (`Baselines.pending`, at the tolerance that evaluation found). Each copies the trial
-        again, in float64 or in the baseline's own run."""
-        if not state.trials_done:
+        distributions (`ReferenceSession.conditioning`: by the degeneracy probe, or by the first evaluation that goes
+        through every trial where a distribution is too large to check) and its baselines (`Baselines.pending`, at
+        the tolerance an evaluation found). Each copies the trial again, in float64 or in the baseline's run."""
+        if state.tolerance is None or not (state.trials_done or state.conditioning.keys() >= TRANSFORMED):
             return False
         return not self.config.measure or not self.baselines.pending(session, state, state.tolerance)
 

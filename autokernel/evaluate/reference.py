@@ -31,6 +31,7 @@ REFERENCE_PRECISIONS = {
 DISTRIBUTIONS = ("problem", "problem", "signed", "large", "heavy_tailed")
 # After KernelBench's own trials (kernelbench protocol), our extra trials: a secret seed, then each variant once.
 EXTRA_DISTRIBUTIONS = ("problem", "signed", "large", "heavy_tailed")
+TRANSFORMED = frozenset(DISTRIBUTIONS + EXTRA_DISTRIBUTIONS) - {"problem"}  # each checked once against float64
 
 # A transformed distribution is checked once per problem against a float64 run of the reference when its
 # inputs are at most this large (the float64 copies double them), or on a GPU a quarter of its free memory if
