@@ -715,6 +715,37 @@ def test_a_problem_judged_alone_gets_the_whole_device_memory(cpu_config, monkeyp
     assert fractions == [pytest.approx(cpu_config.gpu_memory_fraction / 6), cpu_config.gpu_memory_fraction]
 
 
+def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, monkeypatch):
+    # an evaluation alone stops every neighbour for its length: the verdict names it, what ran out and the seconds
+    # of the attempt that did (on the H200's level-1 re-score 9 of 14 kernelbench verdicts held the GPU alone for
+    # 36-68 s, which only the stages' exclusive hold showed)
+    from autokernel.evaluate import judge
+    from autokernel.evaluate.gate import NullGate
+
+    class OutOfMemoryError(RuntimeError):
+        pass
+
+    calls = []
+    evaluate_once = judge.Evaluator._evaluate
+
+    def first_fails(self, problem, candidate):
+        calls.append(problem.digest in self._alone)
+        if len(calls) == 1:
+            raise OutOfMemoryError("CUDA out of memory. Tried to allocate 8.00 GiB. GPU 0 has a total capacity of "
+                                   "139.80 GiB of which 2.56 GiB is free. Process 6680 has 80.86 GiB memory in use.")
+        return evaluate_once(self, problem, candidate)
+
+    monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
+    with judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False) as ev:
+        v = ev.evaluate(PROBLEM, Candidate(source=kernel()))
+        assert calls == [False, True] and v.verdict == "correct", v.reason
+        assert v.policy["judged_alone"].startswith("judged with the device to itself after running out of device "
+                                                   "memory beside neighbours (the judge's OutOfMemoryError: CUDA out")
+        assert "Process 6680 has 80.86 GiB" in v.policy["judged_alone"] and v.stages_s["out_of_memory_attempt"] >= 0
+        again = ev.evaluate(PROBLEM, Candidate(source=kernel()))  # alone from then on, no attempt lost: no note
+    assert calls == [False, True, True] and "judged_alone" not in again.policy
+
+
 def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch):
     # a big problem's KernelBench sets, drawn on the CPU, are dropped to free memory and made again: trial 0 after
     # the degeneracy probe, the timing set (seed 42) after correctness; all drawn ahead, none in place (each draw

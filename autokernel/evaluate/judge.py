@@ -128,19 +128,29 @@ class Evaluator:
             if self.sharers == 1:
                 return self._evaluate(problem, candidate)
             # Sharing the GPU, an out-of-memory error may be the neighbours' doing: judge once more, alone.
+            started = time.monotonic()
             try:
                 verdict = self._evaluate(problem, candidate)
             except Exception as exc:  # noqa: BLE001 - torch.OutOfMemoryError in the judge's own work
                 if not _out_of_memory_error(exc) or problem.digest in self._alone:
                     raise
-                verdict = None
+                verdict, why = None, f"the judge's {type(exc).__name__}: {_memory_line(str(exc))}"
             if verdict is not None and not (verdict.verdict == "runtime_error" and problem.digest not in self._alone
                                             and _out_of_memory(verdict)):
                 return verdict
+            if verdict is not None:
+                why = f"the candidate's process: {_memory_line(verdict.reason)}"
+            lost = time.monotonic() - started
             self._alone.add(problem.digest)
             with self.gate.shared():
                 _release_ipc(self.config, empty_cache=True)
-            return self._evaluate(problem, candidate)
+            verdict = self._evaluate(problem, candidate)
+            # said in the verdict: an evaluation alone stops every neighbour for its length, and what ran out
+            # tells whether the heavy slots' footprint was too small
+            verdict.policy["judged_alone"] = (f"judged with the device to itself after running out of device "
+                                              f"memory beside neighbours ({why})")
+            verdict.stages_s["out_of_memory_attempt"] = round(lost, 3)
+            return verdict
 
     def close(self) -> None:
         """Stop the spare candidate process, if any."""
@@ -813,6 +823,12 @@ def _available_host_bytes() -> int:
         return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):
         return 0
+
+
+def _memory_line(text: str) -> str:
+    """The part of an out-of-memory message that says what ran out and who held the memory, shortened."""
+    at = max(text.find("CUDA out of memory"), 0)
+    return " ".join(text[at:].split())[:600]
 
 
 def _mentions_out_of_memory(text: str) -> bool:
