@@ -280,8 +280,7 @@ def publish(board: str | Path, benches: list[str], *, archive: str | None = None
     stored: dict[str, dict[str, str]] = {}  # protocol -> candidate digest -> its stored source
     totals: dict[int, int] = {}
     for bench in map(Path, benches):
-        if not (bench / BENCH_INFO).is_file():
-            raise LedgerError(f"{bench}: not a bench folder (no {BENCH_INFO}; `autokernel-kb bench --out` writes it)")
+        _check_bench(bench)
         for inv in json.loads((bench / BENCH_INFO).read_text()).get("invocations", []):
             totals |= {int(k): int(n) for k, n in (inv.get("totals") or {}).items()}
         runs = _bench_runs(bench)
@@ -328,16 +327,21 @@ def publish(board: str | Path, benches: list[str], *, archive: str | None = None
 def write_ledgers(root: str | Path, benches: list[str]) -> list[Path]:
     """Merge every protocol's and repeat's verdicts of ``benches`` (bench folders) into the compact ledgers under
     ``root`` (`kb.bench_ledgers.write_back`: a verdict already there is replaced by the folder's, others stay)."""
-    from kb.bench_kb import BENCH_INFO
     from kb.bench_ledgers import check_ledger_dir, write_back
 
     check_ledger_dir(Path(root))
     written: list[Path] = []
     for bench in map(Path, benches):
-        if not (bench / BENCH_INFO).is_file():
-            raise LedgerError(f"{bench}: not a bench folder (no {BENCH_INFO}; `autokernel-kb bench --out` writes it)")
+        _check_bench(bench)
         written += write_back(root, _bench_runs(bench))
     return written
+
+
+def _check_bench(bench: Path) -> None:
+    from kb.bench_kb import BENCH_INFO
+
+    if not (bench / BENCH_INFO).is_file():
+        raise LedgerError(f"{bench}: not a bench folder (no {BENCH_INFO}; `autokernel-kb bench --out` writes it)")
 
 
 def _ordered(paths: dict[tuple[str, int, int], Path], protocols: list[str]) -> list[Path]:

@@ -570,19 +570,29 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
     eval_config = config.eval_config(protocol, repeat)
     run_dir = config.run_dir(protocol, repeat)
     ledger = _ledger(config, protocol, repeat, rejudge=config.rejudge)
-    if config.restore_only:  # the restored verdicts and their invocations only: nothing is judged here
-        _left_unjudged(jobs, problems, config, protocol, repeat, ledger, outcome, echo)
-        return
-    start_invocation(run_dir, dataset=config.dataset, config=config.dataset_config, entry={
-        **entry, "protocol": protocol, "repeat": repeat, "device": config.device,
-        "workers_per_device": config.workers_per_device, "compile_baseline": eval_config.baseline_compile,
-        **({"repeat_within": config.repeat_within} if repeat > 1 and config.repeat_within else {}),
-        **record(config)})
+    if not config.restore_only:  # (restoring, the run.json holds the restored verdicts' invocations only)
+        start_invocation(run_dir, dataset=config.dataset, config=config.dataset_config, entry={
+            **entry, "protocol": protocol, "repeat": repeat, "device": config.device,
+            "workers_per_device": config.workers_per_device, "compile_baseline": eval_config.baseline_compile,
+            **({"repeat_within": config.repeat_within} if repeat > 1 and config.repeat_within else {}),
+            **record(config)})
     for p in problems:
         ledger.save_problem(p)
-    pending = _pending(jobs, ledger, outcome)
+    pending = []
+    for job in jobs:
+        if ledger.lookup(job.problem, job.candidate) is None:
+            pending.append(job)
+        else:
+            outcome.reused += 1
+    pending = list({ledger.key(j.problem, j.candidate): j for j in pending}.values())  # identical samples: once
     if repeat > 1 and config.repeat_within is not None and pending:
         pending = _close_calls(pending, config, protocol, outcome, echo)
+    if config.restore_only:  # what the compact ledgers do not hold waits for a bench that judges
+        outcome.left += len(pending)
+        if pending:
+            where = f"{protocol}" + (f" repeat {repeat}" if config.repeat > 1 else "")
+            echo(f"{where}: {len(pending)} candidates not in the compact ledgers, left unjudged (--restore-only)")
+        return
     started = time.monotonic()
     devices = local_devices(eval_config.device) if config.backend == "local" else [f"ray ({eval_config.device})"]
     judged = 0
@@ -647,28 +657,6 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
                                "candidates_per_device_hour": round(per_hour / max(1, len(devices)), 1)})
     for note in ledger.notes:
         echo(f"{protocol}: note: {note}")
-
-
-def _pending(jobs: list[Job], ledger, outcome: ProtocolOutcome) -> list[Job]:
-    """The jobs without a recorded verdict, identical samples once; the others counted as reused."""
-    pending = [j for j in jobs if ledger.lookup(j.problem, j.candidate) is None]
-    outcome.reused += len(jobs) - len(pending)
-    return list({ledger.key(j.problem, j.candidate): j for j in pending}.values())
-
-
-def _left_unjudged(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, protocol: str, repeat: int,
-                   ledger, outcome: ProtocolOutcome, echo: Callable[[str], None]) -> None:
-    """``--restore-only``: the problems saved beside the restored verdicts; the jobs without one (of a repeat,
-    the close calls among them) counted as left for a bench that judges."""
-    for p in problems:
-        ledger.save_problem(p)
-    pending = _pending(jobs, ledger, outcome)
-    if repeat > 1 and config.repeat_within is not None and pending:
-        pending = _close_calls(pending, config, protocol, outcome, echo)
-    outcome.left += len(pending)
-    if pending:
-        where = f"{protocol}" + (f" repeat {repeat}" if config.repeat > 1 else "")
-        echo(f"{where}: {len(pending)} candidates not in the compact ledgers, left unjudged (--restore-only)")
 
 
 def _ledger(config: BenchConfig, protocol: str, repeat: int, *, rejudge: frozenset[str] = frozenset()):
