@@ -95,7 +95,10 @@ class Verdict:
     extra_check: str = ""  # kernelbench protocol: set when that check is ours, beyond KernelBench's own
     own_kernel_launches: dict[str, int] = field(default_factory=dict)
     own_gpu_time_pct: float | None = None
-    peak_memory_mb: float | None = None
+    peak_memory_mb: float | None = None  # the candidate's process: most GPU memory allocated, trials and timing
+    # the judge's process: most GPU memory its allocator reserved during the evaluation (reference, trials, float64
+    # checks, baselines); with ``peak_memory_mb``, what sizes a big problem's heavy slots (`gate.heavy_units`)
+    judge_peak_memory_mb: float | None = None
     confinement: dict[str, str] = field(default_factory=dict)  # what sandboxing applied, or why not
     # the torch version a kernel importing torch._inductor's runtime helpers was judged under ("" when it imports
     # none): such a kernel is tied to that version (inductor's private API changes between releases)

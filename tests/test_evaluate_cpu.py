@@ -771,3 +771,19 @@ def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch)
     trial0 = taken[0][0]
     assert trial0 != KERNELBENCH_SEED and all(hit for _, hit in taken), taken
     assert [seed for seed, _ in taken].count(trial0) == [seed for seed, _ in taken].count(KERNELBENCH_SEED) == 2
+
+
+def test_the_judges_own_peak_memory_is_recorded_on_a_gpu_only(cpu_config):
+    # heavy slots are sized from shapes; what the judge's process held beside the candidate's is the measurement
+    # that calibrates them (on the H200 a reduction's 8.6 GB trial is sized as 17 GB: its output as large as its input)
+    from autokernel.evaluate import judge
+    from autokernel.evaluate.gate import NullGate
+    from autokernel.records import Verdict
+
+    with judge.Evaluator(cpu_config, gate=NullGate(), prespawn=False) as ev:
+        v = ev.evaluate(PROBLEM, Candidate(source=kernel()))
+    assert v.verdict == "correct" and v.judge_peak_memory_mb is None  # no device memory to read on the CPU
+    old = {k: val for k, val in v.to_dict().items() if k != "judge_peak_memory_mb"}  # records made before it
+    assert Verdict.from_dict(old).judge_peak_memory_mb is None
+    gpu = Verdict.from_dict({**v.to_dict(), "judge_peak_memory_mb": 25_000.0})
+    assert Verdict.from_dict(gpu.to_dict()).judge_peak_memory_mb == 25_000.0

@@ -227,6 +227,8 @@ class Evaluator:
             return self._finish(verdict, "rejected", static.check.reason, started, check=static.check.name)
 
         self._require_device()
+        if cfg.is_cuda:
+            _reset_peak_memory(cfg.device)
         from autokernel.environment import fingerprint
 
         verdict.environment = dict(fingerprint(cfg.device))
@@ -296,6 +298,8 @@ class Evaluator:
             if session is not None:
                 session.close_prefetch()
             del session
+            if cfg.is_cuda:
+                verdict.judge_peak_memory_mb = _peak_reserved_mb(cfg.device)
             with self.gate.shared():
                 _release_ipc(cfg, empty_cache=True)
             waited = self.gate.waited_s() - waited0
@@ -823,6 +827,18 @@ def _available_host_bytes() -> int:
         return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):
         return 0
+
+
+def _reset_peak_memory(device: str) -> None:
+    import torch
+
+    torch.cuda.reset_peak_memory_stats(torch.device(device))
+
+
+def _peak_reserved_mb(device: str) -> float:
+    import torch
+
+    return round(torch.cuda.max_memory_reserved(torch.device(device)) / 2**20, 1)
 
 
 def _memory_line(text: str) -> str:
