@@ -11,6 +11,13 @@ columns side by side (``LABEL=PATH``).
     python benchmarks/judge_stages.py --runs .gpu/rescore/L2 --last 31 --holds 12
     python benchmarks/judge_stages.py --paired --runs first=.gpu/rescore/L2/kernelbench \
         --runs again=.gpu/rescore/L2/repeats/2/kernelbench --last 31     # the same kernels, problem by problem
+
+``--memory`` lists instead the multi-GB evaluations (those that waited for or were given heavy slots, or were judged
+alone after running out of memory), one row each: the slots asked for and what sized them
+(``policy["heavy_slots"]``), the judge's and the candidate's peak GPU memory, the wait for the slots and the time
+held (wall seconds less every wait), so slot sizes are read against what the two processes took:
+
+    python benchmarks/judge_stages.py --memory --runs .gpu/rescore/L1
 """
 
 from __future__ import annotations
@@ -41,7 +48,9 @@ def verdicts(path: Path, last: int | None = None) -> list[dict]:
             v = row.get("verdict") if isinstance(row.get("verdict"), dict) else row
             if isinstance(v.get("stages_s"), dict):
                 rows.append({"at": row.get("recorded_at") or 0, "wall_s": v.get("wall_s"), "stages": v["stages_s"],
-                             "problem": row.get("problem") or v.get("problem")})
+                             "problem": row.get("problem") or v.get("problem"), "policy": v.get("policy") or {},
+                             "protocol": v.get("protocol") or "", "verdict": v.get("verdict") or "",
+                             "judge_mb": v.get("judge_peak_memory_mb"), "candidate_mb": v.get("peak_memory_mb")})
     rows.sort(key=lambda r: r["at"])
     return rows[-last:] if last else rows
 
@@ -129,6 +138,30 @@ def render(columns: list[tuple[str, list[dict]]], holds: int) -> str:
     return "\n".join(lines)
 
 
+def render_memory(rows: list[dict]) -> str:
+    """One row per multi-GB evaluation: slots asked for and why, both processes' peaks, wait and hold."""
+    def gib(mb):
+        return "" if mb is None else f"{mb / 1024:.1f}"
+
+    big = [r for r in rows if "gate_wait/heavy" in r["stages"] or "heavy_slots" in r["policy"]
+           or "judged_alone" in r["policy"]]
+    if not big:
+        return "no multi-GB evaluation among these verdicts"
+    lines = ["| problem | protocol | verdict | heavy slots | judge GiB | candidate GiB | wait s | held s | alone |",
+             "|---|---|---|---|---:|---:|---:|---:|---|"]
+    for r in big:
+        wait = r["stages"].get("gate_wait/heavy", 0.0)
+        held = (r["wall_s"] or 0.0) - r["stages"].get("gate_wait", 0.0)
+        lines.append(f"| {r['problem']} | {r['protocol']} | {r['verdict']} | {r['policy'].get('heavy_slots', '')} | "
+                     f"{gib(r['judge_mb'])} | {gib(r['candidate_mb'])} | {wait:.0f} | {held:.0f} | "
+                     f"{'yes' if 'judged_alone' in r['policy'] else ''} |")
+    waits = [r["stages"].get("gate_wait/heavy", 0.0) for r in big]
+    alone = sum("judged_alone" in r["policy"] for r in big)
+    lines += ["", f"{len(big)} multi-GB evaluations of {len(rows)}: waited {sum(waits):.0f} s for slots in all "
+              f"(at most {max(waits):.0f} s), {alone} judged alone after running out of memory"]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", action="append", required=True, metavar="[LABEL=]PATH",
@@ -136,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--last", type=int, default=None,
                     help="only the last N verdicts of each (by recorded time; with --paired, of the second only)")
     ap.add_argument("--holds", type=int, default=10, help="how many shared-hold places to list (0: none)")
+    ap.add_argument("--memory", action="store_true",
+                    help="one row per multi-GB evaluation: heavy slots and why, both processes' peaks, wait, hold")
     ap.add_argument("--paired", action="store_true",
                     help="two --runs of the same kernels: compare them problem by problem (differences' medians)")
     args = ap.parse_args(argv)
@@ -152,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
             print("--paired compares exactly two --runs", file=sys.stderr)
             return 2
         print(render_paired((columns[0][0], columns[1][0]), columns[0][1], columns[1][1]))
+        return 0
+    if args.memory:
+        print("\n\n".join(f"{label}:\n\n{render_memory(rows)}" for label, rows in columns))
         return 0
     print(render(columns, args.holds))
     return 0

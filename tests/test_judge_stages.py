@@ -53,3 +53,24 @@ def test_paired_compares_the_same_problems_and_takes_the_second_runs_last(tmp_pa
     out = capsys.readouterr().out
     assert out.startswith("2 problems judged in both") and "| correctness/call | 2.5 | 4.5 | +2.0 |" in out
     assert stages.main(["--paired", "--runs", str(tmp_path / "a")]) == 2
+
+
+def test_memory_lists_the_multi_gb_evaluations_with_their_slots_and_peaks(tmp_path, capsys):
+    stages = load("judge_stages")
+
+    def row(problem, at, stages_s, policy, judge_mb=None, candidate_mb=None):
+        return {"problem": problem, "recorded_at": at, "verdict": {
+            "verdict": "correct", "protocol": "kernelbench", "wall_s": 60.0, "stages_s": stages_s, "policy": policy,
+            "judge_peak_memory_mb": judge_mb, "peak_memory_mb": candidate_mb}}
+
+    _write(tmp_path / "b" / "results.jsonl", [
+        row("L1/49", 0, {"gate_wait": 20.0, "gate_wait/heavy": 15.0},
+            {"heavy_slots": "3 of 4, first evaluation, sized from shapes"}, 30720.0, 8446.0),
+        row("L1/19", 1, {"gate_wait": 2.0}, {}),  # small: not listed
+        row("L1/45", 2, {"gate_wait": 0.0}, {"judged_alone": "judged with the device to itself after ..."})])
+    assert stages.main(["--memory", "--runs", f"L1={tmp_path / 'b'}"]) == 0
+    out = capsys.readouterr().out
+    assert "| L1/49 | kernelbench | correct | 3 of 4, first evaluation, sized from shapes | 30.0 | 8.2 | 15 | 40 |  |" \
+        in out
+    assert "| L1/45 |" in out and "| yes |" in out and "L1/19" not in out
+    assert "2 multi-GB evaluations of 3: waited 15 s for slots in all (at most 15 s), 1 judged alone" in out

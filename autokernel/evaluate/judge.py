@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from autokernel.evaluate import transport
+from autokernel.evaluate import footprints, transport
 from autokernel.evaluate.baselines import Baselines
 from autokernel.evaluate.caches import default_cache_dir, read_json, update_json
 from autokernel.evaluate.checks import (
@@ -204,6 +204,28 @@ class Evaluator:
     def _heavy_units(self, trial_bytes: int) -> int:
         return trial_heavy_units(trial_bytes, self.config)
 
+    def _footprint_key(self, problem: Problem, verdict: Verdict, first: bool) -> str:
+        return footprints.key(problem.digest, self.config.protocol, verdict.environment.get("gpu", ""), first)
+
+    def _slots(self, problem: Problem, state: _ProblemState, verdict: Verdict, first: bool) -> int:
+        """Heavy slots for an evaluation of a big problem: from the peaks an earlier evaluation of its kind
+        measured on this GPU model (`footprints`; the candidate's part at least the inputs, which it copies), else
+        from shapes (inputs + an output taken as large; twice that for a first one)."""
+        measured = None
+        if self.config.is_cuda:
+            measured = footprints.footprint_bytes(self._cache_dir, self._footprint_key(problem, verdict, first),
+                                                  self._input_bytes(problem, state))
+        if measured is None:
+            trial_bytes = 2 * self._input_bytes(problem, state)
+            units, sized_from = self._heavy_units(2 * trial_bytes if first else trial_bytes), "shapes"
+        else:
+            units = heavy_units(measured, device_memory_bytes(self.config.device), self.config.heavy_slots)
+            sized_from = f"measured peaks ({measured / 2**30:.1f} GiB)"
+        # said in the verdict: a queue for the slots is read against what each evaluation asked for, and why
+        verdict.policy["heavy_slots"] = f"{units} of {self.config.heavy_slots}, {'first' if first else 'later'} " \
+                                        f"evaluation, sized from {sized_from}"
+        return units
+
     @staticmethod
     def _discard(proc: CandidateProcess) -> None:
         proc.close()
@@ -260,7 +282,7 @@ class Evaluator:
             # baselines: slots for twice the footprint, held through the baselines (on the H200 a 16 GiB pooling's
             # float64 check took its judge to 81 GiB beside neighbours in their slots, and the GPU ran out)
             first = (alone or heavy) and (session is None or not self._settled(state, session))
-            units = self._heavy_units(2 * trial_bytes if first else trial_bytes)
+            units = self._slots(problem, state, verdict, first) if heavy and not alone else 0
             with (self.gate.alone() if alone else self.gate.heavy(units) if heavy else contextlib.nullcontext()):
                 if session is None:
                     session = reference()
@@ -277,7 +299,7 @@ class Evaluator:
                 # footprint (an H200 ran out beside a compile baseline holding 80 GiB)
                 slot = contextlib.nullcontext()
                 if (alone or heavy) and self.baselines.pending(session, state, measured[2]):
-                    slot = self.gate.alone() if alone else self.gate.heavy(self._heavy_units(2 * trial_bytes))
+                    slot = self.gate.alone() if alone else self.gate.heavy(self._slots(problem, state, verdict, True))
                 with slot:
                     self._compare_to_baselines(session, state, *measured, verdict, stages)
         except Outcome as out:
@@ -314,6 +336,9 @@ class Evaluator:
             if proc.compile_s > 0:  # inside the load and call stages: the candidate's compiles, outside the gate
                 stages.seconds["candidate_compile"] = round(proc.compile_s, 3)
         verdict.log_tail = ""
+        if heavy and cfg.is_cuda:  # a whole evaluation's peaks: what sizes the problem's next heavy slots
+            footprints.record(self._cache_dir, self._footprint_key(problem, verdict, first),
+                              verdict.judge_peak_memory_mb, verdict.peak_memory_mb)
         return self._finish(verdict, "correct", verdict.reason, started)
 
     def _finish(self, verdict: Verdict, kind: str, reason: str, started: float, *, check: str = "") -> Verdict:

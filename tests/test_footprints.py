@@ -1,0 +1,52 @@
+"""Heavy slots sized from measured peaks (`autokernel.evaluate.footprints`) once a problem has been judged."""
+
+from autokernel.evaluate import footprints
+
+GIB = 2**30
+
+
+def test_the_largest_peaks_are_kept_per_key(tmp_path):
+    at = footprints.key("d1", "kernelbench", "NVIDIA H200", first=True)
+    assert footprints.footprint_bytes(tmp_path, at, 8 * GIB) is None  # nothing measured: shapes decide
+    footprints.record(tmp_path, at, judge_mb=30 * 1024, candidate_mb=9 * 1024)
+    footprints.record(tmp_path, at, judge_mb=20 * 1024, candidate_mb=12 * 1024)  # a smaller judge, a larger candidate
+    footprints.record(tmp_path, at, judge_mb=None, candidate_mb=50 * 1024)  # no judge figure (a CPU run): skipped
+    expected = int(footprints.MARGIN * (30 + 12) * GIB) + footprints.PROCESS_BYTES
+    assert footprints.footprint_bytes(tmp_path, at, 8 * GIB) == expected
+    later = footprints.key("d1", "kernelbench", "NVIDIA H200", first=False)
+    assert later != at and footprints.footprint_bytes(tmp_path, later, 8 * GIB) is None
+
+
+def test_a_candidate_cannot_shrink_its_slots_below_its_inputs(tmp_path):
+    # the candidate's peak comes from its own process (hostile code): its part is at least the inputs it copies
+    at = footprints.key("d2", "strict", "NVIDIA H200", first=False)
+    footprints.record(tmp_path, at, judge_mb=10 * 1024, candidate_mb=0.001)
+    assert footprints.footprint_bytes(tmp_path, at, 17 * GIB) == int(footprints.MARGIN * 27 * GIB) + \
+        footprints.PROCESS_BYTES
+
+
+def test_a_judge_sizes_a_measured_problem_from_its_peaks_on_a_gpu(cpu_config, tmp_path, monkeypatch):
+    # level 1's max over a dimension (8.6 GB in, 2 MB out) is sized from shapes as a 17 GB trial: three of the
+    # H200's four slots for a first evaluation; measured at 30 + 8.6 GB, it takes two
+    from dataclasses import replace
+
+    from autokernel.evaluate import EvalConfig, judge
+    from autokernel.evaluate.gate import NullGate
+    from autokernel.records import Verdict
+    from tests.test_evaluate_cpu import PROBLEM
+
+    h200 = 143 * GIB
+    monkeypatch.setattr(judge, "device_memory_bytes", lambda device: h200)
+    monkeypatch.setattr(judge, "trial_heavy_units", lambda trial_bytes, config: judge.heavy_units(
+        2 * trial_bytes, h200, config.heavy_slots))
+    ev = judge.Evaluator(replace(cpu_config, cache_dir=str(tmp_path)), gate=NullGate(), prespawn=False)
+    verdict = Verdict(verdict="correct", reason="", environment={"gpu": "NVIDIA H200"})
+    state = judge._ProblemState(input_bytes=128 * 4096 * 4095 * 4)
+    assert ev._slots(PROBLEM, state, verdict, first=True) == 3  # a CPU config: shapes only
+    footprints.record(tmp_path, ev._footprint_key(PROBLEM, verdict, True), judge_mb=30 * 1024, candidate_mb=8446)
+    assert ev._slots(PROBLEM, state, verdict, first=True) == 3  # still a CPU config: nothing measured is read
+    monkeypatch.setattr(EvalConfig, "is_cuda", property(lambda self: True))
+    assert ev._slots(PROBLEM, state, verdict, first=True) == 2
+    assert verdict.policy["heavy_slots"].startswith("2 of 4, first evaluation, sized from measured peaks (49.8 GiB)")
+    assert ev._slots(PROBLEM, state, verdict, first=False) == 2  # later ones: not measured yet, shapes (2 x 17 GB)
+    assert verdict.policy["heavy_slots"] == "2 of 4, later evaluation, sized from shapes"
