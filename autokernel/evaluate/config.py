@@ -81,6 +81,8 @@ class EvalConfig:
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
+        footprints_dir: where big problems' measured memory peaks are kept (`footprints`; None: ``cache_dir``); a
+            bench's repeats time their baselines apart but share these (memory is not a timing).
     """
 
     protocol: str = DEFAULT_PROTOCOL
@@ -109,6 +111,7 @@ class EvalConfig:
     measure: bool = True
     confine: bool = True
     cache_dir: str | None = None
+    footprints_dir: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

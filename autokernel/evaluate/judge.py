@@ -116,6 +116,7 @@ class Evaluator:
         self._problems: dict[str, _ProblemState] = {}
         self._lock = threading.Lock()
         self._cache_dir = Path(self.config.cache_dir) if self.config.cache_dir else default_cache_dir()
+        self._footprints_dir = Path(self.config.footprints_dir) if self.config.footprints_dir else self._cache_dir
         self.baselines = Baselines(self.config, self._cache_dir, self.gate, self._spare_paused)
         self._spare: CandidateProcess | None = None
         self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
@@ -213,7 +214,7 @@ class Evaluator:
         from shapes (inputs + an output taken as large; twice that for a first one)."""
         measured = None
         if self.config.is_cuda:
-            measured = footprints.footprint_bytes(self._cache_dir, self._footprint_key(problem, verdict, first),
+            measured = footprints.footprint_bytes(self._footprints_dir, self._footprint_key(problem, verdict, first),
                                                   self._input_bytes(problem, state))
         if measured is None:
             trial_bytes = 2 * self._input_bytes(problem, state)
@@ -337,7 +338,7 @@ class Evaluator:
                 stages.seconds["candidate_compile"] = round(proc.compile_s, 3)
         verdict.log_tail = ""
         if heavy and cfg.is_cuda:  # a whole evaluation's peaks: what sizes the problem's next heavy slots
-            footprints.record(self._cache_dir, self._footprint_key(problem, verdict, first),
+            footprints.record(self._footprints_dir, self._footprint_key(problem, verdict, first),
                               verdict.judge_peak_memory_mb, verdict.peak_memory_mb)
         return self._finish(verdict, "correct", verdict.reason, started)
 
