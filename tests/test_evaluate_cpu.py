@@ -656,7 +656,7 @@ def test_a_big_problems_first_evaluation_takes_slots_for_twice_its_footprint_the
     # judge reached 81 GiB in slots sized for its footprint alone and the GPU ran out beside its neighbours
     import contextlib
 
-    from autokernel.evaluate import judge
+    from autokernel.evaluate import judge, memory
     from autokernel.evaluate.gate import NullGate
     from autokernel.evaluate.reference import estimate_input_bytes
 
@@ -678,7 +678,7 @@ def test_a_big_problems_first_evaluation_takes_slots_for_twice_its_footprint_the
     monkeypatch.setattr(judge.Evaluator, "_reference", built)
     trial = 2 * estimate_input_bytes(PROBLEM)  # inputs and an output of about their size
     monkeypatch.setattr(judge, "BIG_TRIAL_BYTES", 0)
-    monkeypatch.setattr(judge, "heavy_units", lambda footprint, device_bytes, slots: footprint / trial)
+    monkeypatch.setattr(memory, "heavy_units", lambda footprint, device_bytes, slots: footprint / trial)
     with judge.Evaluator(cpu_config, gate=Gate(), sharers=2) as ev:
         first = ev.evaluate(PROBLEM, Candidate(source=kernel()))
         assert first.verdict == "correct" and first.eager is not None, first.reason

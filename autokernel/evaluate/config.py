@@ -81,7 +81,7 @@ class EvalConfig:
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
-        footprints_dir: where big problems' measured memory peaks are kept (`footprints`; None: ``cache_dir``); a
+        footprints_dir: where big problems' measured memory peaks are kept (`memory`; None: ``cache_dir``); a
             bench's repeats time their baselines apart but share these (memory is not a timing).
     """
 

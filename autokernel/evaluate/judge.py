@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from autokernel.evaluate import footprints, transport
+from autokernel.evaluate import memory, transport
 from autokernel.evaluate.baselines import Baselines
 from autokernel.evaluate.caches import default_cache_dir, read_json, update_json
 from autokernel.evaluate.checks import (
@@ -29,8 +29,7 @@ from autokernel.evaluate.checks import (
 )
 from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
-from autokernel.evaluate.devices import device_memory_bytes
-from autokernel.evaluate.gate import DeviceGate, NullGate, heavy_units
+from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import Outcome, error_reason
 from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, PAIRED_EAGER_MARK
 from autokernel.evaluate.reference import (
@@ -135,12 +134,12 @@ class Evaluator:
             except Exception as exc:  # noqa: BLE001 - torch.OutOfMemoryError in the judge's own work
                 if not _out_of_memory_error(exc) or problem.digest in self._alone:
                     raise
-                verdict, why = None, f"the judge's {type(exc).__name__}: {_memory_line(str(exc))}"
+                verdict, why = None, f"the judge's {type(exc).__name__}: {memory.memory_line(str(exc))}"
             if verdict is not None and not (verdict.verdict == "runtime_error" and problem.digest not in self._alone
                                             and _out_of_memory(verdict)):
                 return verdict
             if verdict is not None:
-                why = f"the candidate's process: {_memory_line(verdict.reason)}"
+                why = f"the candidate's process: {memory.memory_line(verdict.reason)}"
             lost = time.monotonic() - started
             self._alone.add(problem.digest)
             with self.gate.shared():
@@ -203,28 +202,18 @@ class Evaluator:
         return not self.config.measure or not self.baselines.pending(session, state, state.tolerance)
 
     def _heavy_units(self, trial_bytes: int) -> int:
-        return trial_heavy_units(trial_bytes, self.config)
+        return memory.trial_heavy_units(trial_bytes, self.config)
 
     def _footprint_key(self, problem: Problem, verdict: Verdict, first: bool) -> str:
-        return footprints.key(problem.digest, self.config.protocol, verdict.environment.get("gpu", ""), first)
+        return memory.key(problem.digest, self.config.protocol, verdict.environment.get("gpu", ""), first)
 
     def _slots(self, problem: Problem, state: _ProblemState, verdict: Verdict, first: bool) -> int:
-        """Heavy slots for an evaluation of a big problem: from the peaks an earlier evaluation of its kind
-        measured on this GPU model (`footprints`; the candidate's part at least the inputs, which it copies), else
-        from shapes (inputs + an output taken as large; twice that for a first one)."""
-        measured = None
-        if self.config.is_cuda:
-            measured = footprints.footprint_bytes(self._footprints_dir, self._footprint_key(problem, verdict, first),
-                                                  self._input_bytes(problem, state))
-        if measured is None:
-            trial_bytes = 2 * self._input_bytes(problem, state)
-            units, sized_from = self._heavy_units(2 * trial_bytes if first else trial_bytes), "shapes"
-        else:
-            units = heavy_units(measured, device_memory_bytes(self.config.device), self.config.heavy_slots)
-            sized_from = f"measured peaks ({measured / 2**30:.1f} GiB)"
-        # said in the verdict: a queue for the slots is read against what each evaluation asked for, and why
-        verdict.policy["heavy_slots"] = f"{units} of {self.config.heavy_slots}, {'first' if first else 'later'} " \
-                                        f"evaluation, sized from {sized_from}"
+        """Heavy slots for an evaluation of a big problem (`memory.slots`), said in the verdict: a queue for the
+        slots is read against what each evaluation asked for, and why."""
+        units, sized_from = memory.slots(self.config, self._footprints_dir, self._footprint_key(problem, verdict, first),
+                                         self._input_bytes(problem, state), first)
+        verdict.policy["heavy_slots"] = (f"{units} of {self.config.heavy_slots}, {'first' if first else 'later'} "
+                                         f"evaluation, sized from {sized_from}")
         return units
 
     @staticmethod
@@ -251,7 +240,7 @@ class Evaluator:
 
         self._require_device()
         if cfg.is_cuda:
-            _reset_peak_memory(cfg.device)
+            memory.reset_peak(cfg.device)
         from autokernel.environment import fingerprint
 
         verdict.environment = dict(fingerprint(cfg.device))
@@ -322,7 +311,7 @@ class Evaluator:
                 session.close_prefetch()
             del session
             if cfg.is_cuda:
-                verdict.judge_peak_memory_mb = _peak_reserved_mb(cfg.device)
+                verdict.judge_peak_memory_mb = memory.peak_reserved_mb(cfg.device)
             with self.gate.shared():
                 _release_ipc(cfg, empty_cache=True)
             waited = self.gate.waited_s() - waited0
@@ -338,7 +327,7 @@ class Evaluator:
                 stages.seconds["candidate_compile"] = round(proc.compile_s, 3)
         verdict.log_tail = ""
         if heavy and cfg.is_cuda:  # a whole evaluation's peaks: what sizes the problem's next heavy slots
-            footprints.record(self._footprints_dir, self._footprint_key(problem, verdict, first),
+            memory.record(self._footprints_dir, self._footprint_key(problem, verdict, first),
                               verdict.judge_peak_memory_mb, verdict.peak_memory_mb)
         return self._finish(verdict, "correct", verdict.reason, started)
 
@@ -364,7 +353,7 @@ class Evaluator:
             # half the free host memory, shared by the evaluations that can draw big sets at once (the heavy
             # slots; small problems' sets are under a gigabyte)
             at_once = min(self.sharers, self.config.heavy_slots // self._heavy_units(2 * per_set))
-            budget = min(PREFETCH_BYTES, _available_host_bytes() // (2 * max(1, at_once)))
+            budget = min(PREFETCH_BYTES, memory.available_host_bytes() // (2 * max(1, at_once)))
             if budget >= per_set:  # one set ahead at least, else drawn in place as without prefetching
                 session.prefetch_public(min(4, budget // per_set))
         return session
@@ -841,57 +830,15 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
         torch.cuda.empty_cache()
 
 
-def _available_host_bytes() -> int:
-    """Host memory free now (Linux's MemAvailable; elsewhere the free pages), for the inputs drawn ahead."""
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemAvailable:"):
-                return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return 0
-
-
-def _reset_peak_memory(device: str) -> None:
-    import torch
-
-    torch.cuda.reset_peak_memory_stats(torch.device(device))
-
-
-def _peak_reserved_mb(device: str) -> float:
-    import torch
-
-    return round(torch.cuda.max_memory_reserved(torch.device(device)) / 2**20, 1)
-
-
-def _memory_line(text: str) -> str:
-    """The part of an out-of-memory message that says what ran out and who held the memory, shortened."""
-    at = max(text.find("CUDA out of memory"), 0)
-    return " ".join(text[at:].split())[:600]
-
-
-def _mentions_out_of_memory(text: str) -> bool:
-    return "OutOfMemoryError" in text or "CUDA out of memory" in text
-
-
 def _out_of_memory_error(exc: BaseException) -> bool:
     """The judge's own work ran out of device memory (in its process, or in the candidate's before any candidate
     code ran): the neighbours' doing, perhaps."""
     return type(exc).__name__ == "OutOfMemoryError" or (
-        isinstance(exc, EvaluationError) and _mentions_out_of_memory(str(exc)))
+        isinstance(exc, EvaluationError) and memory.mentions_out_of_memory(str(exc)))
 
 
 def _out_of_memory(verdict: Verdict) -> bool:
-    return _mentions_out_of_memory(f"{verdict.reason}\n{verdict.log_tail}")
-
-
-def trial_heavy_units(trial_bytes: int, config: EvalConfig) -> int:
-    """The heavy slots a problem of ``trial_bytes`` per trial (inputs + output) takes, judged or screened: its
-    footprint is about twice that, the judge's inputs and expected output beside the candidate's copy and output."""
-    return heavy_units(2 * trial_bytes, device_memory_bytes(config.device), config.heavy_slots)
+    return memory.mentions_out_of_memory(f"{verdict.reason}\n{verdict.log_tail}")
 
 
 def evaluate(problem: Problem, candidate: Candidate | str, config: EvalConfig | None = None) -> Verdict:

@@ -168,12 +168,8 @@ class Screener:
 
     # -- the screen -----------------------------------------------------------------------------
     def _screen(self, problem: Problem, cands: list[Candidate]) -> list[ScreenResult]:
-        from autokernel.evaluate.judge import (
-            BIG_TRIAL_BYTES,
-            EvaluationError,
-            _release_ipc,
-            trial_heavy_units,
-        )
+        from autokernel.evaluate.judge import BIG_TRIAL_BYTES, EvaluationError, _release_ipc
+        from autokernel.evaluate.memory import trial_heavy_units
 
         cfg = self.config
         if not cands:

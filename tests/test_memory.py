@@ -1,28 +1,29 @@
-"""Heavy slots sized from measured peaks (`autokernel.evaluate.footprints`) once a problem has been judged."""
+"""A big problem's device memory (`autokernel.evaluate.memory`): heavy slots sized from measured peaks once it has
+been judged, from shapes before."""
 
-from autokernel.evaluate import footprints
+from autokernel.evaluate import memory
 
 GIB = 2**30
 
 
 def test_the_largest_peaks_are_kept_per_key(tmp_path):
-    at = footprints.key("d1", "kernelbench", "NVIDIA H200", first=True)
-    assert footprints.footprint_bytes(tmp_path, at, 8 * GIB) is None  # nothing measured: shapes decide
-    footprints.record(tmp_path, at, judge_mb=30 * 1024, candidate_mb=9 * 1024)
-    footprints.record(tmp_path, at, judge_mb=20 * 1024, candidate_mb=12 * 1024)  # a smaller judge, a larger candidate
-    footprints.record(tmp_path, at, judge_mb=None, candidate_mb=50 * 1024)  # no judge figure (a CPU run): skipped
-    expected = int(footprints.MARGIN * (30 + 12) * GIB) + footprints.PROCESS_BYTES
-    assert footprints.footprint_bytes(tmp_path, at, 8 * GIB) == expected
-    later = footprints.key("d1", "kernelbench", "NVIDIA H200", first=False)
-    assert later != at and footprints.footprint_bytes(tmp_path, later, 8 * GIB) is None
+    at = memory.key("d1", "kernelbench", "NVIDIA H200", first=True)
+    assert memory.footprint_bytes(tmp_path, at, 8 * GIB) is None  # nothing measured: shapes decide
+    memory.record(tmp_path, at, judge_mb=30 * 1024, candidate_mb=9 * 1024)
+    memory.record(tmp_path, at, judge_mb=20 * 1024, candidate_mb=12 * 1024)  # a smaller judge, a larger candidate
+    memory.record(tmp_path, at, judge_mb=None, candidate_mb=50 * 1024)  # no judge figure (a CPU run): skipped
+    expected = int(memory.MARGIN * (30 + 12) * GIB) + memory.PROCESS_BYTES
+    assert memory.footprint_bytes(tmp_path, at, 8 * GIB) == expected
+    later = memory.key("d1", "kernelbench", "NVIDIA H200", first=False)
+    assert later != at and memory.footprint_bytes(tmp_path, later, 8 * GIB) is None
 
 
 def test_a_candidate_cannot_shrink_its_slots_below_its_inputs(tmp_path):
     # the candidate's peak comes from its own process (hostile code): its part is at least the inputs it copies
-    at = footprints.key("d2", "strict", "NVIDIA H200", first=False)
-    footprints.record(tmp_path, at, judge_mb=10 * 1024, candidate_mb=0.001)
-    assert footprints.footprint_bytes(tmp_path, at, 17 * GIB) == int(footprints.MARGIN * 27 * GIB) + \
-        footprints.PROCESS_BYTES
+    at = memory.key("d2", "strict", "NVIDIA H200", first=False)
+    memory.record(tmp_path, at, judge_mb=10 * 1024, candidate_mb=0.001)
+    assert memory.footprint_bytes(tmp_path, at, 17 * GIB) == int(memory.MARGIN * 27 * GIB) + \
+        memory.PROCESS_BYTES
 
 
 def test_a_judge_sizes_a_measured_problem_from_its_peaks_on_a_gpu(cpu_config, tmp_path, monkeypatch):
@@ -36,14 +37,12 @@ def test_a_judge_sizes_a_measured_problem_from_its_peaks_on_a_gpu(cpu_config, tm
     from tests.test_evaluate_cpu import PROBLEM
 
     h200 = 143 * GIB
-    monkeypatch.setattr(judge, "device_memory_bytes", lambda device: h200)
-    monkeypatch.setattr(judge, "trial_heavy_units", lambda trial_bytes, config: judge.heavy_units(
-        2 * trial_bytes, h200, config.heavy_slots))
+    monkeypatch.setattr(memory, "device_memory_bytes", lambda device: h200)
     ev = judge.Evaluator(replace(cpu_config, cache_dir=str(tmp_path)), gate=NullGate(), prespawn=False)
     verdict = Verdict(verdict="correct", reason="", environment={"gpu": "NVIDIA H200"})
     state = judge._ProblemState(input_bytes=128 * 4096 * 4095 * 4)
     assert ev._slots(PROBLEM, state, verdict, first=True) == 3  # a CPU config: shapes only
-    footprints.record(tmp_path, ev._footprint_key(PROBLEM, verdict, True), judge_mb=30 * 1024, candidate_mb=8446)
+    memory.record(tmp_path, ev._footprint_key(PROBLEM, verdict, True), judge_mb=30 * 1024, candidate_mb=8446)
     assert ev._slots(PROBLEM, state, verdict, first=True) == 3  # still a CPU config: nothing measured is read
     monkeypatch.setattr(EvalConfig, "is_cuda", property(lambda self: True))
     assert ev._slots(PROBLEM, state, verdict, first=True) == 2

@@ -1,0 +1,125 @@
+"""A big problem's device memory: how many heavy slots its evaluation takes, the peaks it measured, and what an
+out-of-memory error says.
+
+Sharing a GPU, a problem of gigabytes per trial is judged in the device's heavy slots (`gate.FileGate.heavy`), as
+many as its footprint needs (`gate.heavy_units`). Before a problem has been judged on a GPU model, the footprint
+comes from shapes: twice a trial's inputs + output (the judge's copies beside the candidate's), twice that again
+for a judge's first evaluation of the problem (its float64 checks and baselines copy the trial again). Shapes
+over-count some problems and under-count others: the output is taken as large as the inputs, so level 1's 8.6 GB
+reductions (2 MB of output) count as 17 GB trials and a first evaluation as three of the H200's four slots (its
+heavy evaluations then ran one at a time and waited 6-285 s each), and a judge's float64 work copies the inputs,
+not the output.
+
+Once a correct evaluation of the problem has run, its verdict holds what the two processes took
+(`judge_peak_memory_mb`, what the judge's allocator reserved; `peak_memory_mb`, the candidate's). `record` keeps
+the largest seen per problem, protocol, GPU model and kind of evaluation (first in its judge, or later) in the
+cache folder's ``footprints.json``, and `slots` sizes the next evaluation of that kind from them. The candidate's
+figure comes from its own process (hostile code), so it only ever raises the size: the candidate's part is at
+least the problem's inputs (its process copies them), whatever it reports.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from autokernel.evaluate.caches import read_json, update_json
+from autokernel.evaluate.config import EvalConfig
+from autokernel.evaluate.devices import device_memory_bytes
+from autokernel.evaluate.gate import heavy_units
+
+FILE = "footprints.json"
+MARGIN = 1.25  # over the measured peaks: allocator fragmentation, another candidate's larger workspace
+PROCESS_BYTES = 2 * 2**30  # the two processes' CUDA contexts and what their allocators keep beyond the peak
+
+
+# -- heavy slots ---------------------------------------------------------------------------------
+def trial_heavy_units(trial_bytes: int, config: EvalConfig) -> int:
+    """The heavy slots a problem of ``trial_bytes`` per trial (inputs + output) takes, judged or screened, from
+    shapes: its footprint is about twice that, the judge's inputs and expected output beside the candidate's copy
+    and output."""
+    return heavy_units(2 * trial_bytes, device_memory_bytes(config.device), config.heavy_slots)
+
+
+def slots(config: EvalConfig, folder: Path, at: str, input_bytes: int, first: bool) -> tuple[int, str]:
+    """Heavy slots for an evaluation of a big problem, and what sized them: the peaks recorded under ``at``
+    (`key`) in ``folder`` on a GPU, else shapes (inputs + an output taken as large; twice that for a first one)."""
+    measured = footprint_bytes(folder, at, input_bytes) if config.is_cuda else None
+    if measured is None:
+        trial_bytes = 2 * input_bytes
+        return trial_heavy_units(2 * trial_bytes if first else trial_bytes, config), "shapes"
+    units = heavy_units(measured, device_memory_bytes(config.device), config.heavy_slots)
+    return units, f"measured peaks ({measured / 2**30:.1f} GiB)"
+
+
+# -- measured peaks ------------------------------------------------------------------------------
+def key(problem_digest: str, protocol: str, gpu: str, first: bool) -> str:
+    return f"{problem_digest}|{protocol}|{gpu}|{'first' if first else 'later'}"
+
+
+def record(folder: Path, at: str, judge_mb: float | None, candidate_mb: float | None) -> None:
+    """Keep one evaluation's peaks (MiB) under ``at`` (`key`), each the largest seen; a missing figure is skipped."""
+    if judge_mb is None:
+        return
+    value = {"judge_mb": float(judge_mb), "candidate_mb": float(candidate_mb or 0.0)}
+
+    def larger(old, new):
+        if not isinstance(old, dict):
+            return new
+        return {k: max(float(old.get(k) or 0.0), new[k]) for k in new}
+
+    update_json(folder / FILE, at, value, merge=larger)
+
+
+def footprint_bytes(folder: Path, at: str, input_bytes: int) -> int | None:
+    """The device bytes an evaluation under ``at`` takes, from the peaks recorded there (None: none yet): the
+    judge's peak plus the candidate's (at least ``input_bytes``: it copies the inputs), with `MARGIN` and
+    `PROCESS_BYTES` on top."""
+    entry = read_json(folder / FILE).get(at)
+    if not isinstance(entry, dict):
+        return None
+    try:
+        judge = float(entry["judge_mb"]) * 2**20
+        candidate = max(float(entry.get("candidate_mb") or 0.0) * 2**20, float(input_bytes))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return int(MARGIN * (judge + candidate)) + PROCESS_BYTES
+
+
+def reset_peak(device: str) -> None:
+    """Start this process's peak count afresh (an evaluation's own peak, not an earlier one's)."""
+    import torch
+
+    torch.cuda.reset_peak_memory_stats(torch.device(device))
+
+
+def peak_reserved_mb(device: str) -> float:
+    """The most memory this process's allocator reserved since `reset_peak`, in MiB."""
+    import torch
+
+    return round(torch.cuda.max_memory_reserved(torch.device(device)) / 2**20, 1)
+
+
+def available_host_bytes() -> int:
+    """Host memory free now (Linux's MemAvailable; elsewhere the free pages), for the inputs drawn ahead."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+# -- out-of-memory errors ------------------------------------------------------------------------
+def memory_line(text: str) -> str:
+    """The part of an out-of-memory message that says what ran out and who held the memory, shortened."""
+    at = max(text.find("CUDA out of memory"), 0)
+    return " ".join(text[at:].split())[:600]
+
+
+def mentions_out_of_memory(text: str) -> bool:
+    return "OutOfMemoryError" in text or "CUDA out of memory" in text
