@@ -686,10 +686,12 @@ def test_a_big_problems_first_evaluation_takes_slots_for_twice_its_footprint_the
         # twice the footprint, held through the baselines: no second wait for slots (the trials' nested request
         # for the footprint is free inside it)
         assert asked[0] == 4 and 4 not in asked[1:], asked
+        assert first.policy["heavy_slots"].endswith("first evaluation, sized from shapes")  # said in the verdict
         del asked[:]
         again = ev.evaluate(PROBLEM, Candidate(source=kernel("tl.maximum(x, 0.0) * alpha + 0.0")))
         assert again.verdict == "correct", again.reason
     assert asked[0] == 2 and 4 not in asked, asked  # settled, its baselines cached: the footprint alone
+    assert again.policy["heavy_slots"].endswith("later evaluation, sized from shapes")
 
 
 def test_a_problem_judged_alone_gets_the_whole_device_memory(cpu_config, monkeypatch):

@@ -464,6 +464,7 @@ class Evaluator:
             "degenerate": deg.describe(), "relative_l2_tol": rel_l2_tol,
             "problem_notes": list(session.problem.notes),
             "reference_notes": session.notes,  # filled as trials are made (distributions not used, and why)
+            **verdict.policy,  # what the evaluation noted before (the heavy slots it asked for)
         }
         if deg.nondeterministic or deg.constant_output:
             raise Outcome("rejected", f"the problem cannot judge kernels: {deg.describe()}; fix the problem or "
