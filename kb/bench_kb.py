@@ -559,10 +559,11 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
            entry: dict, outcome: ProtocolOutcome, echo: Callable[[str], None], deadline: float) -> None:
     """One protocol, one repeat: record a verdict for every job not recorded yet, starting none after
     ``deadline`` (monotonic seconds). At most two candidates per worker are queued at a time; at the deadline
-    those no worker has started are taken back, so only the evaluations in flight finish, and the rest of the
-    queue stays unjudged for a rerun."""
+    those no worker has started are taken back, and those still waiting for heavy slots give up (worker
+    processes), so only the evaluations at work finish, and the rest of the queue stays unjudged for a rerun."""
     from tqdm import tqdm
 
+    from autokernel.evaluate.gate import GaveUp
     from autokernel.ledger.run_info import close_invocation, start_invocation
     from autokernel.propose.base import Attempt
     from autokernel.search.backend import local_devices
@@ -625,12 +626,16 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
                         if fut.cancelled():
                             queue.append(job)
                             continue
-                        bar.update(1)
                         try:
                             verdict = fut.result()
+                        except GaveUp:  # past the deadline, still waiting for heavy slots: left for a rerun
+                            queue.append(job)
+                            continue
                         except Exception as exc:  # noqa: BLE001 - a dead worker fails one job; the rest go on
+                            bar.update(1)
                             outcome.failed.append(f"{job.problem.key} {job.label}: {type(exc).__name__}: {exc}")
                             continue
+                        bar.update(1)
                         attempt = Attempt(candidate=job.candidate, verdict=verdict)
                         ledger.record(job.problem, attempt)
                         judged += 1

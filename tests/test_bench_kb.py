@@ -427,3 +427,56 @@ def test_repeat_within_judges_again_only_the_close_calls(tmp_path, capsys, monke
     assert info["invocations"][-1]["outcomes"][0]["not_repeated"] == (1 if close else 2)
     with pytest.raises(ValueError, match="a factor above 1"):
         BenchConfig(out=tmp_path / "x", repeat=2, repeat_within=0.5)
+
+
+def test_an_evaluation_still_waiting_for_heavy_slots_at_the_deadline_is_left_for_a_rerun(tmp_path, capsys,
+                                                                                            monkeypatch):
+    """Past --stop-after the queue is dropped, and a worker's evaluation still waiting for its heavy slots gives up
+    (`GaveUp`): left for the rerun like the queued ones, not a harness error, nothing recorded."""
+    from concurrent.futures import Future
+
+    import autokernel.search.choice as choice
+    import kb.bench_kb as bench
+    from autokernel.evaluate.gate import GaveUp
+
+    clock = {"t": 1000.0}
+    monkeypatch.setattr(bench, "_clock", lambda: clock["t"])
+
+    class Waiting:  # one worker: its evaluation waits for heavy slots until the queue is dropped
+        workers, devices = 1, ["cpu"]
+
+        def __init__(self):
+            self.futures = []
+
+        def submit(self, problem, candidate):
+            fut = Future()
+            if not self.futures:
+                fut.set_running_or_notify_cancel()  # the worker took it
+            self.futures.append(fut)
+            clock["t"] += 10.0
+            return fut
+
+        def drop_queued(self):
+            for i, fut in enumerate(self.futures):
+                if i == 0:
+                    fut.set_exception(GaveUp("the wait for heavy slots was given up"))
+                elif fut.cancel():
+                    fut.set_running_or_notify_cancel()
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(choice, "make_backend", lambda *a, **k: Waiting())
+    out = tmp_path / "bench"
+    honest = FIXTURES / "honest" / "relu_constexpr.py"
+    specs = []
+    for i in range(3):
+        f = tmp_path / f"k{i}.py"
+        f.write_text(honest.read_text() + f"\n# variant {i}\n")
+        specs.append(str(f))
+    assert main(["bench", "--problems", str(FIXTURES / "problems" / "relu.py"), "--candidates", *specs,
+                 "--protocol", "strict", "--out", str(out), "--device", "cpu", "--no-timing", "--trials", "1",
+                 "--no-progress", "--stop-after", "15"]) == 0
+    printed = capsys.readouterr().out
+    assert "harness errors 0, left by --stop-after 3" in printed, printed
+    assert not (out / "strict" / "results.jsonl").exists()  # nothing recorded

@@ -549,3 +549,93 @@ def test_an_evaluation_of_several_slots_waits_for_them_and_holds_them_all(tmp_pa
             e.set()
         for t in threads:
             t.join(5)
+
+
+def test_a_wait_for_heavy_slots_gives_up_when_asked_and_keeps_no_slot(tmp_path):
+    """A bench past its --stop-after drops its queue; an evaluation still waiting for heavy slots gives up too
+    (`GaveUp`, nothing judged), whether it polls for one slot or blocks on the higher of two, and lets go of the
+    slot it had already taken (on the H200's level 1 such waits ran to 285 s, past a call's deadline)."""
+    import fcntl
+    import os
+
+    from autokernel.evaluate.gate import GaveUp
+
+    gate = FileGate(tmp_path, heavy_slots=3)
+    held = [os.open(tmp_path / f"heavy.{i}.lock", os.O_RDWR | os.O_CREAT) for i in (0, 2)]
+    for fd in held:  # another evaluation's slots: 0 and 2; slot 1 free
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        started = time.monotonic()
+        gate.give_up = lambda: time.monotonic() - started > 0.3
+        with pytest.raises(GaveUp), gate.heavy(2):  # slots 1 and 2: takes 1, blocks on 2 until it gives up
+            pass
+        assert 0.3 <= time.monotonic() - started < 5
+        probe = os.open(tmp_path / "heavy.1.lock", os.O_RDWR)
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)  # slot 1 let go again
+        finally:
+            os.close(probe)
+        held.append(os.open(tmp_path / "heavy.1.lock", os.O_RDWR))
+        fcntl.flock(held[-1], fcntl.LOCK_EX)
+        started = time.monotonic()
+        with pytest.raises(GaveUp), gate.heavy(1):  # every slot held: polls, then gives up
+            pass
+        assert time.monotonic() - started < 5
+        gate.give_up = None
+        fcntl.flock(held[0], fcntl.LOCK_UN)
+        with gate.heavy(1):  # nothing left behind by the waits given up: a freed slot is taken as before
+            pass
+    finally:
+        for fd in held:
+            os.close(fd)
+
+
+def test_a_worker_whose_job_was_dropped_while_waiting_for_slots_reports_it_unjudged(tmp_path, monkeypatch):
+    """A worker process's evaluation blocked on heavy slots when the bench drops its queue ends as ``gave_up``
+    (not an error), and the pool hands its caller `GaveUp`: the bench leaves it for a rerun."""
+    import fcntl
+    import multiprocessing
+    import os
+    import queue
+    import types
+    from concurrent.futures import Future
+
+    from autokernel.evaluate import EvalConfig, Evaluator
+    from autokernel.evaluate.gate import GaveUp
+    from autokernel.search import backend
+
+    held = [os.open(tmp_path / f"heavy.{i}.lock", os.O_RDWR | os.O_CREAT) for i in range(4)]
+    for fd in held:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+    def evaluate(self, problem, candidate):  # a big problem's judge, its slots held elsewhere
+        dropped.value = 7  # the bench drops its queue meanwhile (its deadline passed)
+        with self.gate.heavy(1):
+            raise AssertionError("no slot was free")
+
+    monkeypatch.setattr(Evaluator, "evaluate", evaluate)
+    monkeypatch.setenv("TORCHINDUCTOR_COMPILE_THREADS", "1")  # what the worker sets for itself, restored after
+
+    class Outbox:
+        def __init__(self):
+            self.sent = []
+
+        def send(self, item):
+            self.sent.append(item)
+
+    inbox, outbox = queue.Queue(), Outbox()
+    inbox.put((7, "judge", None, None))
+    inbox.put(None)
+    dropped = multiprocessing.get_context("spawn").Value("q", -1)
+    try:
+        backend._worker_main(EvalConfig.for_device("cpu"), str(tmp_path), 2, inbox, outbox, dropped=dropped)
+    finally:
+        for fd in held:
+            os.close(fd)
+    assert [kind for _, kind, _ in outbox.sent] == ["started", "gave_up"]
+    pool = types.SimpleNamespace(_lock=threading.Lock(), _running={123: 7}, _futures={7: (Future(), "judge")})
+    fut = pool._futures[7][0]
+    fut.set_running_or_notify_cancel()
+    backend._ProcessPool._receive(pool, 7, "gave_up", outbox.sent[1][2])
+    with pytest.raises(GaveUp, match="given up before any judging"):
+        fut.result(0)

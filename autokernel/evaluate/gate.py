@@ -35,6 +35,12 @@ from autokernel.evaluate.devices import physical_gpu
 HEAVY_SLOTS = 4
 HEAVY_MEMORY_SHARE = 0.8  # of the device's memory, divided among the slots: the rest for the small evaluations
 SLOT_POLL_S = 0.05  # how often a judge waiting for a heavy slot looks again (evaluations holding one take minutes)
+GIVE_UP_POLL_S = 1.0  # how often a blocked wait for heavy slots asks `FileGate.give_up`
+
+
+class GaveUp(Exception):
+    """A wait for heavy slots ended at its caller's word (`FileGate.give_up`: a bench past its ``--stop-after``):
+    nothing of the evaluation was judged yet, so it is left for a rerun, never given a verdict."""
 
 
 class DeviceGate(Protocol):
@@ -189,6 +195,9 @@ class FileGate:
             raise ValueError(f"heavy slots: {heavy_slots}; a device takes at least one heavy evaluation")
         self.dir = Path(directory)
         self.on_wait = on_wait  # called before blocking, e.g. to hand cached GPU memory back to the device
+        # asked while waiting for heavy slots: True ends the wait with `GaveUp` (set by a worker for its job;
+        # a blocked ``flock`` is asked through a timer signal, so only in the main thread)
+        self.give_up: Callable[[], bool] | None = None
         # every process sharing the device must use the same count: `alone` takes this many slots
         self.heavy_slots = heavy_slots
         (self.dir / "pids").mkdir(parents=True, exist_ok=True)
@@ -291,8 +300,44 @@ class FileGate:
         an interruption included). Every taker of several slots goes up the same order, so none waits for a
         slot another holds while that one waits for a lower slot."""
         for fd in fds:
-            self._lock(fd, fcntl.LOCK_EX, "heavy")
+            self._lock_slot(fd)
             taken.append(fd)
+
+    def _lock_slot(self, fd: int) -> None:
+        """One heavy slot, waited for (blocking: a waiter gets a freed slot before the pollers of `_take_slot`),
+        the wait ended by `give_up`. A slot won just as the wait was given up is let go again."""
+        self._ask_give_up()
+        try:
+            with self._interruptible():
+                self._lock(fd, fcntl.LOCK_EX, "heavy")
+        except GaveUp:
+            fcntl.flock(fd, fcntl.LOCK_UN)  # held or not: nothing is kept by an evaluation that gave up
+            raise
+
+    def _ask_give_up(self) -> None:
+        if self.give_up is not None and self.give_up():
+            raise GaveUp("the wait for heavy slots was given up before any judging (the run's deadline passed); "
+                         "the candidate is left for a rerun")
+
+    @contextlib.contextmanager
+    def _interruptible(self) -> Iterator[None]:
+        """A blocking wait that `give_up` can end: a timer signal asks it every `GIVE_UP_POLL_S` and raises
+        `GaveUp` from the handler, which interrupts ``flock``. Signals reach the main thread only: elsewhere, or
+        without ``give_up``, the wait is as before."""
+        if self.give_up is None or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def ask(signum, frame):
+            self._ask_give_up()
+
+        previous = signal.signal(signal.SIGALRM, ask)
+        signal.setitimer(signal.ITIMER_REAL, GIVE_UP_POLL_S, GIVE_UP_POLL_S)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
 
     def _take_slot(self, fds: list[int]) -> int:
         """The first slot free, all taken: whichever frees first (polled; ``flock`` waits on one file). Waiting on
@@ -307,6 +352,7 @@ class FileGate:
                         return fd
                     except BlockingIOError:
                         continue
+                self._ask_give_up()
                 if waited_from is None:
                     if self.on_wait is not None:
                         self.on_wait()

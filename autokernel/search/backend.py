@@ -112,7 +112,9 @@ class LocalBackend:
 
     def drop_queued(self) -> None:
         """Cancel every job submitted so far that no worker has started: its future ends cancelled (a deadline
-        stops paying for work queued behind the evaluations in flight, which finish)."""
+        stops paying for work queued behind the evaluations in flight, which finish). In worker processes, an
+        evaluation still waiting for its heavy slots gives up too: its future raises `gate.GaveUp`, nothing judged
+        (on the H200's level 1 such waits ran to 285 s, past a call's stop-after)."""
         self._pool.drop_queued()
 
     def close(self) -> None:
@@ -240,7 +242,7 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
     # Workers share the machine's cores: inductor's compile pool would otherwise start one process per core each.
     os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
     from autokernel.evaluate import Evaluator
-    from autokernel.evaluate.gate import FileGate, machine_gate_dir
+    from autokernel.evaluate.gate import FileGate, GaveUp, machine_gate_dir
 
     cuda = config.device.startswith("cuda")
     gate = FileGate(gate_dir or machine_gate_dir(config.device), on_wait=_free_cached_gpu_memory if cuda else None,
@@ -258,13 +260,19 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
                 outbox.send((job, "dropped", None))
                 continue
             outbox.send((job, "started", os.getpid()))
+            if dropped is not None:  # dropped while it waits for heavy slots: it gives up, unjudged
+                gate.give_up = lambda job=job: job <= dropped.value
             try:
                 if kind == "screen":
                     result = (job, "done", [r.to_dict() for r in screener.screen(problem, payload)])
                 else:
                     result = (job, "done", evaluator.evaluate(problem, payload).to_dict())
+            except GaveUp as exc:
+                result = (job, "gave_up", str(exc))
             except BaseException as exc:  # noqa: BLE001 - reported to the search, the worker lives on
                 result = (job, "error", f"{type(exc).__name__}: {exc}")
+            finally:
+                gate.give_up = None
             outbox.send(result)
             if _leaked_gpu_bytes(config.device) > RECYCLE_AFTER_BYTES:
                 break  # the watchdog starts a fresh worker; the memory goes with this process
@@ -379,8 +387,10 @@ class _ProcessPool:
                 self._receive(job, kind, payload)
 
     def _receive(self, job: int, kind: str, payload) -> None:
-        """A worker's report on ``job``: started (by that pid), dropped unstarted, done or failed."""
+        """A worker's report on ``job``: started (by that pid), dropped unstarted, given up while it waited for
+        heavy slots (`GaveUp`), done or failed."""
         from autokernel.evaluate import EvaluationError
+        from autokernel.evaluate.gate import GaveUp
         from autokernel.records import Verdict
 
         with self._lock:
@@ -399,6 +409,8 @@ class _ProcessPool:
                 fut.set_running_or_notify_cancel()  # what wakes `wait` (cancel alone does not)
         elif kind == "done":
             fut.set_result(_screen_results(payload) if job_kind == "screen" else Verdict.from_dict(payload))
+        elif kind == "gave_up":  # dropped while it waited for heavy slots: unjudged, for a rerun
+            fut.set_exception(GaveUp(payload))
         else:
             fut.set_exception(EvaluationError(payload))
 

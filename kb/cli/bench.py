@@ -56,8 +56,8 @@ def register(sub) -> None:
                    help="judge again candidates recorded with these verdicts (comma-separated, e.g. "
                         "runtime_error,timeout after a harness fix); the new verdict replaces the old")
     p.add_argument("--stop-after", type=float, metavar="S",
-                   help="start no candidate after S seconds (those in flight finish; pages are written); rerunning "
-                        "into the same --out judges the rest")
+                   help="start no candidate after S seconds (those at work finish, those still waiting for heavy "
+                        "slots give up; pages are written); rerunning into the same --out judges the rest")
     p.add_argument("--compact-ledgers", metavar="DIR",
                    help="keep the verdicts as compact ledgers git can hold (DIR/<protocol>/L<level>.jsonl, "
                         "L<level>.repeat<r>.jsonl; KernelBench problems only): before judging, the verdicts DIR "
