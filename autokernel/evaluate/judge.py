@@ -328,7 +328,7 @@ class Evaluator:
         verdict.log_tail = ""
         if heavy and cfg.is_cuda:  # a whole evaluation's peaks: what sizes the problem's next heavy slots
             memory.record(self._footprints_dir, self._footprint_key(problem, verdict, first),
-                              verdict.judge_peak_memory_mb, verdict.peak_memory_mb)
+                          verdict.judge_peak_memory_mb, verdict.peak_memory_mb)
         return self._finish(verdict, "correct", verdict.reason, started)
 
     def _finish(self, verdict: Verdict, kind: str, reason: str, started: float, *, check: str = "") -> Verdict:
