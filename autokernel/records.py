@@ -97,7 +97,7 @@ class Verdict:
     own_gpu_time_pct: float | None = None
     peak_memory_mb: float | None = None  # the candidate's process: most GPU memory allocated, trials and timing
     # the judge's process: most GPU memory its allocator reserved during the evaluation (reference, trials, float64
-    # checks, baselines); with ``peak_memory_mb``, what sizes a big problem's heavy slots (`gate.heavy_units`)
+    # checks, baselines); with ``peak_memory_mb``, what sizes a big problem's heavy slots (`memory.slots`)
     judge_peak_memory_mb: float | None = None
     confinement: dict[str, str] = field(default_factory=dict)  # what sandboxing applied, or why not
     # the torch version a kernel importing torch._inductor's runtime helpers was judged under ("" when it imports

@@ -207,13 +207,14 @@ class Evaluator:
     def _footprint_key(self, problem: Problem, verdict: Verdict, first: bool) -> str:
         return memory.key(problem.digest, self.config.protocol, verdict.environment.get("gpu", ""), first)
 
-    def _slots(self, problem: Problem, state: _ProblemState, verdict: Verdict, first: bool) -> int:
-        """Heavy slots for an evaluation of a big problem (`memory.slots`), said in the verdict: a queue for the
-        slots is read against what each evaluation asked for, and why."""
+    def _slots(self, problem: Problem, state: _ProblemState, verdict: Verdict, first: bool,
+               note: str = "heavy_slots") -> int:
+        """Heavy slots for an evaluation of a big problem (`memory.slots`), said in the verdict under ``note``: a
+        queue for the slots is read against what each evaluation asked for, and why."""
         units, sized_from = memory.slots(self.config, self._footprints_dir, self._footprint_key(problem, verdict, first),
                                          self._input_bytes(problem, state), first)
-        verdict.policy["heavy_slots"] = (f"{units} of {self.config.heavy_slots}, {'first' if first else 'later'} "
-                                         f"evaluation, sized from {sized_from}")
+        verdict.policy[note] = (f"{units} of {self.config.heavy_slots}, {'first' if first else 'later'} evaluation, "
+                                f"sized from {sized_from}")
         return units
 
     @staticmethod
@@ -289,7 +290,9 @@ class Evaluator:
                 # footprint (an H200 ran out beside a compile baseline holding 80 GiB)
                 slot = contextlib.nullcontext()
                 if (alone or heavy) and self.baselines.pending(session, state, measured[2]):
-                    slot = self.gate.alone() if alone else self.gate.heavy(self._slots(problem, state, verdict, True))
+                    # (noted apart: the slots the evaluation itself asked for stay in "heavy_slots")
+                    slot = self.gate.alone() if alone else self.gate.heavy(
+                        self._slots(problem, state, verdict, True, note="heavy_slots_baselines"))
                 with slot:
                     self._compare_to_baselines(session, state, *measured, verdict, stages)
         except Outcome as out:
