@@ -99,6 +99,10 @@ class Verdict:
     # the judge's process: most GPU memory its allocator reserved during the evaluation (reference, trials, float64
     # checks, baselines); with ``peak_memory_mb``, what sizes a big problem's heavy slots (`memory.slots`)
     judge_peak_memory_mb: float | None = None
+    # where that peak grew: [stage, reserved MiB, allocated MiB] each time a stage ended with the judge's reserved
+    # peak above every earlier one (the last set it), so a reader sees which stage to slim (float64 checks,
+    # baselines ...) and whether it is live tensors or the allocator's cache
+    judge_peak_steps_mb: list[list[Any]] = field(default_factory=list)
     confinement: dict[str, str] = field(default_factory=dict)  # what sandboxing applied, or why not
     # the torch version a kernel importing torch._inductor's runtime helpers was judged under ("" when it imports
     # none): such a kernel is tied to that version (inductor's private API changes between releases)

@@ -14,7 +14,8 @@ columns side by side (``LABEL=PATH``).
 
 ``--memory`` lists instead the multi-GB evaluations (those that waited for or were given heavy slots, or were judged
 alone after running out of memory), one row each: the slots asked for and what sized them
-(``policy["heavy_slots"]``), the judge's and the candidate's peak GPU memory, the wait for the slots and the time
+(``policy["heavy_slots"]``), the judge's and the candidate's peak GPU memory (and the stages in which the judge's
+grew), the wait for the slots and the time
 held (wall seconds less every wait), so slot sizes are read against what the two processes took:
 
     python benchmarks/judge_stages.py --memory --runs .gpu/rescore/L1
@@ -50,7 +51,8 @@ def verdicts(path: Path, last: int | None = None) -> list[dict]:
                 rows.append({"at": row.get("recorded_at") or 0, "wall_s": v.get("wall_s"), "stages": v["stages_s"],
                              "problem": row.get("problem") or v.get("problem"), "policy": v.get("policy") or {},
                              "protocol": v.get("protocol") or "", "verdict": v.get("verdict") or "",
-                             "judge_mb": v.get("judge_peak_memory_mb"), "candidate_mb": v.get("peak_memory_mb")})
+                             "judge_mb": v.get("judge_peak_memory_mb"), "candidate_mb": v.get("peak_memory_mb"),
+                             "judge_steps": v.get("judge_peak_steps_mb") or []})
     rows.sort(key=lambda r: r["at"])
     return rows[-last:] if last else rows
 
@@ -147,13 +149,15 @@ def render_memory(rows: list[dict]) -> str:
            or "judged_alone" in r["policy"]]
     if not big:
         return "no multi-GB evaluation among these verdicts"
-    lines = ["| problem | protocol | verdict | heavy slots | judge GiB | candidate GiB | wait s | held s | alone |",
-             "|---|---|---|---|---:|---:|---:|---:|---|"]
+    lines = ["| problem | protocol | verdict | heavy slots | judge GiB | judge's peak grew in (GiB) | candidate GiB | "
+             "wait s | held s | alone |", "|---|---|---|---|---:|---|---:|---:|---:|---|"]
     for r in big:
         wait = r["stages"].get("gate_wait/heavy", 0.0)
         held = (r["wall_s"] or 0.0) - r["stages"].get("gate_wait", 0.0)
+        grew = ", ".join(f"{step[0]} {gib(step[1])}" + (f" ({gib(step[2])} in tensors)" if len(step) > 2 else "")
+                         for step in r.get("judge_steps", []))
         lines.append(f"| {r['problem']} | {r['protocol']} | {r['verdict']} | {r['policy'].get('heavy_slots', '')} | "
-                     f"{gib(r['judge_mb'])} | {gib(r['candidate_mb'])} | {wait:.0f} | {held:.0f} | "
+                     f"{gib(r['judge_mb'])} | {grew} | {gib(r['candidate_mb'])} | {wait:.0f} | {held:.0f} | "
                      f"{'yes' if 'judged_alone' in r['policy'] else ''} |")
     waits = [r["stages"].get("gate_wait/heavy", 0.0) for r in big]
     alone = sum("judged_alone" in r["policy"] for r in big)

@@ -55,6 +55,8 @@ def collect(out: Path, kernels_csv: Path, dataset: str, config: str | None, keys
     from kb.bridge import resolve_problems
 
     table = pd.read_csv(kernels_csv)
+    if "protocol" in table.columns:  # a re-scored board: a row per protocol, the same kernel under both; the
+        table = table[table["protocol"] == "strict"]  # strict verdicts say which kernels are honest in fp32
     table = table[table["verdict"] == "correct"]
     table["key"] = "L" + table["level"].astype(str) + "/" + table["problem_id"].astype(str)
     if keys:
@@ -413,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("collect")
     c.add_argument("--out", type=Path, required=True)
-    c.add_argument("--kernels-csv", type=Path, default=REPO / "leaderboards/nvidia-h200/problems_fp32_baselines.csv")
+    c.add_argument("--kernels-csv", type=Path, default=REPO / "leaderboards/nvidia-h200/problems.csv")
     c.add_argument("--dataset", default=str(REPO.parent / "shared" / "kernelbench"))
     c.add_argument("--config", default="github_main")
     c.add_argument("--keys", help="comma-separated problem keys (L1/19,...); default: every correct row")

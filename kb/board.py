@@ -95,7 +95,8 @@ def _markdown(scores: Mapping[str, dict], pages: Mapping[str, Path], folder: Pat
               "without a result counted as failed (KernelBench's definition). Geomeans: over correct kernels; over "
               "all problems with failures counted as 1×. Faster / tie / slower: correct kernels against the baseline, "
               "a speedup within that problem's measured repeat spread of 1× counted as a tie; one beyond the "
-              "bench's `--repeat-within` band, judged once, decided by its speedup.", ""]
+              "bench's `--repeat-within` band, judged once, decided by its speedup; \"+N unmeasured\": inside that band "
+              "with no repeat spread yet (its repeats not yet judged), counted apart, neither win nor tie.", ""]
     return "\n".join(lines)
 
 

@@ -180,6 +180,21 @@ def repeat_spread(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> f
     return round(max(spreads), 2) if spreads else None
 
 
+REPEAT_FAILURES = ("incorrect", "rejected")  # the candidate's own doing on any trial: no harness fault
+
+
+def repeat_failure(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> dict[str, Any] | None:
+    """The first verdict of a repeat run that judged a scoring row's candidate wrong (`REPEAT_FAILURES`), if any: a
+    kernel correct once but wrong on another judgment's inputs is not correct (correctness gates every speedup)."""
+    digest = row.get("candidate_digest")
+    for rows in repeats:
+        for r in rows:
+            if (r.get("candidate_digest") == digest and r.get("problem") == row.get("problem")
+                    and r["verdict"].get("verdict") in REPEAT_FAILURES):
+                return r["verdict"]
+    return None
+
+
 def repeat_band(repeats: Sequence[str | Path]) -> float | None:
     """The ``bench --repeat-within`` factor the repeat runs were made with (the widest, if invocations differ): the
     kernels they left out are at least that far from 1x. None where no invocation recorded one (every kernel was
@@ -215,6 +230,10 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None,
     records = []
     for (level, pid), row in sorted(best.items()):
         v = row["verdict"]
+        failed = repeat_failure(row, again) if v.get("verdict") == "correct" else None
+        if failed is not None:  # scored as its failing repeat, said in the reason; its timings stay for a reader
+            v = {**v, "verdict": failed["verdict"], "reason": f"correct once, then on a repeat judgment: "
+                                                              f"{failed.get('reason', '')}"}
         timing = {k: (v.get(k) or {}).get("median_ms") for k in ("kernel", "eager", "compiled")}
         floor = fma_floor(v) or (None, None)
         keys = speedup_keys(v)
@@ -265,8 +284,9 @@ def score_runs(runs: list[str | Path], *, protocol: str | None = None, environme
 def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
     """Dataset, config and search budget from each run's run.json (written by `autokernel-kb run`)."""
     info: dict[str, str] = {}
-    budgets: list[str] = []
+    budgets: list[Any] = []  # lines, or a bench key whose calls are summed
     notes: list[str] = []  # what a reader must know about a run (merges, re-runs, known contamination)
+    benches: dict[tuple, list[dict[str, Any]]] = {}  # a bench's calls, summed per level, candidates, repeat
     for d in run_dirs:
         found = _run_json(Path(d))
         if found is None:
@@ -280,9 +300,10 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
             on_cpu = inv.get("devices") == ["cpu"] or str(inv.get("device", "")).startswith("cpu")
             if inv.get("mode") in ("generations", "pairs"):  # `autokernel-kb bench`: judged, not searched
                 what = inv.get("generations") or ", ".join(inv.get("candidates") or [])
-                level = f"L{inv['level']}: " if inv.get("level") else ""
-                budget = (f"{level}bench {inv['mode']} ({what}), repeat {inv.get('repeat')}, "
-                          f"workers_per_gpu={inv.get('workers_per_device')}")
+                key = (inv.get("level"), inv["mode"], what, inv.get("repeat"), on_cpu)
+                if key not in benches:
+                    budgets.append(key)  # its place among the budgets; summed below
+                benches.setdefault(key, []).append(inv)
             else:
                 level = inv.get("level")
                 budget = (
@@ -291,19 +312,39 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
                     f"stop_after_s={inv.get('stop_after_s')}, "
                     f"workers_per_{'device' if on_cpu else 'gpu'}={inv.get('workers_per_device')}"
                 )
-            if inv.get("devices"):
-                where = "device=cpu" if on_cpu else f"gpus={len(inv['devices'])}"
-                per = "/h" if on_cpu else "/h per GPU"
-                budget += (f", {where}, judged={inv.get('candidates_evaluated')} in "
-                           f"{inv.get('wall_s')} s ({inv.get('candidates_per_device_hour')}{per})")
-            budgets.append(budget)
+                if inv.get("devices"):
+                    where = "device=cpu" if on_cpu else f"gpus={len(inv['devices'])}"
+                    per = "/h" if on_cpu else "/h per GPU"
+                    budget += (f", {where}, judged={inv.get('candidates_evaluated')} in "
+                               f"{inv.get('wall_s')} s ({inv.get('candidates_per_device_hour')}{per})")
+                budgets.append(budget)
             if inv.get("note"):
                 notes.append(f"{name} ({inv.get('started', 'invocation')}): {inv['note']}")
+    budgets = [b if isinstance(b, str) else _bench_budget(b, benches[b]) for b in budgets]
     if budgets:
         info["search_budget"] = "; ".join(budgets)
     if notes:
         info["run_notes"] = " · ".join(notes)
     return info
+
+
+def _bench_budget(key: tuple, calls: list[dict[str, Any]]) -> str:
+    """A bench's calls of one level, candidate source and repeat in one line: what they judged in all and how
+    fast (calls that resumed one another, each with its own --stop-after, are one budget to a reader)."""
+    level, mode, what, repeat, on_cpu = key
+    workers = sorted({c.get("workers_per_device") for c in calls if c.get("workers_per_device") is not None})
+    text = (f"{f'L{level}: ' if level else ''}bench {mode} ({what}), repeat {repeat}, "
+            f"workers_per_{'device' if on_cpu else 'gpu'}={'/'.join(map(str, workers)) or '?'}, "
+            f"{len(calls)} call{'s' if len(calls) != 1 else ''}")
+    timed = [c for c in calls if c.get("devices") and c.get("wall_s")]
+    if timed:
+        judged = sum(int(c.get("candidates_evaluated") or 0) for c in timed)
+        device_s = sum(float(c["wall_s"]) * len(c["devices"]) for c in timed)
+        gpus = max(len(c["devices"]) for c in timed)
+        where = "device=cpu" if on_cpu else f"gpus={gpus}"
+        rate = f"{judged / device_s * 3600:.1f}/h{'' if on_cpu else ' per GPU'}" if device_s > 0 else "-"
+        text += f", {where}, judged={judged} in {device_s:.1f} {'device' if on_cpu else 'GPU'}-s ({rate})"
+    return text
 
 
 def _correct_verdicts(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

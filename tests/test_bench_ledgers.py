@@ -96,9 +96,9 @@ def test_a_new_bench_folder_resumes_from_the_ledgers_and_judges_nothing(setup, t
     pd.testing.assert_frame_equal(old.drop(columns="kernel_path"), new.drop(columns="kernel_path"))
     assert [Path(p).relative_to(setup.out) for p in old["kernel_path"]] == [
         Path(p).relative_to(again) for p in new["kernel_path"]]
-    # the page header names the invocation that judged them (carried in the ledgers) and this one
+    # the page header sums the calls (the one that judged them, carried in the ledgers, and this one)
     page = (again / PAGE).with_name("README.md").read_text()
-    assert "judged=2 in" in page and "judged=0 in" in page
+    assert "2 calls" in page and "judged=2 in" in page and "judged=0 in" not in page
     # written back: the same verdict lines (this invocation's record added to each header)
     for path, text in before.items():
         assert read_ledger(path).rows == [json.loads(x) for x in text.splitlines()[1:]]

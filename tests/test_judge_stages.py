@@ -58,19 +58,22 @@ def test_paired_compares_the_same_problems_and_takes_the_second_runs_last(tmp_pa
 def test_memory_lists_the_multi_gb_evaluations_with_their_slots_and_peaks(tmp_path, capsys):
     stages = load("judge_stages")
 
-    def row(problem, at, stages_s, policy, judge_mb=None, candidate_mb=None):
+    def row(problem, at, stages_s, policy, judge_mb=None, candidate_mb=None, steps=None):
         return {"problem": problem, "recorded_at": at, "verdict": {
             "verdict": "correct", "protocol": "kernelbench", "wall_s": 60.0, "stages_s": stages_s, "policy": policy,
-            "judge_peak_memory_mb": judge_mb, "peak_memory_mb": candidate_mb}}
+            "judge_peak_memory_mb": judge_mb, "peak_memory_mb": candidate_mb,
+            **({"judge_peak_steps_mb": steps} if steps else {})}}  # (verdicts made before steps have none)
 
     _write(tmp_path / "b" / "results.jsonl", [
         row("L1/49", 0, {"gate_wait": 20.0, "gate_wait/heavy": 15.0},
-            {"heavy_slots": "3 of 4, first evaluation, sized from shapes"}, 30720.0, 8446.0),
+            {"heavy_slots": "3 of 4, first evaluation, sized from shapes"}, 30720.0, 8446.0,
+            [["reference", 8192.0, 8192.0], ["correctness", 16384.0, 10240.0], ["baselines", 30720.0, 12288.0]]),
         row("L1/19", 1, {"gate_wait": 2.0}, {}),  # small: not listed
         row("L1/45", 2, {"gate_wait": 0.0}, {"judged_alone": "judged with the device to itself after ..."})])
     assert stages.main(["--memory", "--runs", f"L1={tmp_path / 'b'}"]) == 0
     out = capsys.readouterr().out
-    assert "| L1/49 | kernelbench | correct | 3 of 4, first evaluation, sized from shapes | 30.0 | 8.2 | 15 | 40 |  |" \
-        in out
+    assert ("| L1/49 | kernelbench | correct | 3 of 4, first evaluation, sized from shapes | 30.0 | reference 8.0 "
+            "(8.0 in tensors), correctness 16.0 (10.0 in tensors), baselines 30.0 (12.0 in tensors) | 8.2 | 15 | 40 "
+            "|  |") in out
     assert "| L1/45 |" in out and "| yes |" in out and "L1/19" not in out
     assert "2 multi-GB evaluations of 3: waited 15 s for slots in all (at most 15 s), 1 judged alone" in out

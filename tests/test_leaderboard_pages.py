@@ -19,7 +19,7 @@ from benchmark_scripts import load  # noqa: E402
 pages = load("leaderboard_pages")
 
 
-from kb.compact import STRICT, kept_kernels, read_ledger  # noqa: E402
+from kb.compact import kept_kernels, read_ledger  # noqa: E402
 from kb.runs import best_rows  # noqa: E402
 
 
@@ -30,50 +30,57 @@ def _ledgers(root: Path = REPO) -> list[Path]:
 def test_published_pages_regenerate_byte_identical(tmp_path, monkeypatch):
     shutil.copytree(REPO / "leaderboards", tmp_path / "leaderboards")
     monkeypatch.chdir(tmp_path)
+    protocols = pages.PageInputs.read(BOARD).protocols
+    assert protocols == ["kernelbench", "strict"]  # the same kernels under both, KernelBench's first
     written = pages.regenerate(BOARD)
-    assert {p.name for p in written} == {*pages.PAGES, *pages.PLOTS}
-    for name in pages.PAGES:
-        assert (tmp_path / BOARD / name).read_bytes() == (REPO / BOARD / name).read_bytes(), name
-    for name in pages.PLOTS:  # bytes depend on matplotlib's version: compared under the one that drew them
-        if pages.same_matplotlib(REPO / BOARD / name):
-            assert (tmp_path / BOARD / name).read_bytes() == (REPO / BOARD / name).read_bytes(), name
+    want = {BOARD / "README.md", BOARD / "problems.csv"} | {
+        BOARD / p / name for p in protocols for name in (*pages.PROTOCOL_PAGES, *pages.PLOTS)}
+    assert set(written) == want
+    for path in written:
+        if path.suffix != ".png":
+            assert (tmp_path / path).read_bytes() == (REPO / path).read_bytes(), path
+        elif pages.same_matplotlib(REPO / path):  # a plot's bytes depend on matplotlib: compared under the one
+            assert (tmp_path / path).read_bytes() == (REPO / path).read_bytes(), path  # that drew it
 
 
 def test_check_names_a_page_its_ledger_no_longer_matches(tmp_path, monkeypatch):
     shutil.copytree(REPO / "leaderboards", tmp_path / "leaderboards")
     monkeypatch.chdir(tmp_path)
-    ledger = tmp_path / BOARD / "ledger" / "L2.jsonl"
+    ledger = tmp_path / BOARD / "ledger" / "kernelbench" / "L2.jsonl"
     lines = ledger.read_text().splitlines(keepends=True)
     for i, line in enumerate(lines):
         row = json.loads(line)
-        if row.get("problem") == "L2/1" and row["verdict"].get("speedup"):
-            row["verdict"]["speedup"] *= 10  # a claim the published pages do not make
+        if row.get("problem") == "L2/1" and row["verdict"].get("verdict") == "correct":
+            row["verdict"]["verdict"] = "incorrect"  # a failure the published pages do not show
             lines[i] = json.dumps(row) + "\n"
     ledger.write_text("".join(lines))
     rescore = tmp_path / BOARD / "rescore" / "strict"  # a re-score in progress (`bench --compact-ledgers`)
     rescore.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(ledger, rescore / "L2.jsonl")
     changed = pages.check(BOARD, plots=False, kernels=False)
-    assert str(BOARD / "README.md") in changed and str(BOARD / "problems.csv") in changed
+    assert str(BOARD / "kernelbench" / "README.md") in changed and str(BOARD / "kernelbench" / "problems.csv") in changed
+    assert str(BOARD / "strict" / "README.md") not in changed  # the other protocol's page reads other verdicts
     assert not [p for p in changed if "rescore" in p]
 
 
 def test_every_kept_kernel_is_the_judged_code_and_named_by_a_ledger():
     kept = kept_kernels(_ledgers())  # raises if a file's code is not the judged candidate's
     named = {k.path.resolve() for k in kept}
-    for folder in ("kernels", "fp32_kernels"):
-        files = {f.resolve() for f in (REPO / BOARD / folder).glob("*.py")}
-        assert files and files <= named, f"{folder}: files no ledger line names: {sorted(files - named)[:3]}"
-    # the main page links each problem's scored kernel, named by problem
-    for path in _ledgers():
+    files = {f.resolve() for f in (REPO / BOARD / "kernels").glob("*.py")}
+    assert files and files == named, f"files no ledger line names: {sorted(files - named)[:3]}"
+    # each protocol's page links each problem's scored kernel, named by problem (and protocol, where the
+    # protocols' best kernels differ)
+    for path in (p for p in _ledgers() if ".repeat" not in p.name):  # repeats store no kernel of their own
+        protocol = path.parent.name
         for (level, pid), row in best_rows(read_ledger(path).search_rows()).items():
-            assert row["source_path"] == f"../kernels/L{level}_{pid}.py"
+            assert row["source_path"] in (f"../../kernels/L{level}_{pid}.py",
+                                          f"../../kernels/L{level}_{pid}.{protocol}.py"), row["source_path"]
 
 
 def test_every_verdict_carries_its_protocol():
     for path in _ledgers():
         ledger = read_ledger(path)
-        assert ledger.rows and {r["protocol"] for r in ledger.rows} == {STRICT}, path.name
+        assert ledger.rows and {r["protocol"] for r in ledger.rows} == {path.parent.name}, path
         assert {r["origin"] for r in ledger.rows} <= {"search", "rejudge"}
 
 

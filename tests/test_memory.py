@@ -49,3 +49,24 @@ def test_a_judge_sizes_a_measured_problem_from_its_peaks_on_a_gpu(cpu_config, tm
     assert verdict.policy["heavy_slots"].startswith("2 of 4, first evaluation, sized from measured peaks (49.8 GiB)")
     assert ev._slots(PROBLEM, state, verdict, first=False) == 2  # later ones: not measured yet, shapes (2 x 17 GB)
     assert verdict.policy["heavy_slots"] == "2 of 4, later evaluation, sized from shapes"
+
+
+def test_the_stages_say_where_the_judges_peak_grew():
+    """Each stage's end reads the peaks so far (reserved, allocated); a step is kept only where the reserved one
+    grew, so the last names the stage that set the verdict's `judge_peak_memory_mb`."""
+    from autokernel.evaluate.judge import _Stages
+    from autokernel.records import Verdict
+
+    readings = iter([(1024.0, 900.0), (1024.0, 1000.0), (4096.0, 2048.0), (4096.0, 4000.0), (9000.0, 6000.0)])
+    stages = _Stages(peak=lambda: next(readings))
+    for name in ("spawn", "reference", "correctness", "timing", "baselines"):
+        with stages(name):
+            pass
+    assert stages.peak_steps == [["spawn", 1024.0, 900.0], ["correctness", 4096.0, 2048.0],
+                                 ["baselines", 9000.0, 6000.0]]
+    assert _Stages().peak_steps == [] and set(stages.seconds) == {"spawn", "reference", "correctness", "timing",
+                                                                  "baselines"}
+    v = Verdict(verdict="correct", reason="", judge_peak_steps_mb=stages.peak_steps)
+    assert Verdict.from_dict(v.to_dict()).judge_peak_steps_mb == stages.peak_steps
+    old = {k: x for k, x in v.to_dict().items() if k != "judge_peak_steps_mb"}  # records made before it
+    assert Verdict.from_dict(old).judge_peak_steps_mb == []

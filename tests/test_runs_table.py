@@ -138,3 +138,43 @@ def test_each_protocol_is_scored_by_its_own_statistic(tmp_path):
     (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     assert run_table(tmp_path, protocol="strict")["speedup"].tolist() == [1.5, 2.0, 1.2]
     assert run_environment([tmp_path], protocol="strict")["statistic"] == "median of timed calls"
+
+
+def test_a_bench_resumed_over_several_calls_is_one_budget_line(tmp_path):
+    """Calls of one bench (same level, candidates and repeat) are summed: judged, GPU-seconds, the rate from both;
+    a call that judged nothing adds to the count of calls only; another repeat keeps its own line."""
+    from kb.runs import _run_info
+
+    bench = {"level": 1, "mode": "pairs", "candidates": ["dir:k"], "protocol": "strict"}
+    calls = [{**bench, "repeat": 1, "workers_per_device": 3, "devices": ["cuda:0"], "candidates_evaluated": 29,
+              "wall_s": 356.0},
+             {**bench, "repeat": 1, "workers_per_device": 6, "devices": ["cuda:0", "cuda:1"],
+              "candidates_evaluated": 40, "wall_s": 100.0},
+             {**bench, "repeat": 1, "workers_per_device": 6, "devices": ["cuda:0"], "candidates_evaluated": 0,
+              "wall_s": 0.0},
+             {**bench, "repeat": 2, "workers_per_device": 6}]
+    (tmp_path / "run.json").write_text(json.dumps({"dataset": "kb", "config": "c", "invocations": calls}))
+    lines = _run_info([tmp_path])["search_budget"].split("; ")
+    assert lines == [
+        "L1: bench pairs (dir:k), repeat 1, workers_per_gpu=3/6, 3 calls, gpus=2, judged=69 in 556.0 GPU-s "
+        f"({69 / 556 * 3600:.1f}/h per GPU)",
+        "L1: bench pairs (dir:k), repeat 2, workers_per_gpu=6, 1 call"]
+
+
+def test_a_kernel_wrong_on_a_repeat_judgment_is_not_counted_correct(tmp_path):
+    """Correctness gates every speedup: a kernel a repeat run judged wrong (secret inputs drawn again) is scored as
+    that failure, said in its reason; one whose repeat failed in the harness's way (runtime error) keeps its verdict."""
+    run, again = tmp_path / "run", tmp_path / "repeat"
+    rows = [{**_row(1, "L1/1", "correct", 2.0), "candidate_digest": "a"},
+            {**_row(2, "L1/2", "correct", 1.2), "candidate_digest": "b"}]
+    wrong = {**_row(1, "L1/1", "incorrect"), "candidate_digest": "a"}
+    wrong["verdict"]["reason"] = "wrong output on trial 6 (signed inputs)"
+    died = {**_row(2, "L1/2", "runtime_error"), "candidate_digest": "b"}
+    for folder, lines in ((run, rows), (again, [wrong, died])):
+        folder.mkdir()
+        (folder / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    table = run_table(run, repeats=[again])
+    assert table["verdict"].tolist() == ["incorrect", "correct"]
+    assert table["reason"].iloc[0] == "correct once, then on a repeat judgment: wrong output on trial 6 (signed inputs)"
+    assert score_level(table, 1, total_problems=2).correct == 1
+    assert run_table(run)["verdict"].tolist() == ["correct", "correct"]  # without the repeats: as first judged

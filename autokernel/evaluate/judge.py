@@ -9,13 +9,16 @@ times with its own wall clock.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from autokernel.evaluate import memory, transport
 from autokernel.evaluate.baselines import Baselines
@@ -73,10 +76,14 @@ class _ProblemState:
 
 
 class _Stages:
-    """Wall seconds per stage of one evaluation (where the time goes: spawn, reference, trials, timing)."""
+    """Wall seconds per stage of one evaluation (where the time goes: spawn, reference, trials, timing); with
+    ``peak`` (the judge's peak device memory so far, MiB: reserved, allocated), the stages at whose end the reserved
+    peak had grown."""
 
-    def __init__(self):
+    def __init__(self, peak: Callable[[], tuple[float, float]] | None = None):
         self.seconds: dict[str, float] = {}
+        self.peak_steps: list[list[Any]] = []
+        self._peak = peak
 
     @contextlib.contextmanager
     def __call__(self, name: str):
@@ -85,6 +92,10 @@ class _Stages:
             yield
         finally:
             self.seconds[name] = round(self.seconds.get(name, 0.0) + time.monotonic() - t0, 3)
+            if self._peak is not None:
+                reserved, allocated = self._peak()
+                if reserved > (self.peak_steps[-1][1] if self.peak_steps else 0.0):
+                    self.peak_steps.append([name, reserved, allocated])
 
 
 def _sig(x: float, digits: int = 4) -> float:
@@ -227,7 +238,7 @@ class Evaluator:
         cfg = self.config
         started = time.monotonic()
         waited0, held0, gate0 = self.gate.waited_s(), self.gate.held_s(), self.gate.profile()
-        stages = _Stages()
+        stages = _Stages(peak=functools.partial(memory.peaks_mb, cfg.device) if cfg.is_cuda else None)
         verdict = Verdict(verdict="rejected", reason="", problem=problem.key, problem_digest=problem.digest,
                           candidate_digest=candidate.digest, device=cfg.device, stages_s=stages.seconds,
                           protocol=cfg.protocol)
@@ -315,6 +326,7 @@ class Evaluator:
             del session
             if cfg.is_cuda:
                 verdict.judge_peak_memory_mb = memory.peak_reserved_mb(cfg.device)
+                verdict.judge_peak_steps_mb = stages.peak_steps
             with self.gate.shared():
                 _release_ipc(cfg, empty_cache=True)
             waited = self.gate.waited_s() - waited0

@@ -100,6 +100,16 @@ def peak_reserved_mb(device: str) -> float:
     return round(torch.cuda.max_memory_reserved(torch.device(device)) / 2**20, 1)
 
 
+def peaks_mb(device: str) -> tuple[float, float]:
+    """The most memory this process's allocator reserved, and the most its tensors held, since `reset_peak`, in
+    MiB: reserved far above allocated is cache that neighbours cannot use (`torch.cuda.empty_cache` frees it)."""
+    import torch
+
+    dev = torch.device(device)
+    return (round(torch.cuda.max_memory_reserved(dev) / 2**20, 1),
+            round(torch.cuda.max_memory_allocated(dev) / 2**20, 1))
+
+
 def available_host_bytes() -> int:
     """Host memory free now (Linux's MemAvailable; elsewhere the free pages), for the inputs drawn ahead."""
     try:
