@@ -184,8 +184,8 @@ def test_the_warm_up_call_leaves_running_statistics_as_one_call_does(monkeypatch
 
 @pytest.mark.parametrize("graph", [False, True])
 def test_the_judge_passes_a_graphed_starter(cpu_config, graph):
-    """The judge's checks on CPU, the ablation of a CUDA-graph user (a fresh model, see Judge._ablation_check)
-    included: the knob's starter is correct either way."""
+    """The judge's checks on CPU, the ablation of a CUDA-graph user (a fresh model, see
+    `own_kernels.OwnKernelChecks._ablation`) included: the knob's starter is correct either way."""
     from autokernel.evaluate import evaluate
     from autokernel.records import Candidate
 

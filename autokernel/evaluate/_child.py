@@ -520,7 +520,8 @@ def main(argv: list[str]) -> int:
         if cmd == "ablate":
             # The forward with the solution's own Triton launches skipped and fresh allocations poisoned:
             # if the output is still right, those kernels did not compute it. With fresh_calls (a solution that uses
-            # CUDA graphs, see Judge._ablation_check): on a fresh model, called that often on warm_inputs first.
+            # CUDA graphs, see `own_kernels.OwnKernelChecks._ablation`): on a fresh model, called that often on
+            # warm_inputs first.
             inputs = [transport.open_handle(h) for h in msg["inputs"]]
             out_buf = transport.open_handle(msg["out"])
             target = model

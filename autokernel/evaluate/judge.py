@@ -30,10 +30,11 @@ from autokernel.evaluate.checks import (
     poison,
     trial_check_name,
 )
-from autokernel.evaluate.compare import Degeneracy, compare, probe_degeneracy
+from autokernel.evaluate.compare import Degeneracy, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import Outcome, error_reason
+from autokernel.evaluate.own_kernels import OwnKernelChecks
 from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, PAIRED_EAGER_MARK
 from autokernel.evaluate.reference import (
     EXTRA_DISTRIBUTIONS,
@@ -44,7 +45,7 @@ from autokernel.evaluate.reference import (
     input_bytes,
 )
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
-from autokernel.evaluate.static import CUDA_GRAPHS, inspect_source
+from autokernel.evaluate.static import inspect_source
 from autokernel.evaluate.timing import reported_ms, summarize
 from autokernel.evaluate.timing_checks import check_timing
 from autokernel.problem import Problem
@@ -128,6 +129,7 @@ class Evaluator:
         self._cache_dir = Path(self.config.cache_dir) if self.config.cache_dir else default_cache_dir()
         self._footprints_dir = Path(self.config.footprints_dir) if self.config.footprints_dir else self._cache_dir
         self.baselines = Baselines(self.config, self._cache_dir, self.gate, self._spare_paused)
+        self.own_kernels = OwnKernelChecks(self.config, self.gate, self._share_sets, self._num_trials)
         self._spare: CandidateProcess | None = None
         self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
 
@@ -418,7 +420,7 @@ class Evaluator:
         launches = self._correctness(proc, session, trials, tol, rel_l2_tol, verdict, stages)
         state.trials_done = True
         del trials
-        self._own_kernels(proc, session, static, launches, tol, rel_l2_tol, verdict, stages)
+        self.own_kernels.check(proc, session, static, launches, tol, rel_l2_tol, verdict, stages)
 
         if not cfg.measure:
             verdict.reason = f"correct on {self._num_trials(session)} trials (timing skipped)"
@@ -556,25 +558,6 @@ class Evaluator:
                                    trial_check_name(check, i, public))
         return launches
 
-    def _own_kernels(self, proc, session, static, launches, tol, rel_l2_tol, verdict, stages) -> None:
-        """The solution's own kernels ran and computed the output (Triton: counted launches and the ablation;
-        CUDA C++: the GPU profile)."""
-        cfg = self.config
-        verdict.own_kernel_launches = launches
-        if static.backend == "triton" and not launches:
-            raise Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran "
-                                       f"during the forward pass; PyTorch did all the work (a fallback is not a kernel)",
-                           "own_kernels")
-        with stages("own_kernels"):
-            if static.backend == "triton":
-                self._ablation_check(proc, session, static, tol, rel_l2_tol, verdict)
-            if cfg.is_cuda and static.backend != "triton":
-                # CUDA C++ launches are not counted in the process: the GPU profile shows whose kernels ran.
-                # (Triton launches are counted, and the ablation above proves they compute the output.)
-                self._profile_check(proc, session, static, verdict)
-        verdict.checks.append(Check(name="own_kernels", passed=True,
-                                    reason=f"own kernels launched: {launches or 'see GPU profile'}"))
-
     def _compare_to_baselines(self, session, state, timing_sets, stats, tol, paired, verdict, stages) -> None:
         """Speedups over eager and torch.compile (same loop, same GPU), and the roofline plausibility check.
 
@@ -699,63 +682,6 @@ class Evaluator:
             if secret and not check.passed and check.figures.get("check") == "values":
                 check = arbitrate_with_float64(session, trial, outs[0], check, tol, rel_l2_tol)
             return check
-
-    def _ablation_check(self, proc, session, static, tol, rel_l2_tol, verdict) -> None:
-        """The forward with the solution's own Triton launches skipped must get the output wrong.
-
-        A solution that uses CUDA graphs (`static.CUDA_GRAPHS`) replays its own kernels from a graph, which skipping
-        Python launches cannot reach: its loaded model would replay a graph captured on earlier calls and be
-        rejected for an output its kernels computed, and a graph captured during the ablation would stay in its
-        cache for the timed calls. So the ablation takes a fresh ModelNew (same seed and arguments), calls it as
-        often as the loaded model was called in the correctness trials (on one input set held alive), then makes
-        the ablated call on another input set held alive beside it: a graph keyed on its addresses must be
-        captured then, with the launches skipped. Work that runs only in a model's first calls is thereby still
-        caught, as on the loaded model; the fresh model is dropped afterwards."""
-        fresh = CUDA_GRAPHS in static.warnings
-        # secret seeds drawn on the device: KernelBench's seeded sets are drawn on the CPU, which took 8-12 s of a
-        # multi-GB level-1 problem's heavy slot on the H200 for inputs the ablation does not need
-        first = len(session.public_seeds)
-        with self.gate.shared():
-            trial = session.trial(first, extra_distributions=False)
-            _, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
-            msg = {"cmd": "ablate", "inputs": handles[0], "out": out_handles[0]}
-            if fresh:
-                warm_set = session.trial(first + 1, extra_distributions=False)
-                warm_shared, warm_handles, _, _ = self._share_sets([warm_set], proc.scratch)
-                msg.update(fresh_calls=self._num_trials(session), warm_inputs=warm_handles[0])
-        reply = proc.request(msg)
-        if not reply.get("ok"):
-            raise Outcome(reply.get("kind", "runtime_error"), error_reason(reply))
-        if fresh:
-            del warm_shared, warm_set
-        with self.gate.shared():
-            still_right = bool(reply.get("copied")) and compare(outs[0], trial.expected, tol=tol,
-                                                                 rel_l2_tol=rel_l2_tol).passed
-        verdict.checks.append(Check(name="own_kernels_contribute", passed=not still_right,
-                                    reason="output wrong without the solution's own kernels, as it must be"
-                                    if not still_right else "output right without them"))
-        if still_right:
-            raise Outcome("rejected", f"the output is still correct when the solution's own kernels "
-                                       f"({', '.join(static.kernel_names)}) are skipped: they do not compute it "
-                                       f"(a decoy launch; PyTorch does the work)", "own_kernels_contribute")
-
-    def _profile_check(self, proc, session, static, verdict) -> None:
-        with self.gate.shared():
-            trial = session.trial(0, extra_distributions=False)
-            _, handles, _, _ = self._share_sets([trial], proc.scratch)
-        reply = proc.request({"cmd": "profile", "inputs": handles[0]})
-        if not reply.get("ok"):
-            raise Outcome(reply.get("kind", "runtime_error"), error_reason(reply))
-        kernels = {str(k): float(v) for k, v in (reply.get("kernels_us") or {}).items()
-                   if isinstance(v, (int, float))}
-        own = {k: v for k, v in kernels.items() if any(n in k for n in static.kernel_names)}
-        total = sum(kernels.values())
-        if not own:
-            raise Outcome("rejected", f"none of the solution's own kernels ({', '.join(static.kernel_names)}) ran on "
-                                       f"the GPU; kernels seen: {', '.join(list(kernels)[:6]) or 'none'}",
-                           "own_kernels")
-        verdict.own_gpu_time_pct = round(100.0 * sum(own.values()) / total, 1) if total > 0 else None
-        verdict.own_kernel_launches = verdict.own_kernel_launches or {k: 1 for k in own}
 
     def _timing(self, proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict,
                 stages: _Stages | None = None) -> TimingStats:
