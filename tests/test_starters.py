@@ -1107,5 +1107,39 @@ def test_plain_tf32_convolution_is_a_precision_value(algo):
     p = make_problem("def __init__(self):\n    super().__init__()\n    self.op = nn.Conv2d(4, 6, 3)\n"
                      "def forward(self, x):\n    return self.op(x)", "[torch.rand(2, 4, 7, 6)]")
     st = generate_starter(p, tunables={"CONV_PRECISION": "tf32", "CONV_ALGO": algo, "CONV_BLOCK_K": 16})
-    assert st.admissible == {"CONV_PRECISION": {"tf32": ("kernelbench",)}}
+    assert st.admissible == {"CONV_PRECISION": {v: ("kernelbench",) for v in ("tf32", "tf32_rna", "tf32_rne")}}
     run_shapes(p, st, [[(2, 4, 7, 6)]], atol=1e-2)
+
+
+@pytest.mark.parametrize("algo", ["im2col", "taps"])
+@pytest.mark.parametrize("precision", ["tf32_rna", "tf32_rne"])
+def test_rounded_tf32_convolution_computes_the_products_of_rounded_operands(algo, precision):
+    """CONV_PRECISION "tf32_rna"/"tf32_rne": the kernel rounds its operands to TF32 itself (as a library may before
+    its tensor cores), so its output is the exact products of the rounded operands, summed in fp32: equal to
+    `tf32_baseline_accuracy.py --rounding`'s float64 emulation of the same rounding, and not to the fp32 result."""
+    import copy
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from benchmark_scripts import load
+
+    acc = load("tf32_baseline_accuracy")
+    mode = {"tf32_rna": "nearest_away", "tf32_rne": "nearest_even"}[precision]
+    p = make_problem("def __init__(self):\n    super().__init__()\n    self.op = nn.Conv2d(8, 6, 3)\n"
+                     "def forward(self, x):\n    return self.op(x)", "[torch.rand(2, 8, 7, 6)]")
+    st = generate_starter(p, tunables={"CONV_PRECISION": precision, "CONV_ALGO": algo, "CONV_BLOCK_K": 16})
+    ns: dict = {}
+    exec(p.source, ns)
+    torch.manual_seed(0)
+    ref = ns["Model"]()
+    torch.manual_seed(0)
+    new = load_module(st.source).ModelNew()
+    x = torch.randn(2, 8, 7, 6)
+    emulated = copy.deepcopy(ref)
+    with torch.no_grad():
+        got, fp32 = new(x), ref(x)
+        emulated.op.weight.copy_(acc.round_tf32(emulated.op.weight, mode))
+        want = emulated.double()(acc.round_tf32(x, mode).double()).float()
+    torch.testing.assert_close(got, want, atol=1e-6, rtol=1e-6)
+    assert (got - fp32).abs().max() > 1e-5  # the rounding is there: TF32's error, not fp32's

@@ -34,8 +34,23 @@ def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_
 
 
 @triton.jit
+def _round_tf32(x, PRECISION: tl.constexpr):
+    # x rounded to a TF32 value (10 mantissa bits) before a TF32 dot, as a library may round its operands:
+    # "tf32_rna" to nearest with ties away from zero (PTX cvt.rna.tf32.f32), "tf32_rne" ties to even. A plain
+    # "tf32" dot leaves the rounding to the tensor cores (which drop the low bits). Inf and NaN pass through.
+    bits = x.to(tl.int32, bitcast=True)
+    if PRECISION == "tf32_rna":
+        bits = bits + 4096
+    else:
+        bits = bits + 4095 + ((bits >> 13) & 1)
+    y = (bits & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000: mantissa bits 0-12 cleared
+    return tl.where(tl.abs(x) < float("inf"), y, x)
+
+
+@triton.jit
 def _dot_block(a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
-    # One K block's product a @ b, formed on its own (callers add it to their running sum): "ieee" fp32, "tf32x3"
+    # One K block's product a @ b, formed on its own (callers add it to their running sum): "ieee" fp32, "tf32"
+    # (one TF32 pass; "tf32_rna"/"tf32_rne": operands rounded first, see _round_tf32), "tf32x3"
     # (Triton splits in the loop), or "tf32x3s": a and b are the high parts split beforehand, their low parts are
     # loaded here, and the product is three plain TF32 dots, the small cross terms first. Starting from zero
     # likely matters: the convolutions that fed the running sum into these dots missed 1e-4 on 7 of 12 H200
@@ -47,6 +62,8 @@ def _dot_block(a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
         part = tl.dot(a2, b, input_precision="tf32")
         part = tl.dot(a, b2, part, input_precision="tf32")
         return tl.dot(a, b, part, input_precision="tf32")
+    elif PRECISION == "tf32_rna" or PRECISION == "tf32_rne":  # one TF32 pass on operands rounded here first
+        return tl.dot(_round_tf32(a, PRECISION), _round_tf32(b, PRECISION), input_precision="tf32")
     else:
         return tl.dot(a, b, input_precision=PRECISION)
 
