@@ -789,3 +789,41 @@ def test_the_judges_own_peak_memory_is_recorded_on_a_gpu_only(cpu_config):
     assert Verdict.from_dict(old).judge_peak_memory_mb is None
     gpu = Verdict.from_dict({**v.to_dict(), "judge_peak_memory_mb": 25_000.0})
     assert Verdict.from_dict(gpu.to_dict()).judge_peak_memory_mb == 25_000.0
+
+
+def test_a_seen_vs_fresh_rejection_must_reproduce_when_timed_again(cpu_config, monkeypatch):
+    """A timing check comparing groups of calls (`judge.RETIMED_CHECKS`) rejects only if a second timing fails
+    too: once, the verdict stands on the second timing and names the first failure; twice, it is rejected with
+    both readings; any other timing check rejects at once."""
+    import autokernel.evaluate.judge as judge
+    from autokernel.evaluate.outcome import Outcome
+
+    real = judge.check_timing
+    calls: list[int] = []
+
+    def failing(times: int, check: str = "seen_vs_fresh_inputs"):
+        def check_timing(reply, **kw):
+            calls.append(1)
+            if len(calls) <= times:
+                kw["verdict"].checks.append(judge.Check(name=check, passed=True, reason="figures of a failed try"))
+                raise Outcome("rejected", f"reading {len(calls)}: seen 3.1 ms, rearranged 4.6 ms", check)
+            return real(reply, **kw)
+        return check_timing
+
+    monkeypatch.setattr(judge, "check_timing", failing(1))
+    v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
+    assert v.verdict == "correct" and len(calls) == 2, v.reason
+    retimed = [c for c in v.checks if c.name == "seen_vs_fresh_inputs_retimed"]
+    assert len(retimed) == 1 and "reading 1" in retimed[0].reason and retimed[0].passed
+    assert not [c for c in v.checks if c.reason == "figures of a failed try"]  # the failed try's figures are gone
+
+    calls.clear()
+    monkeypatch.setattr(judge, "check_timing", failing(2))
+    v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
+    assert v.verdict == "rejected" and v.failed_check == "seen_vs_fresh_inputs" and len(calls) == 2
+    assert "reading 2" in v.reason and "the first timing: reading 1" in v.reason
+
+    calls.clear()
+    monkeypatch.setattr(judge, "check_timing", failing(1, check="wall_clock"))
+    v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
+    assert v.verdict == "rejected" and v.failed_check == "wall_clock" and len(calls) == 1

@@ -52,6 +52,11 @@ from autokernel.problem import Problem
 from autokernel.records import Candidate, Check, TimingStats, Verdict
 
 NUM_TIMING_SETS = 2
+# Timing checks that compare groups of calls timed one after the other: a burst of host load (neighbours drawing
+# inputs on the CPU) can split a launch-bound model's groups once, while caching or skipped work shows every time.
+# L3/32 (a host-bound vision transformer) failed seen_vs_fresh_inputs in two of three judgments on the H200, in
+# opposite directions, and passed it in all three strict ones.
+RETIMED_CHECKS = frozenset({"seen_vs_fresh_inputs"})
 # Above this many bytes per trial (inputs + output), timing uses one input set and the whole evaluation
 # holds the device alone: each further copy costs gigabytes, and neighbours could run the GPU out of memory.
 BIG_TRIAL_BYTES = 2 * 2**30
@@ -685,24 +690,46 @@ class Evaluator:
 
     def _timing(self, proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict,
                 stages: _Stages | None = None) -> TimingStats:
+        """The candidate timed on ``timing_sets`` and its report checked (`check_timing`). A rejection by a check
+        that compares groups of timed calls (`RETIMED_CHECKS`) must reproduce: the calls are timed once more and the
+        candidate rejected only if that timing fails too; the statistics are always those of a timing that passed
+        every check, so a candidate gains nothing from behaving differently in one of them."""
         cfg = self.config
         spin_up_s = cfg.spin_up_s if cfg.is_cuda else 0.0
         with self.gate.shared():
             shared, handles, outs, out_handles = self._share_sets(timing_sets, proc.scratch)
-        with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
-            reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
-                                  "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s, "spin_up_s": spin_up_s,
-                                  "loop": cfg.loop_options()})
-            wall_s = proc.last_wall_s
-        if stages is not None:  # inside the exclusive hold: the candidate's own setup (its copy of the inputs), the loop
-            for part in ("setup", "loop"):
-                if isinstance(reply.get(f"{part}_s"), (int, float)):
-                    stages.seconds[f"timing/{part}"] = round(float(reply[f"{part}_s"]), 3)
-        with self.gate.shared():
-            stats = check_timing(reply, wall_s=wall_s, timing_sets=timing_sets, outs=outs, tol=tol,
-                                 rel_l2_tol=rel_l2_tol, overhead_ms=overhead_ms, warmup=cfg.warmup,
-                                 spin_up_s=spin_up_s, is_cuda=cfg.is_cuda, verdict=verdict,
-                                 reuse_inputs=cfg.loop_options()["reuse_inputs"])
+        first: Outcome | None = None
+        while True:
+            checks_before = len(verdict.checks)
+            with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
+                reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
+                                      "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s,
+                                      "spin_up_s": spin_up_s, "loop": cfg.loop_options()})
+                wall_s = proc.last_wall_s
+            if stages is not None:  # inside the exclusive hold: the candidate's own setup (its copy of the inputs),
+                for part in ("setup", "loop"):  # the loop (both timings, when timed again)
+                    if isinstance(reply.get(f"{part}_s"), (int, float)):
+                        key = f"timing/{part}"
+                        stages.seconds[key] = round(stages.seconds.get(key, 0.0) + float(reply[f"{part}_s"]), 3)
+            try:
+                with self.gate.shared():
+                    stats = check_timing(reply, wall_s=wall_s, timing_sets=timing_sets, outs=outs, tol=tol,
+                                         rel_l2_tol=rel_l2_tol, overhead_ms=overhead_ms, warmup=cfg.warmup,
+                                         spin_up_s=spin_up_s, is_cuda=cfg.is_cuda, verdict=verdict,
+                                         reuse_inputs=cfg.loop_options()["reuse_inputs"])
+            except Outcome as out:
+                if first is not None or out.check not in RETIMED_CHECKS:
+                    if first is not None:
+                        out.reason = f"{out.reason} (timed twice; the first timing: {first.reason})"
+                    raise
+                first = out
+                del verdict.checks[checks_before:]  # the failed timing's figures: the second one's replace them
+                continue
+            break
+        if first is not None:
+            verdict.checks.append(Check(name=f"{first.check}_retimed", passed=True, reason=(
+                f"a first timing failed this check ({first.reason}); timed again, the candidate passed it: a "
+                f"difference that does not reproduce is noise, not caching")))
         del shared, outs, handles, out_handles
         return stats
 
