@@ -596,8 +596,9 @@ def _time_both(fn, kwargs: dict, model_new, session, plan: dict) -> dict[str, An
     """The Hub function and ModelNew through the judge's timing loop, on the judge's number of input sets."""
     import torch
 
+    from autokernel.evaluate.candidate_timing import NUM_TIMING_SETS
     from autokernel.evaluate.config import EvalConfig
-    from autokernel.evaluate.judge import BIG_TRIAL_BYTES, NUM_TIMING_SETS
+    from autokernel.evaluate.judge import BIG_TRIAL_BYTES
     from autokernel.evaluate.timing import summarize, time_calls
 
     device = plan["device"]

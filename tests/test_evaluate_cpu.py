@@ -208,16 +208,19 @@ def test_spare_interpreter_is_stopped_while_timing_and_overhead_measured_once(cp
     """The next candidate's interpreter imports beside the untimed stages but is stopped for every timed loop;
     the loop's own cost is measured once per problem, before the first candidate's code loads."""
     from autokernel.evaluate import judge as judge_mod
+    from autokernel.evaluate.candidate_timing import CandidateTiming
 
     seen: list[str] = []
-    original = judge_mod.Evaluator._timing
+    judges: list = []
+    original = CandidateTiming.time
 
-    def spy(self, *args, **kw):
-        seen.append(_state(self._spare.proc.pid))
+    def spy(self, *args, **kw):  # the timing stage of the judge below: its spare interpreter's state meanwhile
+        seen.append(_state(judges[0]._spare.proc.pid))
         return original(self, *args, **kw)
 
-    monkeypatch.setattr(judge_mod.Evaluator, "_timing", spy)
+    monkeypatch.setattr(CandidateTiming, "time", spy)
     with judge_mod.Evaluator(cpu_config) as ev:
+        judges.append(ev)
         first = ev.evaluate(PROBLEM, Candidate(source=kernel()))
         second = ev.evaluate(PROBLEM, Candidate(source=kernel() + "\n# again\n"))
         spare_pid = ev._spare.proc.pid
@@ -394,7 +397,7 @@ def test_the_paired_reference_is_not_charged_to_the_candidates_budget(cpu_config
     proc, verdict = Proc(), SimpleNamespace(policy={})
     session = SimpleNamespace(problem=PROBLEM, init_seed=42, init_args=[0.5])
     with Evaluator(cpu_config) as judge:
-        stats = judge._paired_eager(proc, session, SimpleNamespace(baseline_rule=None), [], [], 1e-4, verdict)
+        stats = judge.timing.paired_eager(proc, session, SimpleNamespace(baseline_rule=None), [], [], 1e-4, verdict)
     # built beside neighbours (shared), then timed with the device alone; its own allowance for both
     (build, b_budget, b_alone), (timed, t_budget, t_alone), (clear, _, c_alone) = proc.seen
     assert (build, timed, clear) == ("reference_build", "reference", "reference_clear")
@@ -440,8 +443,8 @@ def test_a_reference_that_kills_the_interpreter_is_the_harnesss_failure_not_the_
     proc = Proc()
     session = SimpleNamespace(problem=PROBLEM, init_seed=42, init_args=[0.5])
     with Evaluator(cpu_config) as judge, pytest.raises(EvaluationError, match="before any candidate code ran"):
-        judge._paired_eager(proc, session, SimpleNamespace(baseline_rule=None), [], [], 1e-4,
-                            SimpleNamespace(policy={}))
+        judge.timing.paired_eager(proc, session, SimpleNamespace(baseline_rule=None), [], [], 1e-4,
+                                  SimpleNamespace(policy={}))
     assert proc.budget_s == 7.0
 
 
@@ -792,25 +795,26 @@ def test_the_judges_own_peak_memory_is_recorded_on_a_gpu_only(cpu_config):
 
 
 def test_a_seen_vs_fresh_rejection_must_reproduce_when_timed_again(cpu_config, monkeypatch):
-    """A timing check comparing groups of calls (`judge.RETIMED_CHECKS`) rejects only if a second timing fails
-    too: once, the verdict stands on the second timing and names the first failure; twice, it is rejected with
-    both readings; any other timing check rejects at once."""
-    import autokernel.evaluate.judge as judge
+    """A timing check comparing groups of calls (`candidate_timing.RETIMED_CHECKS`) rejects only if a second
+    timing fails too: once, the verdict stands on the second timing and names the first failure; twice, it is
+    rejected with both readings; any other timing check rejects at once."""
+    import autokernel.evaluate.candidate_timing as timing
     from autokernel.evaluate.outcome import Outcome
+    from autokernel.records import Check
 
-    real = judge.check_timing
+    real = timing.check_timing
     calls: list[int] = []
 
     def failing(times: int, check: str = "seen_vs_fresh_inputs"):
         def check_timing(reply, **kw):
             calls.append(1)
             if len(calls) <= times:
-                kw["verdict"].checks.append(judge.Check(name=check, passed=True, reason="figures of a failed try"))
+                kw["verdict"].checks.append(Check(name=check, passed=True, reason="figures of a failed try"))
                 raise Outcome("rejected", f"reading {len(calls)}: seen 3.1 ms, rearranged 4.6 ms", check)
             return real(reply, **kw)
         return check_timing
 
-    monkeypatch.setattr(judge, "check_timing", failing(1))
+    monkeypatch.setattr(timing, "check_timing", failing(1))
     v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
     assert v.verdict == "correct" and len(calls) == 2, v.reason
     retimed = [c for c in v.checks if c.name == "seen_vs_fresh_inputs_retimed"]
@@ -818,12 +822,12 @@ def test_a_seen_vs_fresh_rejection_must_reproduce_when_timed_again(cpu_config, m
     assert not [c for c in v.checks if c.reason == "figures of a failed try"]  # the failed try's figures are gone
 
     calls.clear()
-    monkeypatch.setattr(judge, "check_timing", failing(2))
+    monkeypatch.setattr(timing, "check_timing", failing(2))
     v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
     assert v.verdict == "rejected" and v.failed_check == "seen_vs_fresh_inputs" and len(calls) == 2
     assert "reading 2" in v.reason and "the first timing: reading 1" in v.reason
 
     calls.clear()
-    monkeypatch.setattr(judge, "check_timing", failing(1, check="wall_clock"))
+    monkeypatch.setattr(timing, "check_timing", failing(1, check="wall_clock"))
     v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
     assert v.verdict == "rejected" and v.failed_check == "wall_clock" and len(calls) == 1

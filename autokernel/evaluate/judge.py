@@ -20,22 +20,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autokernel.evaluate import memory, transport
+from autokernel.evaluate import memory
 from autokernel.evaluate.baselines import Baselines
 from autokernel.evaluate.caches import default_cache_dir, read_json, update_json
+from autokernel.evaluate.candidate_timing import NUM_TIMING_SETS, CandidateTiming, share_sets, share_value
 from autokernel.evaluate.checks import (
     arbitrate_with_float64,
     check_trial,
     explain_conditioning,
-    poison,
     trial_check_name,
 )
 from autokernel.evaluate.compare import Degeneracy, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
-from autokernel.evaluate.outcome import Outcome, error_reason
+from autokernel.evaluate.outcome import EvaluationError, Outcome, error_reason
 from autokernel.evaluate.own_kernels import OwnKernelChecks
-from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED, PAIRED_EAGER_MARK
+from autokernel.evaluate.protocol import KERNELBENCH_NATIVE_CHECKS, KERNELBENCH_SEED
 from autokernel.evaluate.reference import (
     EXTRA_DISTRIBUTIONS,
     REFERENCE_PRECISIONS,
@@ -46,26 +46,14 @@ from autokernel.evaluate.reference import (
 )
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import inspect_source
-from autokernel.evaluate.timing import reported_ms, summarize
-from autokernel.evaluate.timing_checks import check_timing
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Check, TimingStats, Verdict
 
-NUM_TIMING_SETS = 2
-# Timing checks that compare groups of calls timed one after the other: a burst of host load (neighbours drawing
-# inputs on the CPU) can split a launch-bound model's groups once, while caching or skipped work shows every time.
-# L3/32 (a host-bound vision transformer) failed seen_vs_fresh_inputs in two of three judgments on the H200, in
-# opposite directions, and passed it in all three strict ones.
-RETIMED_CHECKS = frozenset({"seen_vs_fresh_inputs"})
 # Above this many bytes per trial (inputs + output), timing uses one input set and the whole evaluation
 # holds the device alone: each further copy costs gigabytes, and neighbours could run the GPU out of memory.
 BIG_TRIAL_BYTES = 2 * 2**30
 PREFETCH_BYTES = 16 * 2**30  # input sets drawn ahead at once (`EvalConfig.prefetch_inputs`): host memory they hold,
 # at most half the host's available memory shared among the evaluations drawing big sets at once
-
-
-class EvaluationError(RuntimeError):
-    """The evaluation itself cannot run (no GPU, broken problem): not the candidate's fault."""
 
 
 @dataclass
@@ -134,7 +122,8 @@ class Evaluator:
         self._cache_dir = Path(self.config.cache_dir) if self.config.cache_dir else default_cache_dir()
         self._footprints_dir = Path(self.config.footprints_dir) if self.config.footprints_dir else self._cache_dir
         self.baselines = Baselines(self.config, self._cache_dir, self.gate, self._spare_paused)
-        self.own_kernels = OwnKernelChecks(self.config, self.gate, self._share_sets, self._num_trials)
+        self.own_kernels = OwnKernelChecks(self.config, self.gate, share_sets, self._num_trials)
+        self.timing = CandidateTiming(self.config, self.gate, self.baselines)
         self._spare: CandidateProcess | None = None
         self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
 
@@ -419,7 +408,7 @@ class Evaluator:
 
         with stages("load"):
             reply = proc.request({"cmd": "load", "path": solution_path, "init_seed": session.init_seed,
-                                  "init_args": [self._share_value(a, proc.scratch) for a in session.init_args]})
+                                  "init_args": [share_value(a, proc.scratch) for a in session.init_args]})
         if not reply.get("ok"):
             raise Outcome(reply.get("kind", "runtime_error"), error_reason(reply))
         launches = self._correctness(proc, session, trials, tol, rel_l2_tol, verdict, stages)
@@ -433,8 +422,8 @@ class Evaluator:
         with stages("timing"), self._spare_paused():
             if not timing_sets:
                 with self.gate.shared():
-                    timing_sets = self._timing_sets(session, 1)
-            stats = self._timing(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict, stages)
+                    timing_sets = self.timing.timing_sets(session, 1)
+            stats = self.timing.time(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict, stages)
         # The candidate is done: its process and every buffer it saw go before the baselines are timed.
         self._discard(proc)
         with self.gate.shared():
@@ -502,14 +491,14 @@ class Evaluator:
         paired = None
         if cfg.measure and not big:
             with stages("timing_sets"), self.gate.shared():
-                timing_sets = self._timing_sets(session, NUM_TIMING_SETS)
+                timing_sets = self.timing.timing_sets(session, NUM_TIMING_SETS)
         if cfg.measure and (state.overhead_ms is None or cfg.paired_eager):
             with self._spare_paused():
                 if big:
                     with stages("timing_sets"), self.gate.shared():
-                        timing_sets = self._timing_sets(session, 1)
+                        timing_sets = self.timing.timing_sets(session, 1)
                 with self.gate.shared():
-                    t_shared, t_handles, o_shared, o_handles = self._share_sets(timing_sets, proc.scratch)
+                    t_shared, t_handles, o_shared, o_handles = share_sets(timing_sets, proc.scratch)
                 if state.overhead_ms is None:
                     with stages("timing_overhead"):
                         try:
@@ -523,8 +512,8 @@ class Evaluator:
                     state.overhead_ms = float(reply.get("overhead_ms_per_call") or 0.0)
                 if cfg.paired_eager:
                     with stages("paired_eager"):
-                        paired = self._paired_eager(proc, session, state, timing_sets, t_handles, tol, verdict,
-                                                    stages)
+                        paired = self.timing.paired_eager(proc, session, state, timing_sets, t_handles, tol,
+                                                          verdict, stages)
                 del t_shared, o_shared, t_handles, o_handles
                 if big:  # gigabytes held through correctness for nothing: made again before the timed loop
                     timing_sets = []
@@ -595,91 +584,11 @@ class Evaluator:
                           f"{verdict.speedup:.3g}x (means: {verdict.speedup_mean:.3g}x){cpu_note}")
 
     # -- pieces --------------------------------------------------------------------------------
-    def _paired_eager(self, proc, session, state, timing_sets, handles, tol, verdict,
-                      stages: _Stages | None = None) -> TimingStats | None:
-        """The eager reference timed in the candidate's process before its code is loaded (`_child`'s
-        "reference"), on the timing sets, in the candidate's loop, under the baselines' precision flags. A failure
-        there (e.g. the process's memory share) leaves the judge's own eager in use, and the verdict says so."""
-        cfg = self.config
-        precision = self.baselines.precision(session, state, timing_sets, tol)
-        with self.gate.shared():
-            init_args = [self._share_value(a, proc.scratch) for a in session.init_args]
-        # The judge's own timing, not the candidate's time: its budget is set aside meanwhile (the reference gets
-        # its timed loop's budget and as long again to build and warm up).
-        # Built (module, weights, its own copy of the inputs: CPU work and copies) under a shared hold, timed alone.
-        budget, proc.budget_s = proc.budget_s, 2 * cfg.timing_budget_s + 60.0
-        try:
-            reply = proc.request({"cmd": "reference_build", "source": session.problem.source,
-                                  "init_seed": session.init_seed, "init_args": init_args, "sets": handles,
-                                  "loop": cfg.loop_options()})
-            if reply.get("ok"):
-                reply = proc.request({"cmd": "reference", "precision": precision,
-                                      "n": cfg.num_perf_trials, "warmup": cfg.baseline_warmup,
-                                      "budget_s": cfg.timing_budget_s,
-                                      "spin_up_s": cfg.spin_up_s if cfg.is_cuda else 0.0, "loop": cfg.loop_options()},
-                                     exclusive=True)
-                if reply.get("ok"):  # its memory collected and scrubbed beside neighbours, not with the GPU alone
-                    proc.request({"cmd": "reference_clear"})
-        except (CandidateDied, CandidateTimeout) as exc:  # before any candidate code: the harness's failure
-            raise EvaluationError(f"the candidate's interpreter failed while timing the reference, before any "
-                                  f"candidate code ran ({exc}); judge again, or with --no-paired-eager: "
-                                  f"{proc.log_tail()[-600:]}") from exc
-        finally:
-            proc.budget_s = budget
-        if stages is not None and reply.get("loop_s") is not None:  # the timed loop alone, inside the exclusive hold
-            stages.seconds["paired_eager/loop"] = round(float(reply["loop_s"]), 3)
-        samples = reported_ms(reply.get("event_ms") or [], reply.get("fresh") or [],
-                              cfg.loop_options()["reuse_inputs"]) if reply.get("ok") else []
-        if not samples:
-            verdict.policy["paired_eager"] = (f"not timed in the candidate's process ({error_reason(reply)}): the "
-                                              f"speedup is over the judge's own eager timing")
-            return None
-        verdict.policy["paired_eager"] = ("eager timed in the candidate's process before its code was loaded, same "
-                                          "loop and inputs; the speedups are taken from that pair")
-        return summarize(samples, f"{reply.get('method', '')}{PAIRED_EAGER_MARK}")
-
-    def _share_value(self, value, scratch):
-        import torch
-
-        if isinstance(value, torch.Tensor):
-            return transport.share(value, scratch)[1]
-        return value
-
-    def _share_sets(self, trials, scratch):
-        import torch
-
-        shared, handles, outs, out_handles = [], [], [], []
-        for t in trials:
-            row, row_h = [], []
-            for x in t.inputs:
-                if isinstance(x, torch.Tensor):
-                    s, h = transport.share(x, scratch)
-                    row.append(s)
-                    row_h.append(h)
-                else:
-                    row.append(x)
-                    row_h.append(x)
-            shared.append(row)
-            handles.append(row_h)
-            o, oh = transport.empty_shared(t.expected.shape, t.expected.dtype, t.expected.device, scratch)
-            poison(o)
-            outs.append(o)
-            out_handles.append(oh)
-        return shared, handles, outs, out_handles
-
-    def _timing_sets(self, session: ReferenceSession, n: int) -> list:
-        """Input sets the candidate is timed on: KernelBench's own (seed 42, drawn on the CPU) first under its
-        protocol, the others secret-seeded (timed calls rotate over them, so no output can be replayed)."""
-        sets = [session.kernelbench_timing_inputs()] if session.public_seeds else []
-        while len(sets) < n:
-            sets.append(session.trial(len(session.public_seeds), extra_distributions=False))
-        return sets
-
     def _correctness_trial(self, proc, session, trial, index, secret, tol, rel_l2_tol, launches, stages) -> Check:
         """One trial, checked; wrong values on one of our secret trials are judged again against float64
         (`arbitrate_with_float64`)."""
         with stages("correctness/share"), self.gate.shared():
-            shared, handles, outs, out_handles = self._share_sets([trial], proc.scratch)
+            shared, handles, outs, out_handles = share_sets([trial], proc.scratch)
         with stages("correctness/call"):
             reply = proc.request({"cmd": "call", "inputs": handles[0], "out": out_handles[0]})
         with stages("correctness/check"), self.gate.shared():
@@ -687,51 +596,6 @@ class Evaluator:
             if secret and not check.passed and check.figures.get("check") == "values":
                 check = arbitrate_with_float64(session, trial, outs[0], check, tol, rel_l2_tol)
             return check
-
-    def _timing(self, proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict,
-                stages: _Stages | None = None) -> TimingStats:
-        """The candidate timed on ``timing_sets`` and its report checked (`check_timing`). A rejection by a check
-        that compares groups of timed calls (`RETIMED_CHECKS`) must reproduce: the calls are timed once more and the
-        candidate rejected only if that timing fails too; the statistics are always those of a timing that passed
-        every check, so a candidate gains nothing from behaving differently in one of them."""
-        cfg = self.config
-        spin_up_s = cfg.spin_up_s if cfg.is_cuda else 0.0
-        with self.gate.shared():
-            shared, handles, outs, out_handles = self._share_sets(timing_sets, proc.scratch)
-        first: Outcome | None = None
-        while True:
-            checks_before = len(verdict.checks)
-            with self.gate.exclusive():  # nothing else runs on the device while the candidate is timed
-                reply = proc.request({"cmd": "time", "sets": handles, "outs": out_handles, "n": cfg.num_perf_trials,
-                                      "warmup": cfg.warmup, "budget_s": cfg.timing_budget_s,
-                                      "spin_up_s": spin_up_s, "loop": cfg.loop_options()})
-                wall_s = proc.last_wall_s
-            if stages is not None:  # inside the exclusive hold: the candidate's own setup (its copy of the inputs),
-                for part in ("setup", "loop"):  # the loop (both timings, when timed again)
-                    if isinstance(reply.get(f"{part}_s"), (int, float)):
-                        key = f"timing/{part}"
-                        stages.seconds[key] = round(stages.seconds.get(key, 0.0) + float(reply[f"{part}_s"]), 3)
-            try:
-                with self.gate.shared():
-                    stats = check_timing(reply, wall_s=wall_s, timing_sets=timing_sets, outs=outs, tol=tol,
-                                         rel_l2_tol=rel_l2_tol, overhead_ms=overhead_ms, warmup=cfg.warmup,
-                                         spin_up_s=spin_up_s, is_cuda=cfg.is_cuda, verdict=verdict,
-                                         reuse_inputs=cfg.loop_options()["reuse_inputs"])
-            except Outcome as out:
-                if first is not None or out.check not in RETIMED_CHECKS:
-                    if first is not None:
-                        out.reason = f"{out.reason} (timed twice; the first timing: {first.reason})"
-                    raise
-                first = out
-                del verdict.checks[checks_before:]  # the failed timing's figures: the second one's replace them
-                continue
-            break
-        if first is not None:
-            verdict.checks.append(Check(name=f"{first.check}_retimed", passed=True, reason=(
-                f"a first timing failed this check ({first.reason}); timed again, the candidate passed it: a "
-                f"difference that does not reproduce is noise, not caching")))
-        del shared, outs, handles, out_handles
-        return stats
 
     def _plausibility(self, session, state, stats, tol, verdict) -> None:
         """A kernel faster than its roofline floor is impossible: quarantined, never counted or seeded."""

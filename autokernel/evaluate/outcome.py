@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class EvaluationError(RuntimeError):
+    """The evaluation itself cannot run (no GPU, broken problem): not the candidate's fault."""
+
+
 @dataclass
 class Outcome(Exception):
     """Raised by a stage to end the evaluation with ``verdict``; ``check`` names the check that decided it ("" for
