@@ -344,6 +344,9 @@ def _bench_budget(key: tuple, calls: list[dict[str, Any]]) -> str:
         where = "device=cpu" if on_cpu else f"gpus={gpus}"
         rate = f"{judged / device_s * 3600:.1f}/h{'' if on_cpu else ' per GPU'}" if device_s > 0 else "-"
         text += f", {where}, judged={judged} in {device_s:.1f} {'device' if on_cpu else 'GPU'}-s ({rate})"
+        untimed = [c for c in calls if c not in timed and c.get("candidates_evaluated") != 0]
+        if untimed:  # interrupted calls record no time (nor what they judged): their verdicts are not in the sum
+            text += f" over the {len(timed)} calls that recorded their time"
     return text
 
 

@@ -142,7 +142,8 @@ def test_each_protocol_is_scored_by_its_own_statistic(tmp_path):
 
 def test_a_bench_resumed_over_several_calls_is_one_budget_line(tmp_path):
     """Calls of one bench (same level, candidates and repeat) are summed: judged, GPU-seconds, the rate from both;
-    a call that judged nothing adds to the count of calls only; another repeat keeps its own line."""
+    a call that judged nothing adds to the count of calls only, an interrupted one (no time recorded) is said to be
+    left out of the sum; another repeat keeps its own line."""
     from kb.runs import _run_info
 
     bench = {"level": 1, "mode": "pairs", "candidates": ["dir:k"], "protocol": "strict"}
@@ -152,12 +153,13 @@ def test_a_bench_resumed_over_several_calls_is_one_budget_line(tmp_path):
               "candidates_evaluated": 40, "wall_s": 100.0},
              {**bench, "repeat": 1, "workers_per_device": 6, "devices": ["cuda:0"], "candidates_evaluated": 0,
               "wall_s": 0.0},
+             {**bench, "repeat": 1, "workers_per_device": 6},  # interrupted: no time, nothing said judged
              {**bench, "repeat": 2, "workers_per_device": 6}]
     (tmp_path / "run.json").write_text(json.dumps({"dataset": "kb", "config": "c", "invocations": calls}))
     lines = _run_info([tmp_path])["search_budget"].split("; ")
     assert lines == [
-        "L1: bench pairs (dir:k), repeat 1, workers_per_gpu=3/6, 3 calls, gpus=2, judged=69 in 556.0 GPU-s "
-        f"({69 / 556 * 3600:.1f}/h per GPU)",
+        "L1: bench pairs (dir:k), repeat 1, workers_per_gpu=3/6, 4 calls, gpus=2, judged=69 in 556.0 GPU-s "
+        f"({69 / 556 * 3600:.1f}/h per GPU) over the 2 calls that recorded their time",
         "L1: bench pairs (dir:k), repeat 2, workers_per_gpu=6, 1 call"]
 
 
