@@ -152,7 +152,7 @@ class BenchConfig:
         if repeat > 1:
             base = Path(options.get("cache_dir") or default_cache_dir())
             options["cache_dir"] = str(base / f"repeat-{repeat}")
-            options.setdefault("footprints_dir", str(base))  # memory peaks are no timing: shared
+            options.setdefault("facts_dir", str(base))  # memory peaks, degeneracy, baseline rule: no timing
         return EvalConfig.for_device(self.device, protocol=protocol, **options)
 
     def run_dir(self, protocol: str, repeat: int = 1) -> Path:

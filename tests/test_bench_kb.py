@@ -384,9 +384,9 @@ def test_repeats_give_each_problem_its_spread_and_retime_the_baselines(tmp_path,
     config = BenchConfig(out=out, repeat=2)
     assert config.eval_config("strict", 1).cache_dir is None
     assert config.eval_config("strict", 2).cache_dir == str(cache / "repeat-2")
-    # big problems' measured memory peaks are shared by the repeats (memory is no timing): the first run's folder
-    assert config.eval_config("strict", 1).footprints_dir is None
-    assert config.eval_config("strict", 2).footprints_dir == str(cache)
+    # facts no timing depends on (memory peaks, degeneracy, the baseline rule) are shared: the first run's folder
+    assert config.eval_config("strict", 1).facts_dir is None
+    assert config.eval_config("strict", 2).facts_dir == str(cache)
 
 
 def test_repeat_within_judges_again_only_the_close_calls(tmp_path, capsys, monkeypatch):

@@ -119,3 +119,27 @@ def test_baselines_pending_until_every_baseline_is_cached(tmp_path, monkeypatch)
         assert ev.baselines.pending(session, state, 1e-4) is compile_too
         update_json(cache / "baselines.json", ev.baselines._key(session, "compile", precision), stats)
         assert not ev.baselines.pending(session, state, 1e-4)
+
+
+def test_a_repeats_judge_shares_the_problem_facts_but_not_the_timings(tmp_path, monkeypatch):
+    """With ``facts_dir`` (a bench's repeats: their own cache folder, the first run's facts), the degeneracy probe's
+    findings and the strict baseline rule are read from and written to the facts folder; timings stay apart."""
+    from types import SimpleNamespace
+
+    from autokernel.evaluate.caches import update_json
+
+    problem = Problem.from_source(SRC, name="relu_tiny")
+    first, repeat = tmp_path / "cache", tmp_path / "cache" / "repeat-2"
+    deg = Degeneracy(trivial_passes=(), constant_output=False, nondeterministic=False)
+    Evaluator(EvalConfig(device="cuda", cache_dir=str(first)), prespawn=False)._cache_degeneracy(problem, 1e-4, deg)
+    again = Evaluator(EvalConfig(device="cuda", cache_dir=str(repeat), facts_dir=str(first)), prespawn=False)
+    assert again._cached_degeneracy(problem, 1e-4) == deg  # not probed again
+    alone = Evaluator(EvalConfig(device="cuda", cache_dir=str(repeat)), prespawn=False)
+    assert alone._cached_degeneracy(problem, 1e-4) is None  # without facts_dir: its own folder only
+
+    session = SimpleNamespace(problem=problem)
+    monkeypatch.setattr(type(again.baselines), "_rule_key", lambda self, s, tol: f"{s.problem.digest}|{tol:g}")
+    update_json(first / "baseline_rule.json", f"{problem.digest}|0.0001", {"precision": "fp32", "reason": "r"})
+    assert again.baselines._cached_rule(session, 1e-4) == {"precision": "fp32", "reason": "r"}
+    assert alone.baselines._cached_rule(session, 1e-4) is None
+    assert again.baselines._cache_dir == repeat  # the baselines' timings: the repeat's own

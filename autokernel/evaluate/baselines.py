@@ -63,9 +63,10 @@ class Baselines:
     something is timed; ``gate`` orders device use with other evaluators)."""
 
     def __init__(self, config: EvalConfig, cache_dir: Path, gate: DeviceGate,
-                 pause: Callable[[], contextlib.AbstractContextManager]):
+                 pause: Callable[[], contextlib.AbstractContextManager], *, facts_dir: Path | None = None):
         self.config = config
-        self._cache_dir = cache_dir
+        self._cache_dir = cache_dir  # the timings
+        self._facts_dir = facts_dir or cache_dir  # the baseline rule: a fact of the problem (`EvalConfig.facts_dir`)
         self.gate = gate
         self.pause = pause
 
@@ -86,7 +87,7 @@ class Baselines:
                 with self.gate.shared():
                     state.baseline_rule = self._decide(session, timing_sets[0].inputs, tol)
                 if cfg.is_cuda:
-                    update_json(self._cache_dir / "baseline_rule.json", self._rule_key(session, tol),
+                    update_json(self._facts_dir / "baseline_rule.json", self._rule_key(session, tol),
                                 state.baseline_rule)
         return state.baseline_rule["precision"]
 
@@ -124,7 +125,7 @@ class Baselines:
     def _cached_rule(self, session: ReferenceSession, tol: float) -> dict | None:
         if not self.config.is_cuda:
             return None
-        cached = read_json(self._cache_dir / "baseline_rule.json").get(self._rule_key(session, tol))
+        cached = read_json(self._facts_dir / "baseline_rule.json").get(self._rule_key(session, tol))
         return cached if isinstance(cached, dict) and cached.get("precision") in ("default", "fp32") else None
 
     def _key(self, session: ReferenceSession, kind: str, precision: str) -> str:

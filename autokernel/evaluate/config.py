@@ -81,8 +81,10 @@ class EvalConfig:
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
-        footprints_dir: where big problems' measured memory peaks are kept (`memory`; None: ``cache_dir``); a
-            bench's repeats time their baselines apart but share these (memory is not a timing).
+        facts_dir: where facts about a problem that no timing depends on are kept (None: ``cache_dir``): big
+            problems' measured memory peaks (`memory`), the degeneracy probe's findings and the strict protocol's
+            baseline rule. A bench's repeats time their baselines apart but share these, so a repeat re-times the
+            same comparison (a rule decided again on other inputs could flip a borderline problem's baselines).
     """
 
     protocol: str = DEFAULT_PROTOCOL
@@ -111,7 +113,7 @@ class EvalConfig:
     measure: bool = True
     confine: bool = True
     cache_dir: str | None = None
-    footprints_dir: str | None = None
+    facts_dir: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -120,8 +120,9 @@ class Evaluator:
         self._problems: dict[str, _ProblemState] = {}
         self._lock = threading.Lock()
         self._cache_dir = Path(self.config.cache_dir) if self.config.cache_dir else default_cache_dir()
-        self._footprints_dir = Path(self.config.footprints_dir) if self.config.footprints_dir else self._cache_dir
-        self.baselines = Baselines(self.config, self._cache_dir, self.gate, self._spare_paused)
+        self._facts_dir = Path(self.config.facts_dir) if self.config.facts_dir else self._cache_dir
+        self.baselines = Baselines(self.config, self._cache_dir, self.gate, self._spare_paused,
+                                   facts_dir=self._facts_dir)
         self.own_kernels = OwnKernelChecks(self.config, self.gate, share_sets, self._num_trials)
         self.timing = CandidateTiming(self.config, self.gate, self.baselines)
         self._spare: CandidateProcess | None = None
@@ -218,7 +219,7 @@ class Evaluator:
                note: str = "heavy_slots") -> int:
         """Heavy slots for an evaluation of a big problem (`memory.slots`), said in the verdict under ``note``: a
         queue for the slots is read against what each evaluation asked for, and why."""
-        units, sized_from = memory.slots(self.config, self._footprints_dir, self._footprint_key(problem, verdict, first),
+        units, sized_from = memory.slots(self.config, self._facts_dir, self._footprint_key(problem, verdict, first),
                                          self._input_bytes(problem, state), first)
         verdict.policy[note] = (f"{units} of {self.config.heavy_slots}, {'first' if first else 'later'} evaluation, "
                                 f"sized from {sized_from}")
@@ -338,7 +339,7 @@ class Evaluator:
                 stages.seconds["candidate_compile"] = round(proc.compile_s, 3)
         verdict.log_tail = ""
         if heavy and cfg.is_cuda:  # a whole evaluation's peaks: what sizes the problem's next heavy slots
-            memory.record(self._footprints_dir, self._footprint_key(problem, verdict, first),
+            memory.record(self._facts_dir, self._footprint_key(problem, verdict, first),
                           verdict.judge_peak_memory_mb, verdict.peak_memory_mb)
         return self._finish(verdict, "correct", verdict.reason, started)
 
@@ -628,7 +629,7 @@ class Evaluator:
     def _cached_degeneracy(self, problem: Problem, tol: float) -> Degeneracy | None:
         if not self.config.is_cuda:  # CPU runs are tests and smoke runs: always probe
             return None
-        entry = read_json(self._cache_dir / "degeneracy.json").get(self._degeneracy_key(problem, tol))
+        entry = read_json(self._facts_dir / "degeneracy.json").get(self._degeneracy_key(problem, tol))
         if not isinstance(entry, dict):
             return None
         try:
@@ -641,7 +642,7 @@ class Evaluator:
     def _cache_degeneracy(self, problem: Problem, tol: float, deg: Degeneracy) -> None:
         if not self.config.is_cuda:
             return
-        update_json(self._cache_dir / "degeneracy.json", self._degeneracy_key(problem, tol), {
+        update_json(self._facts_dir / "degeneracy.json", self._degeneracy_key(problem, tol), {
             "trivial_passes": list(deg.trivial_passes), "constant_output": deg.constant_output,
             "nondeterministic": deg.nondeterministic})
 
