@@ -16,7 +16,7 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -166,10 +166,7 @@ def repeat_spread(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> f
     torch.compile. None when no repeat judged that candidate correct."""
     import statistics
 
-    digest = row.get("candidate_digest")
-    again = [r["verdict"] for rows in repeats for r in rows
-             if r.get("candidate_digest") == digest and r.get("problem") == row.get("problem")
-             and r["verdict"].get("verdict") == "correct"]
+    again = [v for v in _judged_again(row, repeats) if v.get("verdict") == "correct"]
     if not again:
         return None
     spreads = []
@@ -186,13 +183,14 @@ REPEAT_FAILURES = ("incorrect", "rejected")  # the candidate's own doing on any 
 def repeat_failure(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> dict[str, Any] | None:
     """The first verdict of a repeat run that judged a scoring row's candidate wrong (`REPEAT_FAILURES`), if any: a
     kernel correct once but wrong on another judgment's inputs is not correct (correctness gates every speedup)."""
-    digest = row.get("candidate_digest")
-    for rows in repeats:
-        for r in rows:
-            if (r.get("candidate_digest") == digest and r.get("problem") == row.get("problem")
-                    and r["verdict"].get("verdict") in REPEAT_FAILURES):
-                return r["verdict"]
-    return None
+    return next((v for v in _judged_again(row, repeats) if v.get("verdict") in REPEAT_FAILURES), None)
+
+
+def _judged_again(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> Iterator[dict[str, Any]]:
+    """The verdicts the repeat runs gave a scoring row's candidate on its problem, in run order."""
+    digest, problem = row.get("candidate_digest"), row.get("problem")
+    return (r["verdict"] for rows in repeats for r in rows
+            if r.get("candidate_digest") == digest and r.get("problem") == problem)
 
 
 def repeat_band(repeats: Sequence[str | Path]) -> float | None:
@@ -284,7 +282,7 @@ def score_runs(runs: list[str | Path], *, protocol: str | None = None, environme
 def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
     """Dataset, config and search budget from each run's run.json (written by `autokernel-kb run`)."""
     info: dict[str, str] = {}
-    budgets: list[Any] = []  # lines, or a bench key whose calls are summed
+    budgets: list[str | tuple] = []  # lines, or a bench key whose calls are summed below
     notes: list[str] = []  # what a reader must know about a run (merges, re-runs, known contamination)
     benches: dict[tuple, list[dict[str, Any]]] = {}  # a bench's calls, summed per level, candidates, repeat
     for d in run_dirs:
@@ -344,8 +342,8 @@ def _bench_budget(key: tuple, calls: list[dict[str, Any]]) -> str:
         where = "device=cpu" if on_cpu else f"gpus={gpus}"
         rate = f"{judged / device_s * 3600:.1f}/h{'' if on_cpu else ' per GPU'}" if device_s > 0 else "-"
         text += f", {where}, judged={judged} in {device_s:.1f} {'device' if on_cpu else 'GPU'}-s ({rate})"
-        untimed = [c for c in calls if c not in timed and c.get("candidates_evaluated") != 0]
-        if untimed:  # interrupted calls record no time (nor what they judged): their verdicts are not in the sum
+        if any(c not in timed and c.get("candidates_evaluated") != 0 for c in calls):
+            # interrupted calls record no time (nor what they judged): their verdicts are not in the sum
             text += f" over the {len(timed)} calls that recorded their time"
     return text
 

@@ -12,6 +12,7 @@ class Comparison:
     max_rel_error: float
     rel_l2_error: float
     reason: str
+    elements_outside: int = 0  # elements that failed: beyond the tolerance, or NaN/Inf where the reference differs
 
 
 _CHUNK = 1 << 25  # elements per float64 chunk (256 MB): GB-sized outputs are compared without copies of them
@@ -56,12 +57,15 @@ def compare(out, expected, *, tol: float, rel_l2_tol: float | None = None) -> Co
         del o, e, diff, ref, finite, nan_o, nan_e, inf_e
     rel_l2 = (sq_diff ** 0.5) / (sq_ref ** 0.5) if sq_ref > 0 else (0.0 if max_abs == 0 else float("inf"))
     if n_nan:
-        return Comparison(False, float("nan"), float("nan"), float("nan"), f"NaN positions differ at {n_nan} elements")
+        return Comparison(False, float("nan"), float("nan"), float("nan"), f"NaN positions differ at {n_nan} elements",
+                          n_nan)
     if n_inf:
-        return Comparison(False, float("inf"), float("inf"), float("inf"), f"Inf positions or signs differ at {n_inf} elements")
+        return Comparison(False, float("inf"), float("inf"), float("inf"),
+                          f"Inf positions or signs differ at {n_inf} elements", n_inf)
     if n_bad:
         return Comparison(False, max_abs, max_rel, rel_l2,
-                          f"{n_bad} of {expected.numel()} elements outside atol=rtol={tol:g} (max abs error {max_abs:.3g})")
+                          f"{n_bad} of {expected.numel()} elements outside atol=rtol={tol:g} (max abs error {max_abs:.3g})",
+                          n_bad)
     if rel_l2_tol is not None and rel_l2 > rel_l2_tol:
         return Comparison(False, max_abs, max_rel, rel_l2,
                           f"relative L2 error {rel_l2:.3g} > {rel_l2_tol:g} (this problem's outputs are so small that "

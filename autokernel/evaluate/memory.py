@@ -13,9 +13,9 @@ not the output.
 Once a correct evaluation of the problem has run, its verdict holds what the two processes took
 (`judge_peak_memory_mb`, what the judge's allocator reserved; `peak_memory_mb`, the candidate's). `record` keeps
 the largest seen per problem, protocol, GPU model and kind of evaluation (first in its judge, or later) in the
-cache folder's ``footprints.json``, and `slots` sizes the next evaluation of that kind from them. The candidate's
-figure comes from its own process (hostile code), so it only ever raises the size: the candidate's part is at
-least the problem's inputs (its process copies them), whatever it reports.
+facts folder's ``footprints.json`` (`EvalConfig.facts_dir`), and `slots` sizes the next evaluation of that kind
+from them. The candidate's figure comes from its own process (hostile code), so it only ever raises the size: the
+candidate's part is at least the problem's inputs (its process copies them), whatever it reports.
 """
 
 from __future__ import annotations
@@ -95,9 +95,7 @@ def reset_peak(device: str) -> None:
 
 def peak_reserved_mb(device: str) -> float:
     """The most memory this process's allocator reserved since `reset_peak`, in MiB."""
-    import torch
-
-    return round(torch.cuda.max_memory_reserved(torch.device(device)) / 2**20, 1)
+    return peaks_mb(device)[0]
 
 
 def peaks_mb(device: str) -> tuple[float, float]:
