@@ -364,10 +364,11 @@ def _conv_grid(rows, cout_g, z):
         "3xTF32 tensor cores (operands split once), channels-last taps, 128x128 tiles": {
             "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32x3s", "CONV_BLOCK_M": 128,
             "CONV_BLOCK_N": 128, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 2},
-        # one TF32 pass, a third of 3xTF32's tensor-core work: cuDNN's own precision under PyTorch's default flags
-        # (kernelbench protocol only, see admissible below); no H200 screen yet
-        "TF32 tensor cores (cuDNN's precision under PyTorch's flags), channels-last taps, 128x128 tiles": {
-            "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32", "CONV_BLOCK_M": 128,
+        # one TF32 pass, a third of 3xTF32's tensor-core work, operands rounded to nearest (ties to even) as cuDNN
+        # rounds them under PyTorch's default flags: the tensor cores' own truncation misses the reference by 1e-4 on
+        # every level-1 convolution (H200, benchmarks/tf32_baseline_accuracy.py --rounding); kernelbench protocol only
+        "TF32 tensor cores (cuDNN's rounding under PyTorch's flags), channels-last taps, 128x128 tiles": {
+            "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32_rne", "CONV_BLOCK_M": 128,
             "CONV_BLOCK_N": 128, "CONV_BLOCK_K": 32, "CONV_NUM_WARPS": 8, "CONV_NUM_STAGES": 2},
     },
     # Plain TF32 is what the reference's cuDNN convolutions compute under the kernelbench protocol (PyTorch's default
