@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autokernel.evaluate import memory
+from autokernel.evaluate import memory, transport
 from autokernel.evaluate.baselines import Baselines
 from autokernel.evaluate.caches import default_cache_dir, read_json, update_json
 from autokernel.evaluate.candidate_timing import NUM_TIMING_SETS, CandidateTiming, share_sets, share_value
@@ -657,7 +657,8 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
 
     import torch
 
-    if empty_cache:  # end of an evaluation: also what reference cycles held
+    if empty_cache:  # end of an evaluation: also what reference cycles held, and the pool of what was shared
+        transport.renew_shared_pools()
         gc.collect()
     torch.cuda.ipc_collect()
     if empty_cache:

@@ -28,13 +28,45 @@ class FileTensor:
     shape: tuple[int, ...]
 
 
-def share(tensor, scratch: str):
-    """Return (judge-side tensor, handle): writes by either side are visible to the other."""
+_POOLS: dict = {}  # CUDA device index -> the allocator pool of what the candidate is sent
+
+
+def _in_shared_pool(make, device):
+    """``make()`` allocated in the device's pool for tensors sent to the candidate: apart from every tensor the judge
+    keeps to itself, one segment per tensor where torch can (``MemPool(no_split=True)``). CUDA IPC maps the sender's
+    whole allocator segment, not the tensor alone, so an input carved from a segment that also held the reference
+    output would hand the candidate the expected answer (tests/fixtures/rogues/h15_ipc_segment_scan.py)."""
     import torch
 
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    pool = _POOLS.get(index)
+    if pool is None:
+        try:
+            pool = torch.cuda.MemPool(no_split=True)
+        except TypeError:  # an older torch: apart from the judge's tensors, though shared ones may share a segment
+            pool = torch.cuda.MemPool()
+        _POOLS[index] = pool
+    with torch.cuda.use_mem_pool(pool, device=index):
+        return make()
+
+
+def renew_shared_pools() -> None:
+    """New pools from here on: an old pool's segments go back to the driver once its tensors are gone and the cache
+    is emptied (a live pool keeps its free segments, which nothing else could use)."""
+    _POOLS.clear()
+
+
+def share(tensor, scratch: str):
+    """Return (judge-side tensor, handle): writes by either side are visible to the other."""
     if tensor.is_cuda:
-        shared = tensor.clone()
+        shared = _in_shared_pool(tensor.clone, tensor.device)
         return shared, _CudaHandle(shared)
+    return _share_file(tensor, scratch)
+
+
+def _share_file(tensor, scratch: str):
+    import torch
+
     path = os.path.join(scratch, f"t{next(_counter)}.bin")
     numel = max(tensor.numel(), 1)
     flat = torch.from_file(path, shared=True, size=numel, dtype=tensor.dtype)
@@ -47,7 +79,11 @@ def empty_shared(shape, dtype, device, scratch: str):
     """A judge-owned output buffer shared with the candidate."""
     import torch
 
-    return share(torch.empty(shape, dtype=dtype, device=device), scratch)
+    device = torch.device(device)
+    if device.type == "cuda":
+        out = _in_shared_pool(lambda: torch.empty(shape, dtype=dtype, device=device), device)
+        return out, _CudaHandle(out)
+    return _share_file(torch.empty(shape, dtype=dtype, device=device), scratch)
 
 
 class _CudaHandle:
