@@ -412,7 +412,7 @@ class Evaluator:
                                   "init_args": [share_value(a, proc.scratch) for a in session.init_args]})
         if not reply.get("ok"):
             raise Outcome(reply.get("kind", "runtime_error"), error_reason(reply))
-        launches = self._correctness(proc, session, trials, tol, rel_l2_tol, verdict, stages)
+        launches = self._correctness(proc, session, trials, big, tol, rel_l2_tol, verdict, stages)
         state.trials_done = True
         del trials
         self.own_kernels.check(proc, session, static, launches, tol, rel_l2_tol, verdict, stages)
@@ -455,10 +455,13 @@ class Evaluator:
                 trials.clear()  # the probe's own trials need the memory; correctness makes trial 0 again
                 if session.public_seeds:  # KernelBench's trial 0, drawn on the CPU while the probe runs
                     session.prefetch_again(session.public_seeds[0], first=True)
+                _return_cached(cfg, self.gate)
             with stages("degeneracy_probe"), self.gate.shared():
                 state.degeneracy = probe_degeneracy(
                     lambda i: session.probe_trial(i, extra_distributions=cfg.extra_distributions),
                     max(2, self._num_trials(session)), tol=tol, rerun=session.run)
+            if big:
+                _return_cached(cfg, self.gate)
             self._cache_degeneracy(session.problem, tol, state.degeneracy)
         deg = state.degeneracy
         rel_l2_tol = tol if deg.degenerate else None
@@ -520,9 +523,10 @@ class Evaluator:
                     timing_sets = []
                     if session.public_seeds:  # KernelBench's set, drawn on the CPU meanwhile (8 s at 6.4 GB)
                         session.prefetch_again(KERNELBENCH_SEED)
+                    _return_cached(cfg, self.gate)
         return timing_sets, paired
 
-    def _correctness(self, proc, session, trials, tol, rel_l2_tol, verdict, stages) -> dict[str, int]:
+    def _correctness(self, proc, session, trials, big, tol, rel_l2_tol, verdict, stages) -> dict[str, int]:
         """The trials in turn (KernelBench's seeded ones first under its protocol, then secret-seeded ones);
         judge-owned buffers, the reference never leaves the judge. Returns the own-kernel launches counted."""
         cfg = self.config
@@ -534,6 +538,8 @@ class Evaluator:
                 if trials:
                     trial = trials.pop(0)
                 else:
+                    if big:
+                        _return_cached(cfg, self.gate)
                     with stages("correctness/inputs"), self.gate.shared():
                         trial = session.trial(i, extra_distributions=cfg.extra_distributions)
                 check = self._correctness_trial(proc, session, trial, i, i >= public, tol, rel_l2_tol, launches,
@@ -662,6 +668,21 @@ def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
         gc.collect()
     torch.cuda.ipc_collect()
     if empty_cache:
+        torch.cuda.empty_cache()
+
+
+def _return_cached(cfg: EvalConfig, gate: DeviceGate) -> None:
+    """A big problem between stages: the blocks the last stage freed go back to the driver, so the next stage's
+    gigabytes map that memory again rather than add to what this process reserves. On the H200 a level-1 judge's
+    reserved peak grew by 24-36 GiB while its tensors' peak did not (making a correctness trial's inputs after the
+    timing sets, `judge_stages.py --memory`), and that peak is what neighbours cannot use and what sizes the heavy
+    slots of the problem's next evaluation."""
+    if not cfg.is_cuda:
+        return
+    import torch
+
+    with gate.shared():
+        torch.cuda.ipc_collect()
         torch.cuda.empty_cache()
 
 
