@@ -455,13 +455,15 @@ class Evaluator:
                 trials.clear()  # the probe's own trials need the memory; correctness makes trial 0 again
                 if session.public_seeds:  # KernelBench's trial 0, drawn on the CPU while the probe runs
                     session.prefetch_again(session.public_seeds[0], first=True)
-                _return_cached(cfg, self.gate)
+                with self.gate.shared():  # what the last stage freed, back to the driver
+                    _release_ipc(cfg, empty_cache=True)
             with stages("degeneracy_probe"), self.gate.shared():
                 state.degeneracy = probe_degeneracy(
                     lambda i: session.probe_trial(i, extra_distributions=cfg.extra_distributions),
                     max(2, self._num_trials(session)), tol=tol, rerun=session.run)
             if big:
-                _return_cached(cfg, self.gate)
+                with self.gate.shared():  # what the last stage freed, back to the driver
+                    _release_ipc(cfg, empty_cache=True)
             self._cache_degeneracy(session.problem, tol, state.degeneracy)
         deg = state.degeneracy
         rel_l2_tol = tol if deg.degenerate else None
@@ -523,7 +525,8 @@ class Evaluator:
                     timing_sets = []
                     if session.public_seeds:  # KernelBench's set, drawn on the CPU meanwhile (8 s at 6.4 GB)
                         session.prefetch_again(KERNELBENCH_SEED)
-                    _return_cached(cfg, self.gate)
+                    with self.gate.shared():  # what the last stage freed, back to the driver
+                        _release_ipc(cfg, empty_cache=True)
         return timing_sets, paired
 
     def _correctness(self, proc, session, trials, big, tol, rel_l2_tol, verdict, stages) -> dict[str, int]:
@@ -539,7 +542,8 @@ class Evaluator:
                     trial = trials.pop(0)
                 else:
                     if big:
-                        _return_cached(cfg, self.gate)
+                        with self.gate.shared():  # what the last stage freed, back to the driver
+                            _release_ipc(cfg, empty_cache=True)
                     with stages("correctness/inputs"), self.gate.shared():
                         trial = session.trial(i, extra_distributions=cfg.extra_distributions)
                 check = self._correctness_trial(proc, session, trial, i, i >= public, tol, rel_l2_tol, launches,
@@ -656,33 +660,24 @@ class Evaluator:
 
 def _release_ipc(cfg: EvalConfig, *, empty_cache: bool = False) -> None:
     """Free GPU blocks shared with the candidate once it let go of them: torch keeps a block that was sent over
-    CUDA IPC alive until ``ipc_collect`` sees the consumer's reference count drop (else memory piles up)."""
+    CUDA IPC alive until ``ipc_collect`` sees the consumer's reference count drop (else memory piles up).
+
+    ``empty_cache``: also hand every freed block back to the driver, the shared pool's included (a live pool keeps
+    its free segments, so it is renewed), at the end of an evaluation and between a big problem's stages. On the
+    H200 a level-1 judge's reserved peak grew 24-36 GiB past its tensors' peak while it made a correctness trial's
+    inputs after the timing sets (`judge_stages.py --memory`): memory neighbours cannot use, and the peak that
+    sizes the problem's next heavy slots."""
     if not cfg.is_cuda:
         return
     import gc
 
     import torch
 
-    if empty_cache:  # end of an evaluation: also what reference cycles held, and the pool of what was shared
+    if empty_cache:  # also what reference cycles held, and the pool of what was shared
         transport.renew_shared_pools()
         gc.collect()
     torch.cuda.ipc_collect()
     if empty_cache:
-        torch.cuda.empty_cache()
-
-
-def _return_cached(cfg: EvalConfig, gate: DeviceGate) -> None:
-    """A big problem between stages: the blocks the last stage freed go back to the driver, so the next stage's
-    gigabytes map that memory again rather than add to what this process reserves. On the H200 a level-1 judge's
-    reserved peak grew by 24-36 GiB while its tensors' peak did not (making a correctness trial's inputs after the
-    timing sets, `judge_stages.py --memory`), and that peak is what neighbours cannot use and what sizes the heavy
-    slots of the problem's next evaluation."""
-    if not cfg.is_cuda:
-        return
-    import torch
-
-    with gate.shared():
-        torch.cuda.ipc_collect()
         torch.cuda.empty_cache()
 
 
