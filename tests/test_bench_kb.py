@@ -480,3 +480,24 @@ def test_an_evaluation_still_waiting_for_heavy_slots_at_the_deadline_is_left_for
     printed = capsys.readouterr().out
     assert "harness errors 0, left by --stop-after 3" in printed, printed
     assert not (out / "strict" / "results.jsonl").exists()  # nothing recorded
+
+
+def test_a_repeat_alternates_heavy_and_light_jobs_by_their_first_verdicts_peak():
+    """Repeats are ordered heaviest, lightest, next heaviest ... by the judge's peak in the first verdict, so the
+    workers waiting for heavy slots are never all of them; jobs without a first verdict come last, in order."""
+    from types import SimpleNamespace
+
+    from kb.bench_kb import _heavy_between_light
+
+    peaks = {"a": 100.0, "b": 5.0, "c": 80.0, "d": 1.0, "e": 50.0, "f": None}
+
+    class First:
+        def lookup(self, problem, candidate):
+            if problem == "new":
+                return None
+            return SimpleNamespace(verdict=SimpleNamespace(judge_peak_memory_mb=peaks[problem]))
+
+    jobs = [SimpleNamespace(problem=p, candidate=None) for p in ("b", "new", "a", "d", "f", "c", "e")]
+    order = [j.problem for j in _heavy_between_light(jobs, First())]
+    assert order == ["a", "d", "c", "b", "e", "new", "f"]
+    assert sorted(order) == sorted(j.problem for j in jobs)
