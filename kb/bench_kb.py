@@ -83,7 +83,8 @@ class BenchConfig:
         protocols_at_once: with several protocols, local workers in their own processes and at least one per
             protocol, the protocols are judged side by side, ``workers_per_device`` shared among them (`shares`),
             so one protocol's start-up and last candidates overlap the other's work instead of idling the
-            device; False: one protocol after the other, each with every worker.
+            device; likewise a protocol's repeats 2..N (`_repeat_shares`), once its first verdicts are in.
+            False: one protocol, and one repeat, after the other, each with every worker.
     """
 
     out: Path
@@ -491,9 +492,18 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
     if config.compact_ledgers is not None:
         _restore(jobs, config, outcomes, echo)
     def protocol(outcome: ProtocolOutcome, share: BenchConfig) -> None:
-        for r in range(1, config.repeat + 1):
-            _judge(jobs, problems, share, outcome.protocol, r, {**entry, **dict(config.selection)}, outcome,
-                   echo, deadline)
+        args = {**entry, **dict(config.selection)}
+        _judge(jobs, problems, share, outcome.protocol, 1, args, outcome, echo, deadline)
+        later = list(range(2, config.repeat + 1))
+        split = _repeat_shares(share, len(later))
+        if split is None:
+            for r in later:
+                _judge(jobs, problems, share, outcome.protocol, r, args, outcome, echo, deadline)
+        else:
+            echo(f"{outcome.protocol}: judging repeats {later[0]}-{later[-1]} at once, workers per device: "
+                 + ", ".join(f"repeat {r} {w}" for r, w in zip(later, split, strict=True)))
+            _repeats_side_by_side(outcome, share, split, later, lambda r, part, cfg: _judge(
+                jobs, problems, cfg, outcome.protocol, r, args, part, echo, deadline))
         outcome.solved = _solved(outcome.run_dir, problems)
 
     shares = config.shares()
@@ -531,6 +541,39 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
     } for o in outcomes])  # fmt: skip
     _write_info(out, info)
     return result
+
+
+def _repeat_shares(share: BenchConfig, repeats: int) -> list[int] | None:
+    """Workers for each of ``repeats`` later repeats judged side by side within one protocol's share, or None: in
+    turn. Side by side, a repeat whose light candidates are left is not held up behind another's multi-GB ones,
+    each waiting for heavy slots (level 1 on the H200: a whole call's workers waited on them while a repeat's
+    light close calls queued behind)."""
+    w = share.workers_per_device
+    if repeats < 2 or w < repeats or share.backend != "local" or not share.protocols_at_once:
+        return None
+    return [w // repeats + (i < w % repeats) for i in range(repeats)]
+
+
+def _repeats_side_by_side(outcome: ProtocolOutcome, share: BenchConfig, split: list[int], repeats: list[int],
+                          judge: Callable[[int, ProtocolOutcome, BenchConfig], None]) -> None:
+    """``judge(r, part, config)`` for every repeat at once, each with its workers and an outcome of its own (merged
+    into ``outcome`` after: counts add up, the wall time is the longest part's)."""
+    sharers = share.device_sharers or share.workers_per_device
+    parts = [ProtocolOutcome(protocol=outcome.protocol, run_dir=outcome.run_dir, problems=outcome.problems)
+             for _ in repeats]
+    try:
+        _side_by_side([(judge, (r, part, replace(share, workers_per_device=w, device_sharers=sharers)))
+                       for r, part, w in zip(repeats, parts, split, strict=True)])
+    finally:
+        for part in parts:
+            outcome.judged += part.judged
+            outcome.reused += part.reused
+            outcome.restored += part.restored
+            outcome.failed += part.failed
+            outcome.left += part.left
+            outcome.not_repeated += part.not_repeated
+            outcome.devices = part.devices or outcome.devices
+        outcome.wall_s += max((part.wall_s for part in parts), default=0.0)
 
 
 def _side_by_side(calls: list[tuple[Callable, tuple]]) -> None:

@@ -501,3 +501,47 @@ def test_a_repeat_alternates_heavy_and_light_jobs_by_their_first_verdicts_peak()
     order = [j.problem for j in _heavy_between_light(jobs, First())]
     assert order == ["a", "d", "c", "b", "e", "new", "f"]
     assert sorted(order) == sorted(j.problem for j in jobs)
+
+
+def test_later_repeats_share_a_protocols_workers_when_there_are_enough(tmp_path):
+    from dataclasses import replace as _replace
+
+    from kb.bench_kb import _repeat_shares
+
+    base = BenchConfig(out=tmp_path / "x", device="cpu", workers_per_device=5)
+    assert _repeat_shares(base, 2) == [3, 2]
+    assert _repeat_shares(base, 1) is None  # one later repeat: nothing to share
+    assert _repeat_shares(_replace(base, workers_per_device=1), 2) is None
+    assert _repeat_shares(_replace(base, protocols_at_once=False), 2) is None
+
+
+def test_later_repeats_judged_at_once_record_each_in_its_own_run(tmp_path, capsys, monkeypatch):
+    """Repeats 2 and 3 side by side, a worker process each, both told the device has two evaluators: each repeat's
+    verdicts land in its run directory, the bench counts them all, and a rerun judges nothing again."""
+    import autokernel.search.backend as backend
+
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    made, real_init = [], backend.LocalBackend.__init__
+
+    def init(self, config, **kw):
+        real_init(self, config, **kw)
+        made.append((kw.get("workers_per_device"), kw.get("sharers"), type(self._pool).__name__))
+
+    monkeypatch.setattr(backend.LocalBackend, "__init__", init)
+    out = tmp_path / "bench"
+    honest = str(FIXTURES / "honest" / "relu_constexpr.py")
+    args = ["bench", "--problems", str(FIXTURES / "problems" / "relu.py"), "--candidates", honest, "--protocol",
+            "strict", "--repeat", "3", "--out", str(out), "--device", "cpu", "--no-timing", "--trials", "1",
+            "--no-progress", "--workers-per-device", "2"]
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert "strict: judging repeats 2-3 at once, workers per device: repeat 2 1, repeat 3 1" in printed
+    assert made[1:] == [(1, 2, "_ProcessPool")] * 2  # (the first repeat: both workers)
+    for r in (2, 3):
+        rows = verdict_records(out / "repeats" / str(r) / "strict")
+        assert [row["verdict"] for row in rows] == ["correct"]
+    info = json.loads((out / BENCH_INFO).read_text())["invocations"]
+    assert [o["judged"] for o in info[0]["outcomes"]] == [3]
+    assert main(args) == 0
+    info = json.loads((out / BENCH_INFO).read_text())["invocations"]
+    assert [(o["judged"], o["reused"]) for o in info[1]["outcomes"]] == [(0, 3)]

@@ -40,8 +40,9 @@ def register(sub) -> None:
     p.add_argument("--workers-per-device", "--workers-per-gpu", type=int, default=1,
                    help="candidates judged at once per device (correctness overlaps, timing runs alone; default 1)")
     p.add_argument("--protocols-in-turn", action="store_true",
-                   help="with --protocol both, judge one protocol after the other, each with every worker "
-                        "(default: side by side, the workers per device shared, when there are at least two)")
+                   help="with --protocol both, judge one protocol after the other, and with --repeat above 2 one "
+                        "repeat after the other, each with every worker (default: side by side, the workers per "
+                        "device shared, when there are enough)")
     p.add_argument("--repeat", type=int, default=1,
                    help="judge every candidate N times (repeats 2..N in OUT/repeats/); prints the spread of the "
                         "medians per candidate")
