@@ -55,6 +55,20 @@ def _generations(root: Path) -> Path:
     return root
 
 
+def _backends_made(monkeypatch) -> list[tuple]:
+    """(workers per device, sharers, pool type) of every local backend the bench starts, in order."""
+    import autokernel.search.backend as backend
+
+    made, real_init = [], backend.LocalBackend.__init__
+
+    def init(self, config, **kw):
+        real_init(self, config, **kw)
+        made.append((kw.get("workers_per_device"), kw.get("sharers"), type(self._pool).__name__))
+
+    monkeypatch.setattr(backend.LocalBackend, "__init__", init)
+    return made
+
+
 def _rows(run: Path) -> list[dict]:
     return [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines() if line.strip()]
 
@@ -288,15 +302,7 @@ def test_protocols_share_the_workers_when_there_are_enough(tmp_path):
 def test_protocols_judged_at_once_record_what_in_turn_would(tmp_path, capsys, monkeypatch):
     """Two worker processes, one per protocol, each knowing the device has two evaluators (its candidates' memory
     share): every verdict lands in its protocol's run directory, and a rerun in turn finds them all."""
-    import autokernel.search.backend as backend
-
-    made, real_init = [], backend.LocalBackend.__init__
-
-    def init(self, config, **kw):
-        real_init(self, config, **kw)
-        made.append((kw.get("workers_per_device"), kw.get("sharers"), type(self._pool).__name__))
-
-    monkeypatch.setattr(backend.LocalBackend, "__init__", init)
+    made = _backends_made(monkeypatch)
     out = tmp_path / "bench"
     honest = str(FIXTURES / "honest" / "relu_constexpr.py")
     args = ["bench", "--problems", str(FIXTURES / "problems" / "relu.py"), "--candidates", honest, "wrap",
@@ -518,16 +524,8 @@ def test_later_repeats_share_a_protocols_workers_when_there_are_enough(tmp_path)
 def test_later_repeats_judged_at_once_record_each_in_its_own_run(tmp_path, capsys, monkeypatch):
     """Repeats 2 and 3 side by side, a worker process each, both told the device has two evaluators: each repeat's
     verdicts land in its run directory, the bench counts them all, and a rerun judges nothing again."""
-    import autokernel.search.backend as backend
-
     monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
-    made, real_init = [], backend.LocalBackend.__init__
-
-    def init(self, config, **kw):
-        real_init(self, config, **kw)
-        made.append((kw.get("workers_per_device"), kw.get("sharers"), type(self._pool).__name__))
-
-    monkeypatch.setattr(backend.LocalBackend, "__init__", init)
+    made = _backends_made(monkeypatch)
     out = tmp_path / "bench"
     honest = str(FIXTURES / "honest" / "relu_constexpr.py")
     args = ["bench", "--problems", str(FIXTURES / "problems" / "relu.py"), "--candidates", honest, "--protocol",
