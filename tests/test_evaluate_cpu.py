@@ -831,3 +831,27 @@ def test_a_seen_vs_fresh_rejection_must_reproduce_when_timed_again(cpu_config, m
     monkeypatch.setattr(timing, "check_timing", failing(1, check="wall_clock"))
     v = evaluate(PROBLEM, Candidate(source=kernel()), cpu_config)
     assert v.verdict == "rejected" and v.failed_check == "wall_clock" and len(calls) == 1
+
+
+def test_a_memo_keyed_on_a_few_input_values_fails_the_perturbed_trial_without_timing(monkeypatch):
+    """The last trial's inputs again with one element changed: a candidate replaying the output it memoised under a
+    fingerprint of sampled input values (tests/fixtures/rogues/h02_memo_fingerprint.py) is wrong there, caught by
+    value, not only by the seen-versus-fresh timing check; an honest kernel passes the same trial."""
+    import secrets
+
+    from autokernel.evaluate import EvalConfig
+
+    fixtures = Path(__file__).resolve().parent / "fixtures"
+    problem = Problem.from_file(str(fixtures / "problems" / "scale_add.py"))
+    # element 1 takes element 2's value: neither is one of the rogue's eight sampled positions (evenly spaced
+    # from the first to the last), as a random element is not with probability 1 - 8 / n
+    picks = iter([1, 2] * 8)
+    monkeypatch.setattr(secrets, "randbelow", lambda n: next(picks))
+    config = EvalConfig.for_device("cpu", timeout_s=120.0, measure=False)
+    rogue = evaluate(problem, Candidate(source=(fixtures / "rogues" / "h02_memo_fingerprint.py").read_text()), config)
+    assert rogue.verdict == "incorrect" and rogue.failed_check == "secret_perturbed_inputs", rogue.reason
+    assert "perturbed inputs" in rogue.reason and "1 of " in rogue.reason
+    picks = iter([1, 2] * 8)
+    honest = evaluate(problem, Candidate(source=(fixtures / "honest" / "scale_add_masked.py").read_text()), config)
+    assert honest.verdict == "correct", honest.reason
+    assert [c.figures["distribution"] for c in honest.checks if c.name.startswith("trial_")][-1] == "perturbed"

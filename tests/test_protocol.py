@@ -175,14 +175,16 @@ def test_honest_kernel_under_each_protocol(protocol):
     trials = [c for c in v.checks if c.name.startswith("trial_")]
     if protocol == "kernelbench":
         assert "default flags" in v.policy["reference_precision"]
-        assert len(trials) == 5 + 4  # KernelBench's five, then a secret seed and three input variants
+        # KernelBench's five, then a secret seed, three input variants and the last one's inputs perturbed
+        assert len(trials) == 5 + 4 + 1
         assert [c.figures["distribution"] for c in trials[:5]] == ["kernelbench"] * 5
+        assert trials[-1].figures["distribution"] == "perturbed"
         assert "discard_first_1" in v.kernel.method and "gpu_lead" not in v.kernel.method
         assert "+autograd" in v.kernel.method and "+autograd" in v.eager.method  # as KernelBench times both
     else:
         assert "autograd" not in v.kernel.method
         assert "TF32 disabled" in v.policy["reference_precision"]
-        assert len(trials) == 5 and "kernelbench" not in {c.figures["distribution"] for c in trials}
+        assert len(trials) == 5 + 1 and "kernelbench" not in {c.figures["distribution"] for c in trials}
     assert Verdict.from_dict(v.to_dict()).protocol == protocol
 
 

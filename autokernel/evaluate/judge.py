@@ -546,22 +546,40 @@ class Evaluator:
                             _release_ipc(cfg, empty_cache=True)
                     with stages("correctness/inputs"), self.gate.shared():
                         trial = session.trial(i, extra_distributions=cfg.extra_distributions)
-                check = self._correctness_trial(proc, session, trial, i, i >= public, tol, rel_l2_tol, launches,
-                                                 stages)
-                if not check.passed and check.figures.get("verdict") == "incorrect" and "max_abs_error" in check.figures:
-                    with self.gate.shared():
-                        check = explain_conditioning(session, trial, check)
+                last = i == self._num_trials(session) - 1
+                worst = self._checked_trial(proc, session, trial, i, public, tol, rel_l2_tol, launches, verdict,
+                                            worst, stages, keep=last and cfg.extra_distributions)
+                if last and cfg.extra_distributions:  # the last trial's inputs again, one element changed
+                    if big:
+                        with self.gate.shared():
+                            _release_ipc(cfg, empty_cache=True)
+                    with stages("correctness/inputs"), self.gate.shared():
+                        trial = session.perturbed(trial)
+                    if trial is not None:
+                        self._checked_trial(proc, session, trial, i + 1, public, tol, rel_l2_tol, launches, verdict,
+                                            worst, stages)
                 del trial
-                with self.gate.shared():
-                    _release_ipc(cfg)
-                verdict.checks.append(check)
-                worst = (max(worst[0], check.figures.get("max_abs_error", 0.0)),
-                         max(worst[1], check.figures.get("max_rel_error", 0.0)))
-                verdict.max_abs_error, verdict.max_rel_error = worst
-                if not check.passed:
-                    raise Outcome(check.figures.get("verdict", "incorrect"), check.reason,
-                                   trial_check_name(check, i, public))
         return launches
+
+    def _checked_trial(self, proc, session, trial, i, public, tol, rel_l2_tol, launches, verdict, worst, stages,
+                       keep: bool = False) -> tuple[float, float]:
+        """Trial ``i`` judged and recorded in ``verdict`` (an Outcome when it fails); returns the worst errors so far.
+        ``keep``: the judge's copy of its inputs stays usable (the perturbed trial is made from it)."""
+        check = self._correctness_trial(proc, session, trial, i, i >= public, tol, rel_l2_tol, launches, stages)
+        if not check.passed and check.figures.get("verdict") == "incorrect" and "max_abs_error" in check.figures:
+            with self.gate.shared():
+                check = explain_conditioning(session, trial, check)
+        if not keep:
+            trial.inputs, trial.expected = [], None
+        with self.gate.shared():
+            _release_ipc(self.config)
+        verdict.checks.append(check)
+        worst = (max(worst[0], check.figures.get("max_abs_error", 0.0)),
+                 max(worst[1], check.figures.get("max_rel_error", 0.0)))
+        verdict.max_abs_error, verdict.max_rel_error = worst
+        if not check.passed:
+            raise Outcome(check.figures.get("verdict", "incorrect"), check.reason, trial_check_name(check, i, public))
+        return worst
 
     def _compare_to_baselines(self, session, state, timing_sets, stats, tol, paired, verdict, stages) -> None:
         """Speedups over eager and torch.compile (same loop, same GPU), and the roofline plausibility check.

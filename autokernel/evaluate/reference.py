@@ -208,6 +208,15 @@ def _draw_private(module, seed: int) -> tuple[list, object]:
     return inputs, gen.get_state()
 
 
+def _unravel(flat: int, shape) -> tuple[int, ...]:
+    """The index tuple of element ``flat`` of a tensor of ``shape`` in row-major order."""
+    index = []
+    for size in reversed(tuple(shape)):
+        flat, i = divmod(flat, size)
+        index.append(i)
+    return tuple(reversed(index))
+
+
 def _other_random_sources(source: str) -> bool:
     """Whether a problem's file may draw from numpy's or Python's generators (a private torch one cannot follow
     them; read on the whole file, since ``get_inputs`` may call its helpers)."""
@@ -437,6 +446,26 @@ class ReferenceSession:
             self.notes.append(note)
         inputs = self.make_inputs(seed)
         return Trial(seed, "problem", inputs, self.run(inputs))
+
+    def perturbed(self, trial: Trial) -> Trial | None:
+        """``trial``'s inputs with one element of its largest floating input changed in place (to the value at
+        another position, so it stays in the input's distribution), and the reference on them. A candidate that
+        memoises outputs under a fingerprint of a few input values replays the old output here; any other gets a
+        trial like the rest. None when no element can change (no floating input, or all values alike)."""
+        import torch
+
+        floats = [x for x in trial.inputs if isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel() > 1]
+        if not floats:
+            return None
+        x = max(floats, key=lambda t: t.numel())
+        n = x.numel()
+        for _ in range(8):
+            j, k = (_unravel(secrets.randbelow(n), x.shape) for _ in range(2))
+            if bool(x[j] != x[k]) and bool(torch.isfinite(x[k])):
+                x[j] = x[k]
+                trial.expected = None  # (a multi-GB output: one alive at a time)
+                return Trial(trial.seed, "perturbed", trial.inputs, self.run(trial.inputs))
+        return None
 
     def probe_trial(self, index: int, *, extra_distributions: bool) -> Trial:
         """Trial ``index`` of the degeneracy probe: as `trial`, except that KernelBench's trials are replaced by
