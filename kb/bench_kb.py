@@ -782,7 +782,7 @@ def _heavy_between_light(jobs: list[Job], first) -> list[Job]:
     weighed, unknown = [], []
     for job in jobs:
         attempt = first.lookup(job.problem, job.candidate)
-        peak = getattr(attempt.verdict, "judge_peak_memory_mb", None) if attempt is not None else None
+        peak = attempt.verdict.judge_peak_memory_mb if attempt is not None else None
         (weighed if peak is not None else unknown).append((peak or 0.0, job))
     weighed.sort(key=lambda pair: -pair[0])  # stable: equal weights keep the problem order
     order, low, high = [], 0, len(weighed) - 1

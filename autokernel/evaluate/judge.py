@@ -150,8 +150,7 @@ class Evaluator:
                 why = f"the candidate's process: {memory.memory_line(verdict.reason)}"
             lost = time.monotonic() - started
             self._alone.add(problem.digest)
-            with self.gate.shared():
-                _release_ipc(self.config, empty_cache=True)
+            self._release()
             verdict = self._evaluate(problem, candidate)
             # said in the verdict: an evaluation alone stops every neighbour for its length, and what ran out
             # tells whether the heavy slots' footprint was too small
@@ -324,8 +323,7 @@ class Evaluator:
             if cfg.is_cuda:
                 verdict.judge_peak_memory_mb = memory.peak_reserved_mb(cfg.device)
                 verdict.judge_peak_steps_mb = stages.peak_steps
-            with self.gate.shared():
-                _release_ipc(cfg, empty_cache=True)
+            self._release()
             waited = self.gate.waited_s() - waited0
             if waited > 0:  # inside the stages: time the device was held by other evaluations
                 stages.seconds["gate_wait"] = round(waited, 3)
@@ -427,8 +425,7 @@ class Evaluator:
             stats = self.timing.time(proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict, stages)
         # The candidate is done: its process and every buffer it saw go before the baselines are timed.
         self._discard(proc)
-        with self.gate.shared():
-            _release_ipc(cfg, empty_cache=True)
+        self._release()
         return timing_sets, stats, tol, paired
 
     def _ready(self, proc, session, state, trials, big, verdict, stages) -> tuple[dict, float, float | None]:
@@ -455,15 +452,13 @@ class Evaluator:
                 trials.clear()  # the probe's own trials need the memory; correctness makes trial 0 again
                 if session.public_seeds:  # KernelBench's trial 0, drawn on the CPU while the probe runs
                     session.prefetch_again(session.public_seeds[0], first=True)
-                with self.gate.shared():  # what the last stage freed, back to the driver
-                    _release_ipc(cfg, empty_cache=True)
+                self._release()  # what the last stage freed, back to the driver
             with stages("degeneracy_probe"), self.gate.shared():
                 state.degeneracy = probe_degeneracy(
                     lambda i: session.probe_trial(i, extra_distributions=cfg.extra_distributions),
                     max(2, self._num_trials(session)), tol=tol, rerun=session.run)
             if big:
-                with self.gate.shared():  # what the last stage freed, back to the driver
-                    _release_ipc(cfg, empty_cache=True)
+                self._release()  # what the last stage freed, back to the driver
             self._cache_degeneracy(session.problem, tol, state.degeneracy)
         deg = state.degeneracy
         rel_l2_tol = tol if deg.degenerate else None
@@ -525,8 +520,7 @@ class Evaluator:
                     timing_sets = []
                     if session.public_seeds:  # KernelBench's set, drawn on the CPU meanwhile (8 s at 6.4 GB)
                         session.prefetch_again(KERNELBENCH_SEED)
-                    with self.gate.shared():  # what the last stage freed, back to the driver
-                        _release_ipc(cfg, empty_cache=True)
+                    self._release()  # what the last stage freed, back to the driver
         return timing_sets, paired
 
     def _correctness(self, proc, session, trials, big, tol, rel_l2_tol, verdict, stages) -> dict[str, int]:
@@ -536,23 +530,22 @@ class Evaluator:
         public = len(session.public_seeds)
         launches: dict[str, int] = {}
         worst = (0.0, 0.0)
+        count = self._num_trials(session)
         with stages("correctness"):
-            for i in range(self._num_trials(session)):
+            for i in range(count):
                 if trials:
                     trial = trials.pop(0)
                 else:
                     if big:
-                        with self.gate.shared():  # what the last stage freed, back to the driver
-                            _release_ipc(cfg, empty_cache=True)
+                        self._release()  # what the last stage freed, back to the driver
                     with stages("correctness/inputs"), self.gate.shared():
                         trial = session.trial(i, extra_distributions=cfg.extra_distributions)
-                last = i == self._num_trials(session) - 1
+                perturb = i == count - 1 and cfg.extra_distributions
                 worst = self._checked_trial(proc, session, trial, i, public, tol, rel_l2_tol, launches, verdict,
-                                            worst, stages, keep=last and cfg.extra_distributions)
-                if last and cfg.extra_distributions:  # the last trial's inputs again, one element changed
+                                            worst, stages, keep=perturb)
+                if perturb:  # the last trial's inputs again, one element changed
                     if big:
-                        with self.gate.shared():
-                            _release_ipc(cfg, empty_cache=True)
+                        self._release()
                     with stages("correctness/inputs"), self.gate.shared():
                         trial = session.perturbed(trial)
                     if trial is not None:
@@ -571,8 +564,7 @@ class Evaluator:
                 check = explain_conditioning(session, trial, check)
         if not keep:
             trial.inputs, trial.expected = [], None
-        with self.gate.shared():
-            _release_ipc(self.config)
+        self._release(empty_cache=False)
         verdict.checks.append(check)
         worst = (max(worst[0], check.figures.get("max_abs_error", 0.0)),
                  max(worst[1], check.figures.get("max_rel_error", 0.0)))
@@ -580,6 +572,11 @@ class Evaluator:
         if not check.passed:
             raise Outcome(check.figures.get("verdict", "incorrect"), check.reason, trial_check_name(check, i, public))
         return worst
+
+    def _release(self, *, empty_cache: bool = True) -> None:
+        """`_release_ipc` under the gate's shared hold: between stages and evaluations, what was freed goes back."""
+        with self.gate.shared():
+            _release_ipc(self.config, empty_cache=empty_cache)
 
     def _compare_to_baselines(self, session, state, timing_sets, stats, tol, paired, verdict, stages) -> None:
         """Speedups over eager and torch.compile (same loop, same GPU), and the roofline plausibility check.

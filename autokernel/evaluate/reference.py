@@ -208,15 +208,6 @@ def _draw_private(module, seed: int) -> tuple[list, object]:
     return inputs, gen.get_state()
 
 
-def _unravel(flat: int, shape) -> tuple[int, ...]:
-    """The index tuple of element ``flat`` of a tensor of ``shape`` in row-major order."""
-    index = []
-    for size in reversed(tuple(shape)):
-        flat, i = divmod(flat, size)
-        index.append(i)
-    return tuple(reversed(index))
-
-
 def _other_random_sources(source: str) -> bool:
     """Whether a problem's file may draw from numpy's or Python's generators (a private torch one cannot follow
     them; read on the whole file, since ``get_inputs`` may call its helpers)."""
@@ -460,7 +451,7 @@ class ReferenceSession:
         x = max(floats, key=lambda t: t.numel())
         n = x.numel()
         for _ in range(8):
-            j, k = (_unravel(secrets.randbelow(n), x.shape) for _ in range(2))
+            j, k = (torch.unravel_index(torch.tensor(secrets.randbelow(n)), x.shape) for _ in range(2))
             if bool(x[j] != x[k]) and bool(torch.isfinite(x[k])):
                 x[j] = x[k]
                 trial.expected = None  # (a multi-GB output: one alive at a time)
