@@ -40,6 +40,14 @@ file the layout does not account for. A pages.json without ``protocols`` is the 
 judged another each bring back their copy of the ledgers, and only the folders hold every verdict of both:
 
     python benchmarks/leaderboard_pages.py ledgers leaderboards/nvidia-h200/rescore --bench B1 --bench B3
+
+``rules`` fills in the precision each verdict's baselines ran in (``policy.baseline_rule``: strict decides it per
+problem, kernelbench always keeps PyTorch's flags) where a ledger line lacks it, from the judge caches that decided
+it (``baseline_rule.json`` under ``AUTOKERNEL_KB_CACHE``, keyed by problem digest, tolerance and environment); a
+strict line with no matching cache entry stays without one (the page leaves its ``baseline_precision`` empty):
+
+    python benchmarks/leaderboard_pages.py rules leaderboards/nvidia-h200/ledger leaderboards/nvidia-h200/rescore \
+        --cache .gpu/rescore/cache/baseline_rule.json
 """
 
 from __future__ import annotations
@@ -67,6 +75,7 @@ from kb.compact import (  # noqa: E402
     keep_kernel,
     kept_kernels,
     level_of,
+    protocol_of,
     read_ledger,
     rejudged_line,
     reword_comments,
@@ -541,12 +550,47 @@ def reword(board: str | Path, old: str, new: str) -> list[Path]:
     return changed
 
 
+def fill_rules(folders: list[str | Path], caches: list[str | Path]) -> tuple[list[Path], int, int]:
+    """Add ``policy.baseline_rule`` to the timed verdicts of every compact ledger under ``folders`` that lack it
+    (see the module docstring); returns the files changed, the verdicts filled and those left without a rule."""
+    rules: dict[str, dict] = {}
+    for cache in caches:
+        rules.update({k: v for k, v in json.loads(Path(cache).read_text()).items()
+                      if isinstance(v, dict) and v.get("precision") in ("default", "fp32")})
+    changed, filled, missing = [], 0, 0
+    for path in sorted(p for folder in folders for p in Path(folder).rglob("*.jsonl")):
+        ledger, touched = read_ledger(path), False
+        for row in ledger.rows:
+            v = row.get("verdict") or {}
+            policy = v.get("policy")
+            if not v.get("eager") or not isinstance(policy, dict) or "baseline_rule" in policy:
+                continue
+            if protocol_of(v) == "kernelbench":  # the protocol fixes it; what its judge records
+                rule = {"precision": "default", "reason": "set by the protocol / configuration"}
+            else:
+                env = v.get("environment") or {}
+                key = "|".join([str(row.get("problem_digest", "")), f"tol={float(policy.get('atol', 0)):g}",
+                                *(str(env.get(k, "")) for k in ("gpu", "driver", "torch", "triton", "cuda_runtime"))])
+                rule = rules.get(key)
+            if rule is None:
+                missing += 1
+                continue
+            policy["baseline_rule"], touched, filled = dict(rule), True, filled + 1
+        if touched:
+            changed.append(write_ledger(path, ledger))
+    return changed, filled, missing
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
     led = sub.add_parser("ledgers", help="merge bench folders' verdicts into a re-score's compact ledgers")
     led.add_argument("ledgers", help="the compact ledgers' folder, e.g. leaderboards/nvidia-h200/rescore")
     led.add_argument("--bench", action="append", default=[], required=True, help="a bench folder (`bench --out`)")
+    rul = sub.add_parser("rules", help="fill in each verdict's baseline precision from the judge caches")
+    rul.add_argument("folders", nargs="+", help="folders of compact ledgers, e.g. leaderboards/nvidia-h200/ledger")
+    rul.add_argument("--cache", action="append", default=[], required=True,
+                     help="a judge cache's baseline_rule.json (under AUTOKERNEL_KB_CACHE)")
     for name in ("regenerate", "check", "build", "publish", "reword"):
         p = sub.add_parser(name)
         p.add_argument("board", help="a GPU's leaderboard folder, e.g. leaderboards/nvidia-h200")
@@ -577,6 +621,15 @@ def main(argv: list[str] | None = None) -> int:
         except (LedgerError, ValueError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
+        return 0
+    if args.command == "rules":
+        try:
+            changed, filled, missing = fill_rules(args.folders, args.cache)
+        except (LedgerError, OSError, ValueError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print("\n".join(str(p) for p in changed))
+        print(f"baseline rules filled in: {filled}; strict verdicts without a cached rule: {missing}")
         return 0
     board = Path(args.board).resolve()
     for key in ("run", "rejudged", "prefer", "candidates", "bench"):  # given from here; the work runs from the root

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from autokernel.evaluate.protocol import PROTOCOL_NAMES
 from kb.compact import (
+    RUN_KEYS,
     Ledger,
     compact_run,
     compact_run_json,
@@ -135,17 +136,22 @@ def _record(ledger: RunLedger, job, line: dict) -> None:
 
 
 def _restore_invocations(run_dir: Path, headers: list[dict]) -> None:
-    """The invocations of the ledgers' headers that run.json lacks, before its own: the page header then names
-    every invocation that judged its verdicts, not only this machine's."""
+    """The invocations of the ledgers' headers that run.json lacks, before its own, and the run's dataset, config
+    and note where run.json has none (a call that only restores judges nothing and records no dataset): the page
+    header then names every invocation that judged its verdicts, and the data they were judged on."""
     from autokernel.ledger.run_info import update_run_info
 
     wanted = _merge([], (inv for h in headers for inv in h.get("invocations", [])), _invocation_id)
-    if not wanted:
+    run_keys = {k: h[k] for h in reversed(headers) for k in RUN_KEYS if h.get(k)}  # the first header's wins
+    if not wanted and not run_keys:
         return
 
     def update(info: dict) -> None:
         have = {_invocation_id(inv) for inv in compact_run_json(info)["invocations"]}
         info["invocations"] = [inv for inv in wanted if _invocation_id(inv) not in have] + info["invocations"]
+        for key, value in run_keys.items():
+            if not info.get(key):
+                info[key] = value
 
     update_run_info(run_dir, update, create=True)
 

@@ -53,11 +53,12 @@ _VERDICT_KEYS = ("verdict", "reason", "quarantined", "speedup", "speedup_vs_comp
 _IF_RECORDED = ("speedup_mean", "speedup_vs_compile_mean")  # KernelBench's statistic; absent from older lines
 _FLOOR_FIGURES = ("flops", "bytes", "vector_tflops", "memory_gbps")  # what `kb.runs.fma_floor` reads (and, without
 # the two rates, which older verdicts lack, the peak_used text they are parsed from)
-_POLICY_KEYS = ("tolerance_preset", "atol", "rtol", "reference_precision", "baseline_precision")
+_POLICY_KEYS = ("tolerance_preset", "atol", "rtol", "reference_precision", "baseline_precision", "baseline_rule")
+# baseline_rule: the precision this problem's baselines ran in and why (strict decides it per problem)
 _ENVIRONMENT_KEYS = ("gpu", "driver", "cuda_runtime", "torch", "triton", "sm_clock_max_mhz")
 _SEARCH_KEYS = ("experiment", "proposer", "round", "idea")
 _REJUDGE_KEYS = ("candidates", "preset")
-_RUN_KEYS = ("dataset", "config", "note")
+RUN_KEYS = ("dataset", "config", "note")
 _INVOCATION_KEYS = ("started", "level", "rounds", "ideas_per_round", "branches_per_idea", "stop_after_s",
                     "workers_per_device", "devices", "candidates_evaluated", "wall_s", "candidates_per_device_hour",
                     "note", "mode", "generations", "candidates", "protocol", "repeat", "repeat_within")  # fmt: skip
@@ -160,7 +161,7 @@ def compact_verdict(verdict: dict[str, Any]) -> dict[str, Any]:
 
 def compact_run_json(data: dict[str, Any]) -> dict[str, Any]:
     """The run.json fields the page header reads (`kb.runs._run_info`)."""
-    out = {k: data[k] for k in _RUN_KEYS if k in data}
+    out = {k: data[k] for k in RUN_KEYS if k in data}
     out["invocations"] = [{k: inv[k] for k in _INVOCATION_KEYS if k in inv} for inv in data.get("invocations", [])]
     return out
 

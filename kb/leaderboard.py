@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 PROBLEM_COLUMNS = (*COLUMNS, "kernel_link")
 # beside the scored speedups (the protocol's statistic: KernelBench's mean under kernelbench), the medians
 STATISTIC_COLUMNS = ("statistic", "speedup_median", "speedup_vs_compile_median")
+# the precision each row's baselines ran in (strict decides it per problem: `kb.runs.baseline_precision`)
+RULE_COLUMNS = ("baseline_precision",)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -127,7 +129,7 @@ def write_leaderboard(
 def _problem_table(table: pd.DataFrame, folder: Path) -> pd.DataFrame:
     out = table.sort_values(["level", "problem_id"]).reset_index(drop=True)
     out["kernel_link"] = [_link(p, folder) for p in out["kernel_path"]]
-    return out[list(PROBLEM_COLUMNS) + [c for c in STATISTIC_COLUMNS if c in out]]
+    return out[list(PROBLEM_COLUMNS) + [c for c in (*STATISTIC_COLUMNS, *RULE_COLUMNS) if c in out]]
 
 
 def _link(path: str, folder: Path) -> str:

@@ -160,6 +160,13 @@ def _statistic_text(protocol: str) -> str:
             if _scores_mean(protocol) else "median of timed calls")
 
 
+def baseline_precision(verdict: dict[str, Any]) -> str:
+    """The precision a verdict's baselines ran in ("default": PyTorch's flags, "fp32": TF32 off), as its judge
+    decided it (`policy.baseline_rule`); "" where the verdict predates that record or was not timed."""
+    rule = (verdict.get("policy") or {}).get("baseline_rule")
+    return str(rule.get("precision") or "") if isinstance(rule, dict) and verdict.get("eager") else ""
+
+
 def repeat_spread(row: dict[str, Any], repeats: list[list[dict[str, Any]]]) -> float | None:
     """The repeat spread of a scoring row's speedups, in %: (max - min) / median over the row and the same candidate
     judged again in each repeat run (its baselines re-timed there), the larger of the spreads vs eager and vs
@@ -248,6 +255,7 @@ def run_table(run_dir: str | Path, *, protocol: str | None = None,
             "kernel_path": Path(os.path.normpath(root / row["source_path"])).as_posix() if row.get("source_path") else "",
             "timing_method": _method(v),
             "eager_method": str((v.get("eager") or {}).get("method") or ""),
+            "baseline_precision": baseline_precision(v),
             "protocol": protocol_of(v),
             "reason": v.get("reason", ""),
             **({"spread_pct": repeat_spread(row, again), "repeat_band": band} if repeats else {}),

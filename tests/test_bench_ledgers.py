@@ -188,6 +188,9 @@ def test_restore_only_rebuilds_a_bench_folder_without_judging_or_a_gpu(setup, tm
             for x in _rows(again / r / "strict")]
     pd.testing.assert_frame_equal(pd.read_csv(setup.out / PAGE).drop(columns="kernel_path"),
                                   pd.read_csv(again / PAGE).drop(columns="kernel_path"))
+    for r in ("", "repeats/2/"):  # the data the verdicts were judged on, as the ledgers' headers name it
+        want, got = (json.loads((d / r / "strict" / "run.json").read_text()) for d in (setup.out, again))
+        assert want.get("dataset") and (got.get("dataset"), got.get("config")) == (want["dataset"], want["config"])
     assert {p: p.read_bytes() for p in setup.ledgers.rglob("*.jsonl")} == before  # nothing judged, nothing written
     capsys.readouterr()
 

@@ -160,3 +160,16 @@ def test_a_file_that_is_not_a_ledger_says_so(tmp_path):
     (tmp_path / "results.jsonl").write_text('{"experiment": 1}\n')
     with pytest.raises(LedgerError, match="not a compact ledger"):
         read_ledger(tmp_path / "results.jsonl")
+
+
+def test_the_baseline_rule_is_kept_and_each_row_says_which_precision_its_baselines_ran_in(tmp_path):
+    """Strict decides per problem whether its baselines run with PyTorch's flags or in fp32: the compact line keeps
+    the judge's record and the pages show it per row; a timed verdict that predates the record shows nothing."""
+    run = _run(tmp_path)
+    rows = [json.loads(x) for x in (run / "results.jsonl").read_text().splitlines()]
+    rows[1]["verdict"]["policy"]["baseline_rule"] = {"precision": "fp32", "reason": "misses 1e-4 with 3e-3"}
+    (run / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    ledger = compact_run(run)
+    assert ledger.rows[1]["verdict"]["policy"]["baseline_rule"]["precision"] == "fp32"
+    table = run_table(write_ledger(tmp_path / "L1.jsonl", ledger))
+    assert table.set_index("problem_id")["baseline_precision"].to_dict() == {19: "fp32", 20: ""}  # L1/19's best kernel

@@ -122,3 +122,34 @@ def test_build_keeps_the_published_kernels_and_regenerates(tmp_path, monkeypatch
     assert "kernels/L1_19.py" in (board / "problems_fp32_baselines.csv").read_text()
     assert "A note." in (board / "baseline_precision.md").read_text()
     assert pages.check(BOARD) == []
+
+
+def test_rules_fill_each_verdicts_baseline_precision_from_the_judge_cache(tmp_path, capsys):
+    """Verdicts compacted before the ledgers kept `policy.baseline_rule` get it back: kernelbench's from its
+    protocol, strict's from the judge cache that decided it (keyed by problem, tolerance and environment); a strict
+    verdict the cache does not know keeps none, and untimed or already-recorded verdicts are left alone."""
+    from kb.compact import Ledger, write_ledger
+
+    env = {"gpu": "NVIDIA H200", "driver": "580", "cuda_runtime": "13.0", "torch": "2.11", "triton": "3.6"}
+
+    def line(problem, digest, protocol, *, timed=True, rule=None):
+        policy = {"atol": 1e-4, "rtol": 1e-4, **({"baseline_rule": rule} if rule else {})}
+        return {"origin": "search", "protocol": protocol, "problem": problem, "problem_digest": digest,
+                "verdict": {"verdict": "correct" if timed else "incorrect", "protocol": protocol, "policy": policy,
+                            "environment": env, "eager": {"median_ms": 1.0} if timed else None}}
+
+    kept = {"precision": "default", "reason": "recorded by its judge"}
+    ledger = Ledger(run="L1", rows=[line("L1/1", "d1", "strict"), line("L1/2", "d2", "strict"),
+                                    line("L1/1", "d1", "kernelbench"), line("L1/3", "d3", "strict", timed=False),
+                                    line("L1/4", "d4", "strict", rule=kept)])
+    path = write_ledger(tmp_path / "ledger" / "strict" / "L1.jsonl", ledger)
+    cache = tmp_path / "baseline_rule.json"
+    cache.write_text(json.dumps({"d1|tol=0.0001|NVIDIA H200|580|2.11|3.6|13.0": {"precision": "fp32", "reason": "m"},
+                                 "d2|tol=0.0001|NVIDIA A100|580|2.11|3.6|13.0": {"precision": "fp32", "reason": "m"}}))
+    assert pages.main(["rules", str(tmp_path / "ledger"), "--cache", str(cache)]) == 0
+    assert "filled in: 2; strict verdicts without a cached rule: 1" in capsys.readouterr().out
+    rules = [r["verdict"]["policy"].get("baseline_rule") for r in read_ledger(path).rows]
+    assert [r and r["precision"] for r in rules] == ["fp32", None, "default", None, "default"]
+    assert rules[4] == kept
+    assert pages.main(["rules", str(tmp_path / "ledger"), "--cache", str(cache)]) == 0  # nothing left to fill
+    assert "filled in: 0;" in capsys.readouterr().out
