@@ -202,7 +202,7 @@ def _regenerate_protocols(board: Path, inputs: PageInputs) -> list[Path]:
     from kb.bench_kb import page_environment
     from kb.board import write_index
     from kb.leaderboard import archive_line, gpu_slug, write_leaderboard
-    from kb.runs import run_table
+    from kb.runs import run_budget, run_table
     from kb.scorer import KERNELBENCH_TOTALS
 
     totals = {int(k): n for k, n in inputs.totals.items()} if inputs.totals else KERNELBENCH_TOTALS
@@ -210,6 +210,10 @@ def _regenerate_protocols(board: Path, inputs: PageInputs) -> list[Path]:
     for protocol in inputs.protocols:
         ledgers = _protocol_ledgers(board, inputs, protocol)
         env = page_environment([main for main, _ in ledgers], protocol)
+        again = run_budget([r for _, repeats in ledgers for r in repeats])
+        if again:  # the repeats that measured the spreads cost device time too: beside the first verdicts'
+            env["search_budget"] = "; ".join(b for b in (env.get("search_budget"), again) if b) + (
+                " (protocols and repeats judged side by side share a call's GPU time: each line counts it whole)")
         if gpu_slug(str(env["gpu"])) != board.name:
             raise LedgerError(f"the {protocol} ledgers were judged on {env['gpu']}, not the GPU of {board}")
         tables = [run_table(main, protocol=protocol, repeats=repeats) for main, repeats in ledgers]

@@ -334,6 +334,11 @@ def _run_info(run_dirs: list[str | Path]) -> dict[str, str]:
     return info
 
 
+def run_budget(run_dirs: list[str | Path]) -> str:
+    """The search or bench budget of ``run_dirs`` in one line per level, candidates and repeat ("" if none)."""
+    return _run_info(run_dirs).get("search_budget", "")
+
+
 def _bench_budget(key: tuple, calls: list[dict[str, Any]]) -> str:
     """A bench's calls of one level, candidate source and repeat in one line: what they judged in all and how
     fast (calls that resumed one another, each with its own --stop-after, are one budget to a reader)."""

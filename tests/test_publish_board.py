@@ -121,6 +121,9 @@ def test_publish_writes_both_protocols_with_the_kernels_once(published):
         assert relu["verdict"] == "correct" and relu["spread_pct"] >= 0
         link = "L1_1.py" if protocol == "kernelbench" else "L1_1.strict.py"
         assert relu["kernel_link"] == f"../kernels/{link}"
+        assert relu["baseline_precision"] == "default"  # the CPU has no TF32: PyTorch's flags, also under strict
+        budget = json.loads((folder / "score.json").read_text())["environment"]["search_budget"].split("; ")
+        assert [line.split(", ")[1] for line in budget] == ["repeat 1", "repeat 2"]  # the repeats' cost beside
 
     # the index: KernelBench's protocol first, a row per (problem, protocol), the archive and the kernels note
     both = pd.read_csv(board / "problems.csv")
