@@ -42,7 +42,7 @@ judged another each bring back their copy of the ledgers, and only the folders h
     python benchmarks/leaderboard_pages.py ledgers leaderboards/nvidia-h200/rescore --bench B1 --bench B3
 
 ``rules`` fills in the precision each verdict's baselines ran in (``policy.baseline_rule``: strict decides it per
-problem, kernelbench always keeps PyTorch's flags) where a ledger line lacks it, from the judge caches that decided
+problem, a protocol that fixes it, as kernelbench keeps PyTorch's flags, records that) where a ledger line lacks it, from the judge caches that decided
 it (``baseline_rule.json`` under ``AUTOKERNEL_KB_CACHE``, keyed by problem digest, tolerance and environment); a
 strict line with no matching cache entry stays without one (the page leaves its ``baseline_precision`` empty):
 
@@ -67,6 +67,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from autokernel.evaluate.baselines import configured_rule, rule_key  # noqa: E402
 from autokernel.evaluate.protocol import PROTOCOL_NAMES  # noqa: E402
 from kb.compact import (  # noqa: E402
     Ledger,
@@ -75,7 +76,6 @@ from kb.compact import (  # noqa: E402
     keep_kernel,
     kept_kernels,
     level_of,
-    protocol_of,
     read_ledger,
     rejudged_line,
     reword_comments,
@@ -569,13 +569,11 @@ def fill_rules(folders: list[str | Path], caches: list[str | Path]) -> tuple[lis
             policy = v.get("policy")
             if not v.get("eager") or not isinstance(policy, dict) or "baseline_rule" in policy:
                 continue
-            if protocol_of(v) == "kernelbench":  # the protocol fixes it; what its judge records
-                rule = {"precision": "default", "reason": "set by the protocol / configuration"}
+            if policy.get("baseline_precision", "auto") != "auto":  # fixed by the protocol (kernelbench's flags)
+                rule = configured_rule(policy["baseline_precision"])
             else:
-                env = v.get("environment") or {}
-                key = "|".join([str(row.get("problem_digest", "")), f"tol={float(policy.get('atol', 0)):g}",
-                                *(str(env.get(k, "")) for k in ("gpu", "driver", "torch", "triton", "cuda_runtime"))])
-                rule = rules.get(key)
+                rule = rules.get(rule_key(str(row.get("problem_digest", "")), float(policy.get("atol", 0)),
+                                          v.get("environment") or {}))
             if rule is None:
                 missing += 1
                 continue

@@ -11,10 +11,11 @@ its speedup rises. Reads the published pages only (``<board>/<protocol>/problems
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 KINDS = (("convolution", re.compile(r"conv", re.I)),
          ("matmul", re.compile(r"gemm|matmul|matrix_mult|linear|bmm|einsum", re.I)))  # fmt: skip
@@ -26,8 +27,11 @@ def kind_of(name: str) -> str:
 
 
 def _geomean(values) -> float:
+    """The scorer's geomean (`kb.scorer.geomean_speedup`) of values that are all kept."""
+    from kb.scorer import geomean_speedup
+
     values = [float(v) for v in values]
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
+    return geomean_speedup([True] * len(values), values)
 
 
 def gap_table(board: str | Path, level: int, protocols: tuple[str, str] = ("kernelbench", "strict")):

@@ -125,15 +125,16 @@ def test_build_keeps_the_published_kernels_and_regenerates(tmp_path, monkeypatch
 
 
 def test_rules_fill_each_verdicts_baseline_precision_from_the_judge_cache(tmp_path, capsys):
-    """Verdicts compacted before the ledgers kept `policy.baseline_rule` get it back: kernelbench's from its
-    protocol, strict's from the judge cache that decided it (keyed by problem, tolerance and environment); a strict
+    """Verdicts compacted before the ledgers kept `policy.baseline_rule` get it back: kernelbench's from the
+    precision its protocol fixes, strict's from the judge cache that decided it (keyed by problem, tolerance and environment); a strict
     verdict the cache does not know keeps none, and untimed or already-recorded verdicts are left alone."""
     from kb.compact import Ledger, write_ledger
 
     env = {"gpu": "NVIDIA H200", "driver": "580", "cuda_runtime": "13.0", "torch": "2.11", "triton": "3.6"}
 
     def line(problem, digest, protocol, *, timed=True, rule=None):
-        policy = {"atol": 1e-4, "rtol": 1e-4, **({"baseline_rule": rule} if rule else {})}
+        policy = {"atol": 1e-4, "rtol": 1e-4, "baseline_precision": "default" if protocol == "kernelbench" else "auto",
+                  **({"baseline_rule": rule} if rule else {})}  # as each protocol's judge records its policy
         return {"origin": "search", "protocol": protocol, "problem": problem, "problem_digest": digest,
                 "verdict": {"verdict": "correct" if timed else "incorrect", "protocol": protocol, "policy": policy,
                             "environment": env, "eager": {"median_ms": 1.0} if timed else None}}

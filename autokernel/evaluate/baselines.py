@@ -58,6 +58,19 @@ def codegen_outside_hold(gate: DeviceGate, cuda: bool) -> Iterator[None]:
         GraphLowering.compile_to_module = original
 
 
+def configured_rule(precision: str) -> dict:
+    """The baseline rule a verdict records when the protocol or configuration fixes the precision (not "auto")."""
+    return {"precision": precision, "reason": "set by the protocol / configuration"}
+
+
+def rule_key(problem_digest: str, tol: float, environment: dict[str, str]) -> str:
+    """The cache key of a problem's decided baseline rule (``baseline_rule.json``): keyed like the baselines,
+    because another GPU or torch version may round differently."""
+    from autokernel.environment import environment_key
+
+    return f"{problem_digest}|tol={tol:g}|{environment_key(environment)}"
+
+
 class Baselines:
     """Baseline precision decisions and timings for one `Evaluator` (``pause`` stops its spare interpreter while
     something is timed; ``gate`` orders device use with other evaluators)."""
@@ -77,7 +90,7 @@ class Baselines:
         (cached per environment); the reason goes into the verdict."""
         cfg = self.config
         if cfg.baseline_precision != "auto":
-            state.baseline_rule = {"precision": cfg.baseline_precision, "reason": "set by the protocol / configuration"}
+            state.baseline_rule = configured_rule(cfg.baseline_precision)
             return cfg.baseline_precision
         if state.baseline_rule is None:
             cached = self._cached_rule(session, tol)
@@ -117,10 +130,9 @@ class Baselines:
         return state.baselines[key]
 
     def _rule_key(self, session: ReferenceSession, tol: float) -> str:
-        from autokernel.environment import environment_key, fingerprint
+        from autokernel.environment import fingerprint
 
-        # keyed like the baselines: another GPU or torch version may round differently
-        return f"{session.problem.digest}|tol={tol:g}|{environment_key(fingerprint(self.config.device))}"
+        return rule_key(session.problem.digest, tol, fingerprint(self.config.device))
 
     def _cached_rule(self, session: ReferenceSession, tol: float) -> dict | None:
         if not self.config.is_cuda:
