@@ -2,10 +2,11 @@
 its round-0 seeds (the generated starter and any other seed), not what the starters already give.
 
 The panel (``plan``): KernelBench levels 1 and 2, problems 10, 30, 50, 70, 90 of each, and two level-3 problems
-picked by `LEVEL3_RULE` from a published leaderboard's problems.csv (default leaderboards/nvidia-h200/problems.csv,
-judged under the strict protocol): the two level-3 problems whose published kernel is correct (verdict "correct",
-not quarantined, a speedup recorded) with the lowest speedup vs eager, ties to the lower problem id. They are where
-the published kernels leave the most room, so a search that works shows it there.
+picked by `LEVEL3_RULE` from a published leaderboard's problems.csv (default leaderboards/nvidia-h200/problems.csv;
+its kernelbench protocol rows where it has them, the panel's own protocol): the two level-3 problems whose
+published kernel is correct (verdict "correct", not quarantined, a speedup recorded) with the lowest speedup vs
+eager, ties to the lower problem id. They are where the published kernels leave the most room, so a search that
+works shows it there.
 
 ``run`` searches the panel with the normal search (`autokernel.search.session.run`, what ``autokernel-kb run``
 calls) under the kernelbench protocol by default: --rounds (default 50) rounds after round 0, a screen of
@@ -24,9 +25,9 @@ a GPU machine lent in short calls runs it with --stop-after a little under the c
   vs eager (of all its judged candidates, not only the gains over 1 % that the search keeps as best.json);
 - gain: best_speedup / round0_speedup per problem; the median over the problems that have both (target >= 1.15);
 - device_seconds: the judge's verdict ``wall_s`` summed over every row judged for the problem (re-judged rows too),
-  plus each screen job's wall seconds (screen.jsonl round rows' ``screen_s``, timed from submission, so a wait for
-  a free worker is in it: exact with one problem at a time, ``--jobs 1``, the default with one worker). Job
-  seconds, not the device's: several workers per device overlap. The notes add run.json's invocation wall times
+  plus each screen job's own seconds (the sum of screen.jsonl round rows' ``stages_s``, the screen's steps timed
+  inside the job; rounds recorded before those were kept count their ``screen_s``, timed from submission, so a wait
+  for a free worker is in it). Job seconds, not the device's: several workers per device overlap. The notes add run.json's invocation wall times
   (the time the search held its devices, start-up included).
 
     python benchmarks/search_panel.py plan
@@ -191,7 +192,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if all(Path(r).exists() for r in refs):
         dataset, config = "problem files", None
     run_config = RunConfig(
-        out=args.out, search=search, workers_per_device=args.workers_per_device, jobs=args.jobs,
+        out=args.out, search=search, workers_per_device=args.workers_per_device, jobs=args.jobs or len(problems),
         proposer=ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model),
         stop_after_s=args.stop_after, progress=not args.no_progress and sys.stderr.isatty(),
         dataset=dataset, dataset_config=config or "default", selection=selection,
@@ -249,6 +250,9 @@ class PanelTable:
     held_s: float  # run.json: sum of invocation wall_s x devices
     unclosed: int  # invocations without a recorded wall time (cut off)
     untimed_screens: int  # screen rounds without screen_s (recorded before it was)
+    screen_stages: dict[str, float] = field(default_factory=dict)  # the rounds' stages_s summed (job seconds)
+    staged_rounds: int = 0  # screen rounds that recorded their stages
+    screen_rounds: int = 0
 
     def median_gain(self) -> tuple[float | None, int]:
         gains = [r.gain for r in self.rows if r.gain is not None]
@@ -296,6 +300,15 @@ def _stop_reasons(run_dir: Path, key: str) -> list[str]:
     return reasons
 
 
+def _screen_job_s(round_row: dict) -> float:
+    """A screen round's job seconds: its steps' sum (``stages_s``; ``gate_wait`` is inside them), else its
+    ``screen_s`` from submission (rows recorded before the steps were)."""
+    stages = round_row.get("stages_s")
+    if isinstance(stages, dict) and stages:
+        return sum(float(v) for k, v in stages.items() if k != "gate_wait" and isinstance(v, (int, float)))
+    return float(round_row.get("screen_s") or 0.0)
+
+
 def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dict]) -> tuple[PanelRow, int]:
     """``results``: the problem's results.jsonl rows under the table's protocol, in file order; ``screens``: its
     screen.jsonl rows. Returns the row and the screen rounds without a recorded time."""
@@ -307,7 +320,7 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
         latest[r["cache_key"]] = r
         row.device_seconds += float((r.get("verdict") or {}).get("wall_s") or 0.0)
     rounds = [s for s in screens if s.get("kind") == "round"]
-    row.device_seconds += sum(float(s.get("screen_s") or 0.0) for s in rounds)
+    row.device_seconds += sum(_screen_job_s(s) for s in rounds)
     untimed = sum(1 for s in rounds if s.get("screen_s") is None and s.get("screened"))
     row.screened = len({s["key"] for s in screens if s.get("kind") == "variant"})
     row.candidates = len(latest)
@@ -336,7 +349,7 @@ def collect(run_dir: Path, *, protocol: str = "kernelbench") -> PanelTable:
     there beyond it after them). Verdicts judged under another protocol are left out and counted."""
     from autokernel.ledger.ledger import RESULTS, read_rows
     from autokernel.ledger.run_info import RUN_INFO
-    from autokernel.ledger.screens import SCREENS
+    from autokernel.ledger.screens import SCREENS, sum_stages
 
     run_dir = Path(run_dir)
     if not (run_dir / RUN_INFO).is_file():
@@ -357,10 +370,13 @@ def collect(run_dir: Path, *, protocol: str = "kernelbench") -> PanelTable:
     invocations = [i for i in info.get("invocations", []) if isinstance(i, dict)]
     closed = [i for i in invocations if isinstance(i.get("wall_s"), (int, float))]
     gpus = sorted({str((r.get("verdict") or {}).get("environment", {}).get("gpu", "")) for r in kept} - {""})
+    staged = [s for s in screens if s.get("kind") == "round" and isinstance(s.get("stages_s"), dict)]
     return PanelTable(run_dir=run_dir, protocol=protocol, rule=recorded.rule if recorded else "", rows=rows,
                       skipped=len(results) - len(kept), gpus=gpus, invocations=len(invocations),
                       held_s=sum(float(i["wall_s"]) * max(1, len(i.get("devices") or [])) for i in closed),
-                      unclosed=len(invocations) - len(closed), untimed_screens=untimed)  # fmt: skip
+                      unclosed=len(invocations) - len(closed), untimed_screens=untimed,
+                      screen_stages=sum_stages(staged), staged_rounds=len(staged),
+                      screen_rounds=sum(1 for s in screens if s.get("kind") == "round"))  # fmt: skip
 
 
 def write_csv(table: PanelTable, path: Path) -> Path:
@@ -435,11 +451,19 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         "correct round-0 candidates;",
         "- `best_speedup`, `best_speedup_vs_compile`: of the correct kernel with the highest speedup vs eager;",
         "- `device_seconds`: the judge's verdict `wall_s` summed over every row judged for the problem, plus each "
-        "screen job's wall seconds (screen.jsonl `screen_s`, timed from submission, so a wait for a free worker is "
-        f"included){screens}; job seconds, which overlap when several workers share a device;",
+        "screen job's own seconds (screen.jsonl round rows' `stages_s` summed; rounds recorded without them count "
+        f"`screen_s`, timed from submission, so a wait for a free worker is in it){screens}; job seconds, which "
+        "overlap when several workers share a device;",
         "- `screened`: distinct variants screened (the best kernel screened as the round's control not counted);",
         "- `stop_reason`: why its search last stopped (`not started`: the run stopped before it began).",
     ]
+    if table.staged_rounds:
+        total = sum(v for k, v in table.screen_stages.items() if k != "gate_wait")
+        split = ", ".join(f"{k} {v:.0f} s ({100 * v / total:.0f} %)" for k, v in
+                          sorted(table.screen_stages.items(), key=lambda kv: -kv[1]) if k != "gate_wait" and total)
+        lines += ["", f"Where the screens' time went ({table.staged_rounds} of {table.screen_rounds} screen rounds "
+                      f"recorded their steps; job seconds): {split}; of it {table.screen_stages.get('gate_wait', 0):.0f}"
+                      f" s waiting for the device gate."]
     if png_name:
         lines += ["", f"![best speedup by candidates judged]({png_name})"]
     return "\n".join(lines) + "\n"
@@ -509,7 +533,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="end gracefully after this long (rounds in flight finish; give a device call's length "
                         "minus a round and start-up)")
     p.add_argument("--workers-per-device", type=int, default=1, help="jobs at once per device (default 1)")
-    p.add_argument("--jobs", type=int, default=None, help="problems searched at once (default: the workers)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="problems searched at once (default: every problem, their jobs queued for the workers, so "
+                        "each call advances the whole panel; with one per worker the first ones held the workers "
+                        "and the level-3 problems never started)")
     p.add_argument("--proposer", choices=("tuner", "llm", "mixed", "auto"), default="tuner",
                    help="default tuner (no endpoint needed)")
     p.add_argument("--base-url", help="OpenAI-compatible endpoint for llm / mixed (env OPENAI_BASE_URL)")

@@ -117,6 +117,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
 
 def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
              screen_reps) -> dict:
+    from autokernel.ledger.screens import sum_stages
+
     rows = {p.key: {"problem": p.key, "name": p.name} for p in problems}
     n_screened = sum(len(r) for _, r in screened)
     for p, (_, results) in zip(problems, screened):
@@ -132,6 +134,7 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
         rows[p.key].setdefault("judged", []).append({"verdict": v.verdict, "speedup": v.speedup,
                                                      "wall_s": v.wall_s})
     judged = [v for _, v in judged]
+    screen_stages = sum_stages([r for _, results in screened for r in results])
     stages: dict[str, float] = {}
     for v in judged:
         for k, s in (v.stages_s or {}).items():
@@ -141,7 +144,10 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
         "protocol": eval_config.protocol, "screen_reps": screen_reps, "problems": list(rows.values()),
         "screen": {"variants": n_screened, "wall_s": round(screen_s, 2),
                    "per_device_hour": round(n_screened * 3600 / (screen_s * devices), 1) if screen_s > 0 else None,
-                   "passed": sum(r["variants_passed"] for r in rows.values())},
+                   "passed": sum(r["variants_passed"] for r in rows.values()),
+                   # summed over every screen job, so with several workers they exceed the phase's wall time
+                   "stage_s_per_variant": {k: round(s / max(1, n_screened), 3)
+                                           for k, s in sorted(screen_stages.items(), key=lambda kv: -kv[1])}},
         "judge": {"candidates": len(judged), "wall_s": round(judge_s, 2),
                   "per_device_hour": round(len(judged) * 3600 / (judge_s * devices), 1) if judge_s > 0 else None,
                   "correct": sum(v.is_correct for v in judged),
@@ -175,6 +181,8 @@ def format_table(result: dict) -> str:
              f"{TARGETS['screened_per_device_hour']:>10}",
              f"{'judge':<8}{j['candidates']:>8}{j['wall_s']:>10.1f}{j['per_device_hour'] or 0:>18.0f}"
              f"{TARGETS['judged_per_device_hour']:>10}",
+             "screen seconds per variant by stage (job seconds: workers overlap): "
+             + ", ".join(f"{k} {v:.2f}" for k, v in s.get("stage_s_per_variant", {}).items()),
              "judge seconds per candidate by stage: "
              + ", ".join(f"{k} {v:.2f}" for k, v in j["stage_s_per_candidate"].items())]
     for r in result["problems"]:

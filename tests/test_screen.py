@@ -65,6 +65,24 @@ def test_the_screen_ranks_a_fast_variant_before_a_slow_one(screened):
     assert fast.compile_s is not None and fast.compile_s >= 0
 
 
+def test_each_variant_says_where_its_screen_time_went(screened):
+    from autokernel.evaluate.screen import STAGES
+    from autokernel.ledger.screens import sum_stages
+
+    (fast, slow, wrong, crash, hang, after), _ = screened
+    for r in (fast, slow, wrong, crash, hang, after):
+        assert r.stages_s is not None and set(r.stages_s) <= {*STAGES, "gate_wait"}, r.stages_s
+        assert all(v >= 0 for v in r.stages_s.values())
+    assert "setup" in fast.stages_s and "setup" not in slow.stages_s  # the screen's setup counts with its first
+    assert {"share", "load", "call", "check", "time", "compare", "release"} <= set(slow.stages_s)
+    assert "time" not in wrong.stages_s  # it failed its check: never timed
+    assert hang.stages_s["call"] >= 9.0  # the 10 s timeout spent in its first call
+    assert "setup" in after.stages_s  # a fresh process after the hang
+    total = sum_stages([fast, slow, {"stages_s": {"time": 1.0, "x": "not a number"}}, {"stages_s": None}])
+    assert total["time"] == pytest.approx(fast.stages_s["time"] + slow.stages_s["time"] + 1.0, abs=2e-3)
+    assert "x" not in total and ScreenResult.from_dict(slow.to_dict()) == slow
+
+
 def test_the_screen_rejects_wrong_output_and_survives_crashes_and_hangs(screened):
     (_, _, wrong, crash, hang, after), restarts = screened
     assert not wrong.ok and "wrong output" in wrong.reason and wrong.median_ms is None
@@ -150,6 +168,7 @@ def test_search_with_a_screen_judges_only_the_top_and_resumes_without_screening_
         (control,) = [r for r in screens if r["kind"] == "control"]
         assert control["idea"] == "slow seed" and variants["fast"]["median_ms"] < control["median_ms"]
         (rnd,) = [r for r in screens if r["kind"] == "round"]
+        assert rnd["stages_s"]["call"] > 0 and rnd["stages_s"]["setup"] > 0  # the job's steps, summed
         assert rnd["judged"] == [variants["fast"]["candidate_digest"]] and rnd["screened"] == 3
         assert rnd["screen_s"] > 0  # the screen job's wall seconds (device time a panel counts)
         assert variants["wrong"]["candidate_digest"] not in {r["candidate_digest"] for r in results}

@@ -105,6 +105,11 @@ def test_a_cpu_panel_runs_tables_and_resumes_without_judging_twice(tmp_path, cap
     assert f"median best/round-0 gain: {gain:.3f}x over 1 of 1 problems" in out
     notes = (board / "search_panel.md").read_text()
     assert "the problems given on the command line" in notes and "search_panel.png" in notes
+    assert "Where the screens' time went (2 of 2 screen rounds recorded their steps" in notes
+    screens = [json.loads(line) for line in (run / "screen.jsonl").read_text().splitlines()]
+    job_s = sum(v for r in screens if r["kind"] == "round" for k, v in r["stages_s"].items() if k != "gate_wait")
+    assert float(row["device_seconds"]) == pytest.approx(sum(r["verdict"]["wall_s"] for r in again) + job_s,
+                                                         abs=0.2)
 
 
 def test_a_kernelbench_problems_stop_reason_is_read_from_its_own_folder_only(tmp_path):

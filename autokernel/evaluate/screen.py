@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from autokernel.evaluate.checks import check_trial, poison
@@ -45,21 +45,55 @@ from autokernel.records import Candidate
 @dataclass(frozen=True, kw_only=True)
 class ScreenResult:
     """One variant's screen: ``ok`` (right output on the screen's input set, timed) with its median time of a few
-    calls in ms, or why not. ``compile_s``: wall seconds to import, build and first call it (Triton compiles there)."""
+    calls in ms, or why not. ``compile_s``: wall seconds to import, build and first call it (Triton compiles there).
+    ``stages_s``: the screen's wall seconds on this variant by step (`STAGES`), so a slow screen says where its time
+    went; the first variant of a screen also carries the screen's setup, and ``gate_wait`` is the part of them spent
+    waiting for the device gate (neighbours' sections), not a step of its own."""
 
     digest: str
     ok: bool
     reason: str
     median_ms: float | None = None
     compile_s: float | None = None
+    stages_s: dict[str, float] | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict) -> ScreenResult:
+        stages = data.get("stages_s")
         return cls(digest=str(data["digest"]), ok=bool(data["ok"]), reason=str(data.get("reason", "")),
-                   median_ms=data.get("median_ms"), compile_s=data.get("compile_s"))
+                   median_ms=data.get("median_ms"), compile_s=data.get("compile_s"),
+                   stages_s=dict(stages) if isinstance(stages, dict) else None)
+
+
+# The steps of a screen, in order: the reference session, its input set and the candidate process (once a screen);
+# then per variant the inputs copied for it, import and build, the checked first call (Triton compiles), the check,
+# the timed calls (with the wait for the exclusive gate), the timed output's comparison, freeing what it shared.
+STAGES = ("setup", "share", "load", "call", "check", "time", "compare", "release")
+
+
+class _Stopwatch:
+    """Wall seconds by stage, and the gate's waits over the same span, for one variant."""
+
+    def __init__(self, gate) -> None:
+        self.gate = gate
+        self.seconds: dict[str, float] = {}
+        self._waited0 = gate.waited_s()
+
+    @contextlib.contextmanager
+    def stage(self, name: str):
+        t0 = time.monotonic()
+        try:
+            yield
+        finally:
+            self.seconds[name] = self.seconds.get(name, 0.0) + time.monotonic() - t0
+
+    def result(self) -> dict[str, float]:
+        out = {k: round(v, 4) for k, v in self.seconds.items()}
+        out["gate_wait"] = round(max(0.0, self.gate.waited_s() - self._waited0), 4)
+        return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -179,7 +213,8 @@ class Screener:
 
             if not torch.cuda.is_available():
                 raise EvaluationError("no CUDA GPU is visible to PyTorch; run with --device cpu")
-        with self.gate.shared():
+        setup = _Stopwatch(self.gate)
+        with setup.stage("setup"), self.gate.shared():
             session = ReferenceSession.under(cfg, problem, cpu_section=self.gate.idle)
             # one set of the problem's own inputs, drawn on the device (a seed past KernelBench's CPU-drawn trials:
             # a screen ranks, it does not reproduce KernelBench's inputs, and gigabytes drawn on the CPU take seconds)
@@ -194,14 +229,17 @@ class Screener:
             # a problem of gigabytes per input set takes the device's heavy slots by its footprint, as the judge does
             with self.gate.heavy(trial_heavy_units(trial_bytes, cfg)) if big and self.sharers > 1 else contextlib.nullcontext():
                 for i, cand in enumerate(cands):
+                    watch = setup if i == 0 else _Stopwatch(self.gate)  # the setup counts with the first variant
                     static = inspect_source(cand.source)
                     if static.syntax_error or not static.has_model_new or not static.check.passed:
-                        results.append(ScreenResult(digest=cand.digest, ok=False, reason=static.check.reason))
+                        results.append(ScreenResult(digest=cand.digest, ok=False, reason=static.check.reason,
+                                                    stages_s=watch.result()))
                         continue
                     if proc is None:
-                        proc = self._start(share_gpu)
+                        with watch.stage("setup"):
+                            proc = self._start(share_gpu)
                     try:
-                        results.append(self._variant(proc, session, trial, tol, cand, static, i))
+                        results.append(self._variant(proc, session, trial, tol, cand, static, i, watch))
                     except _Failed as exc:
                         results.append(ScreenResult(digest=cand.digest, ok=False, reason=str(exc)))
                     except (CandidateDied, CandidateTimeout) as exc:
@@ -212,8 +250,9 @@ class Screener:
                         _discard(proc)
                         proc = None
                         self.restarts += 1
-                    with self.gate.shared():
+                    with watch.stage("release"), self.gate.shared():
                         _release_ipc(cfg)
+                    results[-1] = replace(results[-1], stages_s=watch.result())
         finally:
             if proc is not None:
                 _discard(proc)
@@ -223,36 +262,40 @@ class Screener:
         return results
 
     def _variant(self, proc: CandidateProcess, session, trial, tol: float, cand: Candidate, static,
-                 index: int) -> ScreenResult:
-        """Import, build and call the variant once (checked), then time it; raises `_Failed` with the reason."""
+                 index: int, watch: _Stopwatch) -> ScreenResult:
+        """Import, build and call the variant once (checked), then time it; raises `_Failed` with the reason.
+        ``watch`` takes each step's wall seconds."""
         cfg, sc = self.config, self.screen_config
         path = os.path.join(proc.scratch, f"variant_{index}_{cand.digest}.py")
         Path(path).write_text(cand.source)
         proc.deadline = time.monotonic() + sc.variant_timeout_s
         started = time.monotonic()
-        with self.gate.shared():
+        with watch.stage("share"), self.gate.shared():
             _, init_args = _share_inputs(session.init_args, proc.scratch)
-        reply = proc.request({"cmd": "load", "path": path, "init_seed": session.init_seed, "init_args": init_args})
+        with watch.stage("load"):
+            reply = proc.request({"cmd": "load", "path": path, "init_seed": session.init_seed,
+                                  "init_args": init_args})
         if not reply.get("ok"):
             raise _Failed(error_reason(reply))
-        with self.gate.shared():
+        with watch.stage("share"), self.gate.shared():
             shared, handles = _share_inputs(trial.inputs, proc.scratch)
             out, out_handle = empty_shared(trial.expected.shape, trial.expected.dtype, trial.expected.device,
                                            proc.scratch)
             poison(out)
-        reply = proc.request({"cmd": "call", "inputs": handles, "out": out_handle})
+        with watch.stage("call"):
+            reply = proc.request({"cmd": "call", "inputs": handles, "out": out_handle})
         compile_s = round(time.monotonic() - started, 3)
         launches: dict[str, int] = {}
-        with self.gate.shared():
+        with watch.stage("check"), self.gate.shared():
             check = check_trial(reply, trial, [shared], [out], 0, tol, None, launches)
         if not check.passed:
             raise _Failed(check.reason)
         if static.backend == "triton" and not launches:
             raise _Failed(f"none of the variant's own kernels ({', '.join(static.kernel_names)}) ran")
 
-        with self.gate.shared():
+        with watch.stage("check"), self.gate.shared():
             poison(out)
-        with self._spare_paused():
+        with watch.stage("time"), self._spare_paused():
             reply = proc.request({"cmd": "time", "sets": [handles], "outs": [out_handle], "n": sc.reps,
                                   "warmup": sc.warmup, "budget_s": sc.budget_s, "spin_up_s": 0.0,
                                   "loop": cfg.loop_options()}, exclusive=True)
@@ -265,7 +308,7 @@ class Screener:
             raise _Failed("the timed loop reported no valid times")
         if sum(samples) > wall_ms * 1.05 + 1.0:  # its claims, bounded by the judge's clock on the command
             raise _Failed(f"reported {sum(samples):.4g} ms of calls in {wall_ms:.4g} ms of wall time")
-        with self.gate.shared():
+        with watch.stage("compare"), self.gate.shared():
             timed = compare(out, trial.expected, tol=tol)
         if not timed.passed:
             raise _Failed(f"a timed call's output is wrong ({timed.reason})")

@@ -113,6 +113,17 @@ class ScreenLog:
             self._index(row)
 
 
+def sum_stages(results) -> dict[str, float]:
+    """Stage seconds summed over screen results (rows or `ScreenResult`s; those without stages add nothing)."""
+    total: dict[str, float] = {}
+    for r in results:
+        stages = r.get("stages_s") if isinstance(r, dict) else r.stages_s
+        for k, v in (stages or {}).items():
+            if isinstance(v, (int, float)):
+                total[k] = round(total.get(k, 0.0) + float(v), 3)
+    return total
+
+
 def screen_rows(root: str | Path) -> list[dict]:
     """Every row of the run directory's screen.jsonl, in file order (torn lines skipped): the move prior reads
     the screened variants and their rounds' controls (`autokernel.propose.prior.MovePrior.from_rows`)."""

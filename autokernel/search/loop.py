@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
 
 from autokernel.ledger import Ledger
-from autokernel.ledger.screens import ScreenLog
+from autokernel.ledger.screens import ScreenLog, sum_stages
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, History, Proposer, cost_of, rank_key, usage_of
 from autokernel.propose.usage import Usage
@@ -427,7 +427,8 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     screens.record_round(problem, rnd, screened=len(fresh), reused=len(candidates) - len(fresh),
                          passed=len(passed), control=control.digest if control is not None else None,
                          control_ms=bar_ms, beat_best=len(beat),
-                         judged=[c.digest for c in chosen], screen_s=round(screen_s, 3))
+                         judged=[c.digest for c in chosen], screen_s=round(screen_s, 3),
+                         stages_s=sum_stages(results))
     return chosen
 
 
