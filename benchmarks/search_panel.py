@@ -300,12 +300,18 @@ def _stop_reasons(run_dir: Path, key: str) -> list[str]:
     return reasons
 
 
+def _step(stage: str) -> bool:
+    """A step of the screen's (`autokernel.evaluate.screen.STAGES`), not a part of one (``gate_wait``,
+    ``call/compile``)."""
+    return stage != "gate_wait" and "/" not in stage
+
+
 def _screen_job_s(round_row: dict) -> float:
     """A screen round's job seconds: its steps' sum (``stages_s``; ``gate_wait`` is inside them), else its
     ``screen_s`` from submission (rows recorded before the steps were)."""
     stages = round_row.get("stages_s")
     if isinstance(stages, dict) and stages:
-        return sum(float(v) for k, v in stages.items() if k != "gate_wait" and isinstance(v, (int, float)))
+        return sum(float(v) for k, v in stages.items() if _step(k) and isinstance(v, (int, float)))
     return float(round_row.get("screen_s") or 0.0)
 
 
@@ -458,12 +464,15 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         "- `stop_reason`: why its search last stopped (`not started`: the run stopped before it began).",
     ]
     if table.staged_rounds:
-        total = sum(v for k, v in table.screen_stages.items() if k != "gate_wait")
+        stages = table.screen_stages
+        total = sum(v for k, v in stages.items() if _step(k))
         split = ", ".join(f"{k} {v:.0f} s ({100 * v / total:.0f} %)" for k, v in
-                          sorted(table.screen_stages.items(), key=lambda kv: -kv[1]) if k != "gate_wait" and total)
+                          sorted(stages.items(), key=lambda kv: -kv[1]) if _step(k) and total)
+        compiling = (f", {stages['call/compile']:.0f} s of the calls compiling outside the gate"
+                     if "call/compile" in stages else "")
         lines += ["", f"Where the screens' time went ({table.staged_rounds} of {table.screen_rounds} screen rounds "
-                      f"recorded their steps; job seconds): {split}; of it {table.screen_stages.get('gate_wait', 0):.0f}"
-                      f" s waiting for the device gate."]
+                      f"recorded their steps; job seconds): {split}; of it {stages.get('gate_wait', 0):.0f} s "
+                      f"waiting for the device gate{compiling}."]
     if png_name:
         lines += ["", f"![best speedup by candidates judged]({png_name})"]
     return "\n".join(lines) + "\n"

@@ -71,11 +71,12 @@ def test_each_variant_says_where_its_screen_time_went(screened):
 
     (fast, slow, wrong, crash, hang, after), _ = screened
     for r in (fast, slow, wrong, crash, hang, after):
-        assert r.stages_s is not None and set(r.stages_s) <= {*STAGES, "gate_wait"}, r.stages_s
+        assert r.stages_s is not None and set(r.stages_s) <= {*STAGES, "gate_wait", "call/compile"}, r.stages_s
         assert all(v >= 0 for v in r.stages_s.values())
     assert "setup" in fast.stages_s and "setup" not in slow.stages_s  # the screen's setup counts with its first
     assert {"share", "load", "call", "check", "time", "compare", "release"} <= set(slow.stages_s)
     assert "time" not in wrong.stages_s  # it failed its check: never timed
+    assert 0 <= slow.stages_s["call/compile"] <= slow.stages_s["call"] + 1e-3  # a part of the first call
     assert hang.stages_s["call"] >= 9.0  # the 10 s timeout spent in its first call
     assert "setup" in after.stages_s  # a fresh process after the hang
     total = sum_stages([fast, slow, {"stages_s": {"time": 1.0, "x": "not a number"}}, {"stages_s": None}])
@@ -90,6 +91,22 @@ def test_the_screen_rejects_wrong_output_and_survives_crashes_and_hangs(screened
     assert not hang.ok and "did not finish within 10 s" in hang.reason
     assert after.ok, after.reason  # the screen went on in a fresh process
     assert restarts == 2
+
+
+def test_the_inputs_are_shared_once_and_again_only_after_a_variant_wrote_them(monkeypatch):
+    from autokernel.evaluate import screen as screen_mod
+
+    made = []
+    real = screen_mod._SharedIO.make
+    monkeypatch.setattr(screen_mod._SharedIO, "make", classmethod(lambda cls, *a: made.append(1) or real(*a)))
+    mutate = HONEST.replace(FIRST_LINE, "        x.mul_(2.0)\n" + FIRST_LINE)
+    with Screener(_config(), prespawn=False) as screener:
+        honest, slow, mutated, after = screener.screen(PROBLEM, [HONEST, SLOW, mutate, HONEST.replace(
+            "BLOCK = 256", "BLOCK = 128")])
+    assert honest.ok and slow.ok, (honest.reason, slow.reason)
+    assert not mutated.ok
+    assert after.ok, after.reason  # fresh copies: the doubled inputs were not handed on
+    assert len(made) == 2  # once for the first three variants, once after the one that wrote its inputs
 
 
 def test_a_statically_rejected_variant_costs_no_process():

@@ -7,6 +7,8 @@ results.jsonl, best kernels, seeds or leaderboards. Only the round's top few go 
 Same trust boundary as the judge: the process is a `CandidateProcess` (confined, scrubbed environment, its own
 scratch folder) driven with the judge's own `_child` commands (``load``, ``call``, ``time``); the judge side owns the
 reference, the inputs and the output buffers and compares them itself, and the candidate never sees an expected value.
+The input set and output buffer are shared once for the variants a process runs, and shared afresh after a variant
+changed its inputs (compared with the judge's own copy after each variant).
 What the screen gives up for speed: one input set instead of the judge's trials, no degeneracy probe, no ablation or
 profile check, no baselines, 10 timed calls instead of 100, and variants share one process, so a hostile variant could
 tamper with the timing of the ones after it. That can only change which variants reach the judge, never a score.
@@ -47,8 +49,9 @@ class ScreenResult:
     """One variant's screen: ``ok`` (right output on the screen's input set, timed) with its median time of a few
     calls in ms, or why not. ``compile_s``: wall seconds to import, build and first call it (Triton compiles there).
     ``stages_s``: the screen's wall seconds on this variant by step (`STAGES`), so a slow screen says where its time
-    went; the first variant of a screen also carries the screen's setup, and ``gate_wait`` is the part of them spent
-    waiting for the device gate (neighbours' sections), not a step of its own."""
+    went; the first variant of a screen also carries the screen's setup. Two entries are parts of the steps, not
+    steps: ``gate_wait``, the wait for the device gate (neighbours' sections), and ``call/compile``, the first call's
+    Triton compiles, which run outside the gate but stop (SIGSTOP) while any neighbour times."""
 
     digest: str
     ok: bool
@@ -68,9 +71,11 @@ class ScreenResult:
                    stages_s=dict(stages) if isinstance(stages, dict) else None)
 
 
-# The steps of a screen, in order: the reference session, its input set and the candidate process (once a screen);
-# then per variant the inputs copied for it, import and build, the checked first call (Triton compiles), the check,
-# the timed calls (with the wait for the exclusive gate), the timed output's comparison, freeing what it shared.
+# The steps of a screen, in order: the reference session, its input set and the candidate process (once a screen,
+# and again after a crash); then per variant the inputs shared with it (once a process, again after a variant wrote
+# them) and its output buffer poisoned, import and build, the checked first call (Triton compiles), the check, the
+# timed calls (with the wait for the exclusive gate), the timed output's comparison, freeing what it shared.
+# `ScreenResult.stages_s` also has two parts of them: ``call/compile`` and ``gate_wait``.
 STAGES = ("setup", "share", "load", "call", "check", "time", "compare", "release")
 
 
@@ -225,6 +230,7 @@ class Screener:
         tol = tolerance_for(cfg.tolerance, str(trial.expected.dtype))
         results: list[ScreenResult] = []
         proc: CandidateProcess | None = None
+        io: _SharedIO | None = None  # the input set and output buffer shared with ``proc``, reused by its variants
         try:
             # a problem of gigabytes per input set takes the device's heavy slots by its footprint, as the judge does
             with self.gate.heavy(trial_heavy_units(trial_bytes, cfg)) if big and self.sharers > 1 else contextlib.nullcontext():
@@ -238,8 +244,11 @@ class Screener:
                     if proc is None:
                         with watch.stage("setup"):
                             proc = self._start(share_gpu)
+                    if io is None:
+                        with watch.stage("share"), self.gate.shared():
+                            io = _SharedIO.make(trial, proc.scratch)
                     try:
-                        results.append(self._variant(proc, session, trial, tol, cand, static, i, watch))
+                        results.append(self._variant(proc, session, trial, tol, cand, static, i, watch, io))
                     except _Failed as exc:
                         results.append(ScreenResult(digest=cand.digest, ok=False, reason=str(exc)))
                     except (CandidateDied, CandidateTimeout) as exc:
@@ -248,23 +257,25 @@ class Screener:
                         results.append(ScreenResult(digest=cand.digest, ok=False,
                                                     reason=f"the variant {what}; its process was replaced"))
                         _discard(proc)
-                        proc = None
+                        proc, io = None, None  # a CPU share lives in the process's scratch folder
                         self.restarts += 1
                     with watch.stage("release"), self.gate.shared():
+                        if io is not None and not io.intact(trial):
+                            io = None  # the variant wrote its inputs: the next one gets fresh copies
                         _release_ipc(cfg)
                     results[-1] = replace(results[-1], stages_s=watch.result())
         finally:
             if proc is not None:
                 _discard(proc)
-            del session, trial
+            del session, trial, io
             with self.gate.shared():
                 _release_ipc(cfg, empty_cache=True)
         return results
 
     def _variant(self, proc: CandidateProcess, session, trial, tol: float, cand: Candidate, static,
-                 index: int, watch: _Stopwatch) -> ScreenResult:
+                 index: int, watch: _Stopwatch, io: _SharedIO) -> ScreenResult:
         """Import, build and call the variant once (checked), then time it; raises `_Failed` with the reason.
-        ``watch`` takes each step's wall seconds."""
+        ``watch`` takes each step's wall seconds; ``io`` holds the inputs and output buffer it is given."""
         cfg, sc = self.config, self.screen_config
         path = os.path.join(proc.scratch, f"variant_{index}_{cand.digest}.py")
         Path(path).write_text(cand.source)
@@ -277,13 +288,13 @@ class Screener:
                                   "init_args": init_args})
         if not reply.get("ok"):
             raise _Failed(error_reason(reply))
+        shared, handles, out, out_handle = io.shared, io.handles, io.out, io.out_handle
         with watch.stage("share"), self.gate.shared():
-            shared, handles = _share_inputs(trial.inputs, proc.scratch)
-            out, out_handle = empty_shared(trial.expected.shape, trial.expected.dtype, trial.expected.device,
-                                           proc.scratch)
             poison(out)
+        compiled0 = proc.compile_s
         with watch.stage("call"):
             reply = proc.request({"cmd": "call", "inputs": handles, "out": out_handle})
+        watch.seconds["call/compile"] = proc.compile_s - compiled0  # of it, Triton compiling outside the gate
         compile_s = round(time.monotonic() - started, 3)
         launches: dict[str, int] = {}
         with watch.stage("check"), self.gate.shared():
@@ -315,6 +326,37 @@ class Screener:
         median = statistics.median(samples)
         return ScreenResult(digest=cand.digest, ok=True, median_ms=median, compile_s=compile_s,
                             reason=f"right on 1 input set; {median:.4g} ms median of {len(samples)} calls")
+
+
+@dataclass
+class _SharedIO:
+    """The screen's input set and output buffer as shared with a candidate process: made once for the variants that
+    process runs, not once a variant (copying a problem's gigabytes of inputs for every variant cost 11 % of the
+    screens' time on the H200), and made again after a variant changed its inputs (`intact`)."""
+
+    shared: list
+    handles: list
+    out: object
+    out_handle: object
+
+    @classmethod
+    def make(cls, trial, scratch: str) -> _SharedIO:
+        shared, handles = _share_inputs(trial.inputs, scratch)
+        out, out_handle = empty_shared(trial.expected.shape, trial.expected.dtype, trial.expected.device, scratch)
+        return cls(shared=shared, handles=handles, out=out, out_handle=out_handle)
+
+    def intact(self, trial) -> bool:
+        """Whether the shared inputs still hold the trial's values (NaN where NaN), compared on the device."""
+        import torch
+
+        for s, x in zip(self.shared, trial.inputs):
+            if not isinstance(x, torch.Tensor) or torch.equal(s, x):
+                continue
+            if not (x.dtype.is_floating_point or x.dtype.is_complex):
+                return False
+            if not bool(((s == x) | (s.isnan() & x.isnan())).all()):
+                return False
+        return True
 
 
 def _share_inputs(inputs: list, scratch: str) -> tuple[list, list]:
