@@ -10,7 +10,9 @@ each per worker):
 Screened per device-hour = variants screened / (phase 1 wall hours x devices); judged per device-hour = candidates
 judged / (phase 2 wall hours x devices). Start-up, Triton compiles, the judge's CPU work and its baselines (cached
 per problem and GPU after the first candidate) are included: they are what an hour of the device buys. Nothing here
-is recorded as a result: the figures are the harness's. throughput.json is written after each phase.
+is recorded as a result: the figures are the harness's. throughput.json is written after the screen phase and after
+each verdict (a call cut off while judging keeps a judged rate, its in-flight verdicts' seconds counted: a lower
+bound).
 
     python benchmarks/search_throughput.py --level 1 --problems 10,30,50,70,90 --variants 32 --judge 3 \
         --workers-per-device 4 --out benchmarks/results/throughput
@@ -25,6 +27,7 @@ import json
 import os
 import statistics
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -61,7 +64,7 @@ def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
 def measure(problems: list, eval_config, *, variants: int, judge: int, workers_per_device: int,
             screen_reps: int, log=print, checkpoint=None) -> dict:
     """The two phases on ``problems`` (see the module docstring); returns the figures as a dict. ``checkpoint``
-    gets the figures so far after the screen phase (a run cut short keeps them)."""
+    gets the figures so far after the screen phase and after each verdict (a run cut short keeps them)."""
     from autokernel.evaluate.screen import ScreenConfig
     from autokernel.propose.base import Attempt, History
     from autokernel.propose.tuner import TunerProposer
@@ -91,32 +94,42 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         screened, screen_s = _timed(screen, problems, jobs)
         n_screened = sum(len(r) for _, r in screened)
         log(f"screen: {n_screened} variants (starters included) in {screen_s:.1f} s")
-        result = _figures(problems, screened, [], screen_s, 0.0, devices, eval_config, workers_per_device,
-                          screen_reps)
-        if checkpoint is not None:
-            checkpoint(result)
 
         def top(pair):  # the starter, then the fastest variants that passed
             p, (cands, results) = pair
             ranked = sorted((r.median_ms, i) for i, r in enumerate(results[1:], 1) if r.ok)
             return [(p, c) for c in ([cands[0]] if cands else []) + [cands[i] for _, i in ranked]][:judge]
 
+        picks = [item for pair in zip(problems, screened) for item in top(pair)]
+        if checkpoint is not None:
+            checkpoint(_figures(problems, screened, [], screen_s, 0.0, devices, eval_config, workers_per_device,
+                                screen_reps, planned=len(picks)))
+        done: list = []
+        lock = threading.Lock()
+        j0 = time.monotonic()
+
         def judge_one(pc):
             verdict = backend.submit(*pc).result()
             log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: judged {verdict.verdict} in {verdict.wall_s:.1f} s")
+            with lock:  # the figures so far after every verdict: a call cut off mid-phase keeps a judged rate
+                done.append((pc[0], verdict))
+                if checkpoint is not None:
+                    checkpoint(_figures(problems, screened, list(done), screen_s, time.monotonic() - j0, devices,
+                                        eval_config, workers_per_device, screen_reps, planned=len(picks)))
             return pc[0], verdict
 
-        picks = [item for pair in zip(problems, screened) for item in top(pair)]
         judged, judge_s = _timed(judge_one, picks, jobs)
         log(f"judge: {len(judged)} candidates in {judge_s:.1f} s")
     finally:
         backend.close()
     return _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
-                    screen_reps)
+                    screen_reps, planned=len(judged))
 
 
 def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
-             screen_reps) -> dict:
+             screen_reps, planned: int = 0) -> dict:
+    """The figures as a dict. ``planned``: the judge phase's candidates; fewer judged means a phase still under way
+    (a checkpoint), whose rate counts the seconds of the verdicts in flight too (a lower bound)."""
     from autokernel.ledger.screens import sum_stages
 
     rows = {p.key: {"problem": p.key, "name": p.name} for p in problems}
@@ -148,7 +161,8 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
                    # summed over every screen job, so with several workers they exceed the phase's wall time
                    "stage_s_per_variant": {k: round(s / max(1, n_screened), 3)
                                            for k, s in sorted(screen_stages.items(), key=lambda kv: -kv[1])}},
-        "judge": {"candidates": len(judged), "wall_s": round(judge_s, 2),
+        "judge": {"candidates": len(judged), "planned": planned, "complete": len(judged) >= planned,
+                  "wall_s": round(judge_s, 2),
                   "per_device_hour": round(len(judged) * 3600 / (judge_s * devices), 1) if judge_s > 0 else None,
                   "correct": sum(v.is_correct for v in judged),
                   "stage_s_per_candidate": {k: round(s / max(1, len(judged)), 3)

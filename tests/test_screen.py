@@ -263,3 +263,19 @@ def test_the_throughput_benchmark_runs_on_cpu(tmp_path):
     assert data["judge"]["candidates"] == 2 and data["judge"]["per_device_hour"] > 0
     assert "spawn" in data["judge"]["stage_s_per_candidate"]
     assert "per_device_hour" in res.stdout and "judge seconds per candidate by stage" in res.stdout
+    assert "screen seconds per variant by stage" in res.stdout and data["screen"]["stage_s_per_variant"]["call"] >= 0
+    assert data["judge"]["complete"] and data["judge"]["planned"] == 2
+
+
+def test_the_throughput_benchmark_keeps_its_figures_after_each_verdict():
+    from benchmark_scripts import load
+
+    throughput = load("search_throughput")
+    saved: list[dict] = []
+    problem = Problem.from_file(REPO / "autokernel" / "suite" / "relu_scale.py")
+    result = throughput.measure([problem], _config(), variants=2, judge=2, workers_per_device=1, screen_reps=3,
+                                log=lambda line: None, checkpoint=lambda r: saved.append(json.loads(json.dumps(r))))
+    # after the screen phase, then after each of the two verdicts (a call cut off mid-phase keeps a judged rate)
+    assert [(r["judge"]["candidates"], r["judge"]["complete"]) for r in saved] == [(0, False), (1, False), (2, True)]
+    assert {r["judge"]["planned"] for r in saved} == {2} and saved[0]["judge"]["per_device_hour"] is None
+    assert saved[1]["judge"]["per_device_hour"] > 0 and result["judge"]["candidates"] == 2
