@@ -42,6 +42,7 @@ from autokernel.problem import Problem
 from autokernel.records import Candidate
 
 BENCH_INFO = "bench.json"
+INDUCTOR = "inductor"  # the candidate spec of `kb.bench_inductor`
 _N = r"(0|[1-9][0-9]*)"  # as KernelBench formats an int: no sign, no leading zero (problem_01 would alias problem_1)
 GENERATION_NAME = re.compile(rf"^level_{_N}_problem_{_N}_sample_{_N}_kernel\.py$")
 GENERATIONS_PROPOSER = "generations"
@@ -320,7 +321,8 @@ def judge_generations(gen_dir: str | Path, problems: Sequence[Problem], config: 
 # (problem, candidate) pairs
 
 
-CANDIDATE_SPECS = ("FILE.py", "dir:PATH", "run:PATH", "starter", "preset:NAME", "preset:N", "wrap", "copy")
+CANDIDATE_SPECS = ("FILE.py", "dir:PATH", "run:PATH", "starter", "preset:NAME", "preset:N", "inductor", "wrap",
+                   "copy")
 
 # `copy`: the reference's forward, then a Triton copy of its output: a harness smoke test ("correct" without
 # doing the work; never a result)
@@ -348,7 +350,7 @@ class ModelNew(Model):
 
 def check_spec(spec: str) -> None:
     """ValueError unless ``spec`` is one of `CANDIDATE_SPECS` (a file or folder that exists)."""
-    if spec in ("starter", "wrap", "copy") or (spec.startswith("preset:") and spec[7:]):
+    if spec in ("starter", INDUCTOR, "wrap", "copy") or (spec.startswith("preset:") and spec[7:]):
         return
     if spec.startswith(("dir:", "run:")):
         if not Path(spec[4:]).is_dir():
@@ -429,9 +431,19 @@ def parse_pairs(text: str, *, source: str = "pairs") -> list[tuple[str, str]]:
     return pairs
 
 
-def pair_jobs(pairs: Sequence[tuple[Problem, str]]) -> tuple[list[Job], list[Skipped]]:
+def pair_jobs(pairs: Sequence[tuple[Problem, str]], inductor: Mapping[str, Any] | None = None,
+              ) -> tuple[list[Job], list[Skipped]]:
+    """The jobs of (problem, spec) pairs, and the pairs with no candidate; ``inductor``: the problems' captured
+    inductor candidates (`kb.bench_inductor`), for the ``inductor`` spec."""
     jobs, skipped = [], []
     for problem, spec in pairs:
+        if spec == INDUCTOR:
+            seed = (inductor or {}).get(problem.key)
+            if seed is None or seed.source is None:
+                skipped.append(Skipped(f"{problem.key} {spec}", seed.label if seed else "not captured"))
+            else:
+                jobs.append(Job(problem, Candidate(source=seed.source, proposer=INDUCTOR, idea=seed.label), spec))
+            continue
         found = candidate_source(spec, problem)
         if found is None:
             skipped.append(Skipped(f"{problem.key} {spec}", "no such candidate for this problem"))
@@ -444,8 +456,16 @@ def pair_jobs(pairs: Sequence[tuple[Problem, str]]) -> tuple[list[Job], list[Ski
 def judge_pairs(pairs: Sequence[tuple[Problem, str]], config: BenchConfig, *,
                 echo: Callable[[str], None] = print) -> BenchResult:
     """Judge each (problem, candidate spec) pair (`CANDIDATE_SPECS`) under each protocol of ``config``."""
-    jobs, skipped = pair_jobs(pairs)
     problems = list({p.key: p for p, _ in pairs}.values())
+    inductor = None
+    if any(spec == INDUCTOR for _, spec in pairs):
+        from kb.bench_inductor import inductor_candidates
+
+        check_out(config.out)  # the captures are kept in the bench folder: never in a folder not ours
+        wanted = list({p.key: p for p, spec in pairs if spec == INDUCTOR}.values())
+        inductor = inductor_candidates(wanted, config.device, config.out, capture_ok=not config.restore_only,
+                                       echo=echo)
+    jobs, skipped = pair_jobs(pairs, inductor)
     entry = {"mode": "pairs", "candidates": sorted({spec for _, spec in pairs})}
     return _bench(problems, jobs, skipped, config, entry, echo)
 
@@ -456,10 +476,12 @@ def judge_pairs(pairs: Sequence[tuple[Problem, str]], config: BenchConfig, *,
 
 def check_out(out: str | Path) -> None:
     """ValueError unless ``out`` is missing, empty, or a bench folder (it holds `BENCH_INFO`)."""
+    from kb.bench_inductor import only_captures
+
     path = Path(out)
     if path.exists() and not path.is_dir():
         raise ValueError(f"--out {out}: not a folder")
-    if path.is_dir() and any(path.iterdir()) and not (path / BENCH_INFO).is_file():
+    if path.is_dir() and any(path.iterdir()) and not (path / BENCH_INFO).is_file() and not only_captures(path):
         raise ValueError(f"--out {out}: a non-empty folder that is not a bench folder (no {BENCH_INFO}); "
                          "give a new or empty folder, or an earlier bench folder to resume")
 

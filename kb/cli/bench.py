@@ -30,7 +30,9 @@ def register(sub) -> None:
     mode.add_argument("--candidates", nargs="+", metavar="SPEC",
                       help="judged for every problem of --problems / --level: FILE.py, dir:PATH (files named "
                            "like the problem, 19_ReLU.py, or L1_19.py as a leaderboard's kernels/ folder), run:PATH (a run directory's best kernels), starter, "
-                           "preset:NAME or preset:N (the starter with that preset), wrap (the reference as "
+                           "preset:NAME or preset:N (the starter with that preset), inductor (torch.compile's "
+                           "generated Triton as a standalone ModelNew, captured once per problem into the bench "
+                           "folder), wrap (the reference as "
                            "ModelNew: must be rejected), copy (a harness smoke test)")
     p.add_argument("--level", help="KernelBench level(s), e.g. 1 or 1,2 (with --generations: required)")
     p.add_argument("--problems", nargs="+", metavar="IDS_OR_REFS",

@@ -1,0 +1,111 @@
+"""The bench's ``inductor`` candidate: torch inductor's own generated Triton for a problem, made a standalone
+ModelNew (`autokernel.starters.inductor`, the seed the search judges in round 0), judged like any candidate. It
+answers what ``torch.compile``'s code scores as a KernelBench submission, and gives a protocol whose reference
+runs convolutions in TF32 a correct kernel where fp32 ones fail.
+
+Inductor compiles each problem for seconds to minutes, so the captures run in parallel child processes and are
+kept in the bench folder (``inductor/<problem>.json``, one per problem, with the torch version and device kind
+that wrote it): a resumed bench judges the same file, which its ledger knows, and compiles nothing again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from autokernel.problem import Problem
+
+SPEC = "inductor"
+CAPTURES = "inductor"  # the bench folder's subfolder
+
+
+@dataclass(frozen=True)
+class InductorCandidate:
+    """A problem's captured seed: ``source`` (None when inductor gave none) and ``label``, or the reason there is
+    none."""
+
+    source: str | None
+    label: str
+
+    def to_dict(self) -> dict:
+        return {"source": self.source, "label": self.label}
+
+
+def device_kind(device: str) -> str:
+    """What a capture depends on: ``cuda`` for any GPU of the machine, else ``cpu``."""
+    return "cuda" if device.startswith("cuda") else "cpu"
+
+
+def _path(out: Path, problem: Problem) -> Path:
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", problem.key).strip("_") or "problem"
+    return out / CAPTURES / f"{name}_{problem.digest}.json"
+
+
+def only_captures(folder: Path) -> bool:
+    """Whether ``folder`` holds nothing but captures this module wrote (a bench stopped after capturing, before
+    its first verdict): a bench folder of ours, to resume."""
+    entries = list(folder.iterdir())
+    if [e.name for e in entries] != [CAPTURES] or not entries[0].is_dir():
+        return False
+    return all(re.fullmatch(r"[A-Za-z0-9_.-]+_[0-9a-f]{16}\.json", f.name) for f in entries[0].iterdir())
+
+
+def _load(path: Path, torch_version: str, kind: str) -> InductorCandidate | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("torch") != torch_version or data.get("device") != kind:
+        return None  # another torch writes other code: captured again
+    source = data.get("source")
+    return InductorCandidate(source if isinstance(source, str) else None, str(data.get("label", "")))
+
+
+def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Path, *, capture_ok: bool = True,
+                        jobs: int | None = None, timeout_s: float | None = None, make_seed=None,
+                        echo: Callable[[str], None] = print) -> dict[str, InductorCandidate]:
+    """Problem key -> its inductor candidate, from ``out``'s captures where this torch and device kind wrote them,
+    else captured now (``jobs`` at once; default: half the cores, at most 8) and kept there. ``capture_ok``
+    False (a bench that judges nothing) captures nothing: a problem without a kept capture gets the reason.
+    ``make_seed(problem, device)`` stands in for `autokernel.starters.inductor.inductor_seed` in tests."""
+    import torch
+
+    from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, inductor_seed
+
+    kind, version = device_kind(device), torch.__version__
+    out = Path(out)
+    found: dict[str, InductorCandidate] = {}
+    todo = []
+    for p in problems:
+        kept = _load(_path(out, p), version, kind)
+        if kept is not None:
+            found[p.key] = kept
+        elif capture_ok:
+            todo.append(p)
+        else:
+            found[p.key] = InductorCandidate(None, "not captured: this invocation compiles nothing (the bench "
+                                                   "folder that judged it kept the capture)")
+    if not todo:
+        return found
+    make = make_seed or (lambda p, d: inductor_seed(p, d, timeout_s=timeout_s or DEFAULT_TIMEOUT_S))
+    echo(f"inductor: capturing {len(todo)} problem(s) with torch {version} on {kind}")
+    (out / CAPTURES).mkdir(parents=True, exist_ok=True)
+
+    def capture(p: Problem) -> tuple[str, InductorCandidate]:
+        seed = make(p, kind)
+        got = (InductorCandidate(seed.source, f"torch inductor's generated Triton (torch {seed.torch_version}), "
+                                              f"made standalone")
+               if seed.source else InductorCandidate(None, f"inductor gave no seed: {seed.reason}"))
+        _path(out, p).write_text(json.dumps({"problem": p.key, "torch": version, "device": kind, **got.to_dict()},
+                                            indent=1) + "\n", encoding="utf-8")
+        return p.key, got
+
+    workers = jobs or max(1, min(8, (os.cpu_count() or 2) // 2))
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="inductor-capture") as pool:
+        found.update(pool.map(capture, todo))
+    return found

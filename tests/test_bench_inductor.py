@@ -1,0 +1,85 @@
+"""The bench's ``inductor`` candidate (kb.bench_inductor): torch inductor's code for each problem, captured once
+into the bench folder and judged like any candidate; a resumed bench compiles nothing again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from autokernel.problem import Problem
+from autokernel.starters.inductor import InductorSeed
+from kb.bench_inductor import CAPTURES, inductor_candidates, only_captures
+from kb.bench_kb import check_out, verdict_records
+from kb.cli import main
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+RELU = Problem.from_file(FIXTURES / "problems" / "relu.py")
+ROW_SUM = Problem.from_file(FIXTURES / "problems" / "row_sum.py")
+
+
+def _fake(calls: list):
+    def make(problem, device):
+        calls.append((problem.key, device))
+        if problem.key == "row_sum":
+            return InductorSeed(None, "no Triton kernel in inductor's output", torch_version="t")
+        return InductorSeed(f"# seed of {problem.key}\n", "1 Triton kernel", torch_version="t")
+
+    return make
+
+
+def test_captures_are_kept_per_problem_and_torch_and_read_back(tmp_path, monkeypatch):
+    import torch
+
+    calls: list = []
+    got = inductor_candidates([RELU, ROW_SUM], "cuda:1", tmp_path, make_seed=_fake(calls), echo=lambda _: None)
+    assert sorted(calls) == [("relu", "cuda"), ("row_sum", "cuda")]  # any GPU of the machine: one capture
+    assert got["relu"].source == "# seed of relu\n" and "made standalone" in got["relu"].label
+    assert got["row_sum"].source is None and "no Triton kernel" in got["row_sum"].label
+    assert only_captures(tmp_path) and check_out(tmp_path) is None  # a bench stopped after capturing resumes
+
+    calls.clear()  # resumed: nothing captured again, the same candidates
+    assert inductor_candidates([RELU, ROW_SUM], "cuda", tmp_path, make_seed=_fake(calls), echo=print) == got
+    assert calls == []
+    # another device kind or another torch writes other code: captured again
+    inductor_candidates([RELU], "cpu", tmp_path, make_seed=_fake(calls), echo=lambda _: None)
+    monkeypatch.setattr(torch, "__version__", "0.0-other")
+    inductor_candidates([RELU], "cpu", tmp_path, make_seed=_fake(calls), echo=lambda _: None)
+    assert calls == [("relu", "cpu"), ("relu", "cpu")]
+
+
+def test_an_invocation_that_judges_nothing_captures_nothing(tmp_path):
+    calls: list = []
+    got = inductor_candidates([RELU], "cuda", tmp_path, capture_ok=False, make_seed=_fake(calls))
+    assert calls == [] and got["relu"].source is None and "not captured" in got["relu"].label
+    assert not (tmp_path / CAPTURES).exists()
+
+
+def test_only_our_captures_make_a_folder_ours(tmp_path):
+    (tmp_path / CAPTURES).mkdir()
+    (tmp_path / CAPTURES / "relu_876dc7a5d7465b51.json").write_text("{}")
+    assert only_captures(tmp_path)
+    (tmp_path / CAPTURES / "notes.txt").write_text("mine")
+    assert not only_captures(tmp_path)
+    with pytest.raises(ValueError, match="not a bench folder"):
+        check_out(tmp_path)
+
+
+def test_a_cpu_bench_judges_inductors_code_beside_the_starter_and_resumes_without_compiling(tmp_path, capsys):
+    out = tmp_path / "bench"
+    args = ["bench", "--problems", str(FIXTURES / "problems" / "relu.py"), "--candidates", "inductor", "starter",
+            "--protocol", "kernelbench", "--out", str(out), "--device", "cpu", "--trials", "2", "--perf-trials", "3",
+            "--no-progress"]
+    assert main(args) == 0
+    assert "inductor: capturing 1 problem(s)" in capsys.readouterr().out
+    records = {r["candidates"]: r for r in verdict_records(out / "kernelbench")}
+    assert set(records) == {"inductor", "starter"}
+    assert records["inductor"]["verdict"] == "correct", records["inductor"]
+    (capture,) = (out / CAPTURES).iterdir()
+    assert json.loads(capture.read_text())["source"].count("class ModelNew") == 1
+
+    assert main(args) == 0  # resumed: the kept capture, the ledger's verdicts
+    printed = capsys.readouterr().out
+    assert "capturing" not in printed
+    assert len(verdict_records(out / "kernelbench")) == 2
