@@ -107,7 +107,8 @@ def test_a_cpu_panel_runs_tables_and_resumes_without_judging_twice(tmp_path, cap
     assert "the problems given on the command line" in notes and "search_panel.png" in notes
     assert "Where the screens' time went (2 of 2 screen rounds recorded their steps" in notes
     screens = [json.loads(line) for line in (run / "screen.jsonl").read_text().splitlines()]
-    job_s = sum(v for r in screens if r["kind"] == "round" for k, v in r["stages_s"].items() if k != "gate_wait")
+    job_s = sum(v for r in screens if r["kind"] == "round" for k, v in r["stages_s"].items()
+                if k != "gate_wait" and "/" not in k)
     assert float(row["device_seconds"]) == pytest.approx(sum(r["verdict"]["wall_s"] for r in again) + job_s,
                                                          abs=0.2)
 
@@ -119,3 +120,10 @@ def test_a_kernelbench_problems_stop_reason_is_read_from_its_own_folder_only(tmp
             {"policy": {"problem_digest": "d", "proposer": "tuner", "stop_reason": reason, "final": ""}}))
     assert panel._stop_reasons(tmp_path, "L1/10") == ["rounds exhausted (50)"]
     assert panel._stop_reasons(tmp_path, "L1/1") == []
+
+
+def test_a_screen_rounds_job_seconds_are_its_steps_not_their_parts_else_its_time_from_submission():
+    steps = {"setup": 2.0, "call": 5.0, "call/compile": 4.0, "time": 1.0, "gate_wait": 3.0}
+    assert panel._screen_job_s({"stages_s": steps, "screen_s": 60.0}) == pytest.approx(8.0)
+    assert panel._screen_job_s({"screen_s": 60.0}) == 60.0  # recorded before the steps were
+    assert panel._screen_job_s({"stages_s": {}, "screen_s": None}) == 0.0
