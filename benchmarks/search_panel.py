@@ -27,8 +27,8 @@ a GPU machine lent in short calls runs it with --stop-after a little under the c
 - device_seconds: the judge's verdict ``wall_s`` summed over every row judged for the problem (re-judged rows too),
   plus each screen job's own seconds (the sum of screen.jsonl round rows' ``stages_s``, the screen's steps timed
   inside the job; rounds recorded before those were kept count their ``screen_s``, timed from submission, so a wait
-  for a free worker is in it). Job seconds, not the device's: several workers per device overlap. The notes add run.json's invocation wall times
-  (the time the search held its devices, start-up included).
+  for a free worker is in it). Job seconds, not the device's: several workers per device overlap. The notes add
+  run.json's invocation wall times (the time the search held its devices, start-up included).
 
     python benchmarks/search_panel.py plan
     python benchmarks/search_panel.py run --out runs/panel --dataset KERNELBENCH --stop-after 420   # repeat

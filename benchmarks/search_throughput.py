@@ -148,10 +148,7 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
                                                      "wall_s": v.wall_s})
     judged = [v for _, v in judged]
     screen_stages = sum_stages([r for _, results in screened for r in results])
-    stages: dict[str, float] = {}
-    for v in judged:
-        for k, s in (v.stages_s or {}).items():
-            stages[k] = stages.get(k, 0.0) + s
+    stages = sum_stages(judged)
     return {
         "device": eval_config.device, "devices": devices, "workers_per_device": workers_per_device,
         "protocol": eval_config.protocol, "screen_reps": screen_reps, "problems": list(rows.values()),

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from autokernel.problem import Problem
 
-SPEC = "inductor"
+SPEC = "inductor"  # the bench's candidate spec
 CAPTURES = "inductor"  # the bench folder's subfolder
 
 

@@ -40,9 +40,10 @@ from typing import Any
 from autokernel.evaluate.protocol import PROTOCOL_NAMES
 from autokernel.problem import Problem
 from autokernel.records import Candidate
+from kb.bench_inductor import SPEC as INDUCTOR
+from kb.bench_inductor import InductorCandidate, inductor_candidates, only_captures
 
 BENCH_INFO = "bench.json"
-INDUCTOR = "inductor"  # the candidate spec of `kb.bench_inductor`
 _N = r"(0|[1-9][0-9]*)"  # as KernelBench formats an int: no sign, no leading zero (problem_01 would alias problem_1)
 GENERATION_NAME = re.compile(rf"^level_{_N}_problem_{_N}_sample_{_N}_kernel\.py$")
 GENERATIONS_PROPOSER = "generations"
@@ -431,8 +432,8 @@ def parse_pairs(text: str, *, source: str = "pairs") -> list[tuple[str, str]]:
     return pairs
 
 
-def pair_jobs(pairs: Sequence[tuple[Problem, str]], inductor: Mapping[str, Any] | None = None,
-              ) -> tuple[list[Job], list[Skipped]]:
+def pair_jobs(pairs: Sequence[tuple[Problem, str]],
+              inductor: Mapping[str, InductorCandidate] | None = None) -> tuple[list[Job], list[Skipped]]:
     """The jobs of (problem, spec) pairs, and the pairs with no candidate; ``inductor``: the problems' captured
     inductor candidates (`kb.bench_inductor`), for the ``inductor`` spec."""
     jobs, skipped = [], []
@@ -459,8 +460,6 @@ def judge_pairs(pairs: Sequence[tuple[Problem, str]], config: BenchConfig, *,
     problems = list({p.key: p for p, _ in pairs}.values())
     inductor = None
     if any(spec == INDUCTOR for _, spec in pairs):
-        from kb.bench_inductor import inductor_candidates
-
         check_out(config.out)  # the captures are kept in the bench folder: never in a folder not ours
         wanted = list({p.key: p for p, spec in pairs if spec == INDUCTOR}.values())
         inductor = inductor_candidates(wanted, config.device, config.out, capture_ok=not config.restore_only,
@@ -475,9 +474,8 @@ def judge_pairs(pairs: Sequence[tuple[Problem, str]], config: BenchConfig, *,
 
 
 def check_out(out: str | Path) -> None:
-    """ValueError unless ``out`` is missing, empty, or a bench folder (it holds `BENCH_INFO`)."""
-    from kb.bench_inductor import only_captures
-
+    """ValueError unless ``out`` is missing, empty, or a bench folder (it holds `BENCH_INFO`, or only the inductor
+    captures of a bench stopped before its first verdict)."""
     path = Path(out)
     if path.exists() and not path.is_dir():
         raise ValueError(f"--out {out}: not a folder")

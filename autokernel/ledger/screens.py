@@ -114,14 +114,15 @@ class ScreenLog:
 
 
 def sum_stages(results) -> dict[str, float]:
-    """Stage seconds summed over screen results (rows or `ScreenResult`s; those without stages add nothing)."""
+    """Stage seconds summed over results that carry ``stages_s`` (screen rows, `ScreenResult`s, verdicts; those
+    without stages add nothing), rounded once at the end."""
     total: dict[str, float] = {}
     for r in results:
         stages = r.get("stages_s") if isinstance(r, dict) else r.stages_s
         for k, v in (stages or {}).items():
             if isinstance(v, (int, float)):
-                total[k] = round(total.get(k, 0.0) + float(v), 3)
-    return total
+                total[k] = total.get(k, 0.0) + float(v)
+    return {k: round(v, 3) for k, v in total.items()}
 
 
 def screen_rows(root: str | Path) -> list[dict]:
