@@ -1,7 +1,7 @@
-"""Starter ModelNew for 70_Gemm_Sigmoid_Scaling_ResidualAdd, generated from the reference by autokernel-kb.
+"""Starter ModelNew for 34_VanillaRNNHidden, generated from the reference by autokernel-kb.
 
-Generated Triton kernels: fused elementwise: sigmoid,mul,add
-Library calls kept: linear (self.gemm): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated (the generated kernel is one tunable away: MM_ENGINE)
+Generated Triton kernels: linear layers: Linear x2
+Library calls kept: whole model: tracing failed (torch.fx.symbolic_trace failed: TypeError: 'Proxy' object cannot be interpreted as an integer); the reference's forward runs as written, its other operations in PyTorch
 Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
 """
 
@@ -14,27 +14,70 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-MM_ENGINE = 'triton'
-MM_PRECISION = 'tf32x3s'
+MM_PRECISION = 'ieee'
 MM_SPLIT_K = 0
-MM_BLOCK_M = 128
-MM_BLOCK_N = 128
-MM_BLOCK_K = 32
-MM_NUM_WARPS = 8
+MM_BLOCK_M = 64
+MM_BLOCK_N = 64
+MM_BLOCK_K = 64
+MM_NUM_WARPS = 4
 MM_NUM_STAGES = 3
 MM_GROUP_M = 8
 MM_PERSISTENT = 0
-EW_STREAM = False
-BLOCK_SIZE = 4096
-NUM_WARPS = 4
+CUDA_GRAPH = False
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
+
 import torch.nn as nn
-batch_size = 1024
-input_size = 8192
-hidden_size = 8192
-scaling_factor = 2.0
+
+class Model(nn.Module):
+    def __init__(self, input_size: int, hidden_size: int, output_size: int):
+        """
+        Initialize the Vanilla RNN model.
+
+        :param input_size: The number of input features (int).
+        :param hidden_size: The size of the hidden state (int).
+        :param output_size: The number of output features (int).
+        """
+        super(Model, self).__init__()
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.output_size = output_size
+
+        # Define the RNN cell components (input to hidden, hidden to hidden, and hidden to output)
+        self.i2h = nn.Linear(input_size + hidden_size, hidden_size)  # Input to hidden
+        self.h2o = nn.Linear(hidden_size, output_size)  # Hidden to output
+        self.tanh = nn.Tanh()  # Activation function for hidden state
+
+    def forward(self, x: torch.Tensor, h0: torch.Tensor) -> torch.Tensor:
+        """
+        Forward pass of the Vanilla RNN.
+
+        :param x: Input tensor of shape (seq_len, batch_size, input_size)
+        :param h0: Initial hidden state tensor of shape (batch_size, hidden_size)
+        :return: Output tensor of shape (seq_len, batch_size, output_size)
+        """
+        seq_len, batch_size, _ = x.size()
+        hidden = h0.to(x.device)
+        outputs = []
+
+        for t in range(seq_len):
+            combined = torch.cat((x[t], hidden), dim=1)  # Concatenate input and hidden state
+            hidden = self.tanh(self.i2h(combined))  # Update hidden state
+            output = self.h2o(hidden)  # Compute output
+            outputs.append(output)
+
+        return torch.stack(outputs, dim=0)
+
+batch_size = 8
+
+input_size = 1024
+
+hidden_size = 256
+
+output_size = 128
+
+sequence_length = 256
 
 
 # host-side integer helpers in plain Python: triton.cdiv and triton.next_power_of_2 are constexpr functions
@@ -376,43 +419,144 @@ def _linear(x, weight, bias):
 
 
 
-@triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, EVICT: tl.constexpr, STORE_CM: tl.constexpr, BLOCK_SIZE: tl.constexpr):
-    # fused elementwise: sigmoid -> mul -> add
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    mask = offs < n_elements
-    if IN0_BCAST:
-        a0 = tl.load(in0_ptr + (offs // in0_inner) % in0_size, mask=mask, other=0.0)
-    else:
-        a0 = tl.load(in0_ptr + offs, mask=mask, other=0.0, eviction_policy=EVICT)
-    a0 = a0.to(tl.float32)
-    t0 = tl.sigmoid(a0)  # sigmoid: sigmoid
-    t1 = (t0 * 2.0)  # mul: mul
-    t2 = (t1 + a0)  # add: add
-    tl.store(out0_ptr + offs, t2.to(out0_ptr.dtype.element_ty), mask=mask, cache_modifier=STORE_CM)
+class _Graphs:
+    """CUDA graphs of one module's forward (CUDA_GRAPH = True), kept on the module.
+
+    A graph reads its inputs, parameters and buffers at the addresses they had when it was captured, so one is
+    replayed only for a call whose every tensor is where the capture saw it (`key`): a tensor argument's address,
+    shape, strides and dtype (other arguments by value), the addresses of the module's parameters, buffers and
+    tensor attributes, and its training mode. Anything else is captured anew: new inputs, parameters moved to new
+    memory, a new shape. No input is copied into a static buffer: a graph that replays only at its own addresses
+    reads the caller's data where it is, and a forward whose Triton launches are skipped (the judge's ablation, on
+    a fresh model) is captured without them rather than replayed with them. The output is copied out of the
+    graph's memory, so a caller never holds a tensor the next replay overwrites. Off the GPU, with autograd
+    recording or with keyword arguments the forward runs as it is, and so it does from the moment its addresses
+    prove not to repeat (more captures than replays after GIVE_UP captures).
+    """
+
+    LIMIT = 4  # graphs kept per module (each holds its own memory pool); the least recently used goes first
+    GIVE_UP = 32  # captures after which graphs are abandoned if they are replayed less often than captured
+    cuda = torch.cuda
+    device = "cuda"
+
+    def __init__(self):
+        self.graphs = {}  # key -> (graph, output), least recently used first
+        self.captures = 0
+        self.replays = 0
+        self.off = False
+
+    def key(self, module, args):
+        """What the graph of this call reads by address, or None when it cannot be graphed."""
+        parts = []
+        for a in args:
+            if isinstance(a, torch.Tensor):
+                if a.device.type != self.device:
+                    return None
+                parts.append((a.data_ptr(), tuple(a.shape), a.stride(), a.dtype, a.device))
+            elif a is None or isinstance(a, (bool, int, float, str)):
+                parts.append(a)
+            else:
+                return None
+        held = []
+        for m in module.modules():
+            for t in (*m._parameters.values(), *m._buffers.values(), *m.__dict__.values()):
+                if isinstance(t, torch.Tensor):
+                    held.append((t.data_ptr(), t.device))
+        return tuple(parts), tuple(held), module.training
+
+    def call(self, module, forward, args):
+        key = None if self.off else self.key(module, args)
+        if key is None or self.cuda.is_current_stream_capturing():
+            return forward(module, *args)
+        entry = self.graphs.pop(key, None)
+        if entry is None:
+            if self.captures >= self.GIVE_UP and self.replays < self.captures:
+                self.off = True  # the addresses do not repeat: capturing costs more than replaying saves
+                self.graphs.clear()
+                return forward(module, *args)
+            entry = self.capture(module, forward, args)
+            self.captures += 1
+            while len(self.graphs) >= self.LIMIT:
+                self.graphs.pop(next(iter(self.graphs)))
+        else:
+            self.replays += 1
+        self.graphs[key] = entry
+        graph, out = entry
+        graph.replay()
+        return _graph_copy(out)
+
+    def capture(self, module, forward, args):
+        """(graph, output) of one call: a warm-up call on a side stream first (Triton compiles, libraries
+        initialise lazily), the module's buffers put back after it (a batch norm's running statistics move once
+        per call, by the replay), then the capture, which runs nothing. A forward that cannot be captured raises
+        here: no try/except falls back (KernelBench's static checker rejects any), so such a variant fails its
+        screen, one variant's cost."""
+        saved = [b.detach().clone() for b in module.buffers()]
+        side = self.cuda.Stream()
+        side.wait_stream(self.cuda.current_stream())
+        with self.cuda.stream(side):
+            forward(module, *args)
+        self.cuda.current_stream().wait_stream(side)
+        with torch.no_grad():
+            for b, v in zip(module.buffers(), saved):
+                b.copy_(v)
+        graph = self.cuda.CUDAGraph()
+        with self.cuda.graph(graph):
+            out = forward(module, *args)
+        return graph, out
 
 
-def _fused0(gemm):
-    """sigmoid -> mul -> add"""
-    shape = _bshape(gemm)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(gemm, shape)
-    n = math.prod(shape)
-    out0 = torch.empty(shape, dtype=_promote(gemm.dtype), device=gemm.device)
-    if n > 0:
-        _fused0_kernel[(_cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, EVICT="evict_first" if EW_STREAM else "", STORE_CM=".cs" if EW_STREAM else "", BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
-    return out0
+def _graph_copy(out):
+    """The graph's output copied out of its memory (tuples and lists of tensors too)."""
+    if isinstance(out, torch.Tensor):
+        return out.clone()
+    if isinstance(out, (tuple, list)):
+        return type(out)(_graph_copy(o) for o in out)
+    return out
 
-class ModelNew(nn.Module):
 
-    def __init__(self, input_size, hidden_size, scaling_factor):
-        super().__init__()
-        self.gemm = nn.Linear(input_size, hidden_size)
-        self.scaling_factor = scaling_factor
+def _graphed(forward):
+    """``forward`` replayed from CUDA graphs when CUDA_GRAPH is on (see _Graphs), else run as it is."""
 
-    def forward(self, x):
-        gemm = _linear(x, self.gemm.weight, self.gemm.bias) if MM_ENGINE == 'triton' else self.gemm(x)
-        add = _fused0(gemm)
-        return add
+    def graphed_forward(self, *args, **kwargs):
+        if not CUDA_GRAPH or kwargs or torch.is_grad_enabled():
+            return forward(self, *args, **kwargs)
+        graphs = self.__dict__.get("_ak_graphs")
+        if graphs is None:
+            graphs = self.__dict__["_ak_graphs"] = _Graphs()
+        return graphs.call(self, forward, args)
+
+    return graphed_forward
+
+
+
+
+class _KLinear(nn.Linear):
+    """nn.Linear through the generated kernel."""
+
+    @staticmethod
+    def fits(m):
+        return True
+
+    def forward(self, x, *args, **kwargs):
+        if args or kwargs:
+            return super().forward(x, *args, **kwargs)
+        return _linear(x, self.weight, self.bias)
+
+
+_KERNEL_CLASSES = {nn.Linear: _KLinear}
+
+
+class ModelNew(Model):
+    """The reference's forward as written; its supported layers run through the generated kernels."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for m in self.modules():
+            k = _KERNEL_CLASSES.get(type(m))
+            if k is not None and k.fits(m):
+                m.__class__ = k  # same parameters and buffers, under the same names
+
+
+
+ModelNew.forward = _graphed(ModelNew.forward)  # CUDA_GRAPH: see _Graphs

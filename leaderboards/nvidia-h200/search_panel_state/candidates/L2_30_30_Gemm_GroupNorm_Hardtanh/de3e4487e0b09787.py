@@ -28,9 +28,9 @@ NORM_BLOCK = 256
 NORM_NUM_WARPS = 4
 NORM_SPLIT_PROGRAMS = 264
 NORM_SPLIT_MIN_R = 16384
-NORM_SPLIT_CHUNK = 16384
-EW_STREAM = False
-BLOCK_SIZE = 1024
+NORM_SPLIT_CHUNK = 64
+EW_STREAM = True
+BLOCK_SIZE = 512
 NUM_WARPS = 4
 
 # ---- the problem's module-level definitions (used by __init__) ----
