@@ -360,3 +360,30 @@ def test_the_run_gives_the_tuner_its_screen_log(tmp_path):
     log.record(problem, 2, ScreenResult(digest=child.digest, ok=True, reason="", median_ms=0.8), candidate=child)
     prior = make_proposer(ProposerConfig(kind="tuner"), [], screen_rows(tmp_path)).prior
     assert (prior.judged, prior.screened) == (0, 1) and prior.score("NUM_WARPS", -1, [1, 2, 4]) > 0.5
+
+
+def test_a_resumed_run_after_the_generator_changed_judges_todays_starter_and_tries_its_configs_anew():
+    """A run resumed with a fixed template: its attempts are in earlier code, so today's starter is offered once,
+    and a configuration tried in the earlier code is not a configuration tried in today's."""
+    problem = Problem.from_source(SRC, name="relu_add")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(problem, History(), 1, 1)
+    from autokernel.records import Candidate
+
+    old = starter.source.replace("import math\n", "import math  # an earlier generator's code\n", 1)
+    assert old != starter.source
+    old_seed = Attempt(candidate=Candidate(source=old, proposer="tuner", idea="generated starter"),
+                       verdict=_verdict("correct", 1.0))
+    flipped = Attempt(candidate=Candidate(source=set_tunables(old, {"EW_STREAM": True}), proposer="tuner"),
+                      verdict=_verdict("correct", 0.9))
+    history = History(attempts=[old_seed, flipped], seeds=[old_seed], round=3)
+    out = TunerProposer().propose(problem, history, 8, 1)
+    assert out[0].source == starter.source and out[0].idea.startswith("generated starter, today's generator")
+    moves = [c for c in out[1:] if c.parent == old_seed.candidate.digest]
+    assert moves and all(c.source.startswith(old[:40]) for c in moves)  # children keep their seed's code
+    # once today's starter is judged, its own moves include the config the earlier code tried
+    today = Attempt(candidate=out[0], verdict=_verdict("correct", 1.1))
+    history = History(attempts=[old_seed, flipped, today], seeds=[today, old_seed], round=4)
+    nxt = TunerProposer().propose(problem, history, 8, 1)
+    assert not [c for c in nxt if c.idea.startswith("generated starter")]
+    assert "set EW_STREAM False -> True" in [c.idea for c in nxt if c.parent == today.candidate.digest]

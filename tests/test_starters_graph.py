@@ -116,10 +116,13 @@ def test_a_graph_replays_only_where_every_tensor_it_reads_still_is(monkeypatch):
         z = torch.randn(2, 12)  # another shape
         torch.testing.assert_close(new(z), ref(z))
         assert len(captured) == 4
+    # autograd on, as KernelBench's evaluator times a forward: graphs all the same, recording nothing
+    out = new(y)
+    torch.testing.assert_close(out, ref(y))
+    assert len(captured) == 4 and new._ak_graphs.replays == 2 and out.grad_fn is None
     x2 = torch.randn(5, 12)
-    out = new(x2)  # autograd recording: no graph
-    torch.testing.assert_close(out, ref(x2))
-    assert len(captured) == 4
+    torch.testing.assert_close(new(x2), ref(x2).detach())
+    assert len(captured) == 5
 
 
 def test_graphs_are_bounded_and_abandoned_when_addresses_never_repeat(monkeypatch):
@@ -209,3 +212,67 @@ def test_the_tuner_tries_graphs_first_though_the_launches_are_the_same():
     seed = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=1.0))
     ideas = [c.idea for c in tuner.propose(p, History(attempts=[seed], seeds=[seed], round=1), 3, 1)]
     assert "set CUDA_GRAPH False -> True" in ideas, ideas
+
+
+FOREIGN = """
+import torch
+import torch.nn as nn
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(12, 16)
+        self.fc2 = nn.Linear(16, 8)
+
+    def forward(self, x):
+        x = torch.relu(self.fc1(x))
+        return torch.sigmoid(self.fc2(x)) * 2.0
+"""
+
+
+def test_a_foreign_file_gets_the_graph_machinery_and_replays_with_autograd_on(monkeypatch):
+    """`graph_wrap.with_cuda_graphs`: a file the generator did not write (inductor's, an LLM's) replayed from CUDA
+    graphs, with autograd on as KernelBench times it; a file that has the knob already is left alone."""
+    from autokernel.starters.graph_wrap import with_cuda_graphs
+
+    wrapped = with_cuda_graphs(FOREIGN)
+    assert wrapped.startswith(FOREIGN.rstrip("\n")) and "\nCUDA_GRAPH = True\n" in wrapped
+    assert with_cuda_graphs(wrapped) is None and with_cuda_graphs("x = 1\n") is None
+    assert with_cuda_graphs(generate_starter(_level3(MLP, "[torch.randn(5, 12)]")).source) is None
+    mod = load_module(wrapped)
+    captured = _graphs(mod, monkeypatch)
+    ns: dict = {}
+    exec(_level3(MLP, "[torch.randn(5, 12)]").source, ns)
+    torch.manual_seed(0)
+    ref = ns["Model"]()
+    torch.manual_seed(0)
+    new = mod.ModelNew()
+    x = torch.randn(5, 12)
+    for _ in range(3):
+        out = new(x)
+        torch.testing.assert_close(out, ref(x).detach())
+    assert len(captured) == 1 and new._ak_graphs.replays == 2 and out.grad_fn is None
+
+
+def test_the_tuner_wraps_a_foreign_seed_in_graphs_once_and_on_a_gpu_only():
+    from autokernel.propose.base import Attempt, History
+    from autokernel.propose.tuner import TunerProposer
+    from autokernel.records import Candidate, Verdict
+    from autokernel.starters.graph_wrap import with_cuda_graphs
+
+    p = _level3(MLP, "[torch.randn(5, 12)]")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(p, History(), 1, 1)
+    own = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=1.0))
+    foreign = Attempt(candidate=Candidate(source=FOREIGN, proposer="inductor"),
+                      verdict=Verdict(verdict="correct", reason="", speedup=1.2))
+    history = History(attempts=[own, foreign], seeds=[foreign, own], round=1, device="cuda:0")
+    first, *rest = tuner.propose_wide(p, history, 24)
+    assert first.source == with_cuda_graphs(FOREIGN) and first.parent == foreign.candidate.digest
+    assert first.idea == f"CUDA graphs around inductor seed {foreign.candidate.digest[:8]}'s forward (CUDA_GRAPH = True)"
+    assert "set CUDA_GRAPH False -> True" in [c.idea for c in rest]  # the starter's own knob as before
+    history.screened.add(first.digest)
+    assert first.digest not in {c.digest for c in TunerProposer().propose_wide(p, history, 6)}
+    history = History(attempts=[own, foreign], seeds=[foreign, own], round=1, device="cpu")
+    assert not [c for c in TunerProposer().propose_wide(p, history, 6) if c.idea.startswith("CUDA graphs around")]

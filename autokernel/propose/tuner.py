@@ -90,6 +90,7 @@ class TunerProposer:
         self.notes: dict[str, str] = {}  # problem key -> why no starter
         self.pruned: dict[str, list[str]] = {}  # problem key -> ideas not timed: the same launches as their seed
         self._plans: dict[tuple[str, str], object] = {}  # (candidate digest, device) -> launch plan or None
+        self._owned: dict[tuple, bool] = {}  # (problem digest, source hash, length) -> `_own`
         # Problems are searched from several threads; tracing imports parts of torch lazily, and two
         # threads importing torch._dynamo at once see it half-initialised. One generation at a time.
         self._generate = threading.Lock()
@@ -126,12 +127,14 @@ class TunerProposer:
         return {k: list(v) for k, v in starter.space_for(history.protocol).items() if len(v) > 1}
 
     def _state(self, problem: Problem, history: History, space: dict) -> tuple[set, set]:
-        """(configs tried, digests seen) for this problem: every configuration evaluated in this run counts as
-        tried, pass or fail; every judged or screened digest as seen."""
+        """(configs tried, digests seen) for this problem: every configuration of today's starter code evaluated
+        in this run counts as tried, pass or fail; every judged or screened digest as seen. A configuration judged
+        in other code (an LLM's rewrite that kept the tunable lines, or the starter of an earlier generator in a
+        resumed run) is another kernel: today's code with those values has not been tried."""
         tried = self._tried.setdefault(f"{problem.digest}:{history.device}", set())
         for a in history.attempts:
             vals = read_tunables(a.candidate.source, space)
-            if vals:
+            if vals and self._own(problem, a.candidate.source):
                 tried.add(self._config_key(vals))
         return tried, set(history.digests) | history.screened
 
@@ -180,6 +183,10 @@ class TunerProposer:
         moves = [(name, step) for step in (+1, -1) for name in space]
         if self.prior is not None and len(self.prior):
             moves.sort(key=lambda m: -self.prior.score(m[0], m[1], space[m[0]]))
+        restart = self._restart(problem, history, starter, seen)
+        if restart is not None:
+            yield [restart]
+        yield from self._foreign_graphs(problem, history, seen)
         presets = starter.presets_for(history.protocol)
         for seed, base in self._seeds(history, space):
             for preset, values in presets.items():
@@ -195,6 +202,43 @@ class TunerProposer:
                 )
                 if branch_cands:
                     yield branch_cands
+
+    def _restart(self, problem, history, starter, seen) -> Candidate | None:
+        """Today's starter, where no attempt of this problem is in today's code: a resumed run whose generator
+        has changed since its round 0 (a template fixed) judges today's starter, and its moves then start from
+        today's code (children of earlier seeds keep the code they were judged in)."""
+        if starter.source is None or any(self._own(problem, a.candidate.source) for a in history.attempts):
+            return None
+        cand = Candidate(source=starter.source, proposer=self.name, round=history.round,
+                         idea="generated starter, today's generator (the run's round 0 was in earlier code; "
+                              + "; ".join(starter.covered) + ")")
+        if cand.digest in seen:
+            return None
+        seen.add(cand.digest)
+        return cand
+
+    def _foreign_graphs(self, problem, history, seen):
+        """For each seed this tuner did not write (inductor's code, an LLM's kernel; best first), that seed with its
+        forward replayed from CUDA graphs (`starters.graph_wrap`), once: the one move the tuner has for a file
+        without its tunables, and the one that pays most on a launch-bound forward. On a GPU only (off it the
+        wrapper runs the forward as it is, the same kernel under another digest)."""
+        if not history.device.startswith("cuda"):
+            return
+        from autokernel.starters.graph_wrap import with_cuda_graphs
+
+        for seed in history.seeds:
+            if self._own(problem, seed.candidate.source):
+                continue
+            source = with_cuda_graphs(seed.candidate.source)
+            if source is None:
+                continue
+            cand = Candidate(source=source, proposer=self.name, round=history.round, parent=seed.candidate.digest,
+                             idea=f"CUDA graphs around {seed.candidate.proposer or 'a foreign'} seed "
+                                  f"{seed.candidate.digest[:8]}'s forward (CUDA_GRAPH = True)")
+            if cand.digest in seen:
+                continue
+            seen.add(cand.digest)
+            yield [cand]
 
     def propose_wide(self, problem: Problem, history: History, width: int) -> list[Candidate]:
         """Up to ``width`` distinct variants for a screen to rank, none tried or screened before (by configuration
@@ -357,11 +401,14 @@ class TunerProposer:
         starter = self._starter(problem)
         if starter is None:
             return False
-        values = read_tunables(source, starter.space)
-        try:
-            return set(values) == set(starter.space) and set_tunables(starter.source, values) == source
-        except ValueError:
-            return False
+        key = (problem.digest, hash(source), len(source))
+        if key not in self._owned:
+            values = read_tunables(source, starter.space)
+            try:
+                self._owned[key] = set(values) == set(starter.space) and set_tunables(starter.source, values) == source
+            except ValueError:
+                self._owned[key] = False
+        return self._owned[key]
 
     def _same_launches(self, problem: Problem, history: History, seed, cand: Candidate) -> bool:
         """Whether ``cand`` launches exactly the kernels its seed does (grids, arguments, block sizes, warps): the

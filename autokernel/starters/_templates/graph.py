@@ -19,9 +19,11 @@ class _Graphs:
     memory, a new shape. No input is copied into a static buffer: a graph that replays only at its own addresses
     reads the caller's data where it is, and a forward whose Triton launches are skipped (the judge's ablation, on
     a fresh model) is captured without them rather than replayed with them. The output is copied out of the
-    graph's memory, so a caller never holds a tensor the next replay overwrites. Off the GPU, with autograd
-    recording or with keyword arguments the forward runs as it is, and so it does from the moment its addresses
-    prove not to repeat (more captures than replays after GIVE_UP captures).
+    graph's memory, so a caller never holds a tensor the next replay overwrites. With autograd on, the graph is
+    captured and replayed all the same, recording nothing: a forward of generated kernels records no autograd
+    either, and KernelBench's evaluator times the forward with autograd on and never calls backward (graphs used
+    only under no_grad never ran there). Off the GPU or with keyword arguments the forward runs as it is, and so
+    it does from the moment its addresses prove not to repeat (more captures than replays after GIVE_UP captures).
     """
 
     LIMIT = 4  # graphs kept per module (each holds its own memory pool); the least recently used goes first
@@ -58,6 +60,11 @@ class _Graphs:
         key = None if self.off else self.key(module, args)
         if key is None or self.cuda.is_current_stream_capturing():
             return forward(module, *args)
+        with torch.no_grad():
+            return self._replay(key, module, forward, args)
+
+    def _replay(self, key, module, forward, args):
+        """The graph of ``key`` replayed (captured first when new), its output copied out."""
         entry = self.graphs.pop(key, None)
         if entry is None:
             if self.captures >= self.GIVE_UP and self.replays < self.captures:
@@ -109,7 +116,7 @@ def _graphed(forward):
     """``forward`` replayed from CUDA graphs when CUDA_GRAPH is on (see _Graphs), else run as it is."""
 
     def graphed_forward(self, *args, **kwargs):
-        if not CUDA_GRAPH or kwargs or torch.is_grad_enabled():
+        if not CUDA_GRAPH or kwargs:
             return forward(self, *args, **kwargs)
         graphs = self.__dict__.get("_ak_graphs")
         if graphs is None:
