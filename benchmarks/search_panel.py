@@ -24,6 +24,8 @@ a GPU machine lent in short calls runs it with --stop-after a little under the c
 - best_speedup, best_speedup_vs_compile: of the problem's correct kernel with the highest speedup
   vs eager (of all its judged candidates, not only the gains over 1 % that the search keeps as best.json);
 - gain: best_speedup / round0_speedup per problem; the median over the problems that have both (target >= 1.15);
+- round0_pct_of_floor, gain_ceiling: the best round-0 kernel's roofline floor as % of its time, and 100 / that,
+  the most any kernel could gain over round 0 (the notes name the problems whose ceiling is under the target);
 - device_seconds: the judge's verdict ``wall_s`` summed over every row judged for the problem (re-judged rows too),
   plus each screen job's own seconds (the sum of screen.jsonl round rows' ``stages_s``, the screen's steps timed
   inside the job; rounds recorded before those were kept count their ``screen_s``, timed from submission, so a wait
@@ -65,7 +67,7 @@ LEVEL3_RULE = (f"the {LEVEL3_PICKS} level-3 problems whose published kernel is c
 PANEL_RULE = f"levels 1 and 2: problems {', '.join(map(str, PANEL_IDS[1]))} of each; {LEVEL3_RULE}"
 DEFAULT_BOARD_CSV = REPO / "leaderboards" / "nvidia-h200" / "problems.csv"
 COLUMNS = ("problem", "rounds", "candidates", "round0_speedup", "best_speedup", "best_speedup_vs_compile",
-           "device_seconds", "screened", "stop_reason")
+           "device_seconds", "screened", "round0_pct_of_floor", "gain_ceiling", "stop_reason")
 TARGET_GAIN = 1.15
 GAIN_DEFINITION = ("gain = best_speedup / round0_speedup per problem (speedups vs eager, the verdict's median-based "
                    "speedup); the median over the panel problems with both")
@@ -220,6 +222,7 @@ class PanelRow:
     best_speedup_vs_compile: float | None = None
     device_seconds: float = 0.0
     screened: int = 0
+    round0_pct_of_floor: float | None = None  # the best round-0 kernel's roofline floor as % of its time
     stop_reason: str = ""
     curve: list[tuple[int, float]] = field(default_factory=list)
 
@@ -229,13 +232,19 @@ class PanelRow:
             return self.best_speedup / self.round0_speedup
         return None
 
+    @property
+    def gain_ceiling(self) -> float | None:
+        """The most any kernel could gain over round 0: its floor is a lower bound on the time (100 / % of floor)."""
+        return 100.0 / self.round0_pct_of_floor if self.round0_pct_of_floor else None
+
     def cells(self) -> list[str]:
         def num(x: float | None, spec: str) -> str:
             return "" if x is None else format(x, spec)
 
         return [self.problem, str(self.rounds), str(self.candidates), num(self.round0_speedup, ".4g"),
                 num(self.best_speedup, ".4g"), num(self.best_speedup_vs_compile, ".4g"),
-                num(self.device_seconds, ".1f"), str(self.screened), self.stop_reason]
+                num(self.device_seconds, ".1f"), str(self.screened), num(self.round0_pct_of_floor, ".4g"),
+                num(self.gain_ceiling, ".3g" if (self.gain_ceiling or 0) < 1000 else ".0f"), self.stop_reason]
 
 
 @dataclass
@@ -340,6 +349,9 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
         if best is not None and best.get("speedup") is not None:
             row.curve.append((n, float(best["speedup"])))
         if _counted(v) and int(r.get("round") or 0) == 0 and v.get("speedup") is not None:
+            if row.round0_speedup is None or float(v["speedup"]) > row.round0_speedup:
+                pct = v.get("pct_of_floor")
+                row.round0_pct_of_floor = float(pct) if isinstance(pct, (int, float)) and pct > 0 else None
             row.round0_speedup = max(row.round0_speedup or 0.0, float(v["speedup"]))
     if best is not None:
         row.best_speedup = best.get("speedup")
@@ -428,6 +440,15 @@ def gain_line(table: PanelTable) -> str:
             f"{verdict}; {GAIN_DEFINITION}")
 
 
+def _ceiling_lines(table: PanelTable) -> list[str]:
+    """A line naming the problems whose round-0 kernel is too near its floor for the target gain, if any."""
+    capped = [f"{r.problem} (round 0 at {r.round0_pct_of_floor:.0f} % of its floor: at most {r.gain_ceiling:.2f}x)"
+              for r in table.rows if r.gain_ceiling is not None and r.gain_ceiling < TARGET_GAIN]
+    if not capped:
+        return []
+    return [f"Cannot reach the target gain whatever the search finds: {', '.join(capped)}.", ""]
+
+
 def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
     """search_panel.md: where the CSV comes from and what each column means."""
     screens = (f"; {table.untimed_screens} screen rounds recorded without their time are not in it"
@@ -444,6 +465,7 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         "",
         gain_line(table) + ".",
         "",
+        *_ceiling_lines(table),
         f"Device time the search held (run.json: invocation wall seconds x devices, start-up included): "
         f"{table.held_s:.0f} s" + (f"; {table.unclosed} invocation(s) cut off before recording theirs"
                                    if table.unclosed else "") + ".",
@@ -461,6 +483,9 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         f"`screen_s`, timed from submission, so a wait for a free worker is in it){screens}; job seconds, which "
         "overlap when several workers share a device;",
         "- `screened`: distinct variants screened (the best kernel screened as the round's control not counted);",
+        "- `round0_pct_of_floor`: the best round-0 kernel's roofline floor as % of its time (the verdict's "
+        "`pct_of_floor`); `gain_ceiling`: 100 / that, the most any kernel could gain over round 0, the floor being a "
+        "lower bound on the time;",
         "- `stop_reason`: why its search last stopped (`not started`: the run stopped before it began).",
     ]
     if table.staged_rounds:

@@ -127,3 +127,25 @@ def test_a_screen_rounds_job_seconds_are_its_steps_not_their_parts_else_its_time
     assert panel._screen_job_s({"stages_s": steps, "screen_s": 60.0}) == pytest.approx(8.0)
     assert panel._screen_job_s({"screen_s": 60.0}) == 60.0  # recorded before the steps were
     assert panel._screen_job_s({"stages_s": {}, "screen_s": None}) == 0.0
+
+
+def test_a_round_0_kernel_near_its_floor_caps_the_gain_and_the_notes_say_so(tmp_path):
+    """`round0_pct_of_floor` is the best round-0 kernel's, `gain_ceiling` 100 / it; under the target the notes name
+    the problem."""
+    def row(rnd, digest, speedup, pct):
+        return {"cache_key": digest, "round": rnd, "verdict": {"verdict": "correct", "speedup": speedup,
+                                                               "pct_of_floor": pct, "wall_s": 1.0}}
+
+    results = [row(0, "a", 2.0, 50.0), row(0, "b", 3.0, 90.0), row(1, "c", 3.1, 93.0)]
+    r, _ = panel._problem_row(tmp_path, "L1/30", results, [])
+    assert r.round0_speedup == 3.0 and r.round0_pct_of_floor == 90.0
+    assert r.gain_ceiling == pytest.approx(100 / 90) and r.cells()[_column("gain_ceiling")] == "1.11"
+    table = panel.PanelTable(run_dir=tmp_path, protocol="kernelbench", rule="r", rows=[r], skipped=0, gpus=[],
+                             invocations=1, held_s=0.0, unclosed=0, untimed_screens=0)
+    notes = panel.notes(table, csv_name="search_panel.csv", png_name=None)
+    assert "Cannot reach the target gain whatever the search finds: L1/30 (round 0 at 90 % of its floor: at most " \
+           "1.11x)." in notes
+
+
+def _column(name: str) -> int:
+    return panel.COLUMNS.index(name)
