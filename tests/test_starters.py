@@ -410,7 +410,7 @@ def test_heavy_ops_beside_light_ones_are_a_tunable_away():
     assert st.engines == {"MM_ENGINE": "MM_", "CONV_ENGINE": "CONV_"}
     assert st.tunables["MM_ENGINE"] == st.tunables["CONV_ENGINE"] == "library"
     assert "MM_BLOCK_M" in st.inert(st.tunables) and "MM_ENGINE" not in st.inert(st.tunables)
-    assert not st.inert({**st.tunables, "MM_ENGINE": "triton", "CONV_ENGINE": "triton"})
+    assert st.inert({**st.tunables, "MM_ENGINE": "triton", "CONV_ENGINE": "triton"}) == {"LIB_CONV_LAYOUT"}
     assert any("one tunable away: MM_ENGINE" in f for f in st.fallbacks)
     for engine in ("library", "triton"):
         st = generate_starter(p, tunables={"MM_ENGINE": engine, "CONV_ENGINE": engine, "MM_PRECISION": "tf32x3s"})
@@ -1143,3 +1143,36 @@ def test_rounded_tf32_convolution_computes_the_products_of_rounded_operands(algo
         want = emulated.double()(acc.round_tf32(x, mode).double()).float()
     torch.testing.assert_close(got, want, atol=1e-6, rtol=1e-6)
     assert (got - fp32).abs().max() > 1e-5  # the rounding is there: TF32's error, not fp32's
+
+
+@pytest.mark.parametrize("ctor, shape", [
+    ("nn.Conv2d(3, 8, 3, padding=1)", (2, 3, 9, 9)),
+    ("nn.Conv3d(3, 4, 3, stride=2)", (2, 3, 7, 8, 9)),
+    ("nn.ConvTranspose2d(4, 3, 3, stride=2, padding=1, output_padding=1)", (2, 4, 5, 6)),
+    ("nn.ConvTranspose3d(4, 2, 2, stride=2, groups=2)", (1, 4, 3, 4, 5)),
+])
+def test_a_library_convolution_in_channels_last_format_computes_the_same(ctor, shape):
+    """LIB_CONV_LAYOUT "channels_last": the library convolution beside generated kernels gets its input and weight in
+    channels-last format (2-D and 3-D, transposed too) and gives the same output in the contiguous format; the
+    weight's channels-last copy follows the weight when it changes in place."""
+    p = make_problem(
+        f"def __init__(self):\n    super().__init__()\n    self.conv = {ctor}\n"
+        "def forward(self, x):\n    return torch.tanh(self.conv(x)) * 2.0",
+        f"[torch.randn{shape}]",
+    )
+    st = generate_starter(p)
+    assert st.space["LIB_CONV_LAYOUT"] == ["contiguous", "channels_last"] and "LIB_CONV_LAYOUT" in st.launch_blind
+    assert "LIB_CONV_LAYOUT" not in st.inert(st.tunables)
+    cl = generate_starter(p, tunables={"LIB_CONV_LAYOUT": "channels_last"})
+    run_shapes(p, cl, [[shape]])
+    mod = load_module(cl.source)
+    torch.manual_seed(0)
+    new = mod.ModelNew()
+    x = torch.randn(*shape)
+    with torch.no_grad():
+        first = new(x)
+        assert first.is_contiguous()
+        new.conv.weight.mul_(-1.0)  # in place: the kept channels-last copy must not be used again
+        want = torch.tanh(new.conv(x)) * 2.0
+        assert not torch.allclose(want, first)
+        torch.testing.assert_close(new(x), want, atol=1e-5, rtol=1e-5)

@@ -161,6 +161,18 @@ class Emitter:
             return f"{self.func_name(t)}({self.call_args(n.args, n.kwargs)})"
         raise EmitError(f"unexpected node {n.op}")
 
+    def conv_library_expr(self, n) -> str | None:
+        """A 2-D or 3-D convolution module's library call through `_conv_library` (its LIB_CONV_LAYOUT knob), or None
+        for any other node (a functional convolution, a 1-D one, a call with more than its input)."""
+        import torch.nn as nn
+
+        if n.op != "call_module" or len(n.args) != 1 or n.kwargs:
+            return None
+        mod = n.graph.owning_module.get_submodule(n.target)
+        if type(mod) not in (nn.Conv2d, nn.Conv3d, nn.ConvTranspose2d, nn.ConvTranspose3d):
+            return None
+        return f"_conv_library({self.module_expr(n.target)}, {self.fmt(n.args[0])})"
+
     def constant_expr(self, n) -> str:
         """A tensor the tracer froze into the graph (e.g. ``torch.tensor(c)`` in forward), as a literal."""
         import torch
@@ -315,7 +327,10 @@ class Emitter:
                 if engine not in self.switches:
                     self.switches.append(engine)
                 self.fallbacks.append(self.plan.switched[n])
-                expr = f"{self.covered_expr(n, u.op)} if {engine} == 'triton' else {self.library_expr(n)}"
+                library = self.conv_library_expr(n) if engine == "CONV_ENGINE" else None
+                if library is not None:
+                    self.use("convlayout")
+                expr = f"{self.covered_expr(n, u.op)} if {engine} == 'triton' else {library or self.library_expr(n)}"
                 lines.append(f"        {self.names[n]} = {expr}")
             elif u.op is not None:
                 self.direct_kinds.update((u.op.kind, *_RUNS_TOO.get(u.op.kind, ())))

@@ -60,9 +60,12 @@ class Starter:
                 if all(self.allows(k, v, protocol) for k, v in values.items())}
 
     def inert(self, values: dict) -> set[str]:
-        """Tunables that change nothing under ``values``: a family's knobs while its engine is the library."""
-        return {name for engine, prefix in self.engines.items() if prefix and values.get(engine) == "library"
-                for name in self.space if name.startswith(prefix) and name != engine}
+        """Tunables that change nothing under ``values``: a family's knobs while its engine is the library, and the
+        library call's knobs (``LIB_`` + the family's prefix, e.g. LIB_CONV_LAYOUT) while it is the generated kernel."""
+        return {name for engine, prefix in self.engines.items() if prefix
+                for name in self.space
+                if (values.get(engine) == "library" and name.startswith(prefix) and name != engine)
+                or (values.get(engine) == "triton" and name.startswith("LIB_" + prefix))}
 
     @property
     def has_kernel(self) -> bool:

@@ -11,6 +11,7 @@ from ._base import COMMON, HEADER, Family
 from .attention import ATTENTION
 from .batchnorm import BATCHNORM
 from .conv import CONV
+from .convlayout import CONVLAYOUT
 from .elementwise import EW
 from .gemv import GEMV
 from .graph import GRAPH
@@ -26,7 +27,8 @@ from .softmax import SOFTMAX
 from .tf32split import TF32SPLIT
 
 FAMILIES = {f.name: f for f in (EW, REDUCE, SOFTMAX, ROWNORM, RMSDIM, BATCHNORM, MATMUL, CONV, POOL, SCAN, LOSS,
-                                     LOSS_ROWS, ATTENTION, TF32SPLIT, GEMV, RNN, GRAPH)}
+                                     LOSS_ROWS, ATTENTION, TF32SPLIT, GEMV, RNN, GRAPH,
+                                     CONVLAYOUT)}
 
 # the families an operation kind needs in the file (attention reuses matmul and softmax)
 KIND_FAMILIES = {
