@@ -167,14 +167,16 @@ def _launch_blind(families, space: dict) -> tuple:
 # Tunables the search reaches last: they change nothing for most problems of their family (split-K only
 # acts when the output has too few tiles for the GPU).
 _LATE_TUNABLES = ("MM_SPLIT_K",)
-# ... and first: CUDA graphs change a launch-bound model's cost as a whole, where one kernel's knob changes a part
-_EARLY_TUNABLES = ("CUDA_GRAPH",)
+# ... and first: CUDA graphs change a launch-bound model's cost as a whole, and a library convolution's format the
+# cost of the call that is most of a convolution model's time, where one kernel's knob changes a part
+_EARLY_TUNABLES = ("CUDA_GRAPH", "LIB_CONV_LAYOUT")
 
 
 def _search_space(space: dict, model) -> dict:
     """The tunables worth varying for this problem, in the order the tuner tries them: the depthwise
     ones only where a depthwise convolution is generated, the implicit GEMM's only where another
-    convolution is, CUDA graphs first, split-K last (a change that does nothing would cost an evaluation)."""
+    convolution is, CUDA graphs and the library convolution's format first, split-K last (a change that does nothing
+    would cost an evaluation)."""
     from torch import nn
 
     convs = [m for m in (model.modules() if model is not None else ()) if isinstance(m, nn.modules.conv._ConvNd)]
