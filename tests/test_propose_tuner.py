@@ -376,9 +376,12 @@ def test_a_resumed_run_after_the_generator_changed_judges_todays_starter_and_tri
                        verdict=_verdict("correct", 1.0))
     flipped = Attempt(candidate=Candidate(source=set_tunables(old, {"EW_STREAM": True}), proposer="tuner"),
                       verdict=_verdict("correct", 0.9))
-    history = History(attempts=[old_seed, flipped], seeds=[old_seed], round=3)
-    out = TunerProposer().propose(problem, history, 8, 1)
+    history = History(attempts=[old_seed, flipped], seeds=[old_seed], round=3, device="cuda:0")
+    tuner = TunerProposer()
+    out = tuner.propose(problem, history, 8, 1)
     assert out[0].source == starter.source and out[0].idea.startswith("generated starter, today's generator")
+    assert tuner.judge_when_passed == {out[0].digest}  # a screened round judges it if it passes: a seed to build on
+    assert not [c for c in out if c.idea.startswith("CUDA graphs around")]  # its own lineage is not foreign
     moves = [c for c in out[1:] if c.parent == old_seed.candidate.digest]
     assert moves and all(c.source.startswith(old[:40]) for c in moves)  # children keep their seed's code
     # once today's starter is judged, its own moves include the config the earlier code tried

@@ -279,3 +279,23 @@ def test_the_throughput_benchmark_keeps_its_figures_after_each_verdict():
     assert [(r["judge"]["candidates"], r["judge"]["complete"]) for r in saved] == [(0, False), (1, False), (2, True)]
     assert {r["judge"]["planned"] for r in saved} == {2} and saved[0]["judge"]["per_device_hour"] is None
     assert saved[1]["judge"]["per_device_hour"] > 0 and result["judge"]["candidates"] == 2
+
+
+def test_a_variant_the_proposer_must_have_judged_is_judged_when_it_passes(tmp_path):
+    """``judge_when_passed`` (the tuner's: today's starter in a resumed run, a seed to build on): judged beside the
+    screen's fastest though slower than them; a variant that fails the screen is not judged all the same."""
+    cfg = _config()
+    backend = LocalBackend(cfg)
+
+    class MustJudge(WideProposer):
+        judge_when_passed = {Candidate(source=redundant(60)).digest, Candidate(source=WRONG).digest}
+
+    try:
+        ledger = Ledger(tmp_path / "run", device="cpu", policy=cfg.ledger_policy())
+        out = run_search([PROBLEM], MustJudge(), backend, ledger,
+                         SearchConfig(rounds=1, patience=None, screen_width=8, judge_top=1), progress=False,
+                         log=lambda m: None)
+        assert [r["idea"] for r in _rows(tmp_path / "run" / "results.jsonl")] == ["slow seed", "fast", "slower"]
+        assert out.problems[0].evaluated == 3
+    finally:
+        backend.close()

@@ -53,6 +53,10 @@ class MixedProposer:
     def prior(self):
         return getattr(self.tuner, "prior", None)
 
+    @property
+    def judge_when_passed(self) -> set[str]:
+        return getattr(self.tuner, "judge_when_passed", set())
+
     def take_usage(self, problem_key: str) -> Usage:
         take = getattr(self.llm, "take_usage", None)
         return take(problem_key) if take is not None else Usage()

@@ -91,6 +91,9 @@ class TunerProposer:
         self.pruned: dict[str, list[str]] = {}  # problem key -> ideas not timed: the same launches as their seed
         self._plans: dict[tuple[str, str], object] = {}  # (candidate digest, device) -> launch plan or None
         self._owned: dict[tuple, bool] = {}  # (problem digest, source hash, length) -> `_own`
+        # digests a screened round must judge when they pass (the search reads it): today's starter offered again
+        # in a resumed run is a seed to build on, and only a verdict makes a seed
+        self.judge_when_passed: set[str] = set()
         # Problems are searched from several threads; tracing imports parts of torch lazily, and two
         # threads importing torch._dynamo at once see it half-initialised. One generation at a time.
         self._generate = threading.Lock()
@@ -215,10 +218,11 @@ class TunerProposer:
         if cand.digest in seen:
             return None
         seen.add(cand.digest)
+        self.judge_when_passed.add(cand.digest)
         return cand
 
     def _foreign_graphs(self, problem, history, seen):
-        """For each seed this tuner did not write (inductor's code, an LLM's kernel; best first), that seed with its
+        """For each seed another proposer wrote (inductor's code, an LLM's kernel; best first), that seed with its
         forward replayed from CUDA graphs (`starters.graph_wrap`), once: the one move the tuner has for a file
         without its tunables, and the one that pays most on a launch-bound forward. On a GPU only (off it the
         wrapper runs the forward as it is, the same kernel under another digest)."""
@@ -227,8 +231,8 @@ class TunerProposer:
         from autokernel.starters.graph_wrap import with_cuda_graphs
 
         for seed in history.seeds:
-            if self._own(problem, seed.candidate.source):
-                continue
+            if seed.candidate.proposer == self.name or self._own(problem, seed.candidate.source):
+                continue  # its own lineage, in earlier code too, has the CUDA_GRAPH knob where graphs may pay
             source = with_cuda_graphs(seed.candidate.source)
             if source is None:
                 continue

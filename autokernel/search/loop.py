@@ -323,7 +323,8 @@ def _search_problem(
                 break
             if width and len(candidates) > config.judge_top:
                 try:
-                    candidates = _screen_round(problem, rnd, candidates, backend, screens, config, out, history)
+                    candidates = _screen_round(problem, rnd, candidates, backend, screens, config, out, history,
+                                               must_judge=getattr(proposer, "judge_when_passed", frozenset()))
                 except Exception as exc:  # a harness failure ends this problem; the rows so far are kept
                     out.stop_reason = f"screen failed: {type(exc).__name__}: {exc}"
                     log(f"{problem.key}: {out.stop_reason}")
@@ -397,11 +398,14 @@ def _propose(proposer: Proposer, problem: Problem, history: History, config: Sea
 
 
 def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backend, screens: ScreenLog,
-                  config: SearchConfig, out: ProblemOutcome, history: History) -> list[Candidate]:
+                  config: SearchConfig, out: ProblemOutcome, history: History,
+                  must_judge=frozenset()) -> list[Candidate]:
     """Rank a round's variants by the screen and return those for the judge: the ``judge_top`` fastest of the
     variants that passed it and beat the best kernel, which is screened beside them as the control (same process,
     same conditions); without a best kernel (or if the control fails), the fastest that passed. Variants screened
-    by an earlier invocation are answered from screen.jsonl, not screened again."""
+    by an earlier invocation are answered from screen.jsonl, not screened again. ``must_judge``: digests the
+    proposer needs judged whenever they pass (a seed to build on, such as today's starter in a resumed run:
+    only a verdict makes a seed), beside the fastest."""
     control = out.best.candidate if out.best is not None else None
     known = {c.digest: screens.lookup(problem, c.digest) for c in candidates}
     fresh = [c for c in candidates if known[c.digest] is None]
@@ -424,6 +428,7 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     passed = [(known[c.digest].median_ms, i, c) for i, c in enumerate(candidates) if known[c.digest].ok]
     beat = [p for p in passed if bar_ms is None or p[0] < bar_ms]
     chosen = [c for _, _, c in sorted(beat, key=lambda p: (p[0], p[1]))[: config.judge_top]]
+    chosen += [c for _, _, c in passed if c.digest in must_judge and c not in chosen]
     screens.record_round(problem, rnd, screened=len(fresh), reused=len(candidates) - len(fresh),
                          passed=len(passed), control=control.digest if control is not None else None,
                          control_ms=bar_ms, beat_best=len(beat),
