@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("TRITON_INTERPRET", "1")
 
 import contextlib  # noqa: E402
+import textwrap  # noqa: E402
 
 import pytest  # noqa: E402
 import torch  # noqa: E402
@@ -214,21 +215,8 @@ def test_the_tuner_tries_graphs_first_though_the_launches_are_the_same():
     assert "set CUDA_GRAPH False -> True" in ideas, ideas
 
 
-FOREIGN = """
-import torch
-import torch.nn as nn
-
-
-class ModelNew(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc1 = nn.Linear(12, 16)
-        self.fc2 = nn.Linear(16, 8)
-
-    def forward(self, x):
-        x = torch.relu(self.fc1(x))
-        return torch.sigmoid(self.fc2(x)) * 2.0
-"""
+# a file the generator did not write: the same model as MLP, as an LLM or inductor would hand it over
+FOREIGN = "import torch\nimport torch.nn as nn\n\n\nclass ModelNew(nn.Module):\n" + textwrap.indent(MLP.strip("\n"), "    ") + "\n"
 
 
 def test_a_foreign_file_gets_the_graph_machinery_and_replays_with_autograd_on(monkeypatch):
