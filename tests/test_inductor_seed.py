@@ -132,6 +132,22 @@ def test_the_seed_of_a_tiny_problem_is_correct_under_the_evaluator(name, cpu_con
     assert verdict.tied_to_torch == ""
 
 
+def test_the_seed_in_cuda_graphs_is_judged_like_the_seed(cpu_config):
+    """The tuner's one move on a foreign seed (`graph_wrap.with_cuda_graphs`): through the judge's graph-user path
+    (the ablation on a fresh model); on CPU the forward runs as it is, so the verdict is the seed's."""
+    from autokernel.evaluate import evaluate
+    from autokernel.starters.graph_wrap import with_cuda_graphs
+
+    name = "linear + batch norm + softmax (buffers updated in place)"
+    seed = _seed(CPU_CASES[name])
+    wrapped = with_cuda_graphs(seed.source)
+    assert "uses CUDA graphs" in inspect_source(wrapped).warnings
+    verdict = evaluate(Problem.from_source(CPU_CASES[name], name="inductor_case"),
+                       Candidate(source=wrapped, proposer="tuner"), cpu_config)
+    assert verdict.verdict == "correct", (verdict.reason, verdict.log_tail[-2000:])
+    assert set(verdict.own_kernel_launches) <= set(seed.kernels) and verdict.own_kernel_launches
+
+
 def _pair(problem_source: str, seed_source: str, *, seed: int):
     """Model(16) from the problem and ModelNew(16) from the seed, each built after the same manual seed."""
     import torch
