@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from autokernel.problem import Problem
@@ -390,3 +392,25 @@ def test_a_resumed_run_after_the_generator_changed_judges_todays_starter_and_tri
     nxt = TunerProposer().propose(problem, history, 8, 1)
     assert not [c for c in nxt if c.idea.startswith("generated starter")]
     assert "set EW_STREAM False -> True" in [c.idea for c in nxt if c.parent == today.candidate.digest]
+
+
+def test_with_no_correct_kernel_the_starter_wrong_only_in_its_values_is_repaired_from():
+    """A starter the judge found wrong in its values (an fp32 convolution against KernelBench's TF32 reference) is a
+    base for the tuner's moves until a kernel is correct; a rejected one, or another proposer's wrong kernel, never."""
+    problem = Problem.from_source(SRC, name="relu_add")
+    (starter,) = TunerProposer().propose(problem, History(), 1, 1)
+
+    def attempt(verdict, check, proposer="tuner", err=1e-3):
+        return Attempt(candidate=dataclasses.replace(starter, proposer=proposer),
+                       verdict=Verdict(verdict=verdict, reason=verdict, failed_check=check, max_abs_error=err))
+
+    wrong = attempt("incorrect", "values")
+    moves = TunerProposer().propose(problem, History(attempts=[wrong], seeds=[], round=1), 3, 1)
+    assert moves and all(c.parent == starter.digest for c in moves)
+    for bad in (attempt("rejected", "own_kernels"), attempt("incorrect", "values", proposer="llm"),
+                attempt("runtime_error", "")):
+        assert TunerProposer().propose(problem, History(attempts=[bad], seeds=[], round=1), 3, 1) == []
+    # once a kernel of its own is correct, that is the seed again
+    right = Attempt(candidate=moves[0], verdict=_verdict("correct", 1.2))
+    nxt = TunerProposer().propose(problem, History(attempts=[wrong, right], seeds=[right], round=2), 3, 1)
+    assert nxt and all(c.parent == moves[0].digest for c in nxt)

@@ -16,6 +16,7 @@ import ast
 import dataclasses
 import itertools
 import json
+import math
 import random
 import re
 import threading
@@ -47,6 +48,17 @@ def set_tunables(source: str, values: dict) -> str:
         if n != 1:
             raise ValueError(f"tunable {name} is not a module-level constant of this source")
     return source
+
+
+def _repair_seeds(history: History) -> list:
+    """With no correct kernel yet, the tuner's own kernels that ran and were only wrong in their values (the judge's
+    ``values`` check: a precision path the protocol's reference does not match, e.g. an fp32 convolution against
+    KernelBench's TF32 cuDNN reference), closest first: their presets and moves may be right (the rounded TF32
+    preset is, there). Never a rejected kernel, nor another proposer's: a seed is only ever a base for moves of the
+    tuner's own code, and only a correct verdict ever makes a kernel count."""
+    wrong = [a for a in history.attempts if a.verdict.verdict == "incorrect" and a.verdict.failed_check == "values"
+             and a.candidate.proposer == TunerProposer.name]
+    return sorted(wrong, key=lambda a: a.verdict.max_abs_error if a.verdict.max_abs_error is not None else math.inf)
 
 
 def _verb(name: str, old, new) -> str:
@@ -143,9 +155,13 @@ class TunerProposer:
 
     @staticmethod
     def _seeds(history: History, space: dict) -> list[tuple]:
-        """(seed, its tunable values) of the seeds that are tunable descendants of the starter, best first."""
-        seeds = [(s, read_tunables(s.candidate.source, space)) for s in history.seeds]
-        return [(s, base) for s, base in seeds if space and set(base) == set(space)]
+        """(seed, its tunable values) of the seeds that are tunable descendants of the starter, best first; where
+        none is correct yet, the repair seeds (`_repair_seeds`)."""
+        def tunable(attempts):
+            seeds = [(s, read_tunables(s.candidate.source, space)) for s in attempts]
+            return [(s, base) for s, base in seeds if space and set(base) == set(space)]
+
+        return tunable(history.seeds) or tunable(_repair_seeds(history))
 
     def _rng(self, problem: Problem, history: History, stream: str = "") -> random.Random:
         """The draws of one kind of move, seeded by the problem and the round: a resumed run draws the same."""
