@@ -143,6 +143,28 @@ def test_a_proposer_out_of_ideas_is_not_asked_again_on_resume(tmp_path):
     assert backend.judged == [] and again.problems[0].stop_reason == "proposer has no new ideas"
 
 
+def test_a_proposer_with_new_moves_is_asked_again_where_an_older_one_had_no_ideas(tmp_path):
+    """A proposer's ``revision`` (the tuner's: raised when its moves change) is part of what a final stop was
+    decided on: a resume under a later revision asks again, one under the same revision does not."""
+    run = tmp_path / "run"
+    problem = Problem.from_source(SRC, name="a")
+    config = SearchConfig(rounds=4, ideas_per_round=1, branches_per_idea=1, patience=None)
+    first, _ = _search(run, [problem], FreshIdeas(dry_after=1), config)
+    assert first.problems[0].stop_reason == "proposer has no new ideas"
+    newer = FreshIdeas()
+    newer.revision = 2
+    again, backend = _search(run, [problem], newer, config)
+    assert backend.judged and again.problems[0].stop_reason == "rounds exhausted (4)"
+    newer = FreshIdeas(dry_after=0)
+    newer.revision = 3
+    _search(run, [problem], newer, SearchConfig(rounds=6, ideas_per_round=1, branches_per_idea=1, patience=None))
+    same = FreshIdeas()
+    same.revision = 3
+    third, backend = _search(run, [problem], same, SearchConfig(rounds=6, ideas_per_round=1, branches_per_idea=1,
+                                                                 patience=None))
+    assert backend.judged == [] and third.problems[0].stop_reason == "proposer has no new ideas"
+
+
 def test_timeouts_are_named_not_blamed_on_the_proposer(tmp_path):
     out, _ = _search(tmp_path / "run", [Problem.from_source(SRC, name="a")], FreshIdeas(timeout=True),
                      SearchConfig(rounds=3, patience=None))

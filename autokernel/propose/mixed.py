@@ -54,6 +54,10 @@ class MixedProposer:
         return getattr(self.tuner, "prior", None)
 
     @property
+    def revision(self):
+        return getattr(self.tuner, "revision", None)
+
+    @property
     def judge_when_passed(self) -> set[str]:
         return getattr(self.tuner, "judge_when_passed", set())
 

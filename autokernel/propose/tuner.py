@@ -93,6 +93,9 @@ class TunerProposer:
     """
 
     name = "tuner"
+    # Raised when the moves change: a problem an earlier revision had no new ideas for is asked again on resume
+    # (2: CUDA graphs around other proposers' seeds, LIB_CONV_LAYOUT, repair seeds, today's starter after a change).
+    revision = 2
 
     def __init__(self, prior=None) -> None:
         self.prior = prior  # a `MovePrior`: moves that paid off elsewhere in the run are tried first

@@ -231,9 +231,12 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     return last + 1, stale, screen_stale
 
 
-def _history_key(history: History) -> str:
-    """What a final stop was decided on: the candidates and how many were correct."""
-    return f"{len(history.attempts)} candidates, {sum(a.is_correct for a in history.attempts)} correct"
+def _history_key(history: History, proposer=None) -> str:
+    """What a final stop was decided on: the candidates and how many were correct, and the proposer's ``revision``
+    of its moves where it has one (a proposer that has learnt new moves is asked again)."""
+    key = f"{len(history.attempts)} candidates, {sum(a.is_correct for a in history.attempts)} correct"
+    revision = getattr(proposer, "revision", None)
+    return key + (f", moves revision {revision}" if revision else "")
 
 
 def _stop_rule(out: ProblemOutcome, stale: int, config: SearchConfig, screen_stale: int = 0) -> str:
@@ -292,7 +295,7 @@ def _search_problem(
             problem, ledger, config, out, history,
             lambda cands: _evaluate_round(problem, cands, proposer, backend, ledger, out, bar, count=False),
             screens)
-        out.stop_reason = (ledger.final_stop(problem, proposer_name, _history_key(history))
+        out.stop_reason = (ledger.final_stop(problem, proposer_name, _history_key(history, proposer))
                            or (_stop_rule(out, stale, config, screen_stale) if history.attempts else ""))
         if out.stop_reason:
             return out  # finished by an earlier invocation: a resume asks nothing more of it
@@ -367,7 +370,8 @@ def _search_problem(
                 break
         else:
             out.stop_reason = f"rounds exhausted ({config.rounds})"
-        ledger.save_stop(problem, proposer_name, out.stop_reason, final=final, history=_history_key(history))
+        ledger.save_stop(problem, proposer_name, out.stop_reason, final=final,
+                         history=_history_key(history, proposer))
     finally:
         bar.close()
         out.wall_s = time.monotonic() - started
