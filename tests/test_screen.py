@@ -134,6 +134,11 @@ def test_screen_results_round_trip_and_config_is_checked():
     assert ScreenResult.from_dict(r.to_dict()) == r
     with pytest.raises(ValueError):
         ScreenConfig(reps=0)
+    with pytest.raises(ValueError):
+        ScreenConfig(per_kernel_s=-1.0)
+    # a file of many kernels compiles them all in its first call: its limit grows past the first twenty
+    cfg = ScreenConfig(variant_timeout_s=60.0, per_kernel_s=1.0)
+    assert cfg.timeout_for(3) == cfg.timeout_for(20) == 60.0 and cfg.timeout_for(258) == 298.0
     with pytest.raises(ValueError, match="screen width"):
         SearchConfig(screen_width=-1)
     with pytest.raises(ValueError, match="judge_top"):

@@ -101,6 +101,9 @@ class _Stopwatch:
         return out
 
 
+KERNELS_IN_TIMEOUT = 20  # kernels a file may define within `ScreenConfig.variant_timeout_s` (a starter has a few)
+
+
 @dataclass(frozen=True, kw_only=True)
 class ScreenConfig:
     """How cheaply a variant is screened.
@@ -110,6 +113,8 @@ class ScreenConfig:
         warmup: untimed calls before them (the checked call has already compiled the kernels).
         budget_s: wall-clock cap on one variant's timed loop (at least 5 calls are made).
         variant_timeout_s: one variant's import, build, checked call and timing; then its process is killed.
+        per_kernel_s: added to it for each kernel the file defines beyond `KERNELS_IN_TIMEOUT`: its first call
+            compiles them all (inductor's code for L3/34 defines 258 and did not finish its screen in 60 s).
         start_timeout_s: a fresh process's start (interpreter, torch import, confinement).
     """
 
@@ -117,12 +122,17 @@ class ScreenConfig:
     warmup: int = 1
     budget_s: float = 2.0
     variant_timeout_s: float = 60.0
+    per_kernel_s: float = 1.0
     start_timeout_s: float = 180.0
+
+    def timeout_for(self, kernels: int) -> float:
+        """One variant's time limit for a file defining ``kernels`` kernels."""
+        return self.variant_timeout_s + self.per_kernel_s * max(0, kernels - KERNELS_IN_TIMEOUT)
 
     def __post_init__(self) -> None:
         if self.reps < 1 or self.warmup < 0:
             raise ValueError("a screen needs at least 1 timed call and 0 or more warm-up calls")
-        if min(self.budget_s, self.variant_timeout_s, self.start_timeout_s) <= 0:
+        if min(self.budget_s, self.variant_timeout_s, self.start_timeout_s) <= 0 or self.per_kernel_s < 0:
             raise ValueError("screen budgets and timeouts must be positive seconds")
 
 
@@ -252,8 +262,9 @@ class Screener:
                     except _Failed as exc:
                         results.append(ScreenResult(digest=cand.digest, ok=False, reason=str(exc)))
                     except (CandidateDied, CandidateTimeout) as exc:
-                        what = (f"did not finish within {self.screen_config.variant_timeout_s:g} s (hang or far "
-                                f"too slow)" if isinstance(exc, CandidateTimeout) else f"crashed: {exc}")
+                        limit = self.screen_config.timeout_for(len(static.kernel_names))
+                        what = (f"did not finish within {limit:g} s (hang or far too slow)"
+                                if isinstance(exc, CandidateTimeout) else f"crashed: {exc}")
                         results.append(ScreenResult(digest=cand.digest, ok=False,
                                                     reason=f"the variant {what}; its process was replaced"))
                         _discard(proc)
@@ -279,7 +290,7 @@ class Screener:
         cfg, sc = self.config, self.screen_config
         path = os.path.join(proc.scratch, f"variant_{index}_{cand.digest}.py")
         Path(path).write_text(cand.source)
-        proc.deadline = time.monotonic() + sc.variant_timeout_s
+        proc.deadline = time.monotonic() + sc.timeout_for(len(static.kernel_names))
         started = time.monotonic()
         with watch.stage("share"), self.gate.shared():
             _, init_args = _share_inputs(session.init_args, proc.scratch)
