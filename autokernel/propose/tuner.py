@@ -105,7 +105,7 @@ class TunerProposer:
         self.notes: dict[str, str] = {}  # problem key -> why no starter
         self.pruned: dict[str, list[str]] = {}  # problem key -> ideas not timed: the same launches as their seed
         self._plans: dict[tuple[str, str], object] = {}  # (candidate digest, device) -> launch plan or None
-        self._owned: dict[tuple, bool] = {}  # (problem digest, source hash, length) -> `_own`
+        self._owned: dict[tuple[str, str], bool] = {}  # (problem digest, source) -> `_own`
         # digests a screened round must judge when they pass (the search reads it): today's starter offered again
         # in a resumed run is a seed to build on, and only a verdict makes a seed
         self.judge_when_passed: set[str] = set()
@@ -151,8 +151,7 @@ class TunerProposer:
         resumed run) is another kernel: today's code with those values has not been tried."""
         tried = self._tried.setdefault(f"{problem.digest}:{history.device}", set())
         for a in history.attempts:
-            vals = read_tunables(a.candidate.source, space)
-            if vals and self._own(problem, a.candidate.source):
+            if self._own(problem, a.candidate.source) and (vals := read_tunables(a.candidate.source, space)):
                 tried.add(self._config_key(vals))
         return tried, set(history.digests) | history.screened
 
@@ -229,7 +228,7 @@ class TunerProposer:
         """Today's starter, where no attempt of this problem is in today's code: a resumed run whose generator
         has changed since its round 0 (a template fixed) judges today's starter, and its moves then start from
         today's code (children of earlier seeds keep the code they were judged in)."""
-        if starter.source is None or any(self._own(problem, a.candidate.source) for a in history.attempts):
+        if any(self._own(problem, a.candidate.source) for a in history.attempts):
             return None
         cand = Candidate(source=starter.source, proposer=self.name, round=history.round,
                          idea="generated starter, today's generator (the run's round 0 was in earlier code; "
@@ -424,7 +423,7 @@ class TunerProposer:
         starter = self._starter(problem)
         if starter is None:
             return False
-        key = (problem.digest, hash(source), len(source))
+        key = (problem.digest, source)
         if key not in self._owned:
             values = read_tunables(source, starter.space)
             try:
