@@ -101,7 +101,11 @@ def test_a_cpu_panel_runs_tables_and_resumes_without_judging_twice(tmp_path, cap
     assert row["candidates"] == str(len(again))
     best = max(r["verdict"]["speedup"] for r in again if r["verdict"]["verdict"] == "correct")
     assert float(row["best_speedup"]) == pytest.approx(best, rel=1e-3)
-    gain = best / r0
+    ms = [r["verdict"]["kernel"]["median_ms"] for r in again if r["verdict"]["verdict"] == "correct"]
+    ms0 = [r["verdict"]["kernel"]["median_ms"] for r in again if r["verdict"]["verdict"] == "correct" and r["round"] == 0]
+    gain = min(ms0) / min(ms)  # kernel times, not the speedups (each verdict's eager is its own)
+    assert float(row["round0_ms"]) == pytest.approx(min(ms0), rel=1e-3)
+    assert float(row["gain"]) == pytest.approx(gain, rel=1e-3)
     assert f"median best/round-0 gain: {gain:.3f}x over 1 of 1 problems" in out
     notes = (board / "search_panel.md").read_text()
     assert "the problems given on the command line" in notes and "search_panel.png" in notes
@@ -149,3 +153,23 @@ def test_a_round_0_kernel_near_its_floor_caps_the_gain_and_the_notes_say_so(tmp_
 
 def _column(name: str) -> int:
     return panel.COLUMNS.index(name)
+
+
+def test_only_keeps_the_named_problems_in_panel_order_and_refuses_one_off_the_panel():
+    from types import SimpleNamespace
+
+    problems = [SimpleNamespace(key=k) for k in ("L1/10", "L3/34", "L3/26")]
+    assert [p.key for p in panel.only(problems, ["L3/26", "L3/34"])] == ["L3/34", "L3/26"]
+    with pytest.raises(ValueError, match="--only L2/99: not on this panel"):
+        panel.only(problems, ["L3/34", "L2/99"])
+    args = panel.build_parser().parse_args(["run", "--out", "x", "--only", "L3/34", "L3/26"])
+    assert args.only == ["L3/34", "L3/26"]
+
+
+def test_the_gain_is_the_kernel_times_ratio_not_the_speedups_whose_eager_times_move():
+    # the same kernel judged twice: the second verdict's eager read a third slower (a host-bound problem)
+    row = panel.PanelRow(problem="L3/26", round0_speedup=1.30, best_speedup=1.60, round0_ms=6.7, best_ms=6.6)
+    assert row.gain == pytest.approx(6.7 / 6.6)
+    assert panel.PanelRow(problem="p", round0_speedup=1.25, best_speedup=1.5).gain == pytest.approx(1.2)  # untimed
+    assert panel._kernel_ms({"kernel": {"median_ms": 2.5}}) == 2.5
+    assert panel._kernel_ms({"kernel": None}) is None and panel._kernel_ms({}) is None

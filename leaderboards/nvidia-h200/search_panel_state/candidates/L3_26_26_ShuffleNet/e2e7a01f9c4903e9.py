@@ -15,7 +15,8 @@ import triton.language as tl
 
 # ---- tunables (the search varies these) ----
 CONV_ENGINE = 'library'
-MM_ENGINE = 'triton'
+MM_ENGINE = 'library'
+LIB_CONV_LAYOUT = 'contiguous'
 CONV_PRECISION = 'ieee'
 CONV_ALGO = 'im2col'
 CONV_DEPTHWISE = 'direct'
@@ -26,12 +27,12 @@ CONV_BLOCK_K = 32
 CONV_NUM_WARPS = 4
 CONV_NUM_STAGES = 2
 CONV_TILE_ORDER = 'm'
-BN_BLOCK = 4096
+BN_BLOCK = 2048
 BN_NUM_WARPS = 4
 BN_PROGRAMS = 528
-BN_MIN_CHUNK = 16384
+BN_MIN_CHUNK = 1024
 POOL_BLOCK = 512
-POOL_BLOCK_W = 128
+POOL_BLOCK_W = 256
 POOL_NUM_WARPS = 4
 POOL_WINDOW = 'auto'
 MM_PRECISION = 'ieee'
@@ -43,7 +44,7 @@ MM_NUM_WARPS = 4
 MM_NUM_STAGES = 3
 MM_GROUP_M = 8
 MM_PERSISTENT = 0
-CUDA_GRAPH = False
+CUDA_GRAPH = True
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
@@ -235,6 +236,30 @@ def _softplus(x, beta, threshold):
 @triton.jit
 def _mul_combine(a, b):
     return a * b
+
+
+
+def _conv_library(mod, x):
+    """``mod(x)``, the library convolution. LIB_CONV_LAYOUT "channels_last": the input and the weight in channels-last
+    format (cuDNN's NHWC kernels: 1.4x on L1/50's and L2/10's convolutions under PyTorch's default flags on the H200,
+    benchmarks/library_knobs_probe.py), the output back in the contiguous format the generated kernels after it read.
+    The weight's copy is kept on the module while the weight stays where and as it is (address, version)."""
+    if LIB_CONV_LAYOUT != "channels_last" or x.dim() not in (4, 5) or mod.padding_mode != "zeros":
+        return mod(x)
+    fmt = torch.channels_last if x.dim() == 4 else torch.channels_last_3d
+    w = mod.weight
+    key = (w.data_ptr(), w._version, w.dim())
+    kept = mod.__dict__.get("_ak_weight_cl")
+    if kept is None or kept[0] != key:
+        kept = mod.__dict__["_ak_weight_cl"] = (key, w.detach().contiguous(memory_format=fmt))
+    xc = x.contiguous(memory_format=fmt)
+    if isinstance(mod, nn.modules.conv._ConvTransposeNd):
+        op = F.conv_transpose2d if x.dim() == 4 else F.conv_transpose3d
+        y = op(xc, kept[1], mod.bias, mod.stride, mod.padding, mod.output_padding, mod.groups, mod.dilation)
+    else:
+        op = F.conv2d if x.dim() == 4 else F.conv3d
+        y = op(xc, kept[1], mod.bias, mod.stride, mod.padding, mod.dilation, mod.groups)
+    return y.contiguous()
 
 
 
@@ -1199,9 +1224,11 @@ class _Graphs:
     memory, a new shape. No input is copied into a static buffer: a graph that replays only at its own addresses
     reads the caller's data where it is, and a forward whose Triton launches are skipped (the judge's ablation, on
     a fresh model) is captured without them rather than replayed with them. The output is copied out of the
-    graph's memory, so a caller never holds a tensor the next replay overwrites. Off the GPU, with autograd
-    recording or with keyword arguments the forward runs as it is, and so it does from the moment its addresses
-    prove not to repeat (more captures than replays after GIVE_UP captures).
+    graph's memory, so a caller never holds a tensor the next replay overwrites. With autograd on, the graph is
+    captured and replayed all the same, recording nothing: a forward of generated kernels records no autograd
+    either, and KernelBench's evaluator times the forward with autograd on and never calls backward (graphs used
+    only under no_grad never ran there). Off the GPU or with keyword arguments the forward runs as it is, and so
+    it does from the moment its addresses prove not to repeat (more captures than replays after GIVE_UP captures).
     """
 
     LIMIT = 4  # graphs kept per module (each holds its own memory pool); the least recently used goes first
@@ -1238,6 +1265,11 @@ class _Graphs:
         key = None if self.off else self.key(module, args)
         if key is None or self.cuda.is_current_stream_capturing():
             return forward(module, *args)
+        with torch.no_grad():
+            return self._replay(key, module, forward, args)
+
+    def _replay(self, key, module, forward, args):
+        """The graph of ``key`` replayed (captured first when new), its output copied out."""
         entry = self.graphs.pop(key, None)
         if entry is None:
             if self.captures >= self.GIVE_UP and self.replays < self.captures:
@@ -1289,7 +1321,7 @@ def _graphed(forward):
     """``forward`` replayed from CUDA graphs when CUDA_GRAPH is on (see _Graphs), else run as it is."""
 
     def graphed_forward(self, *args, **kwargs):
-        if not CUDA_GRAPH or kwargs or torch.is_grad_enabled():
+        if not CUDA_GRAPH or kwargs:
             return forward(self, *args, **kwargs)
         graphs = self.__dict__.get("_ak_graphs")
         if graphs is None:
@@ -1356,12 +1388,12 @@ class ModelNew(nn.Module):
         return nn.Sequential(*layers)
 
     def forward(self, x):
-        conv1 = _conv(x, self.conv1) if CONV_ENGINE == 'triton' else self.conv1(x)
+        conv1 = _conv(x, self.conv1) if CONV_ENGINE == 'triton' else _conv_library(self.conv1, x)
         relu = _batch_norm(conv1, self.bn1, _bn_epi0, ())
         maxpool = _pool(relu, self.maxpool, 2)
-        stage2_0_conv1 = _conv(maxpool, _sub(self, 'stage2.0.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.0.conv1')(maxpool)
+        stage2_0_conv1 = _conv(maxpool, _sub(self, 'stage2.0.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.0.conv1'), maxpool)
         relu_1 = _batch_norm(stage2_0_conv1, _sub(self, 'stage2.0.bn1'), _bn_epi0, ())
-        stage2_0_conv2 = _conv(relu_1, _sub(self, 'stage2.0.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.0.conv2')(relu_1)
+        stage2_0_conv2 = _conv(relu_1, _sub(self, 'stage2.0.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.0.conv2'), relu_1)
         stage2_0_bn2 = _batch_norm(stage2_0_conv2, _sub(self, 'stage2.0.bn2'))
         size = stage2_0_bn2.size()
         getitem = size[0]
@@ -1373,13 +1405,13 @@ class ModelNew(nn.Module):
         transpose = view.transpose(1, 2)
         contiguous = transpose.contiguous()
         view_1 = contiguous.view(getitem, -1, getitem_2, getitem_3)
-        stage2_0_conv3 = _conv(view_1, _sub(self, 'stage2.0.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.0.conv3')(view_1)
-        stage2_0_shortcut_0 = _conv(maxpool, _sub(self, 'stage2.0.shortcut.0')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.0.shortcut.0')(maxpool)
+        stage2_0_conv3 = _conv(view_1, _sub(self, 'stage2.0.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.0.conv3'), view_1)
+        stage2_0_shortcut_0 = _conv(maxpool, _sub(self, 'stage2.0.shortcut.0')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.0.shortcut.0'), maxpool)
         stage2_0_shortcut_1 = _batch_norm(stage2_0_shortcut_0, _sub(self, 'stage2.0.shortcut.1'))
         add = _batch_norm(stage2_0_conv3, _sub(self, 'stage2.0.bn3'), _bn_epi1, (stage2_0_shortcut_1,))
-        stage2_1_conv1 = _conv(add, _sub(self, 'stage2.1.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.1.conv1')(add)
+        stage2_1_conv1 = _conv(add, _sub(self, 'stage2.1.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.1.conv1'), add)
         relu_3 = _batch_norm(stage2_1_conv1, _sub(self, 'stage2.1.bn1'), _bn_epi0, ())
-        stage2_1_conv2 = _conv(relu_3, _sub(self, 'stage2.1.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.1.conv2')(relu_3)
+        stage2_1_conv2 = _conv(relu_3, _sub(self, 'stage2.1.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.1.conv2'), relu_3)
         stage2_1_bn2 = _batch_norm(stage2_1_conv2, _sub(self, 'stage2.1.bn2'))
         size_1 = stage2_1_bn2.size()
         getitem_4 = size_1[0]
@@ -1391,11 +1423,11 @@ class ModelNew(nn.Module):
         transpose_1 = view_2.transpose(1, 2)
         contiguous_1 = transpose_1.contiguous()
         view_3 = contiguous_1.view(getitem_4, -1, getitem_6, getitem_7)
-        stage2_1_conv3 = _conv(view_3, _sub(self, 'stage2.1.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.1.conv3')(view_3)
+        stage2_1_conv3 = _conv(view_3, _sub(self, 'stage2.1.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.1.conv3'), view_3)
         add_1 = _batch_norm(stage2_1_conv3, _sub(self, 'stage2.1.bn3'), _bn_epi1, (add,))
-        stage2_2_conv1 = _conv(add_1, _sub(self, 'stage2.2.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.2.conv1')(add_1)
+        stage2_2_conv1 = _conv(add_1, _sub(self, 'stage2.2.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.2.conv1'), add_1)
         relu_5 = _batch_norm(stage2_2_conv1, _sub(self, 'stage2.2.bn1'), _bn_epi0, ())
-        stage2_2_conv2 = _conv(relu_5, _sub(self, 'stage2.2.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.2.conv2')(relu_5)
+        stage2_2_conv2 = _conv(relu_5, _sub(self, 'stage2.2.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.2.conv2'), relu_5)
         stage2_2_bn2 = _batch_norm(stage2_2_conv2, _sub(self, 'stage2.2.bn2'))
         size_2 = stage2_2_bn2.size()
         getitem_8 = size_2[0]
@@ -1407,11 +1439,11 @@ class ModelNew(nn.Module):
         transpose_2 = view_4.transpose(1, 2)
         contiguous_2 = transpose_2.contiguous()
         view_5 = contiguous_2.view(getitem_8, -1, getitem_10, getitem_11)
-        stage2_2_conv3 = _conv(view_5, _sub(self, 'stage2.2.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage2.2.conv3')(view_5)
+        stage2_2_conv3 = _conv(view_5, _sub(self, 'stage2.2.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage2.2.conv3'), view_5)
         add_2 = _batch_norm(stage2_2_conv3, _sub(self, 'stage2.2.bn3'), _bn_epi1, (add_1,))
-        stage3_0_conv1 = _conv(add_2, _sub(self, 'stage3.0.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.0.conv1')(add_2)
+        stage3_0_conv1 = _conv(add_2, _sub(self, 'stage3.0.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.0.conv1'), add_2)
         relu_7 = _batch_norm(stage3_0_conv1, _sub(self, 'stage3.0.bn1'), _bn_epi0, ())
-        stage3_0_conv2 = _conv(relu_7, _sub(self, 'stage3.0.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.0.conv2')(relu_7)
+        stage3_0_conv2 = _conv(relu_7, _sub(self, 'stage3.0.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.0.conv2'), relu_7)
         stage3_0_bn2 = _batch_norm(stage3_0_conv2, _sub(self, 'stage3.0.bn2'))
         size_3 = stage3_0_bn2.size()
         getitem_12 = size_3[0]
@@ -1423,13 +1455,13 @@ class ModelNew(nn.Module):
         transpose_3 = view_6.transpose(1, 2)
         contiguous_3 = transpose_3.contiguous()
         view_7 = contiguous_3.view(getitem_12, -1, getitem_14, getitem_15)
-        stage3_0_conv3 = _conv(view_7, _sub(self, 'stage3.0.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.0.conv3')(view_7)
-        stage3_0_shortcut_0 = _conv(add_2, _sub(self, 'stage3.0.shortcut.0')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.0.shortcut.0')(add_2)
+        stage3_0_conv3 = _conv(view_7, _sub(self, 'stage3.0.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.0.conv3'), view_7)
+        stage3_0_shortcut_0 = _conv(add_2, _sub(self, 'stage3.0.shortcut.0')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.0.shortcut.0'), add_2)
         stage3_0_shortcut_1 = _batch_norm(stage3_0_shortcut_0, _sub(self, 'stage3.0.shortcut.1'))
         add_3 = _batch_norm(stage3_0_conv3, _sub(self, 'stage3.0.bn3'), _bn_epi1, (stage3_0_shortcut_1,))
-        stage3_1_conv1 = _conv(add_3, _sub(self, 'stage3.1.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.1.conv1')(add_3)
+        stage3_1_conv1 = _conv(add_3, _sub(self, 'stage3.1.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.1.conv1'), add_3)
         relu_9 = _batch_norm(stage3_1_conv1, _sub(self, 'stage3.1.bn1'), _bn_epi0, ())
-        stage3_1_conv2 = _conv(relu_9, _sub(self, 'stage3.1.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.1.conv2')(relu_9)
+        stage3_1_conv2 = _conv(relu_9, _sub(self, 'stage3.1.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.1.conv2'), relu_9)
         stage3_1_bn2 = _batch_norm(stage3_1_conv2, _sub(self, 'stage3.1.bn2'))
         size_4 = stage3_1_bn2.size()
         getitem_16 = size_4[0]
@@ -1441,11 +1473,11 @@ class ModelNew(nn.Module):
         transpose_4 = view_8.transpose(1, 2)
         contiguous_4 = transpose_4.contiguous()
         view_9 = contiguous_4.view(getitem_16, -1, getitem_18, getitem_19)
-        stage3_1_conv3 = _conv(view_9, _sub(self, 'stage3.1.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.1.conv3')(view_9)
+        stage3_1_conv3 = _conv(view_9, _sub(self, 'stage3.1.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.1.conv3'), view_9)
         add_4 = _batch_norm(stage3_1_conv3, _sub(self, 'stage3.1.bn3'), _bn_epi1, (add_3,))
-        stage3_2_conv1 = _conv(add_4, _sub(self, 'stage3.2.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.2.conv1')(add_4)
+        stage3_2_conv1 = _conv(add_4, _sub(self, 'stage3.2.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.2.conv1'), add_4)
         relu_11 = _batch_norm(stage3_2_conv1, _sub(self, 'stage3.2.bn1'), _bn_epi0, ())
-        stage3_2_conv2 = _conv(relu_11, _sub(self, 'stage3.2.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.2.conv2')(relu_11)
+        stage3_2_conv2 = _conv(relu_11, _sub(self, 'stage3.2.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.2.conv2'), relu_11)
         stage3_2_bn2 = _batch_norm(stage3_2_conv2, _sub(self, 'stage3.2.bn2'))
         size_5 = stage3_2_bn2.size()
         getitem_20 = size_5[0]
@@ -1457,11 +1489,11 @@ class ModelNew(nn.Module):
         transpose_5 = view_10.transpose(1, 2)
         contiguous_5 = transpose_5.contiguous()
         view_11 = contiguous_5.view(getitem_20, -1, getitem_22, getitem_23)
-        stage3_2_conv3 = _conv(view_11, _sub(self, 'stage3.2.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.2.conv3')(view_11)
+        stage3_2_conv3 = _conv(view_11, _sub(self, 'stage3.2.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.2.conv3'), view_11)
         add_5 = _batch_norm(stage3_2_conv3, _sub(self, 'stage3.2.bn3'), _bn_epi1, (add_4,))
-        stage3_3_conv1 = _conv(add_5, _sub(self, 'stage3.3.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.3.conv1')(add_5)
+        stage3_3_conv1 = _conv(add_5, _sub(self, 'stage3.3.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.3.conv1'), add_5)
         relu_13 = _batch_norm(stage3_3_conv1, _sub(self, 'stage3.3.bn1'), _bn_epi0, ())
-        stage3_3_conv2 = _conv(relu_13, _sub(self, 'stage3.3.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.3.conv2')(relu_13)
+        stage3_3_conv2 = _conv(relu_13, _sub(self, 'stage3.3.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.3.conv2'), relu_13)
         stage3_3_bn2 = _batch_norm(stage3_3_conv2, _sub(self, 'stage3.3.bn2'))
         size_6 = stage3_3_bn2.size()
         getitem_24 = size_6[0]
@@ -1473,11 +1505,11 @@ class ModelNew(nn.Module):
         transpose_6 = view_12.transpose(1, 2)
         contiguous_6 = transpose_6.contiguous()
         view_13 = contiguous_6.view(getitem_24, -1, getitem_26, getitem_27)
-        stage3_3_conv3 = _conv(view_13, _sub(self, 'stage3.3.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.3.conv3')(view_13)
+        stage3_3_conv3 = _conv(view_13, _sub(self, 'stage3.3.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.3.conv3'), view_13)
         add_6 = _batch_norm(stage3_3_conv3, _sub(self, 'stage3.3.bn3'), _bn_epi1, (add_5,))
-        stage3_4_conv1 = _conv(add_6, _sub(self, 'stage3.4.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.4.conv1')(add_6)
+        stage3_4_conv1 = _conv(add_6, _sub(self, 'stage3.4.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.4.conv1'), add_6)
         relu_15 = _batch_norm(stage3_4_conv1, _sub(self, 'stage3.4.bn1'), _bn_epi0, ())
-        stage3_4_conv2 = _conv(relu_15, _sub(self, 'stage3.4.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.4.conv2')(relu_15)
+        stage3_4_conv2 = _conv(relu_15, _sub(self, 'stage3.4.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.4.conv2'), relu_15)
         stage3_4_bn2 = _batch_norm(stage3_4_conv2, _sub(self, 'stage3.4.bn2'))
         size_7 = stage3_4_bn2.size()
         getitem_28 = size_7[0]
@@ -1489,11 +1521,11 @@ class ModelNew(nn.Module):
         transpose_7 = view_14.transpose(1, 2)
         contiguous_7 = transpose_7.contiguous()
         view_15 = contiguous_7.view(getitem_28, -1, getitem_30, getitem_31)
-        stage3_4_conv3 = _conv(view_15, _sub(self, 'stage3.4.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.4.conv3')(view_15)
+        stage3_4_conv3 = _conv(view_15, _sub(self, 'stage3.4.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.4.conv3'), view_15)
         add_7 = _batch_norm(stage3_4_conv3, _sub(self, 'stage3.4.bn3'), _bn_epi1, (add_6,))
-        stage3_5_conv1 = _conv(add_7, _sub(self, 'stage3.5.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.5.conv1')(add_7)
+        stage3_5_conv1 = _conv(add_7, _sub(self, 'stage3.5.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.5.conv1'), add_7)
         relu_17 = _batch_norm(stage3_5_conv1, _sub(self, 'stage3.5.bn1'), _bn_epi0, ())
-        stage3_5_conv2 = _conv(relu_17, _sub(self, 'stage3.5.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.5.conv2')(relu_17)
+        stage3_5_conv2 = _conv(relu_17, _sub(self, 'stage3.5.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.5.conv2'), relu_17)
         stage3_5_bn2 = _batch_norm(stage3_5_conv2, _sub(self, 'stage3.5.bn2'))
         size_8 = stage3_5_bn2.size()
         getitem_32 = size_8[0]
@@ -1505,11 +1537,11 @@ class ModelNew(nn.Module):
         transpose_8 = view_16.transpose(1, 2)
         contiguous_8 = transpose_8.contiguous()
         view_17 = contiguous_8.view(getitem_32, -1, getitem_34, getitem_35)
-        stage3_5_conv3 = _conv(view_17, _sub(self, 'stage3.5.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.5.conv3')(view_17)
+        stage3_5_conv3 = _conv(view_17, _sub(self, 'stage3.5.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.5.conv3'), view_17)
         add_8 = _batch_norm(stage3_5_conv3, _sub(self, 'stage3.5.bn3'), _bn_epi1, (add_7,))
-        stage3_6_conv1 = _conv(add_8, _sub(self, 'stage3.6.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.6.conv1')(add_8)
+        stage3_6_conv1 = _conv(add_8, _sub(self, 'stage3.6.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.6.conv1'), add_8)
         relu_19 = _batch_norm(stage3_6_conv1, _sub(self, 'stage3.6.bn1'), _bn_epi0, ())
-        stage3_6_conv2 = _conv(relu_19, _sub(self, 'stage3.6.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.6.conv2')(relu_19)
+        stage3_6_conv2 = _conv(relu_19, _sub(self, 'stage3.6.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.6.conv2'), relu_19)
         stage3_6_bn2 = _batch_norm(stage3_6_conv2, _sub(self, 'stage3.6.bn2'))
         size_9 = stage3_6_bn2.size()
         getitem_36 = size_9[0]
@@ -1521,11 +1553,11 @@ class ModelNew(nn.Module):
         transpose_9 = view_18.transpose(1, 2)
         contiguous_9 = transpose_9.contiguous()
         view_19 = contiguous_9.view(getitem_36, -1, getitem_38, getitem_39)
-        stage3_6_conv3 = _conv(view_19, _sub(self, 'stage3.6.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage3.6.conv3')(view_19)
+        stage3_6_conv3 = _conv(view_19, _sub(self, 'stage3.6.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage3.6.conv3'), view_19)
         add_9 = _batch_norm(stage3_6_conv3, _sub(self, 'stage3.6.bn3'), _bn_epi1, (add_8,))
-        stage4_0_conv1 = _conv(add_9, _sub(self, 'stage4.0.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.0.conv1')(add_9)
+        stage4_0_conv1 = _conv(add_9, _sub(self, 'stage4.0.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.0.conv1'), add_9)
         relu_21 = _batch_norm(stage4_0_conv1, _sub(self, 'stage4.0.bn1'), _bn_epi0, ())
-        stage4_0_conv2 = _conv(relu_21, _sub(self, 'stage4.0.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.0.conv2')(relu_21)
+        stage4_0_conv2 = _conv(relu_21, _sub(self, 'stage4.0.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.0.conv2'), relu_21)
         stage4_0_bn2 = _batch_norm(stage4_0_conv2, _sub(self, 'stage4.0.bn2'))
         size_10 = stage4_0_bn2.size()
         getitem_40 = size_10[0]
@@ -1537,13 +1569,13 @@ class ModelNew(nn.Module):
         transpose_10 = view_20.transpose(1, 2)
         contiguous_10 = transpose_10.contiguous()
         view_21 = contiguous_10.view(getitem_40, -1, getitem_42, getitem_43)
-        stage4_0_conv3 = _conv(view_21, _sub(self, 'stage4.0.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.0.conv3')(view_21)
-        stage4_0_shortcut_0 = _conv(add_9, _sub(self, 'stage4.0.shortcut.0')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.0.shortcut.0')(add_9)
+        stage4_0_conv3 = _conv(view_21, _sub(self, 'stage4.0.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.0.conv3'), view_21)
+        stage4_0_shortcut_0 = _conv(add_9, _sub(self, 'stage4.0.shortcut.0')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.0.shortcut.0'), add_9)
         stage4_0_shortcut_1 = _batch_norm(stage4_0_shortcut_0, _sub(self, 'stage4.0.shortcut.1'))
         add_10 = _batch_norm(stage4_0_conv3, _sub(self, 'stage4.0.bn3'), _bn_epi1, (stage4_0_shortcut_1,))
-        stage4_1_conv1 = _conv(add_10, _sub(self, 'stage4.1.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.1.conv1')(add_10)
+        stage4_1_conv1 = _conv(add_10, _sub(self, 'stage4.1.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.1.conv1'), add_10)
         relu_23 = _batch_norm(stage4_1_conv1, _sub(self, 'stage4.1.bn1'), _bn_epi0, ())
-        stage4_1_conv2 = _conv(relu_23, _sub(self, 'stage4.1.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.1.conv2')(relu_23)
+        stage4_1_conv2 = _conv(relu_23, _sub(self, 'stage4.1.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.1.conv2'), relu_23)
         stage4_1_bn2 = _batch_norm(stage4_1_conv2, _sub(self, 'stage4.1.bn2'))
         size_11 = stage4_1_bn2.size()
         getitem_44 = size_11[0]
@@ -1555,11 +1587,11 @@ class ModelNew(nn.Module):
         transpose_11 = view_22.transpose(1, 2)
         contiguous_11 = transpose_11.contiguous()
         view_23 = contiguous_11.view(getitem_44, -1, getitem_46, getitem_47)
-        stage4_1_conv3 = _conv(view_23, _sub(self, 'stage4.1.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.1.conv3')(view_23)
+        stage4_1_conv3 = _conv(view_23, _sub(self, 'stage4.1.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.1.conv3'), view_23)
         add_11 = _batch_norm(stage4_1_conv3, _sub(self, 'stage4.1.bn3'), _bn_epi1, (add_10,))
-        stage4_2_conv1 = _conv(add_11, _sub(self, 'stage4.2.conv1')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.2.conv1')(add_11)
+        stage4_2_conv1 = _conv(add_11, _sub(self, 'stage4.2.conv1')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.2.conv1'), add_11)
         relu_25 = _batch_norm(stage4_2_conv1, _sub(self, 'stage4.2.bn1'), _bn_epi0, ())
-        stage4_2_conv2 = _conv(relu_25, _sub(self, 'stage4.2.conv2')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.2.conv2')(relu_25)
+        stage4_2_conv2 = _conv(relu_25, _sub(self, 'stage4.2.conv2')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.2.conv2'), relu_25)
         stage4_2_bn2 = _batch_norm(stage4_2_conv2, _sub(self, 'stage4.2.bn2'))
         size_12 = stage4_2_bn2.size()
         getitem_48 = size_12[0]
@@ -1571,9 +1603,9 @@ class ModelNew(nn.Module):
         transpose_12 = view_24.transpose(1, 2)
         contiguous_12 = transpose_12.contiguous()
         view_25 = contiguous_12.view(getitem_48, -1, getitem_50, getitem_51)
-        stage4_2_conv3 = _conv(view_25, _sub(self, 'stage4.2.conv3')) if CONV_ENGINE == 'triton' else _sub(self, 'stage4.2.conv3')(view_25)
+        stage4_2_conv3 = _conv(view_25, _sub(self, 'stage4.2.conv3')) if CONV_ENGINE == 'triton' else _conv_library(_sub(self, 'stage4.2.conv3'), view_25)
         add_12 = _batch_norm(stage4_2_conv3, _sub(self, 'stage4.2.bn3'), _bn_epi1, (add_11,))
-        conv5 = _conv(add_12, self.conv5) if CONV_ENGINE == 'triton' else self.conv5(add_12)
+        conv5 = _conv(add_12, self.conv5) if CONV_ENGINE == 'triton' else _conv_library(self.conv5, add_12)
         relu_27 = _batch_norm(conv5, self.bn5, _bn_epi0, ())
         adaptive_avg_pool2d = F.adaptive_avg_pool2d(relu_27, (1, 1))
         size_13 = adaptive_avg_pool2d.size(0)
