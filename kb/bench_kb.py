@@ -515,15 +515,18 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
         args = {**entry, **dict(config.selection)}
         _judge(jobs, problems, share, outcome.protocol, 1, args, outcome, echo, deadline)
         later = list(range(2, config.repeat + 1))
-        split = _repeat_shares(share, len(later))
+        split = _repeat_shares(share, [_repeat_pending(jobs, share, outcome.protocol, r) for r in later])
         if split is None:
             for r in later:
                 _judge(jobs, problems, share, outcome.protocol, r, args, outcome, echo, deadline)
         else:
-            echo(f"{outcome.protocol}: judging repeats {later[0]}-{later[-1]} at once, workers per device: "
-                 + ", ".join(f"repeat {r} {w}" for r, w in zip(later, split, strict=True)))
-            _repeats_side_by_side(outcome, share, split, later, lambda r, part, cfg: _judge(
-                jobs, problems, cfg, outcome.protocol, r, args, part, echo, deadline))
+            for r in (r for r, w in zip(later, split, strict=True) if not w):  # nothing to judge: recorded at once
+                _judge(jobs, problems, share, outcome.protocol, r, args, outcome, echo, deadline)
+            busy = [(r, w) for r, w in zip(later, split, strict=True) if w]
+            echo(f"{outcome.protocol}: judging repeats {', '.join(str(r) for r, _ in busy)} at once, workers per "
+                 "device: " + ", ".join(f"repeat {r} {w}" for r, w in busy))
+            _repeats_side_by_side(outcome, share, [w for _, w in busy], [r for r, _ in busy], lambda r, part, cfg:
+                                  _judge(jobs, problems, cfg, outcome.protocol, r, args, part, echo, deadline))
         outcome.solved = _solved(outcome.run_dir, problems)
 
     shares = config.shares()
@@ -563,15 +566,44 @@ def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped],
     return result
 
 
-def _repeat_shares(share: BenchConfig, repeats: int) -> list[int] | None:
-    """Workers for each of ``repeats`` later repeats judged side by side within one protocol's share, or None: in
-    turn. Side by side, a repeat whose light candidates are left is not held up behind another's multi-GB ones,
-    each waiting for heavy slots (level 1 on the H200: a whole call's workers waited on them while a repeat's
-    light close calls queued behind)."""
+def _repeat_shares(share: BenchConfig, pending: Sequence[int]) -> list[int] | None:
+    """Workers for each later repeat judged side by side within one protocol's share, given the candidates each has
+    left to judge (``pending``), or None: in turn. Side by side, a repeat whose light candidates are left is not
+    held up behind another's multi-GB ones, each waiting for heavy slots (level 1 on the H200: a whole call's
+    workers waited on them while a repeat's light close calls queued behind). A repeat with nothing left gets none;
+    the others one each and the rest by what they have left (split evenly, a repeat with 1 candidate held 2 of 3
+    workers while the other's 32 had one)."""
     w = share.workers_per_device
-    if repeats < 2 or w < repeats or share.backend != "local" or not share.protocols_at_once:
+    busy = [i for i, n in enumerate(pending) if n > 0]
+    if len(busy) < 2 or w < len(busy) or share.backend != "local" or not share.protocols_at_once:
         return None
-    return [w // repeats + (i < w % repeats) for i in range(repeats)]
+    split = [1 if n > 0 else 0 for n in pending]
+    total, spare = sum(pending[i] for i in busy), w - len(busy)
+    exact = {i: spare * pending[i] / total for i in busy}
+    for i in busy:
+        split[i] += int(exact[i])
+    for i in sorted(busy, key=lambda i: (-(exact[i] - int(exact[i])), i))[:spare - sum(int(x) for x in exact.values())]:
+        split[i] += 1  # largest remainders
+    return split
+
+
+def _repeat_pending(jobs: list[Job], config: BenchConfig, protocol: str, repeat: int) -> int:
+    """How many candidates `_judge` would judge for this repeat now: not recorded in it yet, and (with
+    ``repeat_within``) a close call in the first repeat."""
+    ledger = _ledger(config, protocol, repeat, rejudge=config.rejudge)
+    pending = {ledger.key(j.problem, j.candidate): j for j in jobs if ledger.lookup(j.problem, j.candidate) is None}
+    if config.repeat_within is None or not pending:
+        return len(pending)
+    first, within = _ledger(config, protocol, 1), config.repeat_within
+    return sum(_is_close(first.lookup(j.problem, j.candidate), within) for j in pending.values())
+
+
+def _is_close(attempt, within: float) -> bool:
+    """A correct first verdict within ``within``x of 1x vs eager or compile (None: no first verdict yet)."""
+    if attempt is None or not attempt.is_correct:
+        return False
+    v = attempt.verdict
+    return any(s and 1 / within < s < within for s in (v.speedup, v.speedup_vs_compile))
 
 
 def _repeats_side_by_side(outcome: ProtocolOutcome, share: BenchConfig, split: list[int], repeats: list[int],
@@ -781,9 +813,7 @@ def _close_calls(pending: list[Job], config: BenchConfig, protocol: str, outcome
         if attempt is None:
             waiting += 1
             continue
-        v = attempt.verdict
-        close = attempt.is_correct and any(s and 1 / within < s < within for s in (v.speedup, v.speedup_vs_compile))
-        if close:
+        if _is_close(attempt, within):
             keep.append(job)
         else:
             clear += 1

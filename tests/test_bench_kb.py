@@ -515,10 +515,20 @@ def test_later_repeats_share_a_protocols_workers_when_there_are_enough(tmp_path)
     from kb.bench_kb import _repeat_shares
 
     base = BenchConfig(out=tmp_path / "x", device="cpu", workers_per_device=5)
-    assert _repeat_shares(base, 2) == [3, 2]
-    assert _repeat_shares(base, 1) is None  # one later repeat: nothing to share
-    assert _repeat_shares(_replace(base, workers_per_device=1), 2) is None
-    assert _repeat_shares(_replace(base, protocols_at_once=False), 2) is None
+    assert _repeat_shares(base, [4, 4]) == [3, 2]
+    assert _repeat_shares(base, [3]) is None  # one later repeat: nothing to share
+    assert _repeat_shares(_replace(base, workers_per_device=1), [2, 2]) is None
+    assert _repeat_shares(_replace(base, protocols_at_once=False), [2, 2]) is None
+    # by what each has left (the H200's level 1: repeat 2 with 1 close call, repeat 3 with 32, on 3 workers)
+    assert _repeat_shares(_replace(base, workers_per_device=3), [1, 32]) == [1, 2]
+    assert _repeat_shares(_replace(base, workers_per_device=6), [1, 32]) == [1, 5]
+    assert _repeat_shares(base, [0, 7, 7]) == [0, 3, 2]  # nothing left: no worker
+    assert _repeat_shares(base, [0, 7]) is None  # one repeat with work: it gets them all, in turn
+    assert _repeat_shares(_replace(base, workers_per_device=2), [5, 1, 1]) is None  # fewer workers than repeats
+    for w in range(2, 9):
+        for pending in ([1, 1], [3, 10], [0, 2, 9], [5, 5, 5]):
+            split = _repeat_shares(_replace(base, workers_per_device=w), pending)
+            assert split is None or (sum(split) == w and all((n > 0) == (k > 0) for n, k in zip(pending, split)))
 
 
 def test_later_repeats_judged_at_once_record_each_in_its_own_run(tmp_path, capsys, monkeypatch):
@@ -533,7 +543,7 @@ def test_later_repeats_judged_at_once_record_each_in_its_own_run(tmp_path, capsy
             "--no-progress", "--workers-per-device", "2"]
     assert main(args) == 0
     printed = capsys.readouterr().out
-    assert "strict: judging repeats 2-3 at once, workers per device: repeat 2 1, repeat 3 1" in printed
+    assert "strict: judging repeats 2, 3 at once, workers per device: repeat 2 1, repeat 3 1" in printed
     assert made[1:] == [(1, 2, "_ProcessPool")] * 2  # (the first repeat: both workers)
     for r in (2, 3):
         rows = verdict_records(out / "repeats" / str(r) / "strict")
