@@ -325,7 +325,10 @@ def _folders(run_dir: Path, key: str) -> list[Path]:
     return [base / name] if (base / name).is_dir() else []
 
 
-def _stop_reasons(run_dir: Path, key: str) -> list[str]:
+def _stop_reasons(run_dir: Path, key: str, judged: int | None = None) -> list[str]:
+    """Why the problem's search last stopped, from its search.json. With ``judged`` (the candidates judged now), a
+    stop recorded when fewer had been judged says so: a later invocation judged more and was cut off before it
+    recorded its own stop (its "no correct kernel" would otherwise stand beside a correct one)."""
     from autokernel.ledger.ledger import SEARCH_STATE
 
     reasons: list[str] = []
@@ -336,6 +339,10 @@ def _stop_reasons(run_dir: Path, key: str) -> list[str]:
             continue
         for entry in state.values() if isinstance(state, dict) else []:
             reason = str(entry.get("stop_reason", "")) if isinstance(entry, dict) else ""
+            then = re.match(r"(\d+) candidates", str(entry.get("history", ""))) if reason else None
+            if then and judged is not None and int(then.group(1)) < judged:
+                reason += (f" (recorded after {then.group(1)} candidates; the invocation that judged the other "
+                           f"{judged - int(then.group(1))} was cut off before recording its stop)")
             if reason and reason not in reasons:
                 reasons.append(reason)
     return reasons
@@ -393,7 +400,7 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
     if best is not None:
         row.best_speedup = best.get("speedup")
         row.best_speedup_vs_compile = best.get("speedup_vs_compile")
-    reasons = _stop_reasons(run_dir, key)
+    reasons = _stop_reasons(run_dir, key, judged=row.candidates)
     row.stop_reason = " | ".join(reasons) or ("not started" if not latest and not rounds else
                                               "no stop recorded (the invocation was cut off)")
     return row, untimed

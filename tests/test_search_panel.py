@@ -126,6 +126,18 @@ def test_a_kernelbench_problems_stop_reason_is_read_from_its_own_folder_only(tmp
     assert panel._stop_reasons(tmp_path, "L1/1") == []
 
 
+def test_a_stop_recorded_before_more_candidates_were_judged_says_the_later_invocation_was_cut_off(tmp_path):
+    folder = tmp_path / "problems" / "L1_70_70_conv"
+    folder.mkdir(parents=True)
+    (folder / "search.json").write_text(json.dumps({"k": {
+        "problem_digest": "d", "proposer": "tuner", "stop_reason": "no correct kernel to build on (1 incorrect)",
+        "final": "no correct kernel to build on (1 incorrect)", "history": "1 candidates, 0 correct"}}))
+    (stale,) = panel._stop_reasons(tmp_path, "L1/70", judged=3)
+    assert stale.startswith("no correct kernel to build on (1 incorrect) (recorded after 1 candidates;")
+    assert "other 2 was cut off" in stale
+    assert panel._stop_reasons(tmp_path, "L1/70", judged=1) == ["no correct kernel to build on (1 incorrect)"]
+
+
 def test_a_screen_rounds_job_seconds_are_its_steps_not_their_parts_else_its_time_from_submission():
     steps = {"setup": 2.0, "call": 5.0, "call/compile": 4.0, "time": 1.0, "gate_wait": 3.0}
     assert panel._screen_job_s({"stages_s": steps, "screen_s": 60.0}) == pytest.approx(8.0)
