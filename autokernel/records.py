@@ -84,7 +84,7 @@ class Verdict:
     eager_judge: TimingStats | None = None
     compiled: TimingStats | None = None
     protocol: str = ""  # the judging protocol ("kernelbench" or "strict"); "" in records made before protocols
-    speedup: float | None = None  # eager median / kernel median (what the search ranks by)
+    speedup: float | None = None  # eager median / kernel median (the search ranks by the kernel median itself)
     speedup_vs_compile: float | None = None
     speedup_mean: float | None = None  # eager mean / kernel mean (KernelBench's statistic)
     speedup_vs_compile_mean: float | None = None

@@ -49,7 +49,8 @@ def restore(run: Path) -> list[str]:
         data = {**r["verdict"], "quarantined": False, "problem_name": r.get("problem_name"), "idea": r.get("idea"),
                 "round": r.get("round"), "proposer": r.get("proposer")}
         bj.write_text(json.dumps(data, indent=1, default=str) + "\n", encoding="utf-8")
-        changed.append(f"{r['problem']}: {recorded_rank(old)[0] if old else '-'} -> {recorded_rank(r['verdict'])[0]:.4g}x ({r.get('idea')})")
+        changed.append(f"{r['problem']}: {old.get('speedup') if old else '-'} -> {r['verdict'].get('speedup')}x "
+                       f"({r.get('idea')})")
     return changed
 
 

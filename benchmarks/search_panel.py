@@ -20,9 +20,10 @@ a GPU machine lent in short calls runs it with --stop-after a little under the c
 ``search_panel.png`` (best speedup vs eager against candidates judged, one line per problem) and ``search_panel.md``
 (the notes: the panel's rule, each column's definition, the median gain), and prints the median gain:
 
-- round0_speedup: the best ``speedup`` (the verdict's eager median / kernel median) of the correct round-0 candidates;
-- best_speedup, best_speedup_vs_compile: of the problem's correct kernel with the highest speedup
-  vs eager (of all its judged candidates, not only the gains over 1 % that the search keeps as best.json);
+- round0_speedup: the ``speedup`` (the verdict's eager median / kernel median) of the fastest correct round-0
+  candidate (lowest kernel median, as the search ranks);
+- best_speedup, best_speedup_vs_compile: of the problem's fastest correct kernel (lowest median time, as the search
+  ranks; of all its judged candidates, not only the gains over 1 % that the search keeps as best.json);
 - round0_ms, best_ms: the fastest kernel median (the verdict's ``kernel.median_ms``) of the correct round-0
   candidates, and of all the problem's correct candidates;
 - gain: round0_ms / best_ms per problem (best_speedup / round0_speedup where a verdict has no kernel time); the
@@ -380,25 +381,21 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
     row.candidates = len(latest)
     row.rounds = max([int(r.get("round") or 0) for r in latest.values()] + [int(s["round"]) for s in rounds],
                      default=0)
-    best = None
+    best = round0 = None  # the fastest correct kernel (the search's `recorded_rank`), overall and of round 0
     for n, r in enumerate(latest.values(), 1):
         v = r["verdict"]
         if _counted(v) and (best is None or recorded_rank(v) > recorded_rank(best)):
             best = v
+        if _counted(v) and int(r.get("round") or 0) == 0 and (round0 is None or recorded_rank(v) > recorded_rank(round0)):
+            round0 = v
         if best is not None and best.get("speedup") is not None:
             row.curve.append((n, float(best["speedup"])))
-        if _counted(v) and int(r.get("round") or 0) == 0 and v.get("speedup") is not None:
-            if row.round0_speedup is None or float(v["speedup"]) > row.round0_speedup:
-                pct = v.get("pct_of_floor")
-                row.round0_pct_of_floor = float(pct) if isinstance(pct, (int, float)) and pct > 0 else None
-            row.round0_speedup = max(row.round0_speedup or 0.0, float(v["speedup"]))
-        ms = _kernel_ms(v) if _counted(v) else None
-        if ms is not None:
-            row.best_ms = ms if row.best_ms is None else min(row.best_ms, ms)
-            if int(r.get("round") or 0) == 0:
-                row.round0_ms = ms if row.round0_ms is None else min(row.round0_ms, ms)
+    if round0 is not None:
+        row.round0_speedup, row.round0_ms = round0.get("speedup"), _kernel_ms(round0)
+        pct = round0.get("pct_of_floor")
+        row.round0_pct_of_floor = float(pct) if isinstance(pct, (int, float)) and pct > 0 else None
     if best is not None:
-        row.best_speedup = best.get("speedup")
+        row.best_speedup, row.best_ms = best.get("speedup"), _kernel_ms(best)
         row.best_speedup_vs_compile = best.get("speedup_vs_compile")
     reasons = _stop_reasons(run_dir, key, judged=row.candidates)
     row.stop_reason = " | ".join(reasons) or ("not started" if not latest and not rounds else
@@ -519,9 +516,10 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         "- `problem`: the problem's reference;",
         "- `rounds`: the last round recorded, judged or screened (round 0 = the seeds: generated starter and others);",
         "- `candidates`: distinct candidates judged;",
-        "- `round0_speedup`: the best speedup vs eager (the verdict's `speedup`, eager median / kernel median) of the "
-        "correct round-0 candidates;",
-        "- `best_speedup`, `best_speedup_vs_compile`: of the correct kernel with the highest speedup vs eager;",
+        "- `round0_speedup`: the speedup vs eager (the verdict's `speedup`, eager median / kernel median) of the "
+        "fastest correct round-0 candidate;",
+        "- `best_speedup`, `best_speedup_vs_compile`: of the fastest correct kernel (lowest median time, as the search "
+        "ranks);",
         "- `round0_ms`, `best_ms`: the fastest median kernel time (ms, the verdict's `kernel.median_ms`) of the "
         "correct round-0 candidates and of all correct candidates; `gain`: round0_ms / best_ms (kernel times, "
         "because each verdict times its own eager, which moves between verdicts on host-bound problems);",

@@ -180,3 +180,25 @@ def test_tsv_short_of_the_jsonl_is_rebuilt_from_it(tmp_path):
     again = Ledger(tmp_path, device="cpu", policy={}, use_git=False)
     assert (tmp_path / "results.tsv").read_text() == tsv
     assert any("rebuilt" in n for n in again.notes)
+
+
+def test_kernels_rank_by_their_own_time_not_by_a_speedup_over_a_noisy_eager():
+    """ShuffleNet on the H200: 1.58x at 6.71 ms (eager read 10.6 ms) against 1.36x at 6.43 ms (eager 8.7 ms)."""
+    from autokernel.propose.base import best_attempt, rank_key, recorded_rank
+    from autokernel.records import TimingStats
+    from autokernel.search.loop import improves
+
+    def timed(source: str, ms: float, speedup: float) -> Attempt:
+        a = _attempt(source, speedup=speedup)
+        a.verdict.kernel = TimingStats(median_ms=ms, mean_ms=ms, min_ms=ms, max_ms=ms, std_ms=0.0, ci95_low_ms=ms,
+                                       ci95_high_ms=ms, num_trials=10, method="test")
+        return a
+
+    lucky, fast = timed("class ModelNew: lucky = 1\n", 6.707, 1.58), timed("class ModelNew: fast = 1\n", 6.43, 1.36)
+    assert best_attempt([lucky, fast]) is fast and rank_key(fast) > rank_key(lucky)
+    assert recorded_rank(fast.verdict.to_dict()) == rank_key(fast)
+    assert improves(fast, lucky, 0.01) and not improves(lucky, fast, 0.01)
+    assert not improves(timed("class ModelNew: same = 1\n", 6.40, 1.9), fast, 0.01)  # 0.5 % faster: inside min_gain
+    # untimed verdicts (CPU --no-timing) still rank by speedup where they have one, and tie where they have none
+    assert rank_key(_attempt("a", speedup=2.0)) > rank_key(_attempt("b", speedup=1.0))
+    assert improves(_attempt("a", speedup=2.0), _attempt("b", speedup=1.0), 0.01)

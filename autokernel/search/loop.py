@@ -77,11 +77,11 @@ def improves(new: Attempt, old: Attempt | None, min_gain: float) -> bool:
         return False
     if old is None:
         return True
-    a, b = new.verdict, old.verdict
+    a, b = new.verdict, old.verdict  # kernel times first, as `rank_key` ranks (each verdict's eager is its own)
+    if a.kernel and b.kernel and a.kernel.median_ms and b.kernel.median_ms:
+        return a.kernel.median_ms < b.kernel.median_ms * (1.0 - min_gain)
     if a.speedup is not None and b.speedup is not None:
         return a.speedup > b.speedup * (1.0 + min_gain)
-    if a.kernel and b.kernel:
-        return a.kernel.median_ms < b.kernel.median_ms * (1.0 - min_gain)
     return False
 
 
