@@ -414,3 +414,58 @@ def test_with_no_correct_kernel_the_starter_wrong_only_in_its_values_is_repaired
     right = Attempt(candidate=moves[0], verdict=_verdict("correct", 1.2))
     nxt = TunerProposer().propose(problem, History(attempts=[wrong, right], seeds=[right], round=2), 3, 1)
     assert nxt and all(c.parent == moves[0].digest for c in nxt)
+
+
+def test_a_setting_screened_often_and_never_near_the_best_is_not_offered_again():
+    """L2/90 on the H200: 15 rounds of screens went to the Triton convolution, 3.7x the best kernel at its fastest.
+    A knob setting screened in `DEAD_AFTER` variants, none within `DEAD_RATIO` x the round's best, is dead on that
+    problem; one variant near the best keeps it alive."""
+    import math
+
+    from autokernel.propose.tuner import DEAD_AFTER, DEAD_RATIO, dead_moves
+
+    slow = [(f"step together: BLOCK_SIZE 1024 -> 2048, NUM_WARPS 4 -> {w}", 2.0) for w in (1, 2, 8, 16)]
+    slow += [("double BLOCK_SIZE 1024 -> 2048", math.inf)] * (DEAD_AFTER - len(slow))  # failed screens count too
+    assert dead_moves(slow) == {("BLOCK_SIZE", "2048")}  # NUM_WARPS: 1 to 4 variants per value, too few to tell
+    assert dead_moves(slow[:-1]) == set()  # one short of DEAD_AFTER
+    assert dead_moves([*slow, ("combine BLOCK_SIZE 1024 -> 2048, EW_STREAM False -> True", DEAD_RATIO * 0.99)]) == set()
+    assert dead_moves([("preset tensor cores: BLOCK_SIZE 1024 -> 2048", 9.0)] * 20) == set()  # presets: not moves
+
+    problem = Problem.from_source(SRC, name="relu_add")
+    (starter,) = TunerProposer().propose(problem, History(), 1, 1)
+    seed = Attempt(candidate=starter, verdict=_verdict("correct", 1.0))
+    alive = History(attempts=[seed], seeds=[seed], round=4)
+    dead = dataclasses.replace(alive, screen_ratios=slow)
+
+    def sets(history):
+        return {read_tunables(c.source, ["BLOCK_SIZE"])["BLOCK_SIZE"]
+                for c in TunerProposer().propose_wide(problem, history, 64)}
+
+    assert 2048 in sets(alive) and 2048 not in sets(dead)
+    assert {c.idea for c in TunerProposer().propose(problem, dead, 8, 2)}.isdisjoint(
+        {"double BLOCK_SIZE 1024 -> 2048"})
+
+
+def test_the_screen_log_gives_each_variants_time_over_its_rounds_best(tmp_path):
+    """`ScreenLog.ratios`: what a resumed search's history starts from (the live rounds add to it in the loop)."""
+    import math
+
+    from autokernel.evaluate.screen import ScreenResult
+    from autokernel.ledger.screens import ScreenLog
+    from autokernel.records import Candidate
+
+    problem = Problem.from_source(SRC, name="relu_add")
+    log = ScreenLog(tmp_path, device="cuda", policy={})
+    best = Candidate(source="best", proposer="tuner")
+    fast = Candidate(source="a", proposer="tuner", parent=best.digest, idea="halve NUM_WARPS 4 -> 2")
+    broken = Candidate(source="b", proposer="tuner", parent=best.digest, idea="double NUM_WARPS 4 -> 8")
+    log.record(problem, 2, ScreenResult(digest=best.digest, ok=True, reason="", median_ms=2.0), candidate=best,
+               control=True)
+    log.record(problem, 2, ScreenResult(digest=fast.digest, ok=True, reason="", median_ms=1.0), candidate=fast)
+    log.record(problem, 2, ScreenResult(digest=broken.digest, ok=False, reason="wrong"), candidate=broken)
+    log.record_round(problem, 2, screened=2, control=best.digest, control_ms=2.0)
+    log.record(problem, 3, ScreenResult(digest="c", ok=True, reason="", median_ms=1.0), candidate=fast)  # no round
+    again = ScreenLog(tmp_path, device="cuda", policy={})
+    assert again.ratios(problem) == [("halve NUM_WARPS 4 -> 2", 0.5), ("double NUM_WARPS 4 -> 8", math.inf)]
+    other = Problem.from_source(SRC + "\n# another\n", name="other")
+    assert again.ratios(other) == []

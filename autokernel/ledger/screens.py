@@ -14,6 +14,7 @@ nothing (for the stop rules), and lets a reader count what was screened. Three k
 from __future__ import annotations
 
 import json
+import math
 import threading
 import time
 from pathlib import Path
@@ -81,6 +82,24 @@ class ScreenLog:
         return {r["candidate_digest"] for r in rows
                 if r.get("problem_digest") == problem.digest and r["key"] == self._key(problem.digest,
                                                                                         r["candidate_digest"])}
+
+    def ratios(self, problem: Problem) -> list[tuple[str, float]]:
+        """(idea, screened time / the round's control time) of this problem's screened variants in rounds that had
+        a timed control (`History.screen_ratios`; inf for a variant that failed the screen), in recorded order."""
+        with self._lock:
+            rows = list(self._variants.values())
+            bars = {rnd: row.get("control_ms") for (digest, rnd), row in self._rounds.items()
+                    if digest == problem.digest}
+        out = []
+        for r in rows:
+            bar = bars.get(int(r.get("round") or 0))
+            if (r.get("problem_digest") != problem.digest or r["key"] != self._key(problem.digest, r["candidate_digest"])
+                    or not isinstance(bar, (int, float)) or bar <= 0):
+                continue
+            ms = r.get("median_ms")
+            ok = r.get("ok") and isinstance(ms, (int, float)) and ms > 0
+            out.append((str(r.get("idea") or ""), ms / bar if ok else math.inf))
+        return out
 
     def rounds(self, problem: Problem) -> dict[int, dict]:
         """Round number -> the round row recorded for this problem (rounds that screened)."""

@@ -38,6 +38,9 @@ class History:
     ``tolerance`` name the judging protocol and tolerance preset the run judges under ("" when unknown), so a
     proposer can say which precision is admissible before any verdict exists. ``screened``: digests of
     variants the screen has already ranked (judged or not), which a proposer need not offer again.
+    ``screen_ratios``: (idea, screened time / its round's best-kernel time) of each screened variant of a round that
+    had a best kernel (inf for one that failed the screen), so a proposer can stop offering a move that never came
+    near the best.
     """
 
     attempts: list[Attempt] = field(default_factory=list)
@@ -47,6 +50,7 @@ class History:
     protocol: str = ""
     tolerance: str = ""
     screened: set[str] = field(default_factory=set)
+    screen_ratios: list[tuple[str, float]] = field(default_factory=list)
 
     @property
     def digests(self) -> set[str]:

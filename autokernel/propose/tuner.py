@@ -82,6 +82,11 @@ CHILDREN_PER_PAIR = 2  # crossover children drawn per pair of parents and call
 # Three-knob steps are drawn from the knobs whose best step scores highest (all of them up to this many): a whole
 # model's 36 knobs make 57 000 triples a seed and seconds of proposing a round, 12 make 1 760.
 TRIPLE_KNOBS = 12
+# A knob setting screened in DEAD_AFTER variants of a problem or more, none of them within DEAD_RATIO x its round's
+# best kernel (or all failing), is not offered again on that problem: on L2/90 the switch to the Triton convolution
+# came within 3.7x of the best at most (5.8 against 21.8 ms and slower) and still filled 15 rounds of screens.
+DEAD_AFTER = 8
+DEAD_RATIO = 1.5
 
 
 class TunerProposer:
@@ -104,6 +109,7 @@ class TunerProposer:
         self.usage: dict[str, dict[str, int]] = {}
         self.notes: dict[str, str] = {}  # problem key -> why no starter
         self.pruned: dict[str, list[str]] = {}  # problem key -> ideas not timed: the same launches as their seed
+        self._dead: dict[tuple[str, int], set] = {}  # (problem digest, screen ratios seen) -> `dead_moves`
         self._plans: dict[tuple[str, str], object] = {}  # (candidate digest, device) -> launch plan or None
         self._owned: dict[tuple[str, str], bool] = {}  # (problem digest, source) -> `_own`
         # digests a screened round must judge when they pass (the search reads it): today's starter offered again
@@ -304,12 +310,19 @@ class TunerProposer:
         return Candidate(source=set_tunables(seed.candidate.source, changed), proposer=self.name,
                          round=history.round, branch=branch, parent=seed.candidate.digest, idea=idea)
 
+    def _dead_moves(self, problem: Problem, history: History) -> set:
+        key = (problem.digest, len(history.screen_ratios))
+        if key not in self._dead:
+            self._dead[key] = dead_moves(history.screen_ratios)
+        return self._dead[key]
+
     def _variant(self, problem, history, seed, base, changed, idea, tried, seen, starter):
-        """``seed`` with ``changed`` tunables set, or None when that configuration was tried, its digest seen, or
-        its launches are exactly the seed's. Tunables that do nothing under the new values are left as they are."""
+        """``seed`` with ``changed`` tunables set, or None when that configuration was tried, its digest seen, a
+        setting it makes is dead on this problem (`dead_moves`), or its launches are exactly the seed's. Tunables
+        that do nothing under the new values are left as they are."""
         inert = starter.inert({**base, **changed})
         changed = {n: v for n, v in changed.items() if n not in inert and base.get(n) != v}
-        if not changed:
+        if not changed or any((n, repr(v)) in self._dead_moves(problem, history) for n, v in changed.items()):
             return None
         key = self._config_key({**base, **changed})
         if key in tried:
@@ -474,7 +487,7 @@ class TunerProposer:
                 break
             values = {**base, name: allowed[j]}
             key = self._config_key(values)
-            if key in tried:
+            if key in tried or (name, repr(allowed[j])) in self._dead_moves(problem, history):
                 continue
             cand = self._child(history, seed, {name: allowed[j]},
                                f"{_verb(name, base[name], allowed[j])} {name} {base[name]} -> {allowed[j]}",
@@ -487,3 +500,19 @@ class TunerProposer:
                 continue  # a step that changes nothing: try the next step of the same move
             out.append(cand)
         return out
+
+
+def dead_moves(ratios) -> set[tuple[str, str]]:
+    """(tunable, repr(value)) settings that ``ratios`` (`History.screen_ratios`: idea, screened time / the round's
+    best kernel's) show screened in `DEAD_AFTER` variants or more without one coming within `DEAD_RATIO` x the best
+    kernel. A variant that changed several knobs counts for each: a setting that only ever came with slow partners
+    is dead too, which is what ends a family's engine switch whose every tile shape is several times slower."""
+    from autokernel.propose.prior import parse_moves
+
+    seen: dict[tuple[str, str], list] = {}
+    for idea, ratio in ratios:
+        for name, _old, new in parse_moves(idea):
+            entry = seen.setdefault((name, repr(new)), [0, math.inf])
+            entry[0] += 1
+            entry[1] = min(entry[1], ratio)
+    return {move for move, (n, best) in seen.items() if n >= DEAD_AFTER and best >= DEAD_RATIO}

@@ -7,6 +7,7 @@ screen time go to the judge; the screen's records go to screen.jsonl (`ScreenLog
 
 from __future__ import annotations
 
+import math
 import sys
 import threading
 import time
@@ -202,6 +203,7 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     screened_rounds = screens.rounds(problem) if screens is not None else {}
     if screens is not None:
         history.screened |= screens.screened(problem)
+        history.screen_ratios = screens.ratios(problem)
     best, stale, screen_stale, last = None, 0, 0, -1
     rounds = {a.candidate.round for a in recorded} | {int(r.get("round") or 0) for r in unsourced}
     for rnd in sorted(rounds | set(screened_rounds)):
@@ -429,6 +431,9 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     out.screen_reused += len(candidates) - len(fresh)
     history.screened |= set(known)
     bar_ms = ctl.median_ms if ctl is not None and ctl.ok else None
+    if bar_ms:
+        history.screen_ratios += [(c.idea, known[c.digest].median_ms / bar_ms if known[c.digest].ok
+                                   and known[c.digest].median_ms else math.inf) for c in fresh]
     passed = [(known[c.digest].median_ms, i, c) for i, c in enumerate(candidates) if known[c.digest].ok]
     beat = [p for p in passed if bar_ms is None or p[0] < bar_ms]
     chosen = [c for _, _, c in sorted(beat, key=lambda p: (p[0], p[1]))[: config.judge_top]]
