@@ -290,9 +290,9 @@ def test_round_zero_adds_inductors_seed_on_a_gpu_and_only_then():
     assert out[1].proposer == "inductor" and "torch 2.x" in out[1].idea and out[1].branch == 1
     assert proposer.notes == {"k": "a note"}  # the inner proposer's records stay visible to the run
     assert proposer.inductor_notes == {"L1/23": "seed from torch 2.x: 1 Triton kernel(s)"}
-    attempt = Attempt(candidate=out[0], verdict=Verdict(verdict="correct", reason=""))
-    assert [c.source for c in proposer.propose(PROBLEM, History(device="cuda", attempts=[attempt]), 2, 1)] == [
-        "# starter"]
+    attempts = [Attempt(candidate=c, verdict=Verdict(verdict="correct", reason="")) for c in out]
+    assert [c.source for c in proposer.propose(PROBLEM, History(device="cuda", attempts=attempts), 2, 1)] == [
+        "# starter"]  # judged in round 0: later rounds have it
     assert [c.source for c in proposer.propose(PROBLEM, History(device="cpu"), 2, 1)] == ["# starter"]
     proposer.propose(PROBLEM, History(device="cuda"), 2, 1)
     assert calls == ["cuda"]  # made once per problem and device
@@ -381,3 +381,54 @@ def test_launch_configs_survive_inductor_dropping_them_after_compiling():
     assert launch_configs(compiled) == [a, b]
     launched = SimpleNamespace(configs=None, compile_results=[], launchers=[SimpleNamespace(config=b)])
     assert launch_configs(launched) == [b]
+
+
+class WideInner(Inner):
+    judge_when_passed = {"starter-digest"}
+
+    def propose_wide(self, problem, history, width):
+        return [Candidate(source=f"# variant {i}", proposer=self.name) for i in range(width)]
+
+
+def test_a_resumed_run_without_an_inductor_verdict_is_offered_the_seed_once_and_judges_it_when_it_passes(
+        tmp_path, monkeypatch):
+    """The H200 panel's ShuffleNet ran 11 rounds with no inductor seed (its round-0 capture left no verdict)."""
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    make, calls = _stand_in("# inductor seed")
+    proposer = InductorSeedProposer(WideInner(), None, make_seed=make)
+    starter = Attempt(candidate=Candidate(source="# starter", proposer="tuner"),
+                      verdict=Verdict(verdict="correct", reason=""))
+    later = History(device="cuda", attempts=[starter], round=7)
+    wide = proposer.propose_wide(PROBLEM, later, 4)  # the search reaches it through getattr, as for the inner's
+    assert [c.source for c in wide] == ["# inductor seed", "# variant 0", "# variant 1", "# variant 2"]
+    assert "round 0 had no inductor seed" in wide[0].idea and wide[0].proposer == "inductor"
+    assert proposer.judge_when_passed == {"starter-digest", wide[0].digest}
+    assert [c.source for c in proposer.propose_wide(PROBLEM, later, 4)] == [f"# variant {i}" for i in range(4)]
+    # judged (in this run or an earlier one): never again
+    judged = Attempt(candidate=wide[0], verdict=Verdict(verdict="correct", reason=""))
+    fresh = InductorSeedProposer(WideInner(), None, make_seed=make)
+    assert len(fresh.propose_wide(PROBLEM, History(device="cuda", attempts=[starter, judged], round=8), 4)) == 4
+    assert calls == ["cuda"]
+    assert not hasattr(InductorSeedProposer(Inner(), None, make_seed=make), "propose_wide")  # the inner's only
+
+
+def test_a_problem_inductor_gives_no_seed_is_not_captured_again_on_resume(tmp_path, monkeypatch):
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    make, calls = _stand_in(None)
+    starter = Attempt(candidate=Candidate(source="# starter", proposer="tuner"),
+                      verdict=Verdict(verdict="correct", reason=""))
+    later = History(device="cuda", attempts=[starter], round=3)
+    assert [c.source for c in InductorSeedProposer(Inner(), None, make_seed=make).propose(PROBLEM, later, 2, 1)] == [
+        "# starter"]
+    again = InductorSeedProposer(Inner(), None, make_seed=make)  # the next invocation
+    again.propose(PROBLEM, later, 2, 1)
+    assert calls == ["cuda"] and again.inductor_notes == {"L1/23": "no seed (an earlier invocation): no Triton kernel"}
+
+    def timed_out(problem, device):
+        calls.append(device)
+        return InductorSeed(None, "inductor took more than 600 s")
+
+    other = Problem.from_source(SOFTMAX + "\n# another\n", name="softmax2")
+    for _ in range(2):  # a time limit is the machine's: asked again next invocation
+        InductorSeedProposer(Inner(), None, make_seed=timed_out).propose(other, later, 2, 1)
+    assert calls == ["cuda", "cuda", "cuda"]

@@ -4,6 +4,13 @@
 standalone ModelNew (`autokernel.starters.inductor`), judged like any candidate. It has no tunables, so the tuner
 treats it as a foreign seed (its moves vary the starter); the LLM proposer sees it among the seeds. A problem
 inductor cannot take gets no seed; the reason is kept in ``inductor_notes`` (the run's summary lists them).
+
+A resumed run whose problem has no inductor verdict yet (its round 0 made no seed: a capture that failed or timed
+out on the machine of that call, or an earlier version of this code) offers the seed again, once per invocation, in
+its next round; a screened round judges it whenever it passes the screen (``judge_when_passed``: only a verdict
+makes a seed). Where inductor gave no seed for the same problem, device kind and torch, the judge cache
+(`autokernel.evaluate.caches`, ``inductor_seeds.json``) remembers why, so resumes do not capture it again.
+The H200 search panel's ShuffleNet (L3/26) ran 11 rounds without one.
 """
 
 from __future__ import annotations
@@ -35,8 +42,17 @@ class InductorSeedProposer:
         self._seeds: dict[tuple[str, str], object] = {}
         self._lock = threading.Lock()
         self.inductor_notes: dict[str, str] = {}  # problem key -> what inductor gave (a seed, or why none)
+        self._late: set[str] = set()  # problem digests offered a seed after round 0 in this process
+        self._must_judge: set[str] = set()
+
+    @property
+    def judge_when_passed(self) -> set[str]:
+        """The inner proposer's, and a seed offered after round 0 (read by the search's screened rounds)."""
+        return set(getattr(self.inner, "judge_when_passed", ()) or ()) | self._must_judge
 
     def __getattr__(self, name: str):  # the inner proposer's notes, usage, prior ... (read by the run)
+        if name == "propose_wide" and callable(getattr(self.inner, "propose_wide", None)):
+            return self._propose_wide  # only where the inner proposer screens wide: the search asks getattr
         return getattr(self.inner, name)
 
     def seed(self, problem: Problem, device: str):
@@ -63,13 +79,70 @@ class InductorSeedProposer:
 
     def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]:
         out = list(self.inner.propose(problem, history, n_ideas, n_branches))
-        if history.attempts or not wanted(self.enabled, history.device):
-            return out
-        seed = self.seed(problem, history.device)
-        if seed.source is None:
-            return out
-        cand = Candidate(source=seed.source, proposer="inductor", round=history.round, branch=len(out),
-                         idea=f"torch inductor's generated Triton (torch {seed.torch_version}), made standalone")
-        if cand.digest not in set(history.digests) | {c.digest for c in out}:
+        cand = self._seed_candidate(problem, history, branch=len(out))
+        if cand is not None and cand.digest not in {c.digest for c in out}:
             out.append(cand)
         return out
+
+    def _propose_wide(self, problem: Problem, history: History, width: int) -> list[Candidate]:
+        cand = self._seed_candidate(problem, history, branch=0)
+        out = list(self.inner.propose_wide(problem, history, width - (cand is not None)))
+        return ([cand] if cand is not None and cand.digest not in {c.digest for c in out} else []) + out
+
+    def _seed_candidate(self, problem: Problem, history: History, *, branch: int) -> Candidate | None:
+        """Round 0's seed; after round 0, the seed once per invocation where no inductor candidate was judged."""
+        if not wanted(self.enabled, history.device):
+            return None
+        late = bool(history.attempts)
+        if late:
+            if problem.digest in self._late or any(a.candidate.proposer == "inductor" for a in history.attempts):
+                return None
+            self._late.add(problem.digest)
+            known = _no_seed(problem, history.device)
+            if known is not None:
+                self.inductor_notes.setdefault(problem.key, f"no seed (an earlier invocation): {known}")
+                return None
+        seed = self.seed(problem, history.device)
+        if seed.source is None:
+            _remember_no_seed(problem, history.device, seed.reason)
+            return None
+        idea = f"torch inductor's generated Triton (torch {seed.torch_version}), made standalone"
+        cand = Candidate(source=seed.source, proposer="inductor", round=history.round, branch=branch,
+                         idea=idea + (" (round 0 had no inductor seed)" if late else ""))
+        if cand.digest in set(history.digests) | history.screened:
+            return None
+        if late:
+            self._must_judge.add(cand.digest)
+        return cand
+
+
+_NO_SEED = "inductor_seeds.json"  # the judge cache's file of problems inductor gave no seed, and why
+
+
+def _no_seed_key(problem: Problem, device: str) -> str:
+    """Problem, device kind, torch, and the code that captures and rewrites (a fix there asks again)."""
+    import hashlib
+    from pathlib import Path
+
+    import torch
+
+    here = Path(__file__).resolve().parents[1] / "starters"
+    code = hashlib.sha256(b"".join((here / f).read_bytes() for f in ("_inductor_capture.py", "_inductor_source.py")))
+    return f"{problem.digest}:{'cuda' if device.startswith('cuda') else 'cpu'}:{torch.__version__}:{code.hexdigest()[:12]}"
+
+
+def _no_seed(problem: Problem, device: str) -> str | None:
+    """Why inductor gave no seed for this problem, device kind and torch in an earlier process, or None."""
+    from autokernel.evaluate.caches import default_cache_dir, read_json
+
+    reason = read_json(default_cache_dir() / _NO_SEED).get(_no_seed_key(problem, device))
+    return str(reason) if reason else None
+
+
+def _remember_no_seed(problem: Problem, device: str, reason: str) -> None:
+    """A reason that will hold next time (inductor's own verdict on the problem); a time limit is not remembered."""
+    if "took more than" in reason or "exited with code" in reason:
+        return  # the machine's, not the problem's: try again on the next invocation
+    from autokernel.evaluate.caches import default_cache_dir, update_json
+
+    update_json(default_cache_dir() / _NO_SEED, _no_seed_key(problem, device), reason)
