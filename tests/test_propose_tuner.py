@@ -426,7 +426,10 @@ def test_a_setting_screened_often_and_never_near_the_best_is_not_offered_again()
 
     slow = [(f"step together: BLOCK_SIZE 1024 -> 2048, NUM_WARPS 4 -> {w}", 2.0) for w in (1, 2, 8, 16)]
     slow += [("double BLOCK_SIZE 1024 -> 2048", math.inf)] * (DEAD_AFTER - len(slow))  # failed screens count too
-    assert dead_moves(slow) == {("BLOCK_SIZE", "2048")}  # NUM_WARPS: 1 to 4 variants per value, too few to tell
+    assert dead_moves(slow) == {("BLOCK_SIZE", "2048")}  # NUM_WARPS: 1 variant per value, too few to tell
+    failing = [(f"combine EW_STREAM False -> True, NUM_WARPS 4 -> {w}", math.inf) for w in (1, 2, 8)]
+    assert dead_moves(failing) == {("EW_STREAM", "True")}  # every variant failed, three of them
+    assert dead_moves([*failing, ("set EW_STREAM False -> True", 4.0)]) == set()  # one passed: the slow rule
     assert dead_moves(slow[:-1]) == set()  # one short of DEAD_AFTER
     assert dead_moves([*slow, ("combine BLOCK_SIZE 1024 -> 2048, EW_STREAM False -> True", DEAD_RATIO * 0.99)]) == set()
     assert dead_moves([("preset tensor cores: BLOCK_SIZE 1024 -> 2048", 9.0)] * 20) == set()  # presets: not moves

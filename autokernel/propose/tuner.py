@@ -87,6 +87,9 @@ TRIPLE_KNOBS = 12
 # came within 3.7x of the best at most (5.8 against 21.8 ms and slower) and still filled 15 rounds of screens.
 DEAD_AFTER = 8
 DEAD_RATIO = 1.5
+# ... and one whose every screened variant failed, from DEAD_AFTER_FAILING on: on L2/90 the channels-last library
+# convolution missed the TF32 reference in each of its variants (cuDNN's NHWC kernels round differently).
+DEAD_AFTER_FAILING = 3
 
 
 class TunerProposer:
@@ -505,7 +508,7 @@ class TunerProposer:
 def dead_moves(ratios) -> set[tuple[str, str]]:
     """(tunable, repr(value)) settings that ``ratios`` (`History.screen_ratios`: idea, screened time / the round's
     best kernel's) show screened in `DEAD_AFTER` variants or more without one coming within `DEAD_RATIO` x the best
-    kernel. A variant that changed several knobs counts for each: a setting that only ever came with slow partners
+    kernel, or in `DEAD_AFTER_FAILING` or more that all failed the screen. A variant that changed several knobs counts for each: a setting that only ever came with slow partners
     is dead too, which is what ends a family's engine switch whose every tile shape is several times slower."""
     from autokernel.propose.prior import parse_moves
 
@@ -515,4 +518,5 @@ def dead_moves(ratios) -> set[tuple[str, str]]:
             entry = seen.setdefault((name, repr(new)), [0, math.inf])
             entry[0] += 1
             entry[1] = min(entry[1], ratio)
-    return {move for move, (n, best) in seen.items() if n >= DEAD_AFTER and best >= DEAD_RATIO}
+    return {move for move, (n, best) in seen.items()
+            if (n >= DEAD_AFTER and best >= DEAD_RATIO) or (n >= DEAD_AFTER_FAILING and best == math.inf)}
