@@ -102,8 +102,10 @@ class TunerProposer:
 
     name = "tuner"
     # Raised when the moves change: a problem an earlier revision had no new ideas for is asked again on resume
-    # (2: CUDA graphs around other proposers' seeds, LIB_CONV_LAYOUT, repair seeds, today's starter after a change).
-    revision = 2
+    # (2: CUDA graphs around other proposers' seeds, LIB_CONV_LAYOUT, repair seeds, today's starter after a change;
+    # 3: dead settings left out, and inductor's seed offered late where round 0 had none, which the search wrapping
+    # the tuner asks for only when it asks the tuner).
+    revision = 3
 
     def __init__(self, prior=None) -> None:
         self.prior = prior  # a `MovePrior`: moves that paid off elsewhere in the run are tried first
