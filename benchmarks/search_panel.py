@@ -609,8 +609,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--floor-stop", type=float, default=0.0, metavar="PCT",
                    help="stop a problem at this %% of its roofline floor (default 0: off)")
     p.add_argument("--stop-after", type=float, default=None, metavar="SECONDS",
-                   help="end gracefully after this long (rounds in flight finish; give a device call's length "
-                        "minus a round and start-up)")
+                   help="end gracefully after this long (no round starts after it, a screen in flight begins no "
+                        "further variant and keeps what it screened; give a device call's length minus a variant's "
+                        "screen, two verdicts and start-up)")
     p.add_argument("--workers-per-device", type=int, default=1, help="jobs at once per device (default 1)")
     p.add_argument("--jobs", type=int, default=None,
                    help="problems searched at once (default: every problem, their jobs queued for the workers, so "

@@ -304,3 +304,35 @@ def test_a_variant_the_proposer_must_have_judged_is_judged_when_it_passes(tmp_pa
         assert out.problems[0].evaluated == 3
     finally:
         backend.close()
+
+
+def test_a_screen_begins_no_variant_after_the_runs_stop_and_the_next_round_screens_them(tmp_path):
+    """`ScreenConfig.stop_at` (a run's --stop-after): the control is screened, the variants not begun are left
+    out of screen.jsonl and proposed again by a later invocation. A level-3 round outlasted a call by minutes and
+    lost everything it had screened when the call was killed."""
+    import time as _time
+
+    with Screener(_config(), ScreenConfig(stop_at=_time.time() - 1.0), prespawn=False) as screener:
+        assert [r.ok for r in screener.screen(PROBLEM, [HONEST, SLOW, WRONG])] == [True]  # the first only
+
+    cfg = _config()
+    run = tmp_path / "run"
+
+    def search(rounds, screen):
+        backend = LocalBackend(cfg, screen=screen)
+        try:
+            ledger = Ledger(run, device="cpu", policy=cfg.ledger_policy())
+            return run_search([PROBLEM], WideProposer(), backend, ledger,
+                              SearchConfig(rounds=rounds, screen_width=8, judge_top=1), progress=False,
+                              log=lambda m: None).problems[0]
+        finally:
+            backend.close()
+
+    stopped = search(1, ScreenConfig(stop_at=_time.time() - 1.0))
+    assert stopped.screened == 0 and stopped.evaluated == 1  # round 0's seed judged; round 1 screened its control
+    (rnd,) = [r for r in _rows(run / SCREENS) if r["kind"] == "round"]
+    assert rnd["left_by_stop"] == 3 and rnd["screened"] == 0 and rnd["judged"] == []
+    assert not [r for r in _rows(run / SCREENS) if r["kind"] == "variant"]
+    resumed = search(2, None)
+    assert resumed.screened == 3  # the same three variants, proposed again and screened now
+    assert [r["idea"] for r in _rows(run / "results.jsonl")] == ["slow seed", "fast"]

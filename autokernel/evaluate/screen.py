@@ -116,6 +116,10 @@ class ScreenConfig:
         per_kernel_s: added to it for each kernel the file defines beyond `KERNELS_IN_TIMEOUT`: its first call
             compiles them all (inductor's code for L3/34 defines 258 and did not finish its screen in 60 s).
         start_timeout_s: a fresh process's start (interpreter, torch import, confinement).
+        stop_at: wall-clock time (``time.time()``) after which a screen begins no further variant (a run's
+            ``--stop-after``): the variants screened so far are returned, the rest left for a later round. A round of
+            L3/34 (inductor's 258 kernels compiled in each variant) outlasted a call's limit by minutes and lost all
+            it had screened when the call was killed.
     """
 
     reps: int = 10
@@ -124,6 +128,7 @@ class ScreenConfig:
     variant_timeout_s: float = 60.0
     per_kernel_s: float = 1.0
     start_timeout_s: float = 180.0
+    stop_at: float | None = None
 
     def timeout_for(self, kernels: int) -> float:
         """One variant's time limit for a file defining ``kernels`` kernels."""
@@ -163,8 +168,9 @@ class Screener:
         self.restarts = 0  # processes replaced after a variant crashed or hung (all calls)
 
     def screen(self, problem: Problem, candidates: Sequence[Candidate | str]) -> list[ScreenResult]:
-        """One `ScreenResult` per candidate, in order. Raises only for the harness's own failures (no GPU, a
-        problem whose reference cannot run): a variant's failure is its result."""
+        """One `ScreenResult` per candidate, in order; fewer once `ScreenConfig.stop_at` has passed (the first
+        candidate, a round's control, is always screened; the ones not begun are left out). Raises only for the
+        harness's own failures (no GPU, a problem whose reference cannot run): a variant's failure is its result."""
         cands = [Candidate(source=c) if isinstance(c, str) else c for c in candidates]
         with self._lock:
             return self._screen(problem, cands)
@@ -245,6 +251,8 @@ class Screener:
             # a problem of gigabytes per input set takes the device's heavy slots by its footprint, as the judge does
             with self.gate.heavy(trial_heavy_units(trial_bytes, cfg)) if big and self.sharers > 1 else contextlib.nullcontext():
                 for i, cand in enumerate(cands):
+                    if i and self.screen_config.stop_at is not None and time.time() >= self.screen_config.stop_at:
+                        break  # the run's stop: what is screened is kept, the rest waits for a later round
                     watch = setup if i == 0 else _Stopwatch(self.gate)  # the setup counts with the first variant
                     static = inspect_source(cand.source)
                     if static.syntax_error or not static.has_model_new or not static.check.passed:

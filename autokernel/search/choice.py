@@ -60,9 +60,9 @@ def record(choice: BackendChoice) -> dict[str, Any]:
     return {"backend": "ray", "ray_address": choice.ray_address, "ray_workers": choice.ray_workers}
 
 
-def make_backend(eval_config, choice: BackendChoice, *, echo: Callable[[str], None] = print):
+def make_backend(eval_config, choice: BackendChoice, *, echo: Callable[[str], None] = print, screen=None):
     """The backend ``choice`` names, started (Ray imported only then; without it, a ValueError says how to
-    install it)."""
+    install it). ``screen``: how a local backend's screens run (`ScreenConfig`; Ray's take the defaults)."""
     if choice.backend == "ray":
         from autokernel.search.ray_backend import RayBackend, RayConfig
 
@@ -78,4 +78,4 @@ def make_backend(eval_config, choice: BackendChoice, *, echo: Callable[[str], No
 
     # a configuration whose backends share a device with others names them all (`kb.bench_kb.BenchConfig`)
     return LocalBackend(eval_config, workers_per_device=choice.workers_per_device,
-                        sharers=getattr(choice, "device_sharers", None))
+                        sharers=getattr(choice, "device_sharers", None), screen=screen)

@@ -420,16 +420,19 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     started = time.monotonic()
     results = backend.screen(problem, batch).result() if batch else []
     screen_s = time.monotonic() - started  # from submission: a wait for a free worker is included
-    by_digest = dict(zip([c.digest for c in batch], results))
+    by_digest = dict(zip([c.digest for c in batch], results))  # fewer results: the run's stop came mid-screen
     if control is not None and ctl is None:
         ctl = by_digest[control.digest]
         screens.record(problem, rnd, ctl, candidate=control, control=True)
+    left = [c for c in fresh if c.digest not in by_digest]  # not begun: proposed again in a later round
+    fresh = [c for c in fresh if c.digest in by_digest]
+    candidates = [c for c in candidates if c not in left]
     for c in fresh:
         known[c.digest] = by_digest[c.digest]
         screens.record(problem, rnd, known[c.digest], candidate=c)
     out.screened += len(fresh)
     out.screen_reused += len(candidates) - len(fresh)
-    history.screened |= set(known)
+    history.screened |= {d for d, r in known.items() if r is not None}
     bar_ms = ctl.median_ms if ctl is not None and ctl.ok else None
     if bar_ms:
         history.screen_ratios += [(c.idea, known[c.digest].median_ms / bar_ms if known[c.digest].ok
@@ -442,7 +445,7 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
                          passed=len(passed), control=control.digest if control is not None else None,
                          control_ms=bar_ms, beat_best=len(beat),
                          judged=[c.digest for c in chosen], screen_s=round(screen_s, 3),
-                         stages_s=sum_stages(results))
+                         stages_s=sum_stages(results), **({"left_by_stop": len(left)} if left else {}))
     return chosen
 
 

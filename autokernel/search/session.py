@@ -4,6 +4,7 @@ and the closing summary, wired from two configs. ``autokernel-kb run`` parses it
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -179,7 +180,12 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     echo(f"run directory: {out}")
     if ledger.count:
         echo(f"resuming: {ledger.count} candidates already evaluated")
-    backend = make_backend(eval_config, config, echo=echo)
+    screen = None
+    if config.stop_after_s is not None and search.screen_width:  # a screen in flight stops with the run
+        from autokernel.evaluate.screen import ScreenConfig
+
+        screen = ScreenConfig(stop_at=time.time() + config.stop_after_s)
+    backend = make_backend(eval_config, config, echo=echo, screen=screen)
     try:
         outcome = run_search(problems, proposer, backend, ledger, search, progress=config.progress, jobs=config.jobs,
                              stop_after_s=config.stop_after_s)  # fmt: skip

@@ -88,7 +88,8 @@ def register(sub) -> None:
         type=float,
         default=None,
         metavar="SECONDS",
-        help="end the run gracefully after this long (rounds in flight finish); resume it later",
+        help="end the run gracefully after this long (no round starts after it; a screen in flight begins no "
+             "further variant, keeping what it screened); resume it later",
     )
     p.add_argument(
         "--rejudge",
