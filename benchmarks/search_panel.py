@@ -386,7 +386,8 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
         v = r["verdict"]
         if _counted(v) and (best is None or recorded_rank(v) > recorded_rank(best)):
             best = v
-        if _counted(v) and int(r.get("round") or 0) == 0 and (round0 is None or recorded_rank(v) > recorded_rank(round0)):
+        first = int(r.get("round") or 0) == 0
+        if _counted(v) and first and (round0 is None or recorded_rank(v) > recorded_rank(round0)):
             round0 = v
         if best is not None and best.get("speedup") is not None:
             row.curve.append((n, float(best["speedup"])))

@@ -93,8 +93,9 @@ class ScreenLog:
         out = []
         for r in rows:
             bar = bars.get(int(r.get("round") or 0))
-            if (r.get("problem_digest") != problem.digest or r["key"] != self._key(problem.digest, r["candidate_digest"])
-                    or not isinstance(bar, (int, float)) or bar <= 0):
+            mine = r.get("problem_digest") == problem.digest and r["key"] == self._key(problem.digest,
+                                                                                        r["candidate_digest"])
+            if not mine or not isinstance(bar, (int, float)) or bar <= 0:
                 continue
             ms = r.get("median_ms")
             ok = r.get("ok") and isinstance(ms, (int, float)) and ms > 0

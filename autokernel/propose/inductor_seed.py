@@ -128,7 +128,8 @@ def _no_seed_key(problem: Problem, device: str) -> str:
 
     here = Path(__file__).resolve().parents[1] / "starters"
     code = hashlib.sha256(b"".join((here / f).read_bytes() for f in ("_inductor_capture.py", "_inductor_source.py")))
-    return f"{problem.digest}:{'cuda' if device.startswith('cuda') else 'cpu'}:{torch.__version__}:{code.hexdigest()[:12]}"
+    kind = "cuda" if device.startswith("cuda") else "cpu"
+    return f"{problem.digest}:{kind}:{torch.__version__}:{code.hexdigest()[:12]}"
 
 
 def _no_seed(problem: Problem, device: str) -> str | None:

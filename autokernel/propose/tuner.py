@@ -510,8 +510,9 @@ class TunerProposer:
 def dead_moves(ratios) -> set[tuple[str, str]]:
     """(tunable, repr(value)) settings that ``ratios`` (`History.screen_ratios`: idea, screened time / the round's
     best kernel's) show screened in `DEAD_AFTER` variants or more without one coming within `DEAD_RATIO` x the best
-    kernel, or in `DEAD_AFTER_FAILING` or more that all failed the screen. A variant that changed several knobs counts for each: a setting that only ever came with slow partners
-    is dead too, which is what ends a family's engine switch whose every tile shape is several times slower."""
+    kernel, or in `DEAD_AFTER_FAILING` or more that all failed the screen. A variant that changed several knobs
+    counts for each: a setting that only ever came with slow partners is dead too, which is what ends a family's
+    engine switch whose every tile shape is several times slower."""
     from autokernel.propose.prior import parse_moves
 
     seen: dict[tuple[str, str], list] = {}
