@@ -590,12 +590,17 @@ def _repeat_shares(share: BenchConfig, pending: Sequence[int]) -> list[int] | No
 def _repeat_pending(jobs: list[Job], config: BenchConfig, protocol: str, repeat: int) -> int:
     """How many candidates `_judge` would judge for this repeat now: not recorded in it yet, and (with
     ``repeat_within``) a close call in the first repeat."""
-    ledger = _ledger(config, protocol, repeat, rejudge=config.rejudge)
-    pending = {ledger.key(j.problem, j.candidate): j for j in jobs if ledger.lookup(j.problem, j.candidate) is None}
+    pending, _ = _unrecorded(jobs, _ledger(config, protocol, repeat, rejudge=config.rejudge))
     if config.repeat_within is None or not pending:
         return len(pending)
     first, within = _ledger(config, protocol, 1), config.repeat_within
-    return sum(_is_close(first.lookup(j.problem, j.candidate), within) for j in pending.values())
+    return sum(_is_close(first.lookup(j.problem, j.candidate), within) for j in pending)
+
+
+def _unrecorded(jobs: list[Job], ledger) -> tuple[list[Job], int]:
+    """The jobs ``ledger`` holds no verdict for, identical samples once, and how many jobs it does hold."""
+    pending = [j for j in jobs if ledger.lookup(j.problem, j.candidate) is None]
+    return list({ledger.key(j.problem, j.candidate): j for j in pending}.values()), len(jobs) - len(pending)
 
 
 def _is_close(attempt, within: float) -> bool:
@@ -675,13 +680,8 @@ def _judge(jobs: list[Job], problems: Sequence[Problem], config: BenchConfig, pr
             **record(config)})
     for p in problems:
         ledger.save_problem(p)
-    pending = []
-    for job in jobs:
-        if ledger.lookup(job.problem, job.candidate) is None:
-            pending.append(job)
-        else:
-            outcome.reused += 1
-    pending = list({ledger.key(j.problem, j.candidate): j for j in pending}.values())  # identical samples: once
+    pending, recorded = _unrecorded(jobs, ledger)
+    outcome.reused += recorded
     if repeat > 1 and config.repeat_within is not None and pending:
         pending = _close_calls(pending, config, protocol, outcome, echo)
     if repeat > 1 and pending:

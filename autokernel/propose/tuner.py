@@ -23,6 +23,7 @@ import threading
 
 from autokernel.problem import Problem
 from autokernel.propose.base import History
+from autokernel.propose.prior import parse_moves
 from autokernel.records import Candidate
 
 
@@ -513,8 +514,6 @@ def dead_moves(ratios) -> set[tuple[str, str]]:
     kernel, or in `DEAD_AFTER_FAILING` or more that all failed the screen. A variant that changed several knobs
     counts for each: a setting that only ever came with slow partners is dead too, which is what ends a family's
     engine switch whose every tile shape is several times slower."""
-    from autokernel.propose.prior import parse_moves
-
     seen: dict[tuple[str, str], list] = {}
     for idea, ratio in ratios:
         for name, _old, new in parse_moves(idea):
