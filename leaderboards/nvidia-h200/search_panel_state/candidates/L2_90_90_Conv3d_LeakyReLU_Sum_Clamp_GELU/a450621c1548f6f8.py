@@ -1,7 +1,7 @@
-"""Starter ModelNew for 70_conv_transposed_3D__asymmetric_input__square_kernel, generated from the reference by autokernel-kb.
+"""Starter ModelNew for 90_Conv3d_LeakyReLU_Sum_Clamp_GELU, generated from the reference by autokernel-kb.
 
-Generated Triton kernels: convolution: ConvTranspose3d
-Library calls kept: none
+Generated Triton kernels: fused elementwise: leaky_relu,add,clamp,gelu
+Library calls kept: Conv3d (self.conv): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated (the generated kernel is one tunable away: CONV_ENGINE)
 Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
 """
 
@@ -14,27 +14,31 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-CONV_PRECISION = 'tf32_rna'
+CONV_ENGINE = 'library'
+LIB_CONV_LAYOUT = 'contiguous'
+CONV_PRECISION = 'ieee'
 CONV_ALGO = 'im2col'
 CONV_DEPTHWISE = 'direct'
 CONV_DW_BLOCK = 256
 CONV_BLOCK_M = 64
 CONV_BLOCK_N = 32
 CONV_BLOCK_K = 32
-CONV_NUM_WARPS = 2
+CONV_NUM_WARPS = 4
 CONV_NUM_STAGES = 2
-CONV_TILE_ORDER = 'n'
+CONV_TILE_ORDER = 'm'
+EW_STREAM = False
+BLOCK_SIZE = 256
+NUM_WARPS = 8
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
 import torch.nn as nn
-batch_size = 8
-in_channels = 48
-out_channels = 24
+batch_size = 128
+in_channels = 8
+out_channels = 64
+depth, height, width = 16, 64, 64
 kernel_size = 3
-depth = 96
-height = 96
-width = 96
+sum_tensor_shape = (out_channels, 1, 1, 1)
 
 
 # host-side integer helpers in plain Python: triton.cdiv and triton.next_power_of_2 are constexpr functions
@@ -133,6 +137,30 @@ def _softplus(x, beta, threshold):
 @triton.jit
 def _mul_combine(a, b):
     return a * b
+
+
+
+def _conv_library(mod, x):
+    """``mod(x)``, the library convolution. LIB_CONV_LAYOUT "channels_last": the input and the weight in channels-last
+    format (cuDNN's NHWC kernels: 1.4x on L1/50's and L2/10's convolutions under PyTorch's default flags on the H200,
+    benchmarks/library_knobs_probe.py), the output back in the contiguous format the generated kernels after it read.
+    The weight's copy is kept on the module while the weight stays where and as it is (address, version)."""
+    if LIB_CONV_LAYOUT != "channels_last" or x.dim() not in (4, 5) or mod.padding_mode != "zeros":
+        return mod(x)
+    fmt = torch.channels_last if x.dim() == 4 else torch.channels_last_3d
+    w = mod.weight
+    key = (w.data_ptr(), w._version, w.dim())
+    kept = mod.__dict__.get("_ak_weight_cl")
+    if kept is None or kept[0] != key:
+        kept = mod.__dict__["_ak_weight_cl"] = (key, w.detach().contiguous(memory_format=fmt))
+    xc = x.contiguous(memory_format=fmt)
+    if isinstance(mod, nn.modules.conv._ConvTransposeNd):
+        op = F.conv_transpose2d if x.dim() == 4 else F.conv_transpose3d
+        y = op(xc, kept[1], mod.bias, mod.stride, mod.padding, mod.output_padding, mod.groups, mod.dilation)
+    else:
+        op = F.conv2d if x.dim() == 4 else F.conv3d
+        y = op(xc, kept[1], mod.bias, mod.stride, mod.padding, mod.dilation, mod.groups)
+    return y.contiguous()
 
 
 
@@ -531,12 +559,52 @@ def _conv_grid(rows, cout_g, z):
     return (mt * nt, 1, z) if CONV_TILE_ORDER == "n" else (mt, nt, z)
 
 
+
+@triton.jit
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, in1_ptr, in1_inner, in1_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, IN1_BCAST: tl.constexpr, WIDE: tl.constexpr, EVICT: tl.constexpr, STORE_CM: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: leaky_relu -> add -> clamp -> gelu
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        a0 = tl.load(in0_ptr + (offs // in0_inner) % in0_size, mask=mask, other=0.0)
+    else:
+        a0 = tl.load(in0_ptr + offs, mask=mask, other=0.0, eviction_policy=EVICT)
+    a0 = a0.to(tl.float32)
+    if IN1_BCAST:
+        a1 = tl.load(in1_ptr + (offs // in1_inner) % in1_size, mask=mask, other=0.0)
+    else:
+        a1 = tl.load(in1_ptr + offs, mask=mask, other=0.0, eviction_policy=EVICT)
+    a1 = a1.to(tl.float32)
+    t0 = tl.where(a0 > 0, a0, a0 * 0.2)  # leaky_relu: leaky_relu
+    t1 = (t0 + a1)  # add: add
+    t2 = tl.minimum(tl.maximum(t1, -1.0), 1.0)  # clamp: clamp
+    t3 = 0.5 * t2 * (1.0 + tl.erf(t2 * 0.7071067811865476))  # gelu: gelu
+    tl.store(out0_ptr + offs, t3.to(out0_ptr.dtype.element_ty), mask=mask, cache_modifier=STORE_CM)
+
+
+def _fused0(conv, sum_tensor):
+    """leaky_relu -> add -> clamp -> gelu"""
+    shape = _bshape(conv, sum_tensor)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(conv, shape)
+    in1, in1_inner, in1_size, in1_b = _bcast_operand(sum_tensor, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(conv.dtype, sum_tensor.dtype), device=conv.device)
+    if n > 0:
+        _fused0_kernel[(_cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, in1, in1_inner, in1_size, out0, n, IN0_BCAST=in0_b, IN1_BCAST=in1_b, WIDE=n + BLOCK_SIZE >= 2**31, EVICT="evict_first" if EW_STREAM else "", STORE_CM=".cs" if EW_STREAM else "", BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
 class ModelNew(nn.Module):
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: int, stride: int=1, padding: int=0, output_padding: int=0, dilation: int=1, groups: int=1, bias: bool=False):
+    def __init__(self, in_channels, out_channels, kernel_size, sum_tensor_shape):
         super().__init__()
-        self.conv_transpose3d = nn.ConvTranspose3d(in_channels, out_channels, (kernel_size, kernel_size, kernel_size), stride=stride, padding=padding, output_padding=output_padding, dilation=dilation, groups=groups, bias=bias)
+        self.conv = nn.Conv3d(in_channels, out_channels, kernel_size)
+        self.sum_tensor = nn.Parameter(torch.randn(sum_tensor_shape))
 
     def forward(self, x):
-        conv_transpose3d = _conv(x, self.conv_transpose3d)
-        return conv_transpose3d
+        conv = _conv(x, self.conv) if CONV_ENGINE == 'triton' else _conv_library(self.conv, x)
+        sum_tensor = self.sum_tensor
+        gelu = _fused0(conv, sum_tensor)
+        return gelu

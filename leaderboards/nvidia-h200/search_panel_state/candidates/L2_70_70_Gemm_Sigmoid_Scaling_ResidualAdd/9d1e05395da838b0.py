@@ -1,7 +1,7 @@
-"""Starter ModelNew for 10_3D_tensor_matrix_multiplication, generated from the reference by autokernel-kb.
+"""Starter ModelNew for 70_Gemm_Sigmoid_Scaling_ResidualAdd, generated from the reference by autokernel-kb.
 
-Generated Triton kernels: matmul: matmul
-Library calls kept: none
+Generated Triton kernels: fused elementwise: sigmoid,mul,add
+Library calls kept: linear (self.gemm): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated (the generated kernel is one tunable away: MM_ENGINE)
 Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
 """
 
@@ -14,23 +14,27 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
+MM_ENGINE = 'triton'
 MM_PRECISION = 'tf32x3s'
 MM_SPLIT_K = 0
 MM_BLOCK_M = 128
 MM_BLOCK_N = 128
-MM_BLOCK_K = 16
+MM_BLOCK_K = 32
 MM_NUM_WARPS = 8
 MM_NUM_STAGES = 3
-MM_GROUP_M = 4
+MM_GROUP_M = 16
 MM_PERSISTENT = 0
+EW_STREAM = False
+BLOCK_SIZE = 512
+NUM_WARPS = 2
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
 import torch.nn as nn
-N = 16
-M = 1024
-K = 2048
-L = 768
+batch_size = 1024
+input_size = 8192
+hidden_size = 8192
+scaling_factor = 2.0
 
 
 # host-side integer helpers in plain Python: triton.cdiv and triton.next_power_of_2 are constexpr functions
@@ -371,11 +375,44 @@ def _linear(x, weight, bias):
     return out.reshape(*lead, weight.shape[0])
 
 
+
+@triton.jit
+def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, EVICT: tl.constexpr, STORE_CM: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: sigmoid -> mul -> add
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        a0 = tl.load(in0_ptr + (offs // in0_inner) % in0_size, mask=mask, other=0.0)
+    else:
+        a0 = tl.load(in0_ptr + offs, mask=mask, other=0.0, eviction_policy=EVICT)
+    a0 = a0.to(tl.float32)
+    t0 = tl.sigmoid(a0)  # sigmoid: sigmoid
+    t1 = (t0 * 2.0)  # mul: mul
+    t2 = (t1 + a0)  # add: add
+    tl.store(out0_ptr + offs, t2.to(out0_ptr.dtype.element_ty), mask=mask, cache_modifier=STORE_CM)
+
+
+def _fused0(gemm):
+    """sigmoid -> mul -> add"""
+    shape = _bshape(gemm)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(gemm, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(gemm.dtype), device=gemm.device)
+    if n > 0:
+        _fused0_kernel[(_cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, EVICT="evict_first" if EW_STREAM else "", STORE_CM=".cs" if EW_STREAM else "", BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
 class ModelNew(nn.Module):
 
-    def __init__(self):
+    def __init__(self, input_size, hidden_size, scaling_factor):
         super().__init__()
+        self.gemm = nn.Linear(input_size, hidden_size)
+        self.scaling_factor = scaling_factor
 
-    def forward(self, a, b):
-        matmul = _matmul(a, b)
-        return matmul
+    def forward(self, x):
+        gemm = _linear(x, self.gemm.weight, self.gemm.bias) if MM_ENGINE == 'triton' else self.gemm(x)
+        add = _fused0(gemm)
+        return add

@@ -22,11 +22,11 @@ MM_BLOCK_N = 128
 MM_BLOCK_K = 32
 MM_NUM_WARPS = 8
 MM_NUM_STAGES = 3
-MM_GROUP_M = 8
+MM_GROUP_M = 16
 MM_PERSISTENT = 0
 EW_STREAM = False
-BLOCK_SIZE = 256
-NUM_WARPS = 4
+BLOCK_SIZE = 512
+NUM_WARPS = 8
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch

@@ -1,7 +1,7 @@
-"""Starter ModelNew for 30_Gemm_GroupNorm_Hardtanh, generated from the reference by autokernel-kb.
+"""Starter ModelNew for 10_3D_tensor_matrix_multiplication, generated from the reference by autokernel-kb.
 
-Generated Triton kernels: normalisation: group_norm, fused elementwise: hardtanh
-Library calls kept: linear (self.gemm): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated (the generated kernel is one tunable away: MM_ENGINE)
+Generated Triton kernels: matmul: matmul
+Library calls kept: none
 Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
 """
 
@@ -14,34 +14,23 @@ import triton
 import triton.language as tl
 
 # ---- tunables (the search varies these) ----
-MM_ENGINE = 'triton'
 MM_PRECISION = 'tf32x3s'
 MM_SPLIT_K = 0
 MM_BLOCK_M = 128
-MM_BLOCK_N = 128
-MM_BLOCK_K = 32
+MM_BLOCK_N = 64
+MM_BLOCK_K = 16
 MM_NUM_WARPS = 8
 MM_NUM_STAGES = 3
 MM_GROUP_M = 8
-MM_PERSISTENT = 0
-NORM_BLOCK = 512
-NORM_NUM_WARPS = 4
-NORM_SPLIT_PROGRAMS = 264
-NORM_SPLIT_MIN_R = 16384
-NORM_SPLIT_CHUNK = 64
-EW_STREAM = False
-BLOCK_SIZE = 512
-NUM_WARPS = 4
+MM_PERSISTENT = 2
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
 import torch.nn as nn
-batch_size = 1024
-in_features = 8192
-out_features = 8192
-num_groups = 16
-hardtanh_min = -2.0
-hardtanh_max = 2.0
+N = 16
+M = 1024
+K = 2048
+L = 768
 
 
 # host-side integer helpers in plain Python: triton.cdiv and triton.next_power_of_2 are constexpr functions
@@ -382,227 +371,11 @@ def _linear(x, weight, bias):
     return out.reshape(*lead, weight.shape[0])
 
 
-
-@triton.jit
-def _chan_combine(mean_a, m2_a, n_a, mean_b, m2_b, n_b):
-    # (mean, M2, count) of two sets merged (Chan et al.); empty sets (count 0) merge as nothing
-    n = n_a + n_b
-    w_b = tl.where(n > 0, n_b / tl.maximum(n, 1.0), 0.0)
-    delta = mean_b - mean_a
-    return mean_a + delta * w_b, m2_a + m2_b + delta * delta * n_a * w_b, n
-
-
-@triton.jit
-def _lane_stats(s1, s2, k, krow, n):
-    # per-lane (mean - krow, M2) from sums of (x - k) and (x - k)^2, k the lane's first value: shifting by a
-    # sample keeps the one-pass form accurate (|mean - k| is of the order of the spread, not of the mean).
-    # Means stay relative to the row's first value krow, so merging them never rounds at the data's scale.
-    # An empty lane (past the row's end) has mean 0: merging it then leaves the others' means exact.
-    safe = tl.maximum(n, 1.0)
-    return tl.where(n > 0, (k - krow) + s1 / safe, 0.0), tl.maximum(s2 - s1 * s1 / safe, 0.0)
-
-
-@triton.jit
-def _rownorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, ROWS, R, G, CPG, S, eps,
-                    HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_ROWS: tl.constexpr, BLOCK: tl.constexpr):
-    # Normalises BLOCK_ROWS contiguous rows of R elements per program: one pass for the statistics (per-lane
-    # shifted sums merged with Chan's formula, fp32), one to normalise; the row is read twice, written once.
-    # Affine index of element r of row `row`: (row % G) * CPG + r // S
-    #   layer_norm: G=1, S=1 -> r;  group_norm: G groups, CPG channels/group, S spatial;  instance: CPG=1
-    rows = tl.program_id(0).to(tl.int64) * BLOCK_ROWS + tl.arange(0, BLOCK_ROWS)
-    rmask = rows < ROWS
-    base = rows * R
-    cols0 = tl.arange(0, BLOCK)
-    m0 = rmask[:, None] & (cols0[None, :] < R)
-    k = tl.load(x_ptr + base[:, None] + cols0[None, :], mask=m0, other=0.0).to(tl.float32)
-    krow = tl.load(x_ptr + base, mask=rmask, other=0.0).to(tl.float32)
-    s1 = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
-    s2 = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
-    n = tl.zeros((BLOCK_ROWS, BLOCK), tl.float32)
-    for r0 in range(0, R, BLOCK):
-        c = r0 + cols0
-        m = rmask[:, None] & (c[None, :] < R)
-        d = tl.where(m, tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32) - k, 0.0)
-        s1 += d
-        s2 += d * d
-        n += m.to(tl.float32)
-    lane_mean, lane_m2 = _lane_stats(s1, s2, k, krow[:, None], n)
-    mean, m2, cnt = tl.reduce((lane_mean, lane_m2, n), 1, _chan_combine)  # mean relative to krow
-    rstd = 1.0 / tl.sqrt(m2 / tl.maximum(cnt, 1.0) + eps)
-    for r0 in range(0, R, BLOCK):
-        c = r0 + cols0
-        m = rmask[:, None] & (c[None, :] < R)
-        v = tl.load(x_ptr + base[:, None] + c[None, :], mask=m, other=0.0).to(tl.float32)
-        y = ((v - krow[:, None]) - mean[:, None]) * rstd[:, None]
-        widx = (rows % G)[:, None] * CPG + c[None, :] // S
-        if HAS_W:
-            y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
-        if HAS_B:
-            y = y + tl.load(b_ptr + widx, mask=m, other=0.0).to(tl.float32)
-        tl.store(y_ptr + base[:, None] + c[None, :], y.to(y_ptr.dtype.element_ty), mask=m)
-
-
-@triton.jit
-def _rownorm_row_stats(mean_ptr, m2_ptr, row, NCHUNK, CHUNK, R, eps, BLOCK_P: tl.constexpr):
-    # (mean, rstd) of a row from its NCHUNK chunks' (mean, M2), merged with Chan's formula (means relative to
-    # the row's first value, as stored by stage 1)
-    p_offs = tl.arange(0, BLOCK_P)
-    mean = tl.zeros((BLOCK_P,), tl.float32)
-    m2 = tl.zeros((BLOCK_P,), tl.float32)
-    n = tl.zeros((BLOCK_P,), tl.float32)
-    for p0 in range(0, NCHUNK, BLOCK_P):
-        p = p0 + p_offs
-        pm = p < NCHUNK
-        cnt = tl.where(pm, tl.minimum(CHUNK, R - p.to(tl.int64) * CHUNK), 0).to(tl.float32)
-        mean, m2, n = _chan_combine(mean, m2, n, tl.load(mean_ptr + row * NCHUNK + p, mask=pm, other=0.0),
-                                    tl.load(m2_ptr + row * NCHUNK + p, mask=pm, other=0.0), cnt)
-    mean, m2, n = tl.reduce((mean, m2, n), 0, _chan_combine)
-    return mean, 1.0 / tl.sqrt(m2 / tl.maximum(n, 1.0) + eps)
-
-
-@triton.jit
-def _rownorm_split_kernel(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, m2_ptr, R, G, CPG, S, eps, CHUNK, NCHUNK,
-                          STAGE: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr,
-                          BLOCK: tl.constexpr, BLOCK_P: tl.constexpr):
-    # Split row normalisation, program (chunk j, row): elements [j * CHUNK, (j + 1) * CHUNK) of the row.
-    # STAGE 1: the chunk's (mean, M2) in one pass (shifted per-lane sums, as _rownorm_kernel);
-    # STAGE 2: merge the row's chunks, normalise + affine (same index as _rownorm_kernel). Reads x twice.
-    j = tl.program_id(0).to(tl.int64)
-    row = tl.program_id(1).to(tl.int64)
-    if STAGE == 2:  # in reverse: the first programs re-read what stage 1 read last, likely still in L2
-        j = NCHUNK - 1 - j
-        row = tl.num_programs(1) - 1 - row
-    base = row * R
-    start = j * CHUNK
-    end = tl.minimum(start + CHUNK, R)
-    offs = tl.arange(0, BLOCK)
-    krow = tl.load(x_ptr + base).to(tl.float32)  # every chunk's means are relative to the row's first value
-    if STAGE == 1:
-        k = tl.load(x_ptr + base + start + offs, mask=start + offs < end, other=0.0).to(tl.float32)
-        s1 = tl.zeros((BLOCK,), tl.float32)
-        s2 = tl.zeros((BLOCK,), tl.float32)
-        n = tl.zeros((BLOCK,), tl.float32)
-        for c0 in range(0, CHUNK, BLOCK):
-            c = start + c0 + offs
-            m = c < end
-            d = tl.where(m, tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32) - k, 0.0)
-            s1 += d
-            s2 += d * d
-            n += m.to(tl.float32)
-        lane_mean, lane_m2 = _lane_stats(s1, s2, k, krow, n)
-        mean, m2, _ = tl.reduce((lane_mean, lane_m2, n), 0, _chan_combine)
-        tl.store(mean_ptr + row * NCHUNK + j, mean)
-        tl.store(m2_ptr + row * NCHUNK + j, m2)
-    else:
-        mean, rstd = _rownorm_row_stats(mean_ptr, m2_ptr, row, NCHUNK, CHUNK, R, eps, BLOCK_P)
-        for c0 in range(0, CHUNK, BLOCK):
-            c = start + c0 + offs
-            m = c < end
-            v = tl.load(x_ptr + base + c, mask=m, other=0.0).to(tl.float32)
-            y = ((v - krow) - mean) * rstd
-            widx = (row % G) * CPG + c // S
-            if HAS_W:
-                y = y * tl.load(w_ptr + widx, mask=m, other=1.0).to(tl.float32)
-            if HAS_B:
-                y = y + tl.load(b_ptr + widx, mask=m, other=0.0).to(tl.float32)
-            tl.store(y_ptr + base + c, y.to(y_ptr.dtype.element_ty), mask=m)
-
-
-_NORM_SPLIT_MAX_PARTS = 256  # cap on chunks per row (the chunk grows instead): every program reads them all
-
-
-def _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, has_w, has_b):
-    # two launches over (chunks, rows) programs for few, long rows; False when it would not add programs
-    block = min(NORM_BLOCK, _next_pow2(min(r, NORM_SPLIT_CHUNK)))
-    chunk = max(NORM_SPLIT_CHUNK, _cdiv(r, _NORM_SPLIT_MAX_PARTS))
-    chunk = _cdiv(chunk, block) * block
-    nchunk = _cdiv(r, chunk)
-    if nchunk < 2 or rows > 65535:  # grid axis 1 limit
-        return False
-    means = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
-    m2 = torch.empty((rows, nchunk), dtype=torch.float32, device=x.device)
-    block_p = min(1024, _next_pow2(nchunk))
-    for stage in (1, 2):
-        _rownorm_split_kernel[(nchunk, rows)](x, w, b, y, means, m2, r, g, cpg, s, eps, chunk, nchunk,
-                                              STAGE=stage, HAS_W=has_w, HAS_B=has_b, BLOCK=block,
-                                              BLOCK_P=block_p, num_warps=NORM_NUM_WARPS)
-    return True
-
-
-def _rownorm(x, rows, r, g, cpg, s, weight, bias, eps):
-    x = x.contiguous()
-    y = torch.empty_like(x)
-    w = weight.contiguous() if weight is not None else x
-    b = bias.contiguous() if bias is not None else x
-    block = min(NORM_BLOCK, _next_pow2(max(r, 1)))
-    block_rows = max(1, min(NORM_BLOCK // block, _next_pow2(max(rows, 1))))
-    # few programs, each normalising a long row: split the rows into chunks (two stages)
-    if (y.numel() > 0 and _cdiv(rows, block_rows) < NORM_SPLIT_PROGRAMS and r >= NORM_SPLIT_MIN_R
-            and _rownorm_split(x, y, w, b, rows, r, g, cpg, s, eps, weight is not None, bias is not None)):
-        return y
-    if y.numel() > 0:
-        _rownorm_kernel[(_cdiv(rows, block_rows),)](x, w, b, y, rows, r, g, cpg, s, eps,
-                                                          HAS_W=weight is not None, HAS_B=bias is not None,
-                                                          BLOCK_ROWS=block_rows, BLOCK=block,
-                                                          num_warps=NORM_NUM_WARPS)
-    return y
-
-
-def _layer_norm(x, normalized_ndim, weight, bias, eps):
-    r = math.prod(x.shape[x.dim() - normalized_ndim:])
-    return _rownorm(x, x.numel() // max(r, 1), r, 1, 0, 1, weight, bias, eps)
-
-
-def _group_norm(x, num_groups, weight, bias, eps):
-    n, c = x.shape[0], x.shape[1]
-    s = math.prod(x.shape[2:])
-    return _rownorm(x, n * num_groups, (c // num_groups) * s, num_groups, c // num_groups, s, weight, bias, eps)
-
-
-def _instance_norm(x, weight, bias, eps):
-    n, c = x.shape[0], x.shape[1]
-    s = math.prod(x.shape[2:])
-    return _rownorm(x, n * c, s, c, 1, s, weight, bias, eps)
-
-
-
-@triton.jit
-def _fused0_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, EVICT: tl.constexpr, STORE_CM: tl.constexpr, BLOCK_SIZE: tl.constexpr):
-    # fused elementwise: hardtanh
-    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
-        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    else:
-        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
-    mask = offs < n_elements
-    if IN0_BCAST:
-        a0 = tl.load(in0_ptr + (offs // in0_inner) % in0_size, mask=mask, other=0.0)
-    else:
-        a0 = tl.load(in0_ptr + offs, mask=mask, other=0.0, eviction_policy=EVICT)
-    a0 = a0.to(tl.float32)
-    t0 = tl.minimum(tl.maximum(a0, -2.0), 2.0)  # hardtanh: hardtanh
-    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask, cache_modifier=STORE_CM)
-
-
-def _fused0(group_norm):
-    """hardtanh"""
-    shape = _bshape(group_norm)
-    in0, in0_inner, in0_size, in0_b = _bcast_operand(group_norm, shape)
-    n = math.prod(shape)
-    out0 = torch.empty(shape, dtype=_promote(group_norm.dtype), device=group_norm.device)
-    if n > 0:
-        _fused0_kernel[(_cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, EVICT="evict_first" if EW_STREAM else "", STORE_CM=".cs" if EW_STREAM else "", BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
-    return out0
-
 class ModelNew(nn.Module):
 
-    def __init__(self, in_features, out_features, num_groups, hardtanh_min, hardtanh_max):
+    def __init__(self):
         super().__init__()
-        self.gemm = nn.Linear(in_features, out_features)
-        self.group_norm = nn.GroupNorm(num_groups, out_features)
-        self.hardtanh = nn.Hardtanh(min_val=hardtanh_min, max_val=hardtanh_max)
 
-    def forward(self, x):
-        gemm = _linear(x, self.gemm.weight, self.gemm.bias) if MM_ENGINE == 'triton' else self.gemm(x)
-        group_norm = _group_norm(gemm, self.group_norm.num_groups, self.group_norm.weight, self.group_norm.bias, self.group_norm.eps)
-        hardtanh = _fused0(group_norm)
-        return hardtanh
+    def forward(self, a, b):
+        matmul = _matmul(a, b)
+        return matmul
