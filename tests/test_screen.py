@@ -336,3 +336,63 @@ def test_a_screen_begins_no_variant_after_the_runs_stop_and_the_next_round_scree
     resumed = search(2, None)
     assert resumed.screened == 3  # the same three variants, proposed again and screened now
     assert [r["idea"] for r in _rows(run / "results.jsonl")] == ["slow seed", "fast"]
+
+
+def test_a_stop_during_a_screen_leaves_its_chosen_queued_and_the_next_invocation_judges_them(tmp_path):
+    """The run's stop comes while a round screens: the round records which variants it sends to the judge
+    (``queued``, their sources saved) and ends without judging them, so the run stops after the screen instead of
+    after judges of minutes; the next invocation judges them before it proposes anything (a call cut off while they
+    were judged lost them: they were screened, so never proposed again). A thin copy keeps their sources."""
+    import time as _time
+
+    from autokernel.search.thin import thin_copy
+
+    cfg = _config()
+    run = tmp_path / "run"
+
+    class SlowScreen:
+        """The local backend, its screens outlasting the run's --stop-after."""
+
+        def __init__(self, inner, hold_s):
+            self.inner, self.hold_s = inner, hold_s
+            self.workers, self.device = inner.workers, inner.device
+
+        def submit(self, problem, candidate):
+            return self.inner.submit(problem, candidate)
+
+        def screen(self, problem, candidates):
+            results = self.inner.screen(problem, candidates).result()
+            _time.sleep(self.hold_s)
+            done: Future = Future()
+            done.set_result(results)
+            return done
+
+    def search(rounds, *, hold_s=0.0, stop_after_s=None):
+        backend = LocalBackend(cfg)
+        try:
+            ledger = Ledger(run, device="cpu", policy=cfg.ledger_policy())
+            return run_search([PROBLEM], WideProposer(), SlowScreen(backend, hold_s), ledger,
+                              SearchConfig(rounds=rounds, patience=None, screen_width=8, judge_top=1),
+                              progress=False, log=lambda m: None, stop_after_s=stop_after_s).problems[0]
+        finally:
+            backend.close()
+
+    assert search(0).evaluated == 1  # round 0: the slow seed, judged
+    stopped = search(1, hold_s=2.0, stop_after_s=1.0)
+    assert stopped.screened == 3 and stopped.evaluated == 0 and "--stop-after" in stopped.stop_reason
+    (rnd,) = [r for r in _rows(run / SCREENS) if r["kind"] == "round"]
+    fast = Candidate(source=HONEST).digest
+    assert rnd["judged"] == [fast] and [q["candidate_digest"] for q in rnd["queued"]] == [fast]
+    assert rnd["queued"][0]["idea"] == "fast"
+    assert [r["idea"] for r in _rows(run / "results.jsonl")] == ["slow seed"]
+
+    thin = tmp_path / "thin"
+    thin_copy(run, thin)
+    assert list((thin / "candidates").glob(f"*/{fast}.py"))  # queued: kept though it has no verdict yet
+
+    resumed = search(1)  # round 1 is the last: the queue is judged, nothing new is proposed
+    assert resumed.evaluated == 1 and resumed.screened == 0
+    rows = _rows(run / "results.jsonl")
+    assert [(r["idea"], r["round"], r["proposer"]) for r in rows] == [("slow seed", 0, "wide"), ("fast", 1, "wide")]
+    assert resumed.best.candidate.digest == fast  # the queued verdict joined the replay: it is the best
+    assert search(1).evaluated == 0  # judged once

@@ -348,15 +348,27 @@ class Ledger:
         return total
 
     # -- recording --------------------------------------------------------------------------------
+    def source_path(self, problem: Problem, digest: str) -> Path:
+        """Where candidate ``digest``'s source is kept (``candidates/<slug>/<digest>.py``)."""
+        return self.root / "candidates" / slug(problem) / f"{digest}.py"
+
+    def save_source(self, problem: Problem, candidate: Candidate) -> Path:
+        """Write a candidate's source where its row will name it (kept if there): also before its verdict, for a
+        screened variant waiting for the judge (`autokernel.search.loop`), so a run cut before judging it
+        judges it on resume."""
+        path = self.source_path(problem, candidate.digest)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(candidate.source, encoding="utf-8")
+            tmp.replace(path)
+        return path
+
     @_locked
     def record(self, problem: Problem, attempt: Attempt) -> dict[str, Any]:
         """Save the source, then append the row to results.jsonl and results.tsv (flushed and fsynced)."""
         cand, v = attempt.candidate, attempt.verdict
-        src_dir = self.root / "candidates" / slug(problem)
-        src_dir.mkdir(parents=True, exist_ok=True)
-        src_path = src_dir / f"{cand.digest}.py"
-        if not src_path.exists():
-            src_path.write_text(cand.source, encoding="utf-8")
+        src_path = self.save_source(problem, cand)
         self._experiments += 1
         key = self.key(problem, cand)
         self._times[key] = self._times.get(key, 0) + 1

@@ -8,7 +8,9 @@ nothing (for the stop rules), and lets a reader count what was screened. Three k
 - ``variant``: one screened variant: digest, problem, round, ok, reason, median_ms, compile_s, idea, parent;
 - ``control``: the problem's best kernel screened beside a round's variants (the time they must beat);
 - ``round``: what a round did: variants screened and answered from the log, the control's time, how many beat
-  it, which went to the judge, and the screen job's wall seconds (``screen_s``, from submission).
+  it, which went to the judge (``judged``; ``queued``: those the round had not judged itself, with what a
+  candidate row names, their sources saved in ``candidates/``), and the screen job's wall seconds (``screen_s``,
+  from submission).
 """
 
 from __future__ import annotations
@@ -105,6 +107,16 @@ class ScreenLog:
     def rounds(self, problem: Problem) -> dict[int, dict]:
         """Round number -> the round row recorded for this problem (rounds that screened)."""
         return {rnd: row for (digest, rnd), row in self._rounds.items() if digest == problem.digest}
+
+    def queued(self, problem: Problem) -> list[dict]:
+        """The candidates this problem's screen rounds sent to the judge and recorded as queued (``queued``: digest,
+        round, backend, proposer, branch, parent, idea), in round order: a resumed run judges those that have no
+        verdict yet (its previous invocation stopped or was cut off before judging them)."""
+        with self._lock:
+            rows = [row for (digest, _), row in sorted(self._rounds.items(), key=lambda kv: kv[0][1])
+                    if digest == problem.digest]
+        return [{**q, "round": int(row["round"])} for row in rows for q in row.get("queued") or []
+                if isinstance(q, dict) and q.get("candidate_digest")]
 
     def count(self) -> int:
         """Variants screened in this run directory (all problems, this device and policy)."""

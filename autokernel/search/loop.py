@@ -106,7 +106,8 @@ def run_search(
 
     ``jobs`` problems are searched at once (default: the backend's worker count), so every worker
     has candidates to judge even when one problem's round is narrower than the pool.
-    ``stop_after_s`` ends the run gracefully (no new round starts after it; rounds in flight finish),
+    ``stop_after_s`` ends the run gracefully (no new round starts after it; rounds in flight finish, but a round
+    whose screen was running leaves its chosen variants queued for the next invocation instead of judging them),
     so a run fits a time slot and resumes later. Ctrl-C does the same; a second Ctrl-C aborts.
     """
     from tqdm import tqdm
@@ -185,7 +186,8 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     """Start from what the run directory holds for ``problem``: its recorded candidates become the history, the
     best and the rounds without improvement are replayed from them (as the search computed them), and the next
     round is the one after the last recorded. Candidates recorded with a verdict named by ``--rejudge`` are judged
-    again first (``rejudge``: judges a list of candidates). With ``screens``, rounds that screened (judging
+    again first, and so are the variants earlier screen rounds queued for the judge that have no verdict yet
+    (``rejudge``: judges a list of candidates; `_queued`). With ``screens``, rounds that screened (judging
     nothing, maybe) are replayed too, and the screened variants join the history. Rows kept without their source
     (a thinned run directory, `autokernel.search.thin`) count, join the history as known digests (never proposed
     or judged again) and date their rounds; the best and the stale rounds are replayed from the kept sources,
@@ -194,10 +196,12 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     unsourced: list[dict] = []
     recorded = ledger.attempts(problem, unsourced=unsourced)
     again = [a.candidate for a in recorded if a.verdict.verdict in ledger.rejudge]
-    if again:
-        fresh = {a.candidate.digest: a for a in rejudge(again)}
-        recorded = [fresh.get(a.candidate.digest, a) for a in recorded]
-    out.reused = len(recorded) - len(again) + len(unsourced)
+    queued = _queued(problem, ledger, screens, {a.candidate.digest for a in recorded}
+                     | {str(r.get("candidate_digest")) for r in unsourced})
+    if again or queued:
+        fresh = {a.candidate.digest: a for a in rejudge(again + queued)}
+        recorded = [fresh.get(a.candidate.digest, a) for a in recorded] + [fresh[c.digest] for c in queued]
+    out.reused = len(recorded) - len(again) - len(queued) + len(unsourced)
     history.attempts.extend(recorded)
     history.screened |= {str(r.get("candidate_digest")) for r in unsourced}
     screened_rounds = screens.rounds(problem) if screens is not None else {}
@@ -329,10 +333,16 @@ def _search_problem(
             if width and len(candidates) > config.judge_top:
                 try:
                     candidates = _screen_round(problem, rnd, candidates, backend, screens, config, out, history,
-                                               must_judge=getattr(proposer, "judge_when_passed", frozenset()))
+                                               ledger, must_judge=getattr(proposer, "judge_when_passed",
+                                                                          frozenset()))
                 except Exception as exc:  # a harness failure ends this problem; the rows so far are kept
                     out.stop_reason = f"screen failed: {type(exc).__name__}: {exc}"
                     log(f"{problem.key}: {out.stop_reason}")
+                    break
+                if candidates and stop is not None and stop.is_set():
+                    # the run's stop came during the screen: its chosen wait, queued, for the next invocation
+                    out.rounds_used = rnd
+                    out.stop_reason = stop.message() if isinstance(stop, _Stop) else "run stopped; resume to continue"
                     break
                 screen_stale = 0 if candidates else screen_stale + 1
                 if not candidates:  # nothing beat the best: the round judges nothing and counts as stale
@@ -404,7 +414,7 @@ def _propose(proposer: Proposer, problem: Problem, history: History, config: Sea
 
 
 def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backend, screens: ScreenLog,
-                  config: SearchConfig, out: ProblemOutcome, history: History,
+                  config: SearchConfig, out: ProblemOutcome, history: History, ledger: Ledger,
                   must_judge=frozenset()) -> list[Candidate]:
     """Rank a round's variants by the screen and return those for the judge: the ``judge_top`` fastest of the
     variants that passed it and beat the best kernel, which is screened beside them as the control (same process,
@@ -441,12 +451,43 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     beat = [p for p in passed if bar_ms is None or p[0] < bar_ms]
     chosen = [c for _, _, c in sorted(beat, key=lambda p: (p[0], p[1]))[: config.judge_top]]
     chosen += [c for _, _, c in passed if c.digest in must_judge and c not in chosen]
+    for c in chosen:  # a run stopped or cut off before judging them judges them on resume (`_queued`)
+        ledger.save_source(problem, c)
     screens.record_round(problem, rnd, screened=len(fresh), reused=len(candidates) - len(fresh),
                          passed=len(passed), control=control.digest if control is not None else None,
                          control_ms=bar_ms, beat_best=len(beat),
-                         judged=[c.digest for c in chosen], screen_s=round(screen_s, 3),
+                         judged=[c.digest for c in chosen], queued=[_queue_entry(c) for c in chosen],
+                         screen_s=round(screen_s, 3),
                          stages_s=sum_stages(results), **({"left_by_stop": len(left)} if left else {}))
     return chosen
+
+
+def _queue_entry(c: Candidate) -> dict:
+    """What a queued candidate's results row will name, less its source (saved in ``candidates/``)."""
+    return {"candidate_digest": c.digest, "backend": c.backend, "proposer": c.proposer, "branch": c.branch,
+            "parent": c.parent, "idea": c.idea}
+
+
+def _queued(problem: Problem, ledger: Ledger, screens: ScreenLog | None, known: set[str]) -> list[Candidate]:
+    """The candidates earlier screen rounds sent to the judge that have no verdict (not in ``known``): the run
+    stopped between the screen and the judge, or was cut off while judging. Those whose source is gone (a thin
+    copy made without it) stay unjudged, as every screened variant is never proposed again."""
+    out: list[Candidate] = []
+    for q in screens.queued(problem) if screens is not None else []:
+        digest = str(q["candidate_digest"])
+        if digest in known:
+            continue
+        try:
+            source = ledger.source_path(problem, digest).read_text(encoding="utf-8")
+        except OSError:
+            continue
+        cand = Candidate(source=source, backend=q.get("backend") or "auto", proposer=q.get("proposer") or "",
+                         round=int(q.get("round") or 0), branch=int(q.get("branch") or 0), parent=q.get("parent"),
+                         idea=q.get("idea") or "")
+        if cand.digest == digest:  # a source edited since is not the screened variant
+            known.add(digest)
+            out.append(cand)
+    return out
 
 
 def _dedupe(candidates: Sequence[Candidate], history: History) -> list[Candidate]:

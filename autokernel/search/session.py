@@ -76,7 +76,7 @@ class RunConfig:
         ray_address: the Ray cluster (None: a private instance on this machine); ``ray_workers``: its judges
             (None: one per GPU times ``workers_per_device``, or one per CPU).
         jobs: problems searched at once (None: the number of workers).
-        stop_after_s: end gracefully after this long (rounds in flight finish).
+        stop_after_s: end gracefully after this long (rounds in flight finish; a screen's chosen wait, queued).
         rejudge: verdict kinds whose recorded candidates are judged again.
         dataset, dataset_config, selection: what run.json records about the problems (``selection``: e.g. the
             level and problem ids asked for).

@@ -11,7 +11,8 @@ It keeps:
 - each problem's folder (problem.py, best.py, best.json, search.json, usage.json);
 - the sources a resumed search builds on: round 0's, every candidate that became its problem's best (so the
   best and the stale rounds replay as they happened), and the ``keep`` fastest correct candidates (the seeds and
-  the bank). Rows without a source count and are never proposed or judged again (`autokernel.search.loop`).
+  the bank). Rows without a source count and are never proposed or judged again (`autokernel.search.loop`);
+- the sources of variants a screen round queued for the judge that have no verdict yet (a resume judges them).
 
 Thinning again merges: an earlier thin copy's sources stay where the newer run directory lacks them.
 """
@@ -92,9 +93,19 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
                     target.parent.mkdir(parents=True, exist_ok=True)
                     shutil.copy2(origin, target)
                     break
+        judged = {r.get("candidate_digest") for r in rows}
+        for digest in sorted(_queued_digests(screens) - judged):  # waiting for the judge: a resume judges them
+            for origin_root in (src, dest):
+                found = sorted((origin_root / "candidates").glob(f"*/{digest}.py"))
+                if found:
+                    target = tmp / found[0].relative_to(origin_root)
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(found[0], target)
+                    break
         report.sources_kept = sum(1 for _ in (tmp / "candidates").rglob("*.py")) if (tmp / "candidates").is_dir() \
             else 0
-        report.sources_dropped = len({r.get("source_path") for r in rows if r.get("source_path")}) - report.sources_kept
+        report.sources_dropped = sum(1 for path in {r.get("source_path") for r in rows if r.get("source_path")}
+                                     if not (tmp / path).is_file())
         (tmp / THIN_MARK).write_text(json.dumps({"thinned_from": str(src), "keep": keep, "rows": report.rows,
                                                  "sources_kept": report.sources_kept}, indent=1) + "\n")
         report.bytes = sum(f.stat().st_size for f in tmp.rglob("*") if f.is_file())
@@ -109,6 +120,12 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return report
+
+
+def _queued_digests(screen_rows: Iterable[dict[str, Any]]) -> set[str]:
+    """Digests the screen rounds queued for the judge (`ScreenLog.queued`)."""
+    return {str(q["candidate_digest"]) for r in screen_rows if r.get("kind") == "round"
+            for q in r.get("queued") or [] if isinstance(q, dict) and q.get("candidate_digest")}
 
 
 def kept_digests(rows: Iterable[dict[str, Any]], *, keep: int = KEEP) -> set[str]:
