@@ -217,7 +217,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     run_config = RunConfig(
         out=args.out, search=search, workers_per_device=args.workers_per_device, jobs=args.jobs or len(problems),
         proposer=ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model),
-        stop_after_s=args.stop_after, progress=not args.no_progress and sys.stderr.isatty(),
+        stop_after_s=args.stop_after, stop_grace_s=args.stop_grace, progress=not args.no_progress and sys.stderr.isatty(),
         dataset=dataset, dataset_config=config or "default", selection=selection,
     )  # fmt: skip
     text = run(problems, eval_config, run_config, echo=lambda line: print(line, flush=True))
@@ -613,6 +613,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="end gracefully after this long (no round starts after it, a screen in flight begins no "
                         "further variant and keeps what it screened; give a device call's length minus a variant's "
                         "screen, two verdicts and start-up)")
+    p.add_argument("--stop-grace", type=float, default=None, metavar="SECONDS",
+                   help="with --stop-after: abandon the evaluations still in flight this long after it, so the run "
+                        "records its invocation before the call's hard limit (abandoned variants a screen chose are "
+                        "judged on resume)")
     p.add_argument("--workers-per-device", type=int, default=1, help="jobs at once per device (default 1)")
     p.add_argument("--jobs", type=int, default=None,
                    help="problems searched at once (default: every problem, their jobs queued for the workers, so "

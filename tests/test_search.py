@@ -418,6 +418,37 @@ def test_stop_after_ends_the_run_gracefully_and_says_so(tmp_path):
     assert "resume" in out.problems[1].stop_reason
 
 
+def test_stop_grace_abandons_the_evaluations_in_flight_and_the_run_still_records_its_end(tmp_path):
+    """--stop-grace: a verdict still running that long after --stop-after is given up (its worker killed, nothing
+    recorded), the problem says why, and run_search returns, so the session writes its summary and run.json before
+    a device call's hard limit (two panel calls were cut by theirs, losing both)."""
+
+    class Sleepy:
+        name = "sleepy"
+
+        def propose(self, problem, history, n_ideas, n_branches):
+            return [Candidate(source=SLEEPY, proposer=self.name, idea="sleeps 60 s")] if history.round == 0 else []
+
+    problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
+    backend = LocalBackend(_config(), workers_per_device=2)
+    logs: list[str] = []
+    started = time.monotonic()
+    try:
+        ledger = Ledger(tmp_path / "run", device="cpu", policy=_policy(_config()))
+        out = run_search([problem], Sleepy(), backend, ledger, SearchConfig(rounds=1, patience=None),
+                         progress=False, log=logs.append, stop_after_s=1.0, stop_grace_s=2.0)
+        assert time.monotonic() - started < 45  # not the candidate's 60 s
+        (p,) = out.problems
+        assert "--stop-after 1 s" in p.stop_reason and "abandoned" in p.stop_reason, p.stop_reason
+        assert p.evaluated == 0 and not _rows(tmp_path / "run" / "results.jsonl")
+        assert any("--stop-grace 2 s passed" in line for line in logs)
+        late = backend.submit(problem, Candidate(source=SLEEPY, branch=9))  # closed: fails at once, never hangs
+        with pytest.raises(Exception, match="closed before this candidate was judged"):
+            late.result(timeout=5)
+    finally:
+        backend.close()  # a second close is harmless
+
+
 def test_closing_the_backend_fails_the_candidates_it_holds():
     """After a second Ctrl-C the backend is closed: searches waiting on it must get an error, not hang."""
     from autokernel.evaluate import EvaluationError
@@ -465,3 +496,13 @@ def test_a_problem_near_its_roofline_floor_stops():
     assert _stop_rule(outcome(99.0), 0, SearchConfig(floor_stop_pct=None, patience=None)) == ""
     with pytest.raises(ValueError, match="floor_stop_pct"):
         SearchConfig(floor_stop_pct=0)
+
+
+def test_stop_grace_needs_a_stop_after():
+    from autokernel.search.session import RunConfig
+
+    with pytest.raises(ValueError, match="--stop-grace needs --stop-after"):
+        RunConfig(out=Path("unused"), stop_grace_s=30.0)
+    with pytest.raises(ValueError, match="--stop-grace needs --stop-after"):
+        RunConfig(out=Path("unused"), stop_after_s=60.0, stop_grace_s=-1.0)
+    assert RunConfig(out=Path("unused"), stop_after_s=60.0, stop_grace_s=0.0).stop_grace_s == 0.0

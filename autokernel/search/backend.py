@@ -128,6 +128,7 @@ class _ThreadPool:
         from autokernel.evaluate import Evaluator
 
         self._queue: queue.Queue = queue.Queue()
+        self._closed = False
         self._threads = []
         self._evaluators = []
         self._screeners: list = []
@@ -165,6 +166,9 @@ class _ThreadPool:
 
     def submit(self, problem: Problem, payload, *, kind: str = "judge") -> Future:
         fut: Future = Future()
+        if self._closed:  # no worker would take it
+            fut.set_exception(_closed_error())
+            return fut
         self._queue.put((kind, problem, payload, fut))
         return fut
 
@@ -185,6 +189,9 @@ class _ThreadPool:
 
     def close(self) -> None:
         """Stop the workers; candidates still queued fail (their searches stop instead of waiting forever)."""
+        if self._closed:
+            return
+        self._closed = True
         for fut in self._queued():
             if fut.set_running_or_notify_cancel():
                 fut.set_exception(_closed_error())
@@ -439,6 +446,9 @@ class _ProcessPool:
 
     def submit(self, problem: Problem, payload, *, kind: str = "judge") -> Future:
         fut: Future = Future()
+        if self._closed:  # a search still running when its run abandoned the work in flight
+            fut.set_exception(_closed_error())
+            return fut
         with self._lock:
             job = self._next
             self._next += 1
@@ -451,6 +461,8 @@ class _ProcessPool:
             self._dropped.value = self._next - 1
 
     def close(self) -> None:
+        if self._closed:
+            return  # closed already (a run that abandoned its work in flight, then its session)
         self._closed = True
         for _ in self._procs:
             self._inbox.put(None)

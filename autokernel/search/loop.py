@@ -101,6 +101,7 @@ def run_search(
     log: Callable[[str], None] = _stderr,
     jobs: int | None = None,
     stop_after_s: float | None = None,
+    stop_grace_s: float | None = None,
 ) -> RunOutcome:
     """Search every problem; returns what happened (the ledger holds every row).
 
@@ -109,6 +110,9 @@ def run_search(
     ``stop_after_s`` ends the run gracefully (no new round starts after it; rounds in flight finish, but a round
     whose screen was running leaves its chosen variants queued for the next invocation instead of judging them),
     so a run fits a time slot and resumes later. Ctrl-C does the same; a second Ctrl-C aborts.
+    ``stop_grace_s``: how long after ``stop_after_s`` the work in flight may take; then it is abandoned (the backend
+    is closed: its evaluations fail, nothing is recorded for them, a queued variant is judged on resume) and the run
+    returns its outcome, so a caller's hard time limit never cuts the record of the invocation.
     """
     from tqdm import tqdm
 
@@ -122,8 +126,13 @@ def run_search(
             log(f"the {type(backend).__name__} backend does not screen: every candidate is judged "
                 f"(--screen-width ignored)")
     stop = _Stop()
+    timers: list[threading.Timer] = []
     if stop_after_s is not None:
-        timer = threading.Timer(stop_after_s, stop.set, args=(f"--stop-after {stop_after_s:g} s",))
+        timers.append(threading.Timer(stop_after_s, stop.set, args=(f"--stop-after {stop_after_s:g} s",)))
+        if stop_grace_s is not None:
+            timers.append(threading.Timer(stop_after_s + stop_grace_s, _abandon,
+                                          args=(stop, backend, log, stop_after_s, stop_grace_s)))
+    for timer in timers:
         timer.daemon = True
         timer.start()
     bar = tqdm(total=len(problems), desc="problems", unit="problem", disable=not progress, file=sys.stderr)
@@ -132,10 +141,16 @@ def run_search(
         if stop.is_set():
             return ProblemOutcome(problem=problem.key, name=problem.name, started=False,
                                   stop_reason=f"not started: {stop.message()}")
-        out = _search_problem(
-            problem, proposer, backend, ledger, config, progress=progress and jobs == 1, log=log, stop=stop,
-            screens=screens,
-        )
+        try:
+            out = _search_problem(
+                problem, proposer, backend, ledger, config, progress=progress and jobs == 1, log=log, stop=stop,
+                screens=screens,
+            )
+        except Exception:
+            if not stop.abandoned:
+                raise
+            # abandoned while resuming (judging its queue): nothing of it recorded, all of it done again on resume
+            out = ProblemOutcome(problem=problem.key, name=problem.name, stop_reason=stop.message())
         bar.set_postfix_str(problem.key)
         bar.update(1)
         return out
@@ -152,7 +167,7 @@ def run_search(
     finally:
         # a second Ctrl-C leaves without waiting; closing the backend then fails the candidates in flight
         pool.shutdown(wait=False, cancel_futures=True)
-        if stop_after_s is not None:
+        for timer in timers:
             timer.cancel()
     outcomes = [f.result() for f in futures]
     bar.close()
@@ -166,11 +181,13 @@ def run_search(
 
 
 class _Stop(threading.Event):
-    """The run's stop signal, with what gave it (the time limit or Ctrl-C)."""
+    """The run's stop signal, with what gave it (the time limit or Ctrl-C); ``abandoned`` once the work in flight
+    was given up (`_abandon`)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.cause = ""
+        self.abandoned = False
 
     def set(self, cause: str = "") -> None:  # type: ignore[override]
         if not self.is_set():
@@ -178,7 +195,23 @@ class _Stop(threading.Event):
         super().set()
 
     def message(self) -> str:
-        return f"run stopped ({self.cause or 'stop requested'}); resume the run directory to continue"
+        left = "; the evaluations in flight were abandoned" if self.abandoned else ""
+        return f"run stopped ({self.cause or 'stop requested'}{left}); resume the run directory to continue"
+
+
+def _abandon(stop: _Stop, backend: Backend, log: Callable[[str], None], after_s: float, grace_s: float) -> None:
+    """--stop-grace ran out: give up the work in flight (closing the backend fails its futures; the searches
+    waiting on them stop and record why) so the run ends and records its invocation."""
+    stop.set(f"--stop-after {after_s:g} s")
+    stop.abandoned = True
+    log(f"--stop-grace {grace_s:g} s passed: abandoning the evaluations in flight (nothing recorded for them; "
+        f"the variants a screen chose are judged on resume)")
+    backend.close()
+
+
+def _failed(stop: threading.Event | None, what: str) -> str:
+    """A problem's stop reason after its screen or judge raised: the run's stop if the run abandoned its work."""
+    return stop.message() if isinstance(stop, _Stop) and stop.abandoned else what
 
 
 def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: ProblemOutcome, history: History,
@@ -336,7 +369,7 @@ def _search_problem(
                                                ledger, must_judge=getattr(proposer, "judge_when_passed",
                                                                           frozenset()))
                 except Exception as exc:  # a harness failure ends this problem; the rows so far are kept
-                    out.stop_reason = f"screen failed: {type(exc).__name__}: {exc}"
+                    out.stop_reason = _failed(stop, f"screen failed: {type(exc).__name__}: {exc}")
                     log(f"{problem.key}: {out.stop_reason}")
                     break
                 if candidates and stop is not None and stop.is_set():
@@ -359,7 +392,7 @@ def _search_problem(
             try:
                 attempts = _evaluate_round(problem, candidates, proposer, backend, ledger, out, bar)
             except Exception as exc:  # a harness failure ends this problem; the rows so far are kept
-                out.stop_reason = f"evaluation failed: {type(exc).__name__}: {exc}"
+                out.stop_reason = _failed(stop, f"evaluation failed: {type(exc).__name__}: {exc}")
                 log(f"{problem.key}: {out.stop_reason}")
                 break
             history.attempts.extend(attempts)

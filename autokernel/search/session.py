@@ -77,6 +77,8 @@ class RunConfig:
             (None: one per GPU times ``workers_per_device``, or one per CPU).
         jobs: problems searched at once (None: the number of workers).
         stop_after_s: end gracefully after this long (rounds in flight finish; a screen's chosen wait, queued).
+        stop_grace_s: how long the work in flight may take after ``stop_after_s`` before it is abandoned (None:
+            waited for); a call with a hard limit gives both and keeps the invocation's record.
         rejudge: verdict kinds whose recorded candidates are judged again.
         dataset, dataset_config, selection: what run.json records about the problems (``selection``: e.g. the
             level and problem ids asked for).
@@ -91,6 +93,7 @@ class RunConfig:
     ray_workers: int | None = None
     jobs: int | None = None
     stop_after_s: float | None = None
+    stop_grace_s: float | None = None
     rejudge: frozenset[str] = frozenset()
     progress: bool = True
     dataset: str = ""
@@ -103,6 +106,8 @@ class RunConfig:
             raise ValueError(f"--jobs must be at least 1, not {self.jobs}")
         if self.stop_after_s is not None and self.stop_after_s < 0:
             raise ValueError(f"--stop-after must be 0 seconds or more, not {self.stop_after_s:g}")
+        if self.stop_grace_s is not None and (self.stop_grace_s < 0 or self.stop_after_s is None):
+            raise ValueError("--stop-grace needs --stop-after and 0 seconds or more")
 
 
 def make_proposer(config: ProposerConfig, rows: list | None = None, screen_rows: list | None = None):
@@ -166,6 +171,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         **config.selection, "rounds": search.rounds, "ideas_per_round": search.ideas_per_round,
         "branches_per_idea": search.branches_per_idea, "patience": search.patience,
         "time_per_problem_s": search.time_per_problem_s, "stop_after_s": config.stop_after_s,
+        **({"stop_grace_s": config.stop_grace_s} if config.stop_grace_s is not None else {}),
         **({"screen_width": search.screen_width, "judge_top": search.judge_top} if search.screen_width else {}),
         "workers_per_device": config.workers_per_device, "proposer": config.proposer.resolved_kind(),
         **({"price_per_mtok_in": config.proposer.price_per_mtok_in,
@@ -188,7 +194,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     backend = make_backend(eval_config, config, echo=echo, screen=screen)
     try:
         outcome = run_search(problems, proposer, backend, ledger, search, progress=config.progress, jobs=config.jobs,
-                             stop_after_s=config.stop_after_s)  # fmt: skip
+                             stop_after_s=config.stop_after_s, stop_grace_s=config.stop_grace_s)  # fmt: skip
     finally:
         backend.close()
     notes = list(ledger.notes) + list(getattr(proposer, "events", [])[-10:])

@@ -92,6 +92,15 @@ def register(sub) -> None:
              "further variant, keeping what it screened); resume it later",
     )
     p.add_argument(
+        "--stop-grace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with --stop-after: how long the evaluations in flight may take after it; then they are abandoned "
+             "(nothing recorded for them; a screen's chosen variants are judged on resume) and the run records "
+             "its summary (default: wait for them)",
+    )
+    p.add_argument(
         "--rejudge",
         metavar="VERDICTS",
         default="",
@@ -182,6 +191,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         ray_workers=args.ray_workers,
         jobs=args.jobs,
         stop_after_s=args.stop_after,
+        stop_grace_s=args.stop_grace,
         rejudge=_rejudge(args.rejudge),
         progress=not args.no_progress and sys.stderr.isatty(),  # bars redrawn into a file or pipe are noise
         dataset=dataset if args.level is not None else "embedded suite / problem files",
