@@ -105,8 +105,8 @@ class TunerProposer:
     # Raised when the moves change: a problem an earlier revision had no new ideas for is asked again on resume
     # (2: CUDA graphs around other proposers' seeds, LIB_CONV_LAYOUT, repair seeds, today's starter after a change;
     # 3: dead settings left out, and inductor's seed offered late where round 0 had none, which the search wrapping
-    # the tuner asks for only when it asks the tuner).
-    revision = 3
+    # the tuner asks for only when it asks the tuner; 4: the convolutions' TF32 preset from L1/70's search).
+    revision = 4
 
     def __init__(self, prior=None) -> None:
         self.prior = prior  # a `MovePrior`: moves that paid off elsewhere in the run are tried first
