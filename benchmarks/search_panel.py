@@ -246,6 +246,8 @@ class PanelRow:
     device_seconds: float = 0.0
     screened: int = 0
     round0_pct_of_floor: float | None = None  # the best round-0 kernel's roofline floor as % of its time
+    first_round: int | None = None  # without a correct round-0 kernel: the round of the first correct one
+    first_ms: float | None = None  # and that round's fastest correct kernel time
     stop_reason: str = ""
     curve: list[tuple[int, float]] = field(default_factory=list)
 
@@ -398,6 +400,11 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
     if best is not None:
         row.best_speedup, row.best_ms = best.get("speedup"), _kernel_ms(best)
         row.best_speedup_vs_compile = best.get("speedup_vs_compile")
+    correct = [r for r in latest.values() if _counted(r["verdict"])]
+    if round0 is None and correct:  # no gain to divide: say where the search's first correct kernel came
+        row.first_round = min(int(r.get("round") or 0) for r in correct)
+        firsts = [r["verdict"] for r in correct if int(r.get("round") or 0) == row.first_round]
+        row.first_ms = _kernel_ms(max(firsts, key=recorded_rank))
     reasons = _stop_reasons(run_dir, key, judged=row.candidates)
     row.stop_reason = " | ".join(reasons) or ("not started" if not latest and not rounds else
                                               "no stop recorded (the invocation was cut off)")
@@ -491,6 +498,17 @@ def _ceiling_lines(table: PanelTable) -> list[str]:
     return [f"Cannot reach the target gain whatever the search finds: {', '.join(capped)}.", ""]
 
 
+def _no_round0_lines(table: PanelTable) -> list[str]:
+    """A line naming the problems the median leaves out because round 0 had no correct kernel, if any."""
+    found = [f"{r.problem} (the search's first correct kernel in round {r.first_round}"
+             + (f", {r.first_ms:.4g} ms; its best {r.best_ms:.4g} ms, {r.first_ms / r.best_ms:.2f}x faster"
+                if r.first_ms and r.best_ms else "") + ")"
+             for r in table.rows if r.first_round is not None]
+    if not found:
+        return []
+    return [f"No correct round-0 kernel, so no gain in the median: {', '.join(found)}.", ""]
+
+
 def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
     """search_panel.md: where the CSV comes from and what each column means."""
     screens = (f"; {table.untimed_screens} screen rounds recorded without their time are not in it"
@@ -508,6 +526,7 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         gain_line(table) + ".",
         "",
         *_ceiling_lines(table),
+        *_no_round0_lines(table),
         f"Device time the search held (run.json: invocation wall seconds x devices, start-up included): "
         f"{table.held_s:.0f} s" + (f"; {table.unclosed} invocation(s) cut off before recording theirs"
                                    if table.unclosed else "") + ".",

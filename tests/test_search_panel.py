@@ -188,3 +188,21 @@ def test_the_gain_is_the_kernel_times_ratio_not_the_speedups_whose_eager_times_m
     assert panel.PanelRow(problem="p", round0_speedup=1.25, best_speedup=1.5).gain == pytest.approx(1.2)  # untimed
     assert panel._kernel_ms({"kernel": {"median_ms": 2.5}}) == 2.5
     assert panel._kernel_ms({"kernel": None}) is None and panel._kernel_ms({}) is None
+
+
+def test_a_problem_without_a_correct_round_0_kernel_has_no_gain_and_the_notes_say_where_its_first_came(tmp_path):
+    """L1/70 under the kernelbench protocol: round 0 failed KernelBench's TF32 reference, the search found correct
+    kernels from round 1; the median leaves it out (nothing to divide) and the notes name its first and best."""
+    def row(rnd, digest, verdict, ms):
+        return {"cache_key": digest, "round": rnd, "verdict": {"verdict": verdict, "speedup": 30.0 / ms,
+                                                               "kernel": {"median_ms": ms}, "wall_s": 1.0}}
+
+    results = [row(0, "a", "incorrect", 40.0), row(1, "b", "correct", 45.0), row(1, "c", "correct", 44.0),
+               row(3, "d", "correct", 11.0)]
+    r, _ = panel._problem_row(tmp_path, "L1/70", results, [])
+    assert r.gain is None and r.round0_ms is None and (r.first_round, r.first_ms, r.best_ms) == (1, 44.0, 11.0)
+    table = panel.PanelTable(run_dir=tmp_path, protocol="kernelbench", rule="r", rows=[r], skipped=0, gpus=[],
+                             invocations=1, held_s=0.0, unclosed=0, untimed_screens=0)
+    notes = panel.notes(table, csv_name="search_panel.csv", png_name=None)
+    assert ("No correct round-0 kernel, so no gain in the median: L1/70 (the search's first correct kernel in round "
+            "1, 44 ms; its best 11 ms, 4.00x faster).") in notes
