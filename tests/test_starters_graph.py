@@ -264,3 +264,25 @@ def test_the_tuner_wraps_a_foreign_seed_in_graphs_once_and_on_a_gpu_only():
     assert first.digest not in {c.digest for c in TunerProposer().propose_wide(p, history, 6)}
     history = History(attempts=[own, foreign], seeds=[foreign, own], round=1, device="cpu")
     assert not [c for c in TunerProposer().propose_wide(p, history, 6) if c.idea.startswith("CUDA graphs around")]
+
+
+def test_a_foreign_kernel_too_slow_to_be_a_seed_is_still_wrapped_in_graphs_once():
+    """A launch-bound foreign forward may be slow for its launches alone (L3/34's inductor forward: 27 ms, 4.2 ms
+    in graphs): the graph move is offered for every correct foreign kernel, not only the seeds; never for a
+    failed one."""
+    from autokernel.propose.base import Attempt, History
+    from autokernel.propose.tuner import TunerProposer
+    from autokernel.records import Candidate, Verdict
+    from autokernel.starters.graph_wrap import with_cuda_graphs
+
+    p = _level3(MLP, "[torch.randn(5, 12)]")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(p, History(), 1, 1)
+    own = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=1.3))
+    slow = Attempt(candidate=Candidate(source=FOREIGN, proposer="inductor"),
+                   verdict=Verdict(verdict="correct", reason="", speedup=0.8))
+    wrong = Attempt(candidate=Candidate(source=FOREIGN + "\n# another\n", proposer="llm"),
+                    verdict=Verdict(verdict="incorrect", reason="wrong output"))
+    history = History(attempts=[own, slow, wrong], seeds=[own], round=1, device="cuda:0")
+    wrapped = [c for c in tuner.propose_wide(p, history, 24) if c.idea.startswith("CUDA graphs around")]
+    assert [(c.source, c.parent) for c in wrapped] == [(with_cuda_graphs(FOREIGN), slow.candidate.digest)]

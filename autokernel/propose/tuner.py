@@ -22,7 +22,7 @@ import re
 import threading
 
 from autokernel.problem import Problem
-from autokernel.propose.base import History
+from autokernel.propose.base import History, rank_key
 from autokernel.propose.prior import parse_moves
 from autokernel.records import Candidate
 
@@ -105,7 +105,8 @@ class TunerProposer:
     # Raised when the moves change: a problem an earlier revision had no new ideas for is asked again on resume
     # (2: CUDA graphs around other proposers' seeds, LIB_CONV_LAYOUT, repair seeds, today's starter after a change;
     # 3: dead settings left out, and inductor's seed offered late where round 0 had none, which the search wrapping
-    # the tuner asks for only when it asks the tuner; 4: the convolutions' TF32 preset from L1/70's search).
+    # the tuner asks for only when it asks the tuner; 4: the convolutions' TF32 preset from L1/70's search, and
+    # CUDA graphs around every correct foreign kernel, not only the seeds).
     revision = 4
 
     def __init__(self, prior=None) -> None:
@@ -252,15 +253,20 @@ class TunerProposer:
         return cand
 
     def _foreign_graphs(self, problem, history, seen):
-        """For each seed another proposer wrote (inductor's code, an LLM's kernel; best first), that seed with its
-        forward replayed from CUDA graphs (`starters.graph_wrap`), once: the one move the tuner has for a file
-        without its tunables, and the one that pays most on a launch-bound forward. On a GPU only (off it the
-        wrapper runs the forward as it is, the same kernel under another digest)."""
+        """For each correct kernel another proposer wrote (inductor's code, an LLM's kernel; the seeds first, then
+        the rest fastest first), that kernel with its forward replayed from CUDA graphs (`starters.graph_wrap`),
+        once: the one move the tuner has for a file without its tunables, and the one that pays most on a
+        launch-bound forward, so not only for seeds: a foreign kernel too slow to be a seed may be slow for its
+        launches alone, as L3/34's inductor forward was (27 ms, 4.2 ms in graphs); on L3/26 inductor's forward
+        judged 9.1 ms against the seeds' 6.0-6.5 and was never wrapped. On a GPU only (off it the wrapper runs the forward as it is, the same kernel under
+        another digest)."""
         if not history.device.startswith("cuda"):
             return
         from autokernel.starters.graph_wrap import with_cuda_graphs
 
-        for seed in history.seeds:
+        others = sorted((a for a in history.attempts if a.is_correct and a not in history.seeds), key=rank_key,
+                        reverse=True)
+        for seed in [*history.seeds, *others]:
             if seed.candidate.proposer == self.name or self._own(problem, seed.candidate.source):
                 continue  # its own lineage, in earlier code too, has the CUDA_GRAPH knob where graphs may pay
             source = with_cuda_graphs(seed.candidate.source)
