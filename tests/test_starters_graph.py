@@ -243,18 +243,27 @@ def test_a_foreign_file_gets_the_graph_machinery_and_replays_with_autograd_on(mo
     assert len(captured) == 1 and new._ak_graphs.replays == 2 and out.grad_fn is None
 
 
-def test_the_tuner_wraps_a_foreign_seed_in_graphs_once_and_on_a_gpu_only():
+def _tuner_and_two_kernels(own_speedup: float, foreign_speedup: float):
+    """An MLP problem, a tuner, its starter judged correct and inductor's `FOREIGN` judged correct."""
     from autokernel.propose.base import Attempt, History
     from autokernel.propose.tuner import TunerProposer
     from autokernel.records import Candidate, Verdict
-    from autokernel.starters.graph_wrap import with_cuda_graphs
 
     p = _level3(MLP, "[torch.randn(5, 12)]")
     tuner = TunerProposer()
     (starter,) = tuner.propose(p, History(), 1, 1)
-    own = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=1.0))
+    own = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=own_speedup))
     foreign = Attempt(candidate=Candidate(source=FOREIGN, proposer="inductor"),
-                      verdict=Verdict(verdict="correct", reason="", speedup=1.2))
+                      verdict=Verdict(verdict="correct", reason="", speedup=foreign_speedup))
+    return p, tuner, own, foreign
+
+
+def test_the_tuner_wraps_a_foreign_seed_in_graphs_once_and_on_a_gpu_only():
+    from autokernel.propose.base import History
+    from autokernel.propose.tuner import TunerProposer
+    from autokernel.starters.graph_wrap import with_cuda_graphs
+
+    p, tuner, own, foreign = _tuner_and_two_kernels(1.0, 1.2)
     history = History(attempts=[own, foreign], seeds=[foreign, own], round=1, device="cuda:0")
     first, *rest = tuner.propose_wide(p, history, 24)
     assert first.source == with_cuda_graphs(FOREIGN) and first.parent == foreign.candidate.digest
@@ -271,16 +280,10 @@ def test_a_foreign_kernel_too_slow_to_be_a_seed_is_still_wrapped_in_graphs_once(
     in graphs): the graph move is offered for every correct foreign kernel, not only the seeds; never for a
     failed one."""
     from autokernel.propose.base import Attempt, History
-    from autokernel.propose.tuner import TunerProposer
     from autokernel.records import Candidate, Verdict
     from autokernel.starters.graph_wrap import with_cuda_graphs
 
-    p = _level3(MLP, "[torch.randn(5, 12)]")
-    tuner = TunerProposer()
-    (starter,) = tuner.propose(p, History(), 1, 1)
-    own = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=1.3))
-    slow = Attempt(candidate=Candidate(source=FOREIGN, proposer="inductor"),
-                   verdict=Verdict(verdict="correct", reason="", speedup=0.8))
+    p, tuner, own, slow = _tuner_and_two_kernels(1.3, 0.8)
     wrong = Attempt(candidate=Candidate(source=FOREIGN + "\n# another\n", proposer="llm"),
                     verdict=Verdict(verdict="incorrect", reason="wrong output"))
     history = History(attempts=[own, slow, wrong], seeds=[own], round=1, device="cuda:0")
