@@ -506,3 +506,14 @@ def test_stop_grace_needs_a_stop_after():
     with pytest.raises(ValueError, match="--stop-grace needs --stop-after"):
         RunConfig(out=Path("unused"), stop_after_s=60.0, stop_grace_s=-1.0)
     assert RunConfig(out=Path("unused"), stop_after_s=60.0, stop_grace_s=0.0).stop_grace_s == 0.0
+
+
+def test_a_closed_in_process_backend_fails_a_late_submission_at_once():
+    """The CPU backend's worker threads are gone once it is closed (by a run's --stop-grace): a search still
+    submitting must get an error, not a future no worker will ever take."""
+    problem = Problem.from_file(FIXTURES / "problems" / "relu.py")
+    backend = LocalBackend(_config())
+    backend.close()
+    backend.close()  # closing twice is harmless
+    with pytest.raises(Exception, match="closed before this candidate was judged"):
+        backend.submit(problem, Candidate(source=SLEEPY)).result(timeout=5)
