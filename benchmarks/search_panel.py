@@ -14,7 +14,8 @@ calls) under the kernelbench protocol by default: --rounds (default 50) rounds a
 --floor-stop), so each problem gets its rounds unless its proposer runs dry. The panel is stored in the run
 directory's run.json at the first invocation; a later ``run`` with the same --out continues where the last stopped
 (the search's own resume: recorded candidates are never judged again, screened variants never screened again), so
-a GPU machine lent in short calls runs it with --stop-after a little under the call's length, again and again.
+a GPU machine lent in short calls runs it with --stop-after a little under the call's length, and --stop-grace so
+the verdicts still running are abandoned (their variants queued for the next call) before the call's hard limit.
 
 ``table`` reads the run directory and writes ``leaderboards/<gpu>/search_panel.csv`` (columns `COLUMNS`), a plot
 ``search_panel.png`` (best speedup vs eager against candidates judged, one line per problem) and ``search_panel.md``
@@ -39,7 +40,8 @@ a GPU machine lent in short calls runs it with --stop-after a little under the c
   run.json's invocation wall times (the time the search held its devices, start-up included).
 
     python benchmarks/search_panel.py plan
-    python benchmarks/search_panel.py run --out runs/panel --dataset KERNELBENCH --stop-after 420   # repeat
+    python benchmarks/search_panel.py run --out runs/panel --dataset KERNELBENCH --stop-after 420 \
+        --stop-grace 60                                           # repeat; in a call of 540 s
     python benchmarks/search_panel.py table runs/panel            # leaderboards/nvidia-h200/search_panel.*
     python benchmarks/search_panel.py run tests/fixtures/problems/relu.py --device cpu --rounds 2 \
         --screen-width 3 --judge-top 1 --out /tmp/panel           # any problems instead of the panel
