@@ -7,7 +7,7 @@ import dataclasses
 import json
 
 import pytest
-from test_resume import SRC, _rows, _search
+from test_resume import POLICY, SRC, _rows, _search
 
 from autokernel.ledger.screens import SCREENS
 from autokernel.problem import Problem
@@ -118,3 +118,24 @@ def test_the_move_prior_reads_the_thin_copy_as_the_full_run(tmp_path):
         return dict(p.counts), p.judged, p.screened
 
     assert prior(tmp_path / "thin") == prior(run) and prior(run)[1] > 0 and prior(run)[2] == 2
+
+
+def test_the_best_kernel_is_kept_once_as_best_py_and_resumes_from_there(tmp_path):
+    """The best kernel's source is its problem's best.py: the thin copy keeps it there only (L3/34's 6 778-line
+    graph-wrapped forward was stored twice), and the ledger reads it back from best.py when its own file is gone."""
+    from autokernel.ledger import Ledger
+
+    problem = Problem.from_source(SRC, name="a")
+    _search(tmp_path / "run", [problem], PoolIdeas(), _config(3))
+    report = thin_copy(tmp_path / "run", tmp_path / "thin", keep=1)
+    (folder,) = (tmp_path / "thin" / "problems").iterdir()
+    best = Candidate(source=(folder / "best.py").read_text()).digest
+    assert best in {r["candidate_digest"] for r in _rows(tmp_path / "run")}
+    assert not list((tmp_path / "thin" / "candidates").glob(f"*/{best}.py"))
+    assert report.sources_kept == 1 + sum(1 for _ in (tmp_path / "thin" / "candidates").rglob("*.py"))
+    ledger = Ledger(tmp_path / "thin", device="cpu", policy=POLICY, use_git=False)
+    (found,) = [a for a in ledger.attempts(problem) if a.candidate.digest == best]
+    assert found.candidate.source == (folder / "best.py").read_text()
+    (folder / "best.py").write_text("class ModelNew: pass\n# edited\n")  # no longer that candidate: not read
+    assert best not in {a.candidate.digest for a in Ledger(tmp_path / "thin", device="cpu", policy=POLICY,
+                                                           use_git=False).attempts(problem)}

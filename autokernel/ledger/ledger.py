@@ -267,9 +267,8 @@ class Ledger:
         for row in rows:
             if row["cache_key"] != cache_key(problem.digest, row["candidate_digest"], self.device, self.policy):
                 continue  # judged under another device or policy: not this search's history
-            try:
-                source = (self.root / row["source_path"]).read_text(encoding="utf-8")
-            except (OSError, KeyError):
+            source = self._source_of(problem, row)
+            if source is None:
                 if unsourced is not None:
                     unsourced.append(row)
                 else:
@@ -282,6 +281,19 @@ class Ledger:
             out.append(Attempt(candidate=cand, verdict=Verdict.from_dict(row["verdict"]),
                                tokens=row.get("tokens") or {}, cost_usd=row.get("cost_usd")))
         return out
+
+    def _source_of(self, problem: Problem, row: dict[str, Any]) -> str | None:
+        """A recorded candidate's source: its own file, else the problem's best.py where that is this candidate (a
+        thin copy keeps the best kernel once, `autokernel.search.thin`); None if neither has it."""
+        try:
+            return (self.root / row["source_path"]).read_text(encoding="utf-8")
+        except (OSError, KeyError):
+            pass
+        try:
+            source = (self.root / "problems" / slug(problem) / "best.py").read_text(encoding="utf-8")
+        except OSError:
+            return None
+        return source if Candidate(source=source).digest == row.get("candidate_digest") else None
 
     def best_digest(self, problem: Problem) -> str | None:
         """The candidate digest of the problem's best.json (None without one for this version of the problem)."""

@@ -11,7 +11,8 @@ It keeps:
 - each problem's folder (problem.py, best.py, best.json, search.json, usage.json);
 - the sources a resumed search builds on: round 0's, every candidate that became its problem's best (so the
   best and the stale rounds replay as they happened), and the ``keep`` fastest correct candidates (the seeds and
-  the bank). Rows without a source count and are never proposed or judged again (`autokernel.search.loop`);
+  the bank), the best one once, as its problem's best.py (`Ledger` reads it from there). Rows without a source
+  count and are never proposed or judged again (`autokernel.search.loop`);
 - the sources of variants a screen round queued for the judge that have no verdict yet (a resume judges them).
 
 Thinning again merges: an earlier thin copy's sources stay where the newer run directory lacks them.
@@ -30,6 +31,7 @@ from typing import Any
 from autokernel.ledger.ledger import RESULTS, read_rows
 from autokernel.ledger.screens import SCREENS
 from autokernel.propose.base import recorded_rank
+from autokernel.records import Candidate
 
 THIN_MARK = "thin.json"
 KEEP = 8  # correct candidates kept per problem beyond round 0 and the best's lineage: more than a search seeds from
@@ -83,11 +85,14 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
                 if (folder / name).is_file():
                     (tmp / "problems" / folder.name).mkdir(parents=True, exist_ok=True)
                     shutil.copy2(folder / name, tmp / "problems" / folder.name / name)
+        in_best_py = _bests(tmp)
         for r in rows:
             path = r.get("source_path") or ""
             target = tmp / path
             if r.get("candidate_digest") not in wanted or not path or target.exists():
                 continue
+            if in_best_py.get(Path(path).parent.name) == r.get("candidate_digest"):
+                continue  # kept once, as the problem's best.py (the ledger reads it from there)
             for origin in (src / path, dest / path):  # the run directory's, else an earlier thin copy's
                 if origin.is_file():
                     target.parent.mkdir(parents=True, exist_ok=True)
@@ -102,10 +107,11 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
                     target.parent.mkdir(parents=True, exist_ok=True)
                     shutil.copy2(found[0], target)
                     break
-        report.sources_kept = sum(1 for _ in (tmp / "candidates").rglob("*.py")) if (tmp / "candidates").is_dir() \
-            else 0
-        report.sources_dropped = sum(1 for path in {r.get("source_path") for r in rows if r.get("source_path")}
-                                     if not (tmp / path).is_file())
+        missing = [path for path in {r.get("source_path") for r in rows if r.get("source_path")}
+                   if not (tmp / path).is_file()]
+        as_best = sum(1 for path in missing if in_best_py.get(Path(path).parent.name) == Path(path).stem)
+        files = sum(1 for _ in (tmp / "candidates").rglob("*.py")) if (tmp / "candidates").is_dir() else 0
+        report.sources_kept, report.sources_dropped = files + as_best, len(missing) - as_best
         (tmp / THIN_MARK).write_text(json.dumps({"thinned_from": str(src), "keep": keep, "rows": report.rows,
                                                  "sources_kept": report.sources_kept}, indent=1) + "\n")
         report.bytes = sum(f.stat().st_size for f in tmp.rglob("*") if f.is_file())
@@ -120,6 +126,12 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return report
+
+
+def _bests(root: Path) -> dict[str, str]:
+    """Problem folder name -> the candidate digest of its best.py (the source the ledger falls back to)."""
+    return {best.parent.name: Candidate(source=best.read_text(encoding="utf-8")).digest
+            for best in sorted((root / "problems").glob("*/best.py"))}
 
 
 def _queued_digests(screen_rows: Iterable[dict[str, Any]]) -> set[str]:
