@@ -219,7 +219,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     run_config = RunConfig(
         out=args.out, search=search, workers_per_device=args.workers_per_device, jobs=args.jobs or len(problems),
         proposer=ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model),
-        stop_after_s=args.stop_after, stop_grace_s=args.stop_grace, progress=not args.no_progress and sys.stderr.isatty(),
+        stop_after_s=args.stop_after, stop_grace_s=args.stop_grace,
+        progress=not args.no_progress and sys.stderr.isatty(),
         dataset=dataset, dataset_config=config or "default", selection=selection,
     )  # fmt: skip
     text = run(problems, eval_config, run_config, echo=lambda line: print(line, flush=True))

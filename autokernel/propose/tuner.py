@@ -258,8 +258,8 @@ class TunerProposer:
         once: the one move the tuner has for a file without its tunables, and the one that pays most on a
         launch-bound forward, so not only for seeds: a foreign kernel too slow to be a seed may be slow for its
         launches alone, as L3/34's inductor forward was (27 ms, 4.2 ms in graphs); on L3/26 inductor's forward
-        judged 9.1 ms against the seeds' 6.0-6.5 and was never wrapped. On a GPU only (off it the wrapper runs the forward as it is, the same kernel under
-        another digest)."""
+        judged 9.1 ms against the seeds' 6.0-6.5 and was never wrapped. On a GPU only (off it the wrapper runs the
+        forward as it is, the same kernel under another digest)."""
         if not history.device.startswith("cuda"):
             return
         from autokernel.starters.graph_wrap import with_cuda_graphs
