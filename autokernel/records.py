@@ -25,6 +25,10 @@ class Candidate:
     branch: int = 0
     parent: str | None = None  # digest of the candidate it was derived from
     idea: str = ""  # the optimisation idea, in plain language
+    # made by this package's generators alone (the starter and its tunable variants, inductor's captured code,
+    # CUDA-graph wraps of either): its compiled kernels may be shared with a run's other candidate processes
+    # (`autokernel.evaluate.shared_kernels`); never set for code from an LLM, an agent or a user
+    own_code: bool = False
 
     @property
     def digest(self) -> str:

@@ -219,7 +219,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     run_config = RunConfig(
         out=args.out, search=search, workers_per_device=args.workers_per_device, jobs=args.jobs or len(problems),
         proposer=ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model),
-        stop_after_s=args.stop_after, stop_grace_s=args.stop_grace,
+        stop_after_s=args.stop_after, stop_grace_s=args.stop_grace, compile_ahead=args.compile_ahead,
         progress=not args.no_progress and sys.stderr.isatty(),
         dataset=dataset, dataset_config=config or "default", selection=selection,
     )  # fmt: skip
@@ -640,6 +640,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "records its invocation before the call's hard limit (abandoned variants a screen chose are "
                         "judged on resume)")
     p.add_argument("--workers-per-device", type=int, default=1, help="jobs at once per device (default 1)")
+    p.add_argument("--compile-ahead", type=int, default=0, metavar="N",
+                   help="helper processes compiling the tuner's variants ahead of their screens (`autokernel-kb run "
+                        "--compile-ahead`; default 0)")
     p.add_argument("--jobs", type=int, default=None,
                    help="problems searched at once (default: every problem, their jobs queued for the workers, so "
                         "each call advances the whole panel; with one per worker the first ones held the workers "

@@ -62,9 +62,15 @@ def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
 
 
 def measure(problems: list, eval_config, *, variants: int, judge: int, workers_per_device: int,
-            screen_reps: int, log=print, checkpoint=None) -> dict:
+            screen_reps: int, rounds: int = 1, share_kernels: bool = True, compile_ahead: int = 0, log=print,
+            checkpoint=None) -> dict:
     """The two phases on ``problems`` (see the module docstring); returns the figures as a dict. ``checkpoint``
-    gets the figures so far after the screen phase and after each verdict (a run cut short keeps them)."""
+    gets the figures so far after the screen phase and after each verdict (a run cut short keeps them).
+    ``rounds``: screen jobs per problem, one after another, each with the starter again as the round's control and
+    ``variants`` new ones, as the search's rounds do. ``share_kernels``: the backend's shared compiled kernels
+    (`autokernel.evaluate.shared_kernels`; False: each candidate process compiles its own). ``compile_ahead``:
+    helper processes compiling each screen's variants before their candidate process reaches them
+    (`autokernel.evaluate.precompile`)."""
     from autokernel.evaluate.screen import ScreenConfig
     from autokernel.propose.base import Attempt, History
     from autokernel.propose.tuner import TunerProposer
@@ -72,7 +78,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     from autokernel.search.backend import LocalBackend
 
     tuner = TunerProposer()
-    backend = LocalBackend(eval_config, workers_per_device=workers_per_device, screen=ScreenConfig(reps=screen_reps))
+    backend = LocalBackend(eval_config, workers_per_device=workers_per_device, screen=ScreenConfig(reps=screen_reps),
+                           share_kernels=share_kernels, compile_ahead=compile_ahead)
     jobs = backend.workers
     devices = len(backend.devices)
     t0 = time.monotonic()
@@ -85,11 +92,19 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
             # verdict is never recorded or reported.
             seed = Attempt(candidate=cands[0], verdict=Verdict(verdict="correct", reason="benchmark seed, unjudged"))
             history = History(device=backend.device, attempts=[seed], seeds=[seed], round=1)
-            cands += tuner.propose_wide(p, history, variants)
-            results = backend.screen(p, cands).result()
-            log(f"{time.monotonic() - t0:7.1f} s  {p.key}: {sum(r.ok for r in results)} of {len(results)} passed "
-                f"the screen")
-            return cands, results
+            out, results = [], []
+            for rnd in range(1, rounds + 1):
+                history.round = rnd
+                batch = ([] if rnd == 1 else [cands[0]]) + tuner.propose_wide(p, history, variants)
+                batch = cands + batch if rnd == 1 else batch
+                backend.precompile(p, batch)  # (nothing without --compile-ahead)
+                got = backend.screen(p, batch).result()
+                history.screened |= {c.digest for c in batch}
+                out += batch
+                results += got
+                log(f"{time.monotonic() - t0:7.1f} s  {p.key}: round {rnd}: {sum(r.ok for r in got)} of {len(got)} "
+                    f"passed the screen")
+            return out, results
 
         screened, screen_s = _timed(screen, problems, jobs)
         n_screened = sum(len(r) for _, r in screened)
@@ -97,7 +112,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
 
         def top(pair):  # the starter, then the fastest variants that passed
             p, (cands, results) = pair
-            ranked = sorted((r.median_ms, i) for i, r in enumerate(results[1:], 1) if r.ok)
+            ranked = sorted((r.median_ms, i) for i, r in enumerate(results[1:], 1)
+                            if r.ok and cands[i].digest != cands[0].digest)  # (later rounds' controls are it)
             return [(p, c) for c in ([cands[0]] if cands else []) + [cands[i] for _, i in ranked]][:judge]
 
         picks = [item for pair in zip(problems, screened) for item in top(pair)]
@@ -222,26 +238,36 @@ def main(argv=None) -> int:
                          "screen only)")
     ap.add_argument("--workers-per-device", type=int, default=1, help="workers sharing each device (default 1)")
     ap.add_argument("--screen-reps", type=int, default=10, help="timed calls per screened variant (default 10)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="screen rounds per problem, each re-screening the starter as its control beside --variants "
+                         "new variants (default 1)")
+    ap.add_argument("--compile-ahead", type=int, default=0, metavar="N",
+                    help="helper processes compiling our own variants' kernels ahead of their screens (default 0)")
+    ap.add_argument("--no-shared-kernels", action="store_true",
+                    help="each candidate process compiles its own kernels (default: a GPU backend shares the "
+                         "kernels compiled by processes that ran only our own code)")
     ap.add_argument("--out", required=True, type=Path, help="folder for throughput.json (created)")
     add_problem_source(ap)
     add_eval_policy(ap)
     args = ap.parse_args(argv)
-    if args.variants < 1 or args.judge < 0:
-        raise SystemExit("--variants must be at least 1 and --judge 0 or more")
+    if args.variants < 1 or args.judge < 0 or args.rounds < 1:
+        raise SystemExit("--variants and --rounds must be at least 1 and --judge 0 or more")
     check_device(args.device or default_device())
     config = eval_config_from_args(args)
     problems = fit_to_device(_problems(args), args, config, parallel=args.workers_per_device)
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "throughput.json"
-    context = {"environment": _environment(config.device), "command": " ".join(sys.argv)}
+    context = {"environment": _environment(config.device), "command": " ".join(sys.argv), "rounds": args.rounds,
+               "shared_kernels": config.device.startswith("cuda") and not args.no_shared_kernels,
+               "compile_ahead": args.compile_ahead}
 
     def write(result: dict) -> None:
         result.update(context, measured_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"))
         path.write_text(json.dumps(result, indent=1, default=str) + "\n", encoding="utf-8")
 
     result = measure(problems, config, variants=args.variants, judge=args.judge,
-                     workers_per_device=args.workers_per_device, screen_reps=args.screen_reps,
-                     log=lambda line: print(line, file=sys.stderr, flush=True), checkpoint=write)
+                     workers_per_device=args.workers_per_device, screen_reps=args.screen_reps, rounds=args.rounds,
+                     share_kernels=not args.no_shared_kernels, compile_ahead=args.compile_ahead, log=lambda line: print(line, file=sys.stderr, flush=True), checkpoint=write)
     write(result)
     print(format_table(result))
     print(f"written: {path}")

@@ -261,10 +261,13 @@ def test_the_tuner_offers_distinct_unscreened_variants_for_a_screen():
 def test_the_throughput_benchmark_runs_on_cpu(tmp_path):
     res = subprocess.run([sys.executable, "benchmarks/search_throughput.py", "autokernel/suite/relu_scale.py",
                           "--device", "cpu", "--variants", "3", "--judge", "2", "--trials", "2", "--perf-trials", "3",
-                          "--out", str(tmp_path)], cwd=REPO, capture_output=True, text=True, timeout=300)
+                          "--rounds", "2", "--out", str(tmp_path)], cwd=REPO, capture_output=True, text=True,
+                         timeout=300)
     assert res.returncode == 0, res.stderr[-3000:]
     data = json.loads((tmp_path / "throughput.json").read_text())
-    assert data["screen"]["variants"] == 4  # the starter and 3 variants and data["screen"]["per_device_hour"] > 0
+    # round 1: the starter and 3 variants; round 2: the starter again as its control and 3 new variants
+    assert data["screen"]["variants"] == 8 and data["screen"]["per_device_hour"] > 0
+    assert data["rounds"] == 2 and data["shared_kernels"] is False  # (the interpreter compiles nothing to share)
     assert data["judge"]["candidates"] == 2 and data["judge"]["per_device_hour"] > 0
     assert "spawn" in data["judge"]["stage_s_per_candidate"]
     assert "per_device_hour" in res.stdout and "judge seconds per candidate by stage" in res.stdout
@@ -396,3 +399,31 @@ def test_a_stop_during_a_screen_leaves_its_chosen_queued_and_the_next_invocation
     assert [(r["idea"], r["round"], r["proposer"]) for r in rows] == [("slow seed", 0, "wide"), ("fast", 1, "wide")]
     assert resumed.best.candidate.digest == fast  # the queued verdict joined the replay: it is the best
     assert search(1).evaluated == 0  # judged once
+
+
+def test_a_screen_round_offers_its_batch_to_compile_ahead_with_the_control_marked_by_the_proposer(tmp_path):
+    """The search hands each screen's batch to the backend's `precompile` before screening it, the control first
+    and, when the proposer `owns` it (read back from the ledger, which keeps no flag), marked as our own code."""
+    cfg = _config()
+    asked: list[list[tuple[str, bool]]] = []
+
+    class Recording(LocalBackend):
+        def precompile(self, problem, candidates):
+            asked.append([(c.digest, c.own_code) for c in candidates])
+            return super().precompile(problem, candidates)  # nothing: no helpers on the CPU
+
+    class Owning(WideProposer):
+        def owns(self, problem, candidate, history):
+            return candidate.source == SLOW
+
+    backend = Recording(cfg, compile_ahead=2)
+    try:
+        ledger = Ledger(tmp_path / "run", device="cpu", policy=cfg.ledger_policy())
+        run_search([PROBLEM], Owning(), backend, ledger, SearchConfig(rounds=1, patience=None, screen_width=8,
+                                                                      judge_top=1), progress=False, log=lambda m: None)
+    finally:
+        backend.close()
+    slow = Candidate(source=SLOW).digest
+    assert asked and asked[0][0] == (slow, True)  # the control: the round-0 seed, owned
+    assert [d for d, _ in asked[0][1:]] == [Candidate(source=s).digest for s in (HONEST, redundant(60), WRONG)]
+    assert not any(own for _, own in asked[0][1:])

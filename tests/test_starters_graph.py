@@ -289,3 +289,31 @@ def test_a_foreign_kernel_too_slow_to_be_a_seed_is_still_wrapped_in_graphs_once(
     history = History(attempts=[own, slow, wrong], seeds=[own], round=1, device="cuda:0")
     wrapped = [c for c in tuner.propose_wide(p, history, 24) if c.idea.startswith("CUDA graphs around")]
     assert [(c.source, c.parent) for c in wrapped] == [(with_cuda_graphs(FOREIGN), slow.candidate.digest)]
+
+
+def test_own_code_is_marked_on_our_kernels_and_their_graph_wraps_only():
+    """`Candidate.own_code` decides whether a process's compiles may be shared (`evaluate.shared_kernels`): the
+    starter and its moves, inductor's code and its graph wrap are ours; an LLM's kernel and its wrap are not, and a
+    kernel read back from the ledger (the flag is not kept there) is recognised by its source."""
+    import dataclasses
+
+    from autokernel.propose.base import Attempt, History
+    from autokernel.records import Candidate, Verdict
+
+    p, tuner, own, foreign = _tuner_and_two_kernels(1.0, 1.2)
+    assert own.candidate.own_code
+    llm = Attempt(candidate=Candidate(source=FOREIGN + "\n# an LLM's\n", proposer="llm"),
+                  verdict=Verdict(verdict="correct", reason="", speedup=1.1))
+    history = History(attempts=[own, foreign, llm], seeds=[foreign, own, llm], round=1, device="cuda:0")
+    out = tuner.propose_wide(p, history, 24)
+    wraps = {c.parent: c for c in out if c.idea.startswith("CUDA graphs around")}
+    assert wraps[foreign.candidate.digest].own_code and not wraps[llm.candidate.digest].own_code
+    moves = [c for c in out if not c.idea.startswith("CUDA graphs around")]
+    assert moves and all(c.own_code for c in moves)
+    for cand, ours in [(own.candidate, True), (foreign.candidate, True), (llm.candidate, False),
+                       (wraps[foreign.candidate.digest], True), (wraps[llm.candidate.digest], False)]:
+        read_back = dataclasses.replace(cand, own_code=False)
+        assert tuner.owns(p, read_back, history) is ours, cand.idea
+    tampered = dataclasses.replace(wraps[foreign.candidate.digest], own_code=False,
+                                   source=wraps[foreign.candidate.digest].source + "\nimport os\n")
+    assert not tuner.owns(p, tampered, history)  # a wrap's parent vouches only for exactly its wrap

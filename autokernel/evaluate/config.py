@@ -81,6 +81,8 @@ class EvalConfig:
         measure: time the candidate at all (False: correctness only).
         confine: apply OS confinement (Landlock, network namespace) to the candidate process.
         cache_dir: where baselines are cached (None: the default user cache).
+        shared_kernels: a folder of compiled Triton kernels shared by the candidate processes of one backend
+            (`shared_kernels`; a local GPU backend makes its own; None: each process compiles its own).
         facts_dir: where facts about a problem that no timing depends on are kept (None: ``cache_dir``): big
             problems' measured memory peaks (`memory`), the degeneracy probe's findings and the strict protocol's
             baseline rule. A bench's repeats time their baselines apart but share these, so a repeat re-times the
@@ -115,6 +117,7 @@ class EvalConfig:
     cache_dir: str | None = None
     facts_dir: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
+    shared_kernels: str | None = None
 
     def __post_init__(self) -> None:
         spec = get_protocol(self.protocol)  # a clear error for an unknown name

@@ -177,7 +177,8 @@ class Evaluator:
         cfg = self.config
         scratch = tempfile.mkdtemp(prefix="akb_eval_")
         return CandidateProcess(scratch, device=cfg.device, deadline=deadline, extra_env=cfg.extra_env,
-                                confine=cfg.confine, memory_limit_mb=cfg.memory_limit_mb, gate=self.gate)
+                                confine=cfg.confine, memory_limit_mb=cfg.memory_limit_mb, gate=self.gate,
+                                shared_kernels=cfg.shared_kernels)
 
     def _take_process(self, deadline: float) -> CandidateProcess:
         proc, self._spare = self._spare, None
@@ -287,6 +288,7 @@ class Evaluator:
                 session.conditioning = state.conditioning  # what earlier candidates' trials found
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
+                proc.loading(candidate.own_code)
                 measured = self._run_candidate(proc, session, state, solution_path, static, verdict, stages)
                 if measured is not None and first:  # in the slots sized for them
                     self._compare_to_baselines(session, state, *measured, verdict, stages)

@@ -23,6 +23,8 @@ from autokernel.evaluate import janitor, transport
 from autokernel.evaluate._child import COMPILE_BREAK_COMMANDS
 from autokernel.evaluate.devices import physical_gpu
 from autokernel.evaluate.gate import DeviceGate, NullGate, proc_stat
+from autokernel.evaluate.shared_kernels import candidate_env as sharing_env
+from autokernel.evaluate.shared_kernels import harvest_quietly
 
 # Environment variables the candidate may see; everything else (tokens, keys, seeds) is dropped.
 _ENV_KEEP = ("PATH", "LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NVIDIA_DRIVER_CAPABILITIES",
@@ -120,13 +122,19 @@ class CandidateProcess:
     from now (``inf``: unbounded, a spare process)."""
 
     def __init__(self, scratch: str, *, device: str, deadline: float, extra_env: dict[str, str] | None = None,
-                 confine: bool = True, memory_limit_mb: int | None = None, gate: DeviceGate | None = None):
+                 confine: bool = True, memory_limit_mb: int | None = None, gate: DeviceGate | None = None,
+                 shared_kernels: str | None = None):
         self.scratch = scratch
+        # the backend's folder of compiled kernels (`shared_kernels`): read by this process, given its compiles
+        # after it ends (`remove_scratch`) while ``own_code`` holds: it loaded nothing but our own code
+        self.shared_kernels = shared_kernels if device.startswith("cuda") else None
+        self.own_code = True
         self.budget_s = math.inf
         self.deadline = deadline
         self.gate = gate or NullGate()
         self.log_path = os.path.join(scratch, "candidate.log")
         env = candidate_env(scratch, device)
+        env.update(sharing_env(self.shared_kernels, device))
         env.update(extra_env or {})
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
@@ -307,7 +315,15 @@ class CandidateProcess:
         janitor.forget_process(self.proc.pid)  # the scratch folder stays watched until `remove_scratch`
         self._reaper.detach()
 
+    def loading(self, own_code: bool) -> None:
+        """Say what the next ``load`` brings, before it is sent: once anything but our own code has run here, this
+        process's compiles are never shared (`shared_kernels`)."""
+        self.own_code = self.own_code and own_code
+
     def remove_scratch(self) -> None:
-        """Remove the scratch folder (after `close`; the judge reads the log tail until then)."""
+        """Remove the scratch folder (after `close`; the judge reads the log tail until then), first giving the
+        backend's shared kernels what this process compiled, where it ran only our own code."""
+        if self.own_code and self.proc.poll() is not None:
+            harvest_quietly(self.scratch, self.shared_kernels)
         shutil.rmtree(self.scratch, ignore_errors=True)
         janitor.forget_dir(self.scratch)

@@ -192,7 +192,7 @@ class Screener:
         cfg = self.config
         return CandidateProcess(tempfile.mkdtemp(prefix="akb_screen_"), device=cfg.device, deadline=math.inf,
                                 extra_env=cfg.extra_env, confine=cfg.confine, memory_limit_mb=cfg.memory_limit_mb,
-                                gate=self.gate)
+                                gate=self.gate, shared_kernels=cfg.shared_kernels)
 
     def _start(self, share_gpu: int) -> CandidateProcess:
         """A ready process (the spare if it lives), set up like the judge's; the next spare starts behind it."""
@@ -298,6 +298,7 @@ class Screener:
         cfg, sc = self.config, self.screen_config
         path = os.path.join(proc.scratch, f"variant_{index}_{cand.digest}.py")
         Path(path).write_text(cand.source)
+        proc.loading(cand.own_code)
         proc.deadline = time.monotonic() + sc.timeout_for(len(static.kernel_names))
         started = time.monotonic()
         with watch.stage("share"), self.gate.shared():

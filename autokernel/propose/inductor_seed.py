@@ -77,6 +77,13 @@ class InductorSeedProposer:
                 if seed.source else f"no seed: {seed.reason}")
         return seed
 
+    def owns(self, problem: Problem, candidate: Candidate, history: History) -> bool:
+        """`Candidate.own_code` of a kernel read back from the ledger: inductor's seed is, and the inner
+        proposer answers for the rest."""
+        owns = getattr(self.inner, "owns", None)
+        return bool(candidate.own_code or candidate.proposer == "inductor"
+                    or (callable(owns) and owns(problem, candidate, history)))
+
     def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]:
         out = list(self.inner.propose(problem, history, n_ideas, n_branches))
         cand = self._seed_candidate(problem, history, branch=len(out))
@@ -107,7 +114,7 @@ class InductorSeedProposer:
             _remember_no_seed(problem, history.device, seed.reason)
             return None
         idea = f"torch inductor's generated Triton (torch {seed.torch_version}), made standalone"
-        cand = Candidate(source=seed.source, proposer="inductor", round=history.round, branch=branch,
+        cand = Candidate(source=seed.source, proposer="inductor", round=history.round, branch=branch, own_code=True,
                          idea=idea + (" (round 0 had no inductor seed)" if late else ""))
         if cand.digest in set(history.digests) | history.screened:
             return None

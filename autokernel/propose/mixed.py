@@ -61,6 +61,11 @@ class MixedProposer:
     def judge_when_passed(self) -> set[str]:
         return getattr(self.tuner, "judge_when_passed", set())
 
+    def owns(self, problem: Problem, candidate, history: History) -> bool:
+        """The tuner's word on `Candidate.own_code` (the LLM's kernels never are)."""
+        owns = getattr(self.tuner, "owns", None)
+        return bool(candidate.own_code or (callable(owns) and owns(problem, candidate, history)))
+
     def take_usage(self, problem_key: str) -> Usage:
         take = getattr(self.llm, "take_usage", None)
         return take(problem_key) if take is not None else Usage()

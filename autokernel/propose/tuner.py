@@ -197,7 +197,7 @@ class TunerProposer:
                 idea="generated starter (" + "; ".join(starter.covered) + ")",
             )
             tried.add(self._config_key(read_tunables(starter.source, space)))
-            return [] if cand.digest in seen else [cand]
+            return [] if cand.digest in seen else [dataclasses.replace(cand, own_code=True)]
 
         # (islice: a move drawn is a move tried, so no more are drawn than are proposed)
         ideas = list(itertools.islice(self._ideas(problem, history, starter, space, n_branches, tried, seen), n_ideas))
@@ -208,7 +208,7 @@ class TunerProposer:
         if not out and self.pruned.get(problem.key):
             self.notes.setdefault(problem.key, f"{len(self.pruned[problem.key])} moves pruned: the same kernel "
                                                f"launches as their seed")
-        return out
+        return self._stamped(problem, history, out)
 
     def _ideas(self, problem, history, starter, space, n_branches, tried, seen):
         """The presets, then one idea per (tunable, direction) of each seed: every tunable up, then every one down,
@@ -315,7 +315,28 @@ class TunerProposer:
         if not out and self.pruned.get(problem.key):
             self.notes.setdefault(problem.key, f"{len(self.pruned[problem.key])} moves pruned: the same kernel "
                                                f"launches as their seed")
-        return out
+        return self._stamped(problem, history, out)
+
+    def owns(self, problem: Problem, candidate: Candidate, history: History) -> bool:
+        """Whether ``candidate`` is this package's own code (`Candidate.own_code`): the starter with only its
+        tunable lines changed, inductor's captured code (proposer "inductor", written only by
+        `InductorSeedProposer`), or exactly the CUDA-graph wrap of such a kernel in ``history``. Asked of kernels
+        read back from a run's ledger, which does not keep the flag."""
+        if candidate.own_code or candidate.proposer == "inductor" or self._own(problem, candidate.source):
+            return True
+        if candidate.proposer != self.name or not candidate.parent or not history.device.startswith("cuda"):
+            return False
+        parent = next((a.candidate for a in history.attempts if a.candidate.digest == candidate.parent), None)
+        if parent is None or not (parent.proposer == "inductor" or self._own(problem, parent.source)):
+            return False
+        from autokernel.starters.graph_wrap import with_cuda_graphs
+
+        return with_cuda_graphs(parent.source) == candidate.source
+
+    def _stamped(self, problem: Problem, history: History, out: list[Candidate]) -> list[Candidate]:
+        """``out`` with `Candidate.own_code` set where it holds (`owns`)."""
+        return [c if c.own_code or not self.owns(problem, c, history) else dataclasses.replace(c, own_code=True)
+                for c in out]
 
     def _child(self, history: History, seed, changed: dict, idea: str, *, branch: int = 0) -> Candidate:
         """``seed``'s source with ``changed`` tunables set, as this round's candidate descending from it."""

@@ -78,18 +78,37 @@ class LocalBackend:
         sharers: evaluations judged at once on each device by every backend using it (None: this one's
             ``workers_per_device``); a candidate's GPU memory share and a worker's compile threads are divided
             by it, so backends side by side on one device keep within it together.
+        share_kernels: on a GPU, keep one folder of compiled Triton kernels for the backend's candidate processes
+            (`autokernel.evaluate.shared_kernels`: given only by processes that ran our own code), unless the
+            config names one already; False: each process compiles its own, as before.
+        compile_ahead: helper processes compiling our own variants' kernels into that folder as soon as a round
+            is proposed (`precompile`; GPU and a shared folder only; 0: none).
     """
 
     def __init__(self, config, *, devices: list[str] | None = None, workers_per_device: int = 1,
-                 screen=None, sharers: int | None = None):
+                 screen=None, sharers: int | None = None, share_kernels: bool = True, compile_ahead: int = 0):
         if workers_per_device < 1:
             raise ValueError("workers per device must be at least 1")
         sharers = workers_per_device if sharers is None else sharers
         if sharers < workers_per_device:
             raise ValueError(f"{sharers} sharers of a device cannot hold its {workers_per_device} workers")
-        self.config = config
         self.device = "cuda" if config.device.startswith("cuda") else "cpu"
         self.devices = devices or local_devices(config.device)
+        self._kernels = None  # the shared kernels' folder this backend made (removed when it closes)
+        if share_kernels and self.device == "cuda" and config.shared_kernels is None:
+            from autokernel.evaluate import shared_kernels
+
+            self._kernels = shared_kernels.make_folder()
+            janitor.watch_dir(self._kernels)  # removed even if this process is killed
+            config = replace(config, shared_kernels=self._kernels)
+        self._precompiler = None
+        if compile_ahead < 0:
+            raise ValueError(f"compile-ahead helpers must be 0 or more, not {compile_ahead}")
+        if compile_ahead and self.device == "cuda" and config.shared_kernels:
+            from autokernel.evaluate.precompile import Precompiler
+
+            self._precompiler = Precompiler(config.shared_kernels, self.devices[0], compile_ahead)
+        self.config = config
         self.workers_per_device = workers_per_device
         # GPU judges live in worker processes that can be replaced (see RECYCLE_AFTER_BYTES); on CPU
         # one evaluation at a time runs in a thread of this process.
@@ -110,6 +129,11 @@ class LocalBackend:
         """`ScreenResult`s of ``candidates`` (in order), screened by one worker in one candidate process."""
         return self._pool.submit(problem, list(candidates), kind="screen")
 
+    def precompile(self, problem: Problem, candidates: list[Candidate]) -> list[Future]:
+        """Compile ahead the kernels of those ``candidates`` that are our own code (`Candidate.own_code`), into the
+        shared kernels, while they wait for their screen; their futures ([] without ``compile_ahead``)."""
+        return self._precompiler.submit(problem, candidates) if self._precompiler is not None else []
+
     def drop_queued(self) -> None:
         """Cancel every job submitted so far that no worker has started: its future ends cancelled (a deadline
         stops paying for work queued behind the evaluations in flight, which finish). In worker processes, an
@@ -118,7 +142,16 @@ class LocalBackend:
         self._pool.drop_queued()
 
     def close(self) -> None:
+        if self._precompiler is not None:
+            self._precompiler.close()
+            self._precompiler = None
         self._pool.close()
+        if self._kernels is not None:
+            from autokernel.evaluate import shared_kernels
+
+            shared_kernels.remove_folder(self._kernels)
+            janitor.forget_dir(self._kernels)
+            self._kernels = None
 
 
 class _ThreadPool:

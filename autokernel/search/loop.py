@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from autokernel.ledger import Ledger
 from autokernel.ledger.screens import ScreenLog, sum_stages
@@ -367,7 +367,8 @@ def _search_problem(
                 try:
                     candidates = _screen_round(problem, rnd, candidates, backend, screens, config, out, history,
                                                ledger, must_judge=getattr(proposer, "judge_when_passed",
-                                                                          frozenset()))
+                                                                          frozenset()),
+                                               owns=getattr(proposer, "owns", None))
                 except Exception as exc:  # a harness failure ends this problem; the rows so far are kept
                     out.stop_reason = _failed(stop, f"screen failed: {type(exc).__name__}: {exc}")
                     log(f"{problem.key}: {out.stop_reason}")
@@ -448,18 +449,24 @@ def _propose(proposer: Proposer, problem: Problem, history: History, config: Sea
 
 def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backend, screens: ScreenLog,
                   config: SearchConfig, out: ProblemOutcome, history: History, ledger: Ledger,
-                  must_judge=frozenset()) -> list[Candidate]:
+                  must_judge=frozenset(), owns=None) -> list[Candidate]:
     """Rank a round's variants by the screen and return those for the judge: the ``judge_top`` fastest of the
     variants that passed it and beat the best kernel, which is screened beside them as the control (same process,
     same conditions); without a best kernel (or if the control fails), the fastest that passed. Variants screened
     by an earlier invocation are answered from screen.jsonl, not screened again. ``must_judge``: digests the
     proposer needs judged whenever they pass (a seed to build on, such as today's starter in a resumed run:
-    only a verdict makes a seed), beside the fastest."""
+    only a verdict makes a seed), beside the fastest. ``owns``: the proposer's `owns`, which marks a control read
+    back from the ledger as our own code (`Candidate.own_code`), so the screen's compiles may be shared."""
     control = out.best.candidate if out.best is not None else None
+    if control is not None and not control.own_code and callable(owns) and owns(problem, control, history):
+        control = replace(control, own_code=True)
     known = {c.digest: screens.lookup(problem, c.digest) for c in candidates}
     fresh = [c for c in candidates if known[c.digest] is None]
     ctl = screens.control(problem, control.digest, rnd) if control is not None else None
     batch = ([control] if control is not None and ctl is None else []) + fresh
+    precompile = getattr(backend, "precompile", None)
+    if callable(precompile):  # our own variants' kernels built in helpers while the screen starts (`precompile`)
+        precompile(problem, batch)
     started = time.monotonic()
     results = backend.screen(problem, batch).result() if batch else []
     screen_s = time.monotonic() - started  # from submission: a wait for a free worker is included

@@ -79,6 +79,8 @@ class RunConfig:
         stop_after_s: end gracefully after this long (rounds in flight finish; a screen's chosen wait, queued).
         stop_grace_s: how long the work in flight may take after ``stop_after_s`` before it is abandoned (None:
             waited for); a call with a hard limit gives both and keeps the invocation's record.
+        compile_ahead: helper processes compiling our own variants' kernels ahead of their screens (local GPU
+            backend; `autokernel.evaluate.precompile`; 0: none).
         rejudge: verdict kinds whose recorded candidates are judged again.
         dataset, dataset_config, selection: what run.json records about the problems (``selection``: e.g. the
             level and problem ids asked for).
@@ -94,6 +96,7 @@ class RunConfig:
     jobs: int | None = None
     stop_after_s: float | None = None
     stop_grace_s: float | None = None
+    compile_ahead: int = 0
     rejudge: frozenset[str] = frozenset()
     progress: bool = True
     dataset: str = ""
@@ -172,6 +175,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         "branches_per_idea": search.branches_per_idea, "patience": search.patience,
         "time_per_problem_s": search.time_per_problem_s, "stop_after_s": config.stop_after_s,
         **({"stop_grace_s": config.stop_grace_s} if config.stop_grace_s is not None else {}),
+        **({"compile_ahead": config.compile_ahead} if config.compile_ahead else {}),
         **({"screen_width": search.screen_width, "judge_top": search.judge_top} if search.screen_width else {}),
         "workers_per_device": config.workers_per_device, "proposer": config.proposer.resolved_kind(),
         **({"price_per_mtok_in": config.proposer.price_per_mtok_in,

@@ -101,6 +101,15 @@ def register(sub) -> None:
              "its summary (default: wait for them)",
     )
     p.add_argument(
+        "--compile-ahead",
+        type=int,
+        default=0,
+        metavar="N",
+        help="on a GPU, N helper processes (no GPU, no candidate code but ours) compile the tuner's variants' "
+             "kernels while they wait for their screen, into the kernels shared by the run's candidate processes "
+             "(default 0: each variant compiles at its first call)",
+    )
+    p.add_argument(
         "--rejudge",
         metavar="VERDICTS",
         default="",
@@ -192,6 +201,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         jobs=args.jobs,
         stop_after_s=args.stop_after,
         stop_grace_s=args.stop_grace,
+        compile_ahead=args.compile_ahead,
         rejudge=_rejudge(args.rejudge),
         progress=not args.no_progress and sys.stderr.isatty(),  # bars redrawn into a file or pipe are noise
         dataset=dataset if args.level is not None else "embedded suite / problem files",

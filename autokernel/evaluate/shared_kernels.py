@@ -1,0 +1,106 @@
+"""Compiled Triton kernels shared between a backend's candidate processes, given only by processes that ran our code.
+
+Each candidate process compiles into a Triton cache in its own scratch folder, so a kernel many processes run is
+compiled again in each: a round's control (the problem's best kernel, screened again beside every round's variants),
+a screened variant judged in full, the kernels a move left as they were, inductor's 258 kernels in each CUDA-graph
+variant of L3/34. On the H200 search panel the controls' first calls alone were a quarter of the screens' compile
+time (2 129 of 8 345 s over 3 819 screened rows), and a compile is stopped whenever a neighbour times.
+
+A backend on a GPU keeps one folder for its lifetime (`make_folder`); every candidate process reads it before
+compiling (`candidate_env`: Triton's ``TRITON_CACHE_MANAGER`` set to `_triton_cache.ReadThroughCache`), and the judge
+side copies a process's compiles into it after the process ended (`harvest`), but only from a process that loaded
+nothing except this package's own code (`records.Candidate.own_code`: the generated starter and its tunable
+variants, inductor's captured code, CUDA-graph wraps of either). Any other candidate could leave a crafted binary
+under the key of an honest kernel and make that kernel fail or slow down in every later process. Candidate
+processes cannot write the folder (Landlock lets them write beneath their scratch folder only; where Landlock is
+not applied, the verdict says so, and a candidate could write this folder as it could any of the run's files);
+reading it gives them nothing they could not compile themselves. Triton's key covers the kernel's source and the globals it reads,
+its specialisation, launch options, target and compiler versions, so a kernel found is the kernel that would have
+been compiled: sharing changes how long a first call takes, never what runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+import uuid
+from pathlib import Path
+
+ENV = "AUTOKERNEL_SHARED_KERNELS"  # the folder, as the candidate's cache manager reads it
+MANAGER = "autokernel.evaluate._triton_cache:ReadThroughCache"
+CACHE_SUBDIR = "triton_cache"  # a candidate's own Triton cache, beneath its scratch (`sandbox.candidate_env`)
+_GROUP = "__grp__"  # Triton's name prefix for the index of one compile's files
+_INCOMING = ".incoming-"
+
+
+def make_folder() -> str:
+    """A fresh folder for one backend's shared kernels (removed by `remove_folder` when the backend closes)."""
+    return tempfile.mkdtemp(prefix="akb_kernels_")
+
+
+def remove_folder(folder: str | None) -> None:
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def candidate_env(folder: str | None, device: str) -> dict[str, str]:
+    """What a candidate process's environment adds to read ``folder`` (nothing off a GPU: the Triton interpreter
+    compiles nothing)."""
+    if not folder or not device.startswith("cuda"):
+        return {}
+    return {"TRITON_CACHE_MANAGER": MANAGER, ENV: folder}
+
+
+def complete(entry: Path) -> bool:
+    """Whether a cache entry (one key's folder) is whole: each compile index (``__grp__*``) names files all present
+    beside it, and a folder without one holds only a built launcher (``*.so``, Triton's driver stubs). A process
+    killed mid-compile leaves IR files and no index: such an entry is never shared."""
+    files = [f for f in entry.iterdir() if f.is_file() and f.name != "lock"]
+    groups = [f for f in files if f.name.startswith(_GROUP)]
+    if not groups:
+        return bool(files) and all(f.suffix == ".so" for f in files)
+    import json
+
+    for group in groups:
+        try:
+            children = json.loads(group.read_text()).get("child_paths")
+        except (OSError, ValueError):
+            return False
+        if not isinstance(children, dict) or not all((entry / name).is_file() for name in children):
+            return False
+    return True
+
+
+def harvest(private: str | Path, folder: str | Path) -> int:
+    """Copy the whole entries of a candidate's own cache ``private`` that ``folder`` lacks; returns how many.
+
+    Each entry lands whole or not at all (copied beside, then renamed into place), so a process reading the folder
+    never sees half of one; two judges harvesting the same entry at once keep the first. The caller vouches that
+    the process that wrote ``private`` ran only our own code."""
+    private, folder = Path(private), Path(folder)
+    if not private.is_dir() or not folder.is_dir():
+        return 0
+    added = 0
+    for entry in sorted(p for p in private.iterdir() if p.is_dir()):
+        dest = folder / entry.name
+        if dest.exists() or not complete(entry):
+            continue
+        incoming = folder / f"{_INCOMING}{uuid.uuid4().hex}"
+        try:
+            shutil.copytree(entry, incoming, ignore=shutil.ignore_patterns("tmp.*", "lock"))
+            os.rename(incoming, dest)
+            added += 1
+        except OSError:  # another judge renamed the same entry in first, or the disk is full: it stays unshared
+            shutil.rmtree(incoming, ignore_errors=True)
+    return added
+
+
+def harvest_quietly(scratch: str, folder: str | None) -> int:
+    """`harvest` of a finished candidate's scratch folder; sharing is a saving, so a failure costs only the saving."""
+    if not folder:
+        return 0
+    with contextlib.suppress(OSError):
+        return harvest(Path(scratch) / CACHE_SUBDIR, folder)
+    return 0

@@ -1,0 +1,157 @@
+"""Compiled kernels shared between candidate processes (`autokernel.evaluate.shared_kernels`): what is harvested,
+from whom, and that a process reading the folder finds a kernel instead of compiling it. Triton compiles for an H200's
+target (sm_90) here without a GPU, with the ptxas its wheel carries."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from autokernel.evaluate import shared_kernels
+from autokernel.evaluate.sandbox import CandidateProcess
+
+KERNEL = '''
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add_kernel(x, y, o, n, BLOCK: tl.constexpr):
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = i < n
+    tl.store(o + i, tl.load(x + i, mask=m) + tl.load(y + i, mask=m), mask=m)
+'''
+
+
+COMPILE = KERNEL + """
+
+import json
+import sys
+
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+
+src = ASTSource(fn=add_kernel, signature={"x": "*fp32", "y": "*fp32", "o": "*fp32", "n": "i32", "BLOCK": "constexpr"},
+                constexprs={"BLOCK": 256})
+kernel = triton.compile(src, target=GPUTarget("cuda", 90, 32))
+print(json.dumps({"hash": kernel.hash, "cubin": kernel.asm["cubin"].hex()}))
+"""
+
+
+def _compile(tmp_path: Path, cache: Path, *, shared: Path | None = None) -> dict:
+    """Compile `KERNEL` for sm_90 in a fresh interpreter (no Triton interpreter) with ``cache`` as Triton's cache,
+    and ``shared`` read through when given, as a candidate process on a GPU would."""
+    triton = pytest.importorskip("triton")
+    if shutil.which("ptxas") is None and not list(Path(triton.__file__).parent.glob("backends/nvidia/bin/ptxas")):
+        pytest.skip("no ptxas to compile for a GPU target")
+    script = tmp_path / "compile_kernel.py"
+    script.write_text(COMPILE)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRITON_")}
+    env |= {"TRITON_CACHE_DIR": str(cache), "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+            **shared_kernels.candidate_env(str(shared) if shared else None, "cuda:0")}
+    proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _cubins(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.cubin")) if folder.exists() else []
+
+
+def test_a_harvested_kernel_is_found_by_the_next_process_not_compiled_again(tmp_path):
+    first, second, folder = tmp_path / "first", tmp_path / "second", tmp_path / "shared"
+    folder.mkdir()
+    compiled = _compile(tmp_path, first)
+    assert len(_cubins(first)) == 1
+    assert shared_kernels.harvest(first, folder) == 1
+    assert shared_kernels.harvest(first, folder) == 0  # kept once
+    found = _compile(tmp_path, second, shared=folder)
+    assert found == compiled
+    assert _cubins(second) == []  # read from the shared folder, nothing compiled here
+    assert [p.parent.parent for p in _cubins(folder)] == [folder]
+    # without the folder the same process would have compiled it
+    third = tmp_path / "third"
+    _compile(tmp_path, third)
+    assert len(_cubins(third)) == 1
+
+
+def test_only_whole_entries_are_shared(tmp_path):
+    private, folder = tmp_path / "private", tmp_path / "shared"
+    folder.mkdir()
+    whole = private / "AAAA"
+    whole.mkdir(parents=True)
+    (whole / "k.cubin").write_bytes(b"\x7fELF")
+    (whole / "k.json").write_text("{}")
+    (whole / "__grp__k.json").write_text(json.dumps({"child_paths": {"k.cubin": "/gone/k.cubin",
+                                                                     "k.json": "/gone/k.json"}}))
+    (whole / "lock").write_text("")
+    cut = private / "BBBB"  # a compile killed before its index was written
+    cut.mkdir()
+    (cut / "k.ttir").write_text("module {}")
+    missing = private / "CCCC"  # an index naming a file that is not there
+    missing.mkdir()
+    (missing / "__grp__k.json").write_text(json.dumps({"child_paths": {"k.cubin": "/x/k.cubin"}}))
+    launcher = private / "DDDD"  # Triton's built launcher: one shared object, no index
+    launcher.mkdir()
+    (launcher / "__triton_launcher.so").write_bytes(b"\x7fELF")
+    assert shared_kernels.harvest(private, folder) == 2
+    assert sorted(p.name for p in folder.iterdir()) == ["AAAA", "DDDD"]
+    assert sorted(p.name for p in (folder / "AAAA").iterdir()) == ["__grp__k.json", "k.cubin", "k.json"]
+    assert shared_kernels.harvest(private, tmp_path / "no-such-folder") == 0
+
+
+def test_the_read_through_cache_finds_shared_files_by_name_and_writes_only_its_own(tmp_path, monkeypatch):
+    pytest.importorskip("triton")
+    from autokernel.evaluate._triton_cache import ReadThroughCache
+
+    own, folder = tmp_path / "own", tmp_path / "shared"
+    entry = folder / "KEY"
+    entry.mkdir(parents=True)
+    (entry / "k.cubin").write_bytes(b"cubin")
+    (entry / "__grp__k.json").write_text(json.dumps({"child_paths": {"k.cubin": "/elsewhere/k.cubin"}}))
+    (entry / "only.so").write_bytes(b"so")
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(own))
+    monkeypatch.setenv(shared_kernels.ENV, str(folder))
+    cache = ReadThroughCache("KEY")
+    assert cache.get_group("k.json") == {"k.cubin": str(entry / "k.cubin")}
+    assert cache.get_file("only.so") == str(entry / "only.so")
+    assert cache.get_group("other.json") is None and cache.get_file("other.so") is None
+    written = cache.put(b"mine", "mine.so")
+    assert Path(written).parent == own / "KEY" and not (entry / "mine.so").exists()
+    (entry / "k.cubin").unlink()  # an index whose file is gone is no hit
+    assert cache.get_group("k.json") is None
+
+
+def test_only_a_process_that_ran_our_own_code_gives_its_compiles(tmp_path):
+    """`CandidateProcess.remove_scratch` harvests only while ``own_code`` held for every load, and only on a GPU."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+
+    def finished(name: str, loads: list[bool]):
+        scratch = tmp_path / name
+        entry = scratch / shared_kernels.CACHE_SUBDIR / f"KEY_{name}"
+        entry.mkdir(parents=True)
+        (entry / "k.cubin").write_bytes(b"cubin")
+        (entry / "__grp__k.json").write_text(json.dumps({"child_paths": {"k.cubin": "k.cubin"}}))
+        proc = types.SimpleNamespace(scratch=str(scratch), shared_kernels=str(folder), own_code=True,
+                                     proc=types.SimpleNamespace(poll=lambda: 0))
+        for own in loads:
+            CandidateProcess.loading(proc, own)
+        CandidateProcess.remove_scratch(proc)
+        assert not scratch.exists()
+
+    finished("ours", [True, True])
+    finished("mixed", [True, False, True])
+    finished("foreign", [False])
+    assert sorted(p.name for p in folder.iterdir()) == ["KEY_ours"]
+    assert shared_kernels.candidate_env(str(folder), "cpu") == {}
+    assert shared_kernels.candidate_env(None, "cuda:0") == {}
+    assert shared_kernels.candidate_env(str(folder), "cuda:1") == {
+        "TRITON_CACHE_MANAGER": shared_kernels.MANAGER, shared_kernels.ENV: str(folder)}
