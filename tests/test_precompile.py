@@ -67,9 +67,9 @@ def test_a_process_reading_the_folder_finds_the_kernels_compiled_ahead(tmp_path,
         pre.close()
     assert first["ok"] and _cubins(folder)
     # the same variant again in a process with a cache of its own that reads the folder through, as a candidate's
-    env = helper_env(str(private)) | shared_kernels.candidate_env(str(folder), "cuda:0")
+    env = helper_env(str(private), str(tmp_path)) | shared_kernels.candidate_env(str(folder), "cuda:0")
     start = json.dumps({"target": ["cuda", 90, 32], "sm_count": 132})
-    proc = subprocess.run([sys.executable, "-m", "autokernel.evaluate.precompile", start], env=env, cwd=private,
+    proc = subprocess.run([sys.executable, "-m", "autokernel.evaluate.precompile", start], env=env, cwd=tmp_path,
                           input=json.dumps({"problem": problem.source, "source": cand.source}) + "\n",
                           capture_output=True, text=True, timeout=300)
     lines = proc.stdout.splitlines()
@@ -87,3 +87,64 @@ def test_closing_cancels_what_no_helper_began(tmp_path, starter):
     pre.close()
     assert all(f.done() for f in futures) and any(f.cancelled() for f in futures)
     assert pre.submit(problem, [Candidate(source=cand.source + "\n# late\n", own_code=True)]) == []
+
+
+INDUCTOR_LIKE = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.autotune(configs=[triton.Config({"XBLOCK": 128}, num_warps=4, num_stages=1),
+                          triton.Config({"XBLOCK": 64}, num_warps=2, num_stages=1)], key=["xnumel"])
+@triton.jit
+def triton_poi_fused_relu_0(in_ptr0, out_ptr0, xnumel, XBLOCK: tl.constexpr):
+    xindex = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    xmask = xindex < xnumel
+    tmp0 = tl.load(in_ptr0 + xindex, xmask)
+    tl.store(out_ptr0 + xindex, tl.maximum(tmp0, 0.0) * 2.0, xmask)
+
+
+def _inductor_call(args):
+    (arg0_1,) = args
+    buf0 = torch.empty_strided((4, 32), (32, 1), dtype=torch.float32, device='cuda')
+    triton_poi_fused_relu_0[lambda META: (-(128 // -META['XBLOCK']), 1, 1)](arg0_1, buf0, 128)
+    return (buf0,)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return _inductor_call([x])[0]
+'''
+
+
+RELU = """
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.relu(x) * 2.0
+
+
+def get_inputs():
+    return [torch.randn(4, 32)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_inductors_code_allocating_on_cuda_compiles_ahead_each_autotuned_configuration(tmp_path, starter):
+    problem = Problem(name="relu_twice", source=RELU)
+    pre = Precompiler(str(tmp_path), "cuda:0", 1, **H200)
+    try:
+        reply = pre.submit(problem, [Candidate(source=INDUCTOR_LIKE, proposer="inductor", own_code=True)])[0]
+        reply = reply.result(timeout=300)
+    finally:
+        pre.close()
+    assert reply["ok"] and reply["kernels"] == 2, reply  # both configurations, as inductor's autotuner compiles them
+    assert len(_cubins(tmp_path)) == 2

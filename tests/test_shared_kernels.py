@@ -54,7 +54,8 @@ def _compile(tmp_path: Path, cache: Path, *, shared: Path | None = None) -> dict
     script = tmp_path / "compile_kernel.py"
     script.write_text(COMPILE)
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRITON_")}
-    env |= {"TRITON_CACHE_DIR": str(cache), "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+    path = os.pathsep.join(p for p in (str(Path(__file__).resolve().parents[1]), os.environ.get("PYTHONPATH")) if p)
+    env |= {"TRITON_CACHE_DIR": str(cache), "PYTHONPATH": path,
             **shared_kernels.candidate_env(str(shared) if shared else None, "cuda:0")}
     proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]

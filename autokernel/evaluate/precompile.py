@@ -23,12 +23,16 @@ from __future__ import annotations
 import contextlib
 import json
 import queue
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
+
+from autokernel.evaluate import janitor
 
 _READY = "@@PRECOMPILE-READY@@"
 
@@ -56,14 +60,14 @@ def _sm_count(device: str) -> int:
     return int(torch.cuda.get_device_properties(torch.device(device)).multi_processor_count)
 
 
-def helper_env(folder: str) -> dict[str, str]:
-    """A helper's environment: a candidate's (minimal, no secrets) with the shared folder as its Triton cache and no
-    GPU to see."""
+def helper_env(folder: str, scratch: str) -> dict[str, str]:
+    """A helper's environment: a candidate's (minimal, no secrets; HOME and TMPDIR in ``scratch``) with the shared
+    folder as its Triton cache and no GPU to see."""
     from autokernel.evaluate.sandbox import candidate_env
 
-    env = candidate_env(folder, "cpu")
+    env = candidate_env(scratch, "cpu")
     env.pop("TRITON_INTERPRET", None)  # compile for the GPU's target, do not interpret
-    env.update({"TRITON_CACHE_DIR": folder, "CUDA_VISIBLE_DEVICES": "", "HOME": folder, "TMPDIR": folder})
+    env.update({"TRITON_CACHE_DIR": folder, "CUDA_VISIBLE_DEVICES": ""})
     return env
 
 
@@ -72,9 +76,12 @@ class _Helper:
 
     def __init__(self, folder: str, target: Target, sm_count: int):
         start = json.dumps({"target": [target.backend, target.arch, target.warp_size], "sm_count": sm_count})
+        self.scratch = tempfile.mkdtemp(prefix="akb_precompile_")
+        janitor.watch_dir(self.scratch)  # removed if the judge dies first (a helper ends when its stdin closes)
         self.proc = subprocess.Popen([sys.executable, "-m", "autokernel.evaluate.precompile", start],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     env=helper_env(folder), cwd=folder, text=True, start_new_session=True)
+                                     env=helper_env(folder, self.scratch), cwd=self.scratch, text=True,
+                                     start_new_session=True)
         line = self.proc.stdout.readline()
         if not line.startswith(_READY):
             self.close()
@@ -92,6 +99,8 @@ class _Helper:
         with contextlib.suppress(Exception):
             self.proc.kill()
             self.proc.wait(timeout=5)
+        shutil.rmtree(self.scratch, ignore_errors=True)
+        janitor.forget_dir(self.scratch)
 
 
 class Precompiler:
@@ -110,6 +119,7 @@ class Precompiler:
         self._seen: set[str] = set()
         self._lock = threading.Lock()
         self._closed = False
+        self._helpers: set[_Helper] = set()
         self._threads = [threading.Thread(target=self._work, daemon=True, name=f"precompile-{i}")
                          for i in range(processes)]
         for t in self._threads:
@@ -140,19 +150,27 @@ class Precompiler:
             try:
                 if helper is None:
                     helper = _Helper(self.folder, self.target, self.sm_count)
+                    with self._lock:
+                        self._helpers.add(helper)
                 fut.set_result(helper.ask({"problem": problem_source, "source": source}))
             except Exception as exc:  # noqa: BLE001 - the candidate compiles its own kernels then, as before
                 if helper is not None:
-                    helper.close()
+                    self._drop(helper)
                     helper = None
                 fut.set_result({"ok": False, "reason": f"{type(exc).__name__}: {exc}"[:300]})
         if helper is not None:
-            helper.close()
+            self._drop(helper)
+
+    def _drop(self, helper: _Helper) -> None:
+        with self._lock:
+            self._helpers.discard(helper)
+        helper.close()
 
     def close(self) -> None:
-        """Stop taking work, cancel what no helper has begun, end the helpers."""
+        """Stop taking work, cancel what no helper has begun, end the helpers (a compile under way included)."""
         with self._lock:
             self._closed = True
+            helpers = list(self._helpers)
         while True:
             try:
                 item = self._queue.get_nowait()
@@ -162,6 +180,8 @@ class Precompiler:
                 item[2].cancel()
         for _ in self._threads:
             self._queue.put(None)
+        for helper in helpers:
+            helper.close()  # a thread waiting on it gets its answer at once: none
         for t in self._threads:
             t.join(timeout=30)
 
@@ -214,6 +234,26 @@ def _is_kernel(obj) -> bool:
     return type(obj).__name__ in ("JITFunction", "Autotuner") and hasattr(obj, "__getitem__")
 
 
+def _on_meta():
+    """A torch function mode that puts on the meta device what the code asks for on a GPU (inductor's files
+    allocate with ``device='cuda'``; a ``.to("cuda")`` too), so such a forward dry-runs as the starters' do."""
+    import torch
+    from torch.overrides import TorchFunctionMode
+
+    def gpu(value) -> bool:
+        return isinstance(value, (str, torch.device)) and torch.device(value).type == "cuda"
+
+    class OnMeta(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = dict(kwargs or {})
+            if gpu(kwargs.get("device")):
+                kwargs["device"] = "meta"
+            args = tuple("meta" if gpu(a) else a for a in args)
+            return func(*args, **kwargs)
+
+    return OnMeta()
+
+
 def compile_variant(problem_source: str, source: str, sm_count: int) -> dict:
     """Compile every kernel ``source``'s ModelNew launches on the problem's inputs, on the meta device."""
     import torch
@@ -231,7 +271,7 @@ def compile_variant(problem_source: str, source: str, sm_count: int) -> dict:
                 setattr(mod, name, _Warmer(getattr(mod, name), compiled))
         if hasattr(mod, "_sm_count"):
             mod._sm_count = lambda device: sm_count
-        with torch.device("meta"), contextlib.redirect_stdout(None):
+        with torch.device("meta"), _on_meta(), contextlib.redirect_stdout(None):
             inputs = ns["get_inputs"]()
             model = mod.ModelNew(*ns["get_init_inputs"]())
             model(*inputs)
