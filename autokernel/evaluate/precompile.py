@@ -256,25 +256,12 @@ def _on_meta():
 
 def compile_variant(problem_source: str, source: str, sm_count: int) -> dict:
     """Compile every kernel ``source``'s ModelNew launches on the problem's inputs, on the meta device."""
-    import torch
-
-    from autokernel.starters._trace import load_namespace
-    from autokernel.starters.check import load_module
+    from autokernel.starters.launches import dry_run
 
     t0 = time.monotonic()
     compiled: list = []
-    with torch.no_grad():
-        ns = load_namespace(problem_source)
-        mod = load_module(source, "ak_precompile", keep_file=False)
-        for name in dir(mod):
-            if _is_kernel(getattr(mod, name)):
-                setattr(mod, name, _Warmer(getattr(mod, name), compiled))
-        if hasattr(mod, "_sm_count"):
-            mod._sm_count = lambda device: sm_count
-        with torch.device("meta"), _on_meta(), contextlib.redirect_stdout(None):
-            inputs = ns["get_inputs"]()
-            model = mod.ModelNew(*ns["get_init_inputs"]())
-            model(*inputs)
+    dry_run(problem_source, source, lambda name, kernel: _Warmer(kernel, compiled), sm_count=sm_count,
+            is_kernel=_is_kernel, mode=_on_meta())
     return {"ok": True, "kernels": len(compiled), "seconds": round(time.monotonic() - t0, 3)}
 
 

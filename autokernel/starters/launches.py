@@ -117,26 +117,36 @@ def launch_plan(source: str, problem, *, sm_count: int = 4, ops: list | None = N
     grids for the GPU (split-K) plans as it will run there. None when the dry run fails: a host path that needs
     real data, a model that cannot be built on the meta device; the caller then knows nothing. ``ops``, if given,
     receives the aten operations the forward runs besides the Triton kernels (library calls, bookkeeping)."""
+    launches: list[Launch] = []
+    with _LOCK:
+        try:
+            dry_run(problem.source, source, lambda name, kernel: _Recorder(name, launches), sm_count=sm_count,
+                    mode=op_recorder(ops) if ops is not None else None)
+        except Exception:  # noqa: BLE001 - any failure only means "unknown": the candidate is judged as usual
+            return None
+    return tuple(launches)
+
+
+def dry_run(problem_source: str, source: str, stand_in, *, sm_count: int, is_kernel=_is_kernel, mode=None) -> None:
+    """Run ``source``'s ModelNew forward on the problem's inputs on the meta device, every module-level kernel
+    (``is_kernel``) replaced by ``stand_in(name, kernel)`` and ``_sm_count`` answering ``sm_count``; ``mode``, a torch
+    function or dispatch mode entered around the forward. Raises what the dry run raises. The caller serialises dry
+    runs that patch the same module (`_LOCK`)."""
     import torch
 
     from autokernel.starters._trace import load_namespace
     from autokernel.starters.check import load_module
 
-    with _LOCK, torch.no_grad():
-        try:
-            ns = load_namespace(problem.source)
-            mod = load_module(source, "ak_dryrun", keep_file=False)
-            launches: list[Launch] = []
-            for name in dir(mod):
-                if _is_kernel(getattr(mod, name)):
-                    setattr(mod, name, _Recorder(name, launches))
-            if hasattr(mod, "_sm_count"):
-                mod._sm_count = lambda device: sm_count
-            with torch.device("meta"), contextlib.redirect_stdout(None):
-                inputs = ns["get_inputs"]()
-                model = mod.ModelNew(*ns["get_init_inputs"]())
-                with op_recorder(ops) if ops is not None else contextlib.nullcontext():
-                    model(*inputs)
-        except Exception:  # noqa: BLE001 - any failure only means "unknown": the candidate is judged as usual
-            return None
-    return tuple(launches)
+    with torch.no_grad():
+        ns = load_namespace(problem_source)
+        mod = load_module(source, "ak_dryrun", keep_file=False)
+        for name in dir(mod):
+            if is_kernel(getattr(mod, name)):
+                setattr(mod, name, stand_in(name, getattr(mod, name)))
+        if hasattr(mod, "_sm_count"):
+            mod._sm_count = lambda device: sm_count
+        with torch.device("meta"), contextlib.redirect_stdout(None):
+            inputs = ns["get_inputs"]()
+            model = mod.ModelNew(*ns["get_init_inputs"]())
+            with mode if mode is not None else contextlib.nullcontext():
+                model(*inputs)
