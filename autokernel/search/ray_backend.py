@@ -95,6 +95,12 @@ class RayJudge:
         self.cuda = config.device.startswith("cuda")
         # Ray sets CUDA_VISIBLE_DEVICES to this actor's GPU: it is cuda:0 here, and physical_gpu names it.
         self.config = replace(config, device="cuda:0" if self.cuda else "cpu")
+        # The run's judges on one node share their compiled kernels (`shared_kernels`), in a folder of the run's.
+        self.kernels = None
+        if self.cuda and config.shared_kernels is None:
+            self.kernels = Path(tempfile.gettempdir()) / f"autokernel-kb-kernels-{os.getuid()}" / run_token
+            self.kernels.mkdir(parents=True, exist_ok=True)
+            self.config = replace(self.config, shared_kernels=str(self.kernels))
         os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
         # A GPU's gate is the machine's (other runs on it take turns with this one); CPU judges of this run on
         # one node share a gate of their own, so a timed loop never runs beside a neighbour's candidate.
@@ -156,6 +162,8 @@ class RayJudge:
         self.gate.close()
         if not self.cuda:  # the run's own CPU gate (close() comes at the end of the run, to every judge)
             shutil.rmtree(self.gate.dir, ignore_errors=True)
+        if self.kernels is not None:  # the run's shared kernels on this node, likewise
+            shutil.rmtree(self.kernels, ignore_errors=True)
 
 
 @dataclass(eq=False)
