@@ -41,7 +41,19 @@ def test_our_own_variants_are_compiled_ahead_once_and_foreign_code_never(tmp_pat
     problem, cand = starter
     assert cand.own_code
     foreign = Candidate(source=cand.source + "\n# an LLM's copy\n", proposer="llm")
-    pre = Precompiler(str(tmp_path), "cuda:0", 1, **H200)
+
+    class Gate:  # the device's gate: a timed loop stops every process group registered with it
+        def __init__(self):
+            self.registered, self.unregistered = [], []
+
+        def register(self, pgid):
+            self.registered.append(pgid)
+
+        def unregister(self, pgid):
+            self.unregistered.append(pgid)
+
+    gate = Gate()
+    pre = Precompiler(str(tmp_path), "cuda:0", 1, gates=[gate], **H200)
     try:
         futures = pre.submit(problem, [cand, foreign, cand])
         assert len(futures) == 1  # the foreign one is never run here, the repeat is queued once
@@ -53,6 +65,8 @@ def test_our_own_variants_are_compiled_ahead_once_and_foreign_code_never(tmp_pat
     finally:
         pre.close()
     assert len(_cubins(tmp_path)) == reply["kernels"]
+    # one helper for all three (a variant's failure is its reply), stopped by timed loops until it ended
+    assert len(gate.registered) == 1 and gate.unregistered == gate.registered
 
 
 def test_a_process_reading_the_folder_finds_the_kernels_compiled_ahead(tmp_path, starter):

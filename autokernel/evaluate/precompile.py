@@ -14,8 +14,9 @@ specialisation (a meta tensor's address is its offset, so alignment specialises 
 compiler. Only our own code runs here, unconfined, as the tuner's own dry runs do (`starters.launches`); a variant
 whose forward cannot run on the meta device is left to compile in its candidate process, as before.
 
-The helpers do CPU work while neighbours time; whether that moves timings is measured before it is on by default
-(`benchmarks/search_throughput.py --compile-ahead N`).
+Helpers are stopped while anything is timed, as candidate processes are, so a timing meets no more CPU work than
+before; what they buy is compiles in parallel, begun before the screen reaches them. Off by default until measured
+on the GPU (`benchmarks/search_throughput.py --compile-ahead N`).
 """
 
 from __future__ import annotations
@@ -106,10 +107,12 @@ class _Helper:
 class Precompiler:
     """``processes`` helpers compiling our own variants into ``folder`` for ``device``'s target, in the order they
     were submitted; each candidate digest once. `submit` returns at once (the futures say what each helper did:
-    kernels compiled, seconds, or why not); a helper that dies is replaced."""
+    kernels compiled, seconds, or why not); a helper that dies is replaced. Each helper is registered with
+    ``gates`` (the devices' `gate.FileGate`s), so a timed loop on any of them stops it as it stops candidate
+    processes: the helpers add no CPU work beside a timing, only compiles in parallel while nothing is timed."""
 
     def __init__(self, folder: str, device: str, processes: int, *, target: Target | None = None,
-                 sm_count: int | None = None):
+                 sm_count: int | None = None, gates=()):
         if processes < 1:
             raise ValueError("compile-ahead needs at least 1 helper process")
         self.folder = folder
@@ -120,6 +123,7 @@ class Precompiler:
         self._lock = threading.Lock()
         self._closed = False
         self._helpers: set[_Helper] = set()
+        self.gates = list(gates)
         self._threads = [threading.Thread(target=self._work, daemon=True, name=f"precompile-{i}")
                          for i in range(processes)]
         for t in self._threads:
@@ -152,6 +156,8 @@ class Precompiler:
                     helper = _Helper(self.folder, self.target, self.sm_count)
                     with self._lock:
                         self._helpers.add(helper)
+                    for gate in self.gates:
+                        gate.register(helper.proc.pid)  # its own process group (start_new_session)
                 fut.set_result(helper.ask({"problem": problem_source, "source": source}))
             except Exception as exc:  # noqa: BLE001 - the candidate compiles its own kernels then, as before
                 if helper is not None:
@@ -165,6 +171,8 @@ class Precompiler:
         with self._lock:
             self._helpers.discard(helper)
         helper.close()
+        for gate in self.gates:
+            gate.unregister(helper.proc.pid)
 
     def close(self) -> None:
         """Stop taking work, cancel what no helper has begun, end the helpers (a compile under way included)."""

@@ -105,9 +105,11 @@ class LocalBackend:
         if compile_ahead < 0:
             raise ValueError(f"compile-ahead helpers must be 0 or more, not {compile_ahead}")
         if compile_ahead and self.device == "cuda" and config.shared_kernels:
+            from autokernel.evaluate.gate import FileGate, machine_gate_dir
             from autokernel.evaluate.precompile import Precompiler
 
-            self._precompiler = Precompiler(config.shared_kernels, self.devices[0], compile_ahead)
+            gates = [FileGate(machine_gate_dir(d), heavy_slots=config.heavy_slots) for d in self.devices]
+            self._precompiler = Precompiler(config.shared_kernels, self.devices[0], compile_ahead, gates=gates)
         self.config = config
         self.workers_per_device = workers_per_device
         # GPU judges live in worker processes that can be replaced (see RECYCLE_AFTER_BYTES); on CPU
