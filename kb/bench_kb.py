@@ -443,14 +443,16 @@ def pair_jobs(pairs: Sequence[tuple[Problem, str]],
             if seed is None or seed.source is None:
                 skipped.append(Skipped(f"{problem.key} {spec}", seed.label if seed else "not captured"))
             else:
-                jobs.append(Job(problem, Candidate(source=seed.source, proposer=INDUCTOR, idea=seed.label), spec))
+                jobs.append(Job(problem, Candidate(source=seed.source, proposer=INDUCTOR, idea=seed.label,
+                                                   own_code=True), spec))
             continue
         found = candidate_source(spec, problem)
         if found is None:
             skipped.append(Skipped(f"{problem.key} {spec}", "no such candidate for this problem"))
             continue
         source, label = found
-        jobs.append(Job(problem, Candidate(source=source, proposer=spec, idea=label), label))
+        own = spec == "starter" or spec.startswith("preset:")  # our generator's code: its compiles may be shared
+        jobs.append(Job(problem, Candidate(source=source, proposer=spec, idea=label, own_code=own), label))
     return jobs, skipped
 
 

@@ -553,3 +553,19 @@ def test_later_repeats_judged_at_once_record_each_in_its_own_run(tmp_path, capsy
     assert main(args) == 0
     info = json.loads((out / BENCH_INFO).read_text())["invocations"]
     assert [(o["judged"], o["reused"]) for o in info[1]["outcomes"]] == [(0, 3)]
+
+
+def test_only_our_generators_candidates_are_marked_our_own_code():
+    """`Candidate.own_code` (compiles a run's processes may share): the starter, a preset and inductor's capture are
+    ours; a kernel file, a folder's kernel and the rogue fixtures are not."""
+    from autokernel.problem import Problem
+    from kb.bench_inductor import InductorCandidate
+    from kb.bench_kb import pair_jobs
+
+    problem = Problem.from_file(Path(__file__).resolve().parents[1] / "autokernel" / "suite" / "relu_scale.py")
+    inductor = {problem.key: InductorCandidate("class ModelNew: pass\n", "inductor's code")}
+    jobs, skipped = pair_jobs([(problem, "starter"), (problem, "copy"), (problem, "wrap"), (problem, "inductor")],
+                              inductor=inductor)
+    assert not skipped
+    assert [(j.candidate.proposer, j.candidate.own_code) for j in jobs] == [
+        ("starter", True), ("copy", False), ("wrap", False), ("inductor", True)]
