@@ -3,8 +3,9 @@
 Each candidate process compiles into a Triton cache in its own scratch folder, so a kernel many processes run is
 compiled again in each: a round's control (the problem's best kernel, screened again beside every round's variants),
 a screened variant judged in full, the kernels a move left as they were, inductor's 258 kernels in each CUDA-graph
-variant of L3/34. On the H200 search panel the controls' first calls alone were a quarter of the screens' compile
-time (2 129 of 8 345 s over 3 819 screened rows), and a compile is stopped whenever a neighbour times.
+variant of L3/34. On the H200 search panel the controls' first calls alone took a quarter of the first-call
+seconds its screens recorded (2 129 of 8 345 s, compiles included, over 3 819 screen rows), and a compile is
+stopped whenever a neighbour times.
 
 A backend on a GPU keeps one folder for its lifetime (`make_folder`); every candidate process reads it before
 compiling (`candidate_env`: Triton's ``TRITON_CACHE_MANAGER`` set to `_triton_cache.ReadThroughCache`), and the judge
