@@ -267,7 +267,8 @@ def main(argv=None) -> int:
 
     result = measure(problems, config, variants=args.variants, judge=args.judge,
                      workers_per_device=args.workers_per_device, screen_reps=args.screen_reps, rounds=args.rounds,
-                     share_kernels=not args.no_shared_kernels, compile_ahead=args.compile_ahead, log=lambda line: print(line, file=sys.stderr, flush=True), checkpoint=write)
+                     share_kernels=not args.no_shared_kernels, compile_ahead=args.compile_ahead,
+                     log=lambda line: print(line, file=sys.stderr, flush=True), checkpoint=write)
     write(result)
     print(format_table(result))
     print(f"written: {path}")

@@ -156,3 +156,17 @@ def test_only_a_process_that_ran_our_own_code_gives_its_compiles(tmp_path):
     assert shared_kernels.candidate_env(None, "cuda:0") == {}
     assert shared_kernels.candidate_env(str(folder), "cuda:1") == {
         "TRITON_CACHE_MANAGER": shared_kernels.MANAGER, shared_kernels.ENV: str(folder)}
+
+
+def test_the_compile_sharing_benchmark_runs_on_cpu(tmp_path):
+    """`benchmarks/compile_sharing.py`: on the CPU every leg but "ahead" runs (the interpreter compiles nothing, so
+    the legs only show the script works; the GPU gives the figures)."""
+    repo = Path(__file__).resolve().parents[1]
+    res = subprocess.run([sys.executable, "benchmarks/compile_sharing.py", "autokernel/suite/relu_scale.py",
+                          "--device", "cpu", "--trials", "1", "--out", str(tmp_path)], cwd=repo, capture_output=True,
+                         text=True, timeout=600)
+    assert res.returncode == 0, res.stderr[-3000:]
+    (row,) = json.loads((tmp_path / "compile_sharing.json").read_text())["problems"].values()
+    assert {"cold", "shared", "cold_b"} <= set(row) and "ahead" not in row
+    assert all(row[leg]["ok"] and row[leg]["compile_s"] >= 0 for leg in ("cold", "shared", "cold_b"))
+    assert "first-call seconds" in res.stdout

@@ -288,7 +288,8 @@ def main(argv: list[str]) -> int:
         try:
             reply = compile_variant(req["problem"], req["source"], int(start["sm_count"]))
         except Exception as exc:  # noqa: BLE001 - a variant whose forward cannot run on the meta device
-            reply = {"ok": False, "reason": f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:300]}
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            reply = {"ok": False, "reason": f"{type(exc).__name__}: {first}"[:300]}
         out.write(json.dumps(reply) + "\n")
         out.flush()
     return 0

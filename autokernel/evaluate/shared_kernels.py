@@ -15,9 +15,9 @@ variants, inductor's captured code, CUDA-graph wraps of either). Any other candi
 under the key of an honest kernel and make that kernel fail or slow down in every later process. Candidate
 processes cannot write the folder (Landlock lets them write beneath their scratch folder only; where Landlock is
 not applied, the verdict says so, and a candidate could write this folder as it could any of the run's files);
-reading it gives them nothing they could not compile themselves. Triton's key covers the kernel's source and the globals it reads,
-its specialisation, launch options, target and compiler versions, so a kernel found is the kernel that would have
-been compiled: sharing changes how long a first call takes, never what runs.
+reading it gives them nothing they could not compile themselves. Triton's key covers the kernel's source and the
+globals it reads, its specialisation, launch options, target and compiler versions, so a kernel found is the kernel
+that would have been compiled: sharing changes how long a first call takes, never what runs.
 """
 
 from __future__ import annotations
