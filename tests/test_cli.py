@@ -166,3 +166,13 @@ def test_paired_eager_follows_the_protocol_unless_a_flag_sets_it():
     assert eval_config_from_args(_eval_args("--protocol", "strict")).paired_eager is True
     assert eval_config_from_args(_eval_args("--no-paired-eager")).paired_eager is False
     assert eval_config_from_args(_eval_args("--protocol", "strict", "--no-paired-eager")).paired_eager is False
+
+
+def test_run_takes_compile_ahead():
+    from kb.cli.run import run_config_from_args
+
+    def config(*argv):
+        return run_config_from_args(build_parser().parse_args(["run", "--device", "cpu", *argv]), on_cpu=True)
+
+    assert config().compile_ahead == 0  # off unless asked
+    assert config("--compile-ahead", "4").compile_ahead == 4

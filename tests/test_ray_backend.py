@@ -292,4 +292,8 @@ def test_without_ray_backend_ray_says_how_to_install_it(monkeypatch, tmp_path, c
     assert "--ray-address and --ray-workers need --backend ray" in capsys.readouterr().err
     assert main(["run", str(problem), "--device", "cpu", "--backend", "ray", "--ray-workers", "0"]) == 2
     assert "--ray-workers must be at least 1" in capsys.readouterr().err
+    assert main(["run", str(problem), "--device", "cpu", "--backend", "ray", "--compile-ahead", "2"]) == 2
+    assert "--compile-ahead must be 0 or more, and is for the local backend only" in capsys.readouterr().err
+    assert main(["run", str(problem), "--device", "cpu", "--compile-ahead", "-1"]) == 2
+    assert "--compile-ahead must be 0 or more" in capsys.readouterr().err
 
