@@ -108,6 +108,8 @@ def main(argv=None) -> int:
         check_device,
         default_device,
         eval_config_from_args,
+        fit_to_device,
+        level_and_refs,
     )
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -122,18 +124,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     check_device(args.device or default_device())
     config = eval_config_from_args(args)
-    problems = []
-    if args.level is not None:
-        from kb.bridge import parse_ids, select
-
-        problems += select(args.level, parse_ids(args.problems) if args.problems else None, dataset=args.dataset,
-                           config=args.dataset_config)
-    if args.refs:
-        from kb.cli._common import resolve
-
-        problems += resolve(args, args.refs, scale=False)
-    if not problems:
-        raise SystemExit("no problems: give refs (L1/19, files) or --level N --problems 10,30")
+    problems = fit_to_device(level_and_refs(args), args, config)
     args.out.mkdir(parents=True, exist_ok=True)
     rows: dict = {}
     result = {"device": config.device, "protocol": config.protocol, "command": " ".join(sys.argv), "problems": rows}

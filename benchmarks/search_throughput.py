@@ -37,22 +37,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 TARGETS = {"screened_per_device_hour": 20000, "judged_per_device_hour": 1000}  # issue 21, on the H200, level 1
 
 
-def _problems(args) -> list:
-    from kb.cli._common import resolve
-
-    problems = []
-    if args.level is not None:
-        from kb.bridge import parse_ids, select
-
-        problems += select(args.level, parse_ids(args.problems) if args.problems else None, dataset=args.dataset,
-                           config=args.dataset_config)
-    if args.refs:
-        problems += resolve(args, args.refs, scale=False)
-    if not problems:
-        raise SystemExit("no problems: give refs (L1/19, files) or --level N [--problems 1-10]")
-    return problems
-
-
 def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
     """``fn`` over ``items`` with ``jobs`` at once; (results in order, wall seconds)."""
     t0 = time.monotonic()
@@ -226,6 +210,7 @@ def main(argv=None) -> int:
         default_device,
         eval_config_from_args,
         fit_to_device,
+        level_and_refs,
     )
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -254,7 +239,7 @@ def main(argv=None) -> int:
         raise SystemExit("--variants and --rounds must be at least 1 and --judge 0 or more")
     check_device(args.device or default_device())
     config = eval_config_from_args(args)
-    problems = fit_to_device(_problems(args), args, config, parallel=args.workers_per_device)
+    problems = fit_to_device(level_and_refs(args), args, config, parallel=args.workers_per_device)
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "throughput.json"
     context = {"environment": _environment(config.device), "command": " ".join(sys.argv), "rounds": args.rounds,

@@ -160,6 +160,22 @@ def resolve(args: argparse.Namespace, refs: list[str], *, scale: bool = True) ->
     return [p.scaled(args.scale) for p in problems] if scale and args.scale and args.scale > 1 else problems
 
 
+def level_and_refs(args: argparse.Namespace) -> list:
+    """The problems of ``--level N [--problems IDS]``, then of the refs (``args.refs``: ``L1/19``, files) as they
+    are; the benchmark scripts that take either. A SystemExit says what to give when neither names one."""
+    problems = []
+    if args.level is not None:
+        from kb.bridge import parse_ids, select
+
+        problems += select(args.level, parse_ids(args.problems) if args.problems else None, dataset=args.dataset,
+                           config=args.dataset_config)
+    if args.refs:
+        problems += resolve(args, args.refs, scale=False)
+    if not problems:
+        raise SystemExit("no problems: give refs (L1/19, files) or --level N [--problems 1-10]")
+    return problems
+
+
 def fit_to_device(problems: list, args: argparse.Namespace, config, *, parallel: int = 1,
                   echo=lambda line: print(line, file=sys.stderr, flush=True)) -> list:
     """The problems at the scale they are judged at. On a GPU: ``--scale`` or full size. On CPU: ``--scale K``
