@@ -104,6 +104,7 @@ def format_table(rows: dict) -> str:
 def main(argv=None) -> int:
     from kb.cli._common import (
         add_eval_policy,
+        add_level_and_refs,
         add_problem_source,
         check_device,
         default_device,
@@ -113,9 +114,7 @@ def main(argv=None) -> int:
     )
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("refs", nargs="*", help="problem refs (L1/19) or problem files")
-    ap.add_argument("--level", type=int, help="a KernelBench level (with --problems)")
-    ap.add_argument("--problems", help="problem ids of --level, e.g. 10,30,90")
+    add_level_and_refs(ap)
     ap.add_argument("--reps", type=int, default=3,
                     help="timed calls per screen (default 3: the timing is not the point)")
     ap.add_argument("--out", required=True, type=Path, help="folder for compile_sharing.json (created)")

@@ -205,6 +205,7 @@ def format_table(result: dict) -> str:
 def main(argv=None) -> int:
     from kb.cli._common import (
         add_eval_policy,
+        add_level_and_refs,
         add_problem_source,
         check_device,
         default_device,
@@ -214,9 +215,7 @@ def main(argv=None) -> int:
     )
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("refs", nargs="*", help="problem refs (L1/19) or problem files")
-    ap.add_argument("--level", type=int, help="a KernelBench level (with --problems, or the whole level)")
-    ap.add_argument("--problems", help="problem ids of --level, e.g. 10,30,50")
+    add_level_and_refs(ap)
     ap.add_argument("--variants", type=int, default=32, help="tuner variants screened per problem (default 32)")
     ap.add_argument("--judge", type=int, default=3,
                     help="candidates fully judged per problem: the starter and the fastest screened (default 3; 0: "

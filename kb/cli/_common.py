@@ -160,6 +160,14 @@ def resolve(args: argparse.Namespace, refs: list[str], *, scale: bool = True) ->
     return [p.scaled(args.scale) for p in problems] if scale and args.scale and args.scale > 1 else problems
 
 
+def add_level_and_refs(p: argparse.ArgumentParser) -> None:
+    """Problem refs (positional) and ``--level N --problems IDS``: how the benchmark scripts name problems
+    (`level_and_refs` reads them)."""
+    p.add_argument("refs", nargs="*", help="problem refs (L1/19) or problem files")
+    p.add_argument("--level", type=int, help="a KernelBench level (with --problems, or the whole level)")
+    p.add_argument("--problems", help="problem ids of --level, e.g. 10,30,50")
+
+
 def level_and_refs(args: argparse.Namespace) -> list:
     """The problems of ``--level N [--problems IDS]``, then of the refs (``args.refs``: ``L1/19``, files) as they
     are; the benchmark scripts that take either. A SystemExit says what to give when neither names one."""
