@@ -79,8 +79,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
             out, results = [], []
             for rnd in range(1, rounds + 1):
                 history.round = rnd
-                batch = ([] if rnd == 1 else [cands[0]]) + tuner.propose_wide(p, history, variants)
-                batch = cands + batch if rnd == 1 else batch
+                # round 1: the starter and its variants; later rounds: the starter again, as the control
+                batch = (cands if rnd == 1 else cands[:1]) + tuner.propose_wide(p, history, variants)
                 backend.precompile(p, batch)  # (nothing without --compile-ahead)
                 got = backend.screen(p, batch).result()
                 history.screened |= {c.digest for c in batch}

@@ -23,6 +23,7 @@ that would have been compiled: sharing changes how long a first call takes, neve
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import tempfile
@@ -62,8 +63,6 @@ def complete(entry: Path) -> bool:
     groups = [f for f in files if f.name.startswith(_GROUP)]
     if not groups:
         return bool(files) and all(f.suffix == ".so" for f in files)
-    import json
-
     for group in groups:
         try:
             children = json.loads(group.read_text()).get("child_paths")

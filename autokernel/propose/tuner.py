@@ -274,7 +274,8 @@ class TunerProposer:
                 continue
             cand = Candidate(source=source, proposer=self.name, round=history.round, parent=seed.candidate.digest,
                              idea=f"CUDA graphs around {seed.candidate.proposer or 'a foreign'} seed "
-                                  f"{seed.candidate.digest[:8]}'s forward (CUDA_GRAPH = True)")
+                                  f"{seed.candidate.digest[:8]}'s forward (CUDA_GRAPH = True)",
+                             own_code=self.owns(problem, seed.candidate, history))  # ours if what it wraps is
             if cand.digest in seen:
                 continue
             seen.add(cand.digest)

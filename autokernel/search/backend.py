@@ -26,7 +26,7 @@ from concurrent.futures import Future
 from dataclasses import replace
 from typing import Protocol
 
-from autokernel.evaluate import janitor
+from autokernel.evaluate import janitor, shared_kernels
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Verdict
 
@@ -92,18 +92,16 @@ class LocalBackend:
         sharers = workers_per_device if sharers is None else sharers
         if sharers < workers_per_device:
             raise ValueError(f"{sharers} sharers of a device cannot hold its {workers_per_device} workers")
+        if compile_ahead < 0:
+            raise ValueError(f"compile-ahead helpers must be 0 or more, not {compile_ahead}")
         self.device = "cuda" if config.device.startswith("cuda") else "cpu"
         self.devices = devices or local_devices(config.device)
         self._kernels = None  # the shared kernels' folder this backend made (removed when it closes)
         if share_kernels and self.device == "cuda" and config.shared_kernels is None:
-            from autokernel.evaluate import shared_kernels
-
             self._kernels = shared_kernels.make_folder()
             janitor.watch_dir(self._kernels)  # removed even if this process is killed
             config = replace(config, shared_kernels=self._kernels)
         self._precompiler = None
-        if compile_ahead < 0:
-            raise ValueError(f"compile-ahead helpers must be 0 or more, not {compile_ahead}")
         if compile_ahead and self.device == "cuda" and config.shared_kernels:
             from autokernel.evaluate.gate import FileGate, machine_gate_dir
             from autokernel.evaluate.precompile import Precompiler
@@ -149,8 +147,6 @@ class LocalBackend:
             self._precompiler = None
         self._pool.close()
         if self._kernels is not None:
-            from autokernel.evaluate import shared_kernels
-
             shared_kernels.remove_folder(self._kernels)
             janitor.forget_dir(self._kernels)
             self._kernels = None
