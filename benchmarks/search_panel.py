@@ -47,6 +47,12 @@ the verdicts still running are abandoned (their variants queued for the next cal
         --screen-width 3 --judge-top 1 --out /tmp/panel           # any problems instead of the panel
     python benchmarks/search_panel.py table /tmp/panel --board /tmp/panel-board
 
+``moves`` replays a run directory's resume on a copy and counts the rounds of new variants the tuner still has per
+problem around today's seeds (`autokernel.search.headroom`), so a problem about to stop with no new ideas is known
+before a GPU call is spent on it:
+
+    python benchmarks/search_panel.py moves leaderboards/nvidia-h200/search_panel_state
+
 ``thin`` keeps a panel that spans several lent machines: the run directory thinned (`autokernel.search.thin`) to
 what resuming it needs (every verdict and screen row, trimmed; the sources round 0, the best's lineage and the
 fastest correct kernels), committed after each machine, and copied back to a run directory on the next:
@@ -207,7 +213,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     search = SearchConfig(rounds=args.rounds, ideas_per_round=args.ideas or (2 if on_cpu else 3),
                           branches_per_idea=args.branches or (1 if on_cpu else 2), patience=args.patience or None,
                           floor_stop_pct=args.floor_stop or None, screen_width=args.screen_width,
-                          judge_top=args.judge_top)  # fmt: skip
+                          judge_top=args.judge_top, stepping_stones=args.stepping_stones)  # fmt: skip
     problems = fit_to_device(resolve(args, refs, scale=False), args, eval_config, parallel=args.workers_per_device)
     selection = {"panel": refs, "panel_problems": [p.key for p in problems], "panel_rule": rule}
     if args.only:
@@ -600,6 +606,26 @@ def cmd_thin(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_moves(args: argparse.Namespace) -> int:
+    from autokernel.search.headroom import moves_left
+    from autokernel.search.session import ProposerConfig, make_proposer
+
+    def tuner(rows, screen_rows):
+        return make_proposer(ProposerConfig(kind="tuner", inductor_seed=False), rows, screen_rows)
+
+    try:
+        left = moves_left(args.run_dir, tuner, width=args.width, max_rounds=args.rounds,
+                          only=set(args.only) if args.only else None)
+    except FileNotFoundError as exc:
+        raise ValueError(str(exc)) from exc
+    print(f"the tuner's new variants per problem, {args.width} a round for up to {args.rounds} rounds, around "
+          f"today's seeds ({args.run_dir}; the directory itself is not changed):")
+    print(f"{'problem':<10} {'next round':>10} {'rounds':>7} {'variants':>9} {'first':>6}  note")
+    for m in left:
+        print(f"{m.problem:<10} {m.next_round:>10} {m.rounds:>7} {m.variants:>9} {m.first:>6}  {m.note}")
+    return 0
+
+
 # ---------------------------------------------------------------------------------------------------------------
 
 
@@ -625,6 +651,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="variants a round screened (default 16; 0: judge every candidate)")
     p.add_argument("--judge-top", type=int, default=2, metavar="K",
                    help="variants a round judged: the fastest screened that beat the best kernel (default 2)")
+    p.add_argument("--stepping-stones", type=int, default=1, metavar="K",
+                   help="variants a round also judged: the fastest that beat the tuner's own best kernel where a "
+                        "foreign seed leads it (default 1; 0: off)")
     p.add_argument("--ideas", type=int, default=None, help="ideas per round without a screen (default 3, CPU 2)")
     p.add_argument("--branches", type=int, default=None, help="candidates per idea (default 2, CPU 1)")
     p.add_argument("--patience", type=int, default=0,
@@ -673,6 +702,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keep", type=int, default=8, help="fastest correct sources kept per problem, beyond round 0 "
                                                       "and the best's lineage (default 8)")
     p.set_defaults(func=cmd_thin)
+
+    p = sub.add_parser("moves", help="how many rounds of new variants the tuner still has per problem of a run "
+                                     "directory (a replay on a copy: nothing judged or screened; "
+                                     "autokernel.search.headroom)")
+    p.add_argument("run_dir", type=Path)
+    p.add_argument("--width", type=int, default=16, help="variants a round (the panel's --screen-width, default 16)")
+    p.add_argument("--rounds", type=int, default=60, help="rounds replayed at most (default 60)")
+    p.add_argument("--only", nargs="+", default=None, metavar="KEY", help="these problems only")
+    p.set_defaults(func=cmd_moves)
     return ap
 
 

@@ -9,7 +9,7 @@ import pytest
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, History
 from autokernel.propose.tuner import TunerProposer, read_tunables, set_tunables
-from autokernel.records import TimingStats, Verdict
+from autokernel.records import Candidate, TimingStats, Verdict
 
 SRC = """
 import torch
@@ -426,9 +426,9 @@ def test_a_setting_screened_often_and_never_near_the_best_is_not_offered_again()
 
     slow = [(f"step together: BLOCK_SIZE 1024 -> 2048, NUM_WARPS 4 -> {w}", 2.0) for w in (1, 2, 8, 16)]
     slow += [("double BLOCK_SIZE 1024 -> 2048", math.inf)] * (DEAD_AFTER - len(slow))  # failed screens count too
-    assert dead_moves(slow) == {("BLOCK_SIZE", "2048")}  # NUM_WARPS: 1 variant per value, too few to tell
+    assert dead_moves(slow) == {("BLOCK_SIZE", "2048", None)}  # NUM_WARPS: 1 variant per value, too few to tell
     failing = [(f"combine EW_STREAM False -> True, NUM_WARPS 4 -> {w}", math.inf) for w in (1, 2, 8)]
-    assert dead_moves(failing) == {("EW_STREAM", "True")}  # every variant failed, three of them
+    assert dead_moves(failing) == {("EW_STREAM", "True", None)}  # every variant failed, three of them
     assert dead_moves([*failing, ("set EW_STREAM False -> True", 4.0)]) == set()  # one passed: the slow rule
     assert dead_moves(slow[:-1]) == set()  # one short of DEAD_AFTER
     assert dead_moves([*slow, ("combine BLOCK_SIZE 1024 -> 2048, EW_STREAM False -> True", DEAD_RATIO * 0.99)]) == set()
@@ -469,6 +469,59 @@ def test_the_screen_log_gives_each_variants_time_over_its_rounds_best(tmp_path):
     log.record_round(problem, 2, screened=2, control=best.digest, control_ms=2.0)
     log.record(problem, 3, ScreenResult(digest="c", ok=True, reason="", median_ms=1.0), candidate=fast)  # no round
     again = ScreenLog(tmp_path, device="cuda", policy={})
-    assert again.ratios(problem) == [("halve NUM_WARPS 4 -> 2", 0.5), ("double NUM_WARPS 4 -> 8", math.inf)]
+    assert again.ratios(problem) == [("halve NUM_WARPS 4 -> 2", 0.5, best.digest),
+                                     ("double NUM_WARPS 4 -> 8", math.inf, best.digest)]
     other = Problem.from_source(SRC + "\n# another\n", name="other")
     assert again.ratios(other) == []
+
+
+def test_a_setting_dead_on_one_path_is_alive_on_another():
+    """Dead settings are kept per regime (`Starter.regime`: the categorical knobs of the setting's family): a block
+    size that never came near the best with streamed loads (``EW_STREAM`` True) is still offered from a seed with
+    cached ones, and the other way round; evidence whose regime is unknown (no parent to trace) counts everywhere.
+    A variant's settings are traced through its parents' ideas where their sources are gone (a thinned run)."""
+    from autokernel.propose.tuner import DEAD_AFTER, dead_moves
+
+    problem = Problem.from_source(SRC, name="relu_add")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(problem, History(), 1, 1)
+    streamed = tuner._child(History(round=1), Attempt(candidate=starter, verdict=_verdict("correct", 1.0)),
+                            {"EW_STREAM": True}, lambda ch: "set EW_STREAM False -> True")
+    streamed = dataclasses.replace(streamed, idea="set EW_STREAM False -> True")
+    seed = Attempt(candidate=starter, verdict=_verdict("correct", 1.0))
+    other = Attempt(candidate=streamed, verdict=_verdict("correct", 0.9))
+    slow = [(f"step together: BLOCK_SIZE 1024 -> 2048, NUM_WARPS 4 -> {w}", 2.0, streamed.digest)
+            for w in (1, 2, 8, 16)] * 2
+    assert len(slow) >= DEAD_AFTER
+
+    def sizes(history):  # block sizes offered from the seed, its loads as they were
+        parent = history.seeds[0].candidate
+        return {read_tunables(c.source, ["BLOCK_SIZE"])["BLOCK_SIZE"]
+                for c in TunerProposer().propose_wide(problem, history, 64)
+                if c.parent == parent.digest and read_tunables(c.source, ["EW_STREAM"]) == read_tunables(
+                    parent.source, ["EW_STREAM"])}
+
+    from_cached = History(attempts=[seed, other], seeds=[seed], round=4, screen_ratios=slow)
+    from_streamed = History(attempts=[seed, other], seeds=[other], round=4, screen_ratios=slow)
+    assert 2048 in sizes(from_cached) and 2048 not in sizes(from_streamed)
+    # the same evidence with its parent's source gone: traced through the lineage the run directory keeps
+    thinned = History(attempts=[seed], seeds=[seed], round=4, screen_ratios=slow,
+                      lineage={streamed.digest: (starter.digest, streamed.idea)})
+    regimes = {where for *_, where in TunerProposer()._dead_moves(problem, thinned)}
+    assert regimes == {(("EW_STREAM", True),)}
+    # no parent to trace: dead everywhere, as before regimes
+    blind = [row[:2] for row in slow]
+    assert dead_moves(blind) == {("BLOCK_SIZE", "2048", None)}
+    assert 2048 not in sizes(dataclasses.replace(from_cached, screen_ratios=blind))
+
+
+def test_the_tuners_line_is_its_best_own_seed_where_a_foreign_kernel_leads():
+    problem = Problem.from_source(SRC, name="relu_add")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(problem, History(), 1, 1)
+    mine = Attempt(candidate=starter, verdict=_verdict("correct", 1.0))
+    foreign = Attempt(candidate=Candidate(source="class ModelNew:  # inductor's, no tunables\n", proposer="inductor"),
+                      verdict=_verdict("correct", 2.0))
+    line = tuner.lineage(problem, History(attempts=[foreign, mine], seeds=[foreign, mine], round=2))
+    assert line.best.digest == starter.digest and line.seeds == {starter.digest}
+    assert tuner.lineage(problem, History(attempts=[foreign], seeds=[foreign], round=2)) is None

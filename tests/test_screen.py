@@ -427,3 +427,53 @@ def test_a_screen_round_offers_its_batch_to_compile_ahead_with_the_control_marke
     assert asked and asked[0][0] == (slow, True)  # the control: the round-0 seed, owned
     assert [d for d, _ in asked[0][1:]] == [Candidate(source=s).digest for s in (HONEST, redundant(60), WRONG)]
     assert not any(own for _, own in asked[0][1:])
+
+
+def test_a_line_behind_a_foreign_seed_takes_its_steps_through_stepping_stones(tmp_path):
+    """The problem's best is another proposer's kernel; the proposer's own line starts behind it. Its best is screened
+    beside the best, and the fastest variant descending from the line that beats it (not the best) is judged all
+    the same (``stepping_stones``), so it can become a seed; a faster variant of the foreign kernel's is not, nor
+    one slower than the line's best. With ``stepping_stones=0`` nothing that misses the best is judged."""
+    from autokernel.propose.base import Lineage
+
+    foreign, own = Candidate(source=HONEST), Candidate(source=redundant(60))
+
+    class Line:
+        name = "line"
+
+        def propose(self, problem, history, n_ideas, n_branches):
+            if history.round == 0:
+                return [Candidate(source=HONEST, proposer="other", idea="foreign best"),
+                        Candidate(source=redundant(60), proposer=self.name, idea="own seed")]
+            return [Candidate(source=s, proposer=self.name, round=history.round, branch=i, parent=parent, idea=idea)
+                    for i, (s, parent, idea) in enumerate([(redundant(20), own.digest, "own step"),
+                                                           (redundant(200), own.digest, "own slower"),
+                                                           (redundant(30), foreign.digest, "foreign's step")])]
+
+        def lineage(self, problem, history):
+            mine = [a for a in history.attempts if a.candidate.proposer == self.name and a.is_correct]
+            return Lineage(best=mine[0].candidate, seeds=frozenset({mine[0].candidate.digest})) if mine else None
+
+    cfg = _config()
+    backend = LocalBackend(cfg)
+    try:
+        for stones, judged in ((1, ["foreign best", "own seed", "own step"]), (0, ["foreign best", "own seed"])):
+            run = tmp_path / f"run{stones}"
+            ledger = Ledger(run, device="cpu", policy=cfg.ledger_policy())
+            out = run_search([PROBLEM], Line(), backend, ledger,
+                             SearchConfig(rounds=1, patience=None, screen_width=8, judge_top=1,
+                                          stepping_stones=stones), progress=False, log=lambda m: None)
+            assert [r["idea"] for r in _rows(run / "results.jsonl")] == judged
+            assert out.problems[0].best.candidate.digest == foreign.digest
+            screens = _rows(run / SCREENS)
+            assert {r["idea"] for r in screens if r["kind"] == "control"} == ({"foreign best", "own seed"} if stones
+                                                                              else {"foreign best"})
+            (rnd,) = [r for r in screens if r["kind"] == "round"]
+            assert rnd["beat_best"] == 0
+            if stones:
+                assert rnd["line_best"] == own.digest and rnd["line_ms"] > 0
+                assert rnd["stepping_stones"] == [Candidate(source=redundant(20)).digest]
+            else:
+                assert "line_best" not in rnd
+    finally:
+        backend.close()

@@ -119,6 +119,16 @@ def test_a_cpu_panel_runs_tables_and_resumes_without_judging_twice(tmp_path, cap
     assert float(row["device_seconds"]) == pytest.approx(sum(r["verdict"]["wall_s"] for r in again) + job_s,
                                                          abs=0.2)
 
+    # the moves the tuner has left: a replay on a copy, the run directory untouched
+    before = {f: f.read_bytes() for f in run.rglob("*") if f.is_file()}
+    capsys.readouterr()
+    assert panel.main(["moves", str(run), "--rounds", "2", "--width", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (relu,) = [ln.split() for ln in lines if ln.startswith("relu")]
+    assert relu[1] == "3" and relu[2] == "2" and int(relu[3]) == 8 and relu[4] == "4"  # next round 3; 2 rounds of 4
+    assert {f: f.read_bytes() for f in run.rglob("*") if f.is_file()} == before
+    assert panel.main(["moves", str(tmp_path / "nothing")]) == 2
+
 
 def test_a_kernelbench_problems_stop_reason_is_read_from_its_own_folder_only(tmp_path):
     for folder, reason in (("L1_10_10_matmul", "rounds exhausted (50)"), ("L1_100_100_HingeLoss", "other")):

@@ -86,8 +86,9 @@ class ScreenLog:
                                                                                         r["candidate_digest"])}
 
     def ratios(self, problem: Problem) -> list[tuple[str, float]]:
-        """(idea, screened time / the round's control time) of this problem's screened variants in rounds that had
-        a timed control (`History.screen_ratios`; inf for a variant that failed the screen), in recorded order."""
+        """(idea, screened time / the round's control time, parent digest) of this problem's screened variants in
+        rounds that had a timed control (`History.screen_ratios`; inf for a variant that failed the screen), in
+        recorded order."""
         with self._lock:
             rows = list(self._variants.values())
             bars = {rnd: row.get("control_ms") for (digest, rnd), row in self._rounds.items()
@@ -101,7 +102,7 @@ class ScreenLog:
                 continue
             ms = r.get("median_ms")
             ok = r.get("ok") and isinstance(ms, (int, float)) and ms > 0
-            out.append((str(r.get("idea") or ""), ms / bar if ok else math.inf))
+            out.append((str(r.get("idea") or ""), ms / bar if ok else math.inf, r.get("parent")))
         return out
 
     def rounds(self, problem: Problem) -> dict[int, dict]:

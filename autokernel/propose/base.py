@@ -38,9 +38,10 @@ class History:
     ``tolerance`` name the judging protocol and tolerance preset the run judges under ("" when unknown), so a
     proposer can say which precision is admissible before any verdict exists. ``screened``: digests of
     variants the screen has already ranked (judged or not), which a proposer need not offer again.
-    ``screen_ratios``: (idea, screened time / its round's best-kernel time) of each screened variant of a round that
-    had a best kernel (inf for one that failed the screen), so a proposer can stop offering a move that never came
-    near the best.
+    ``screen_ratios``: (idea, screened time / its round's best-kernel time, parent digest) of each screened variant
+    of a round that had a best kernel (inf for one that failed the screen), so a proposer can stop offering a move
+    that never came near the best. ``lineage``: digest -> (parent digest, idea) of recorded candidates kept without
+    their source (a thinned run directory), so a proposer can still tell what a variant of theirs was set to.
     """
 
     attempts: list[Attempt] = field(default_factory=list)
@@ -50,11 +51,30 @@ class History:
     protocol: str = ""
     tolerance: str = ""
     screened: set[str] = field(default_factory=set)
-    screen_ratios: list[tuple[str, float]] = field(default_factory=list)
+    screen_ratios: list[tuple] = field(default_factory=list)
+    lineage: dict[str, tuple] = field(default_factory=dict)
 
     @property
     def digests(self) -> set[str]:
         return {a.candidate.digest for a in self.attempts}
+
+
+@dataclass(frozen=True)
+class Lineage:
+    """A proposer's own line of kernels where its best is not the problem's best (`TunerProposer.lineage`).
+
+    A screened round judges only variants faster than the problem's best kernel, so a line that starts behind a
+    foreign seed (the starter's Triton convolution behind inductor's cuDNN call) could never take a step: its
+    improvements are judged nowhere and never become seeds. The search also screens ``best`` and judges the fastest
+    variant descending from ``seeds`` that beats it (a stepping stone, `SearchConfig.stepping_stones`).
+
+    Attributes:
+        best: the line's best judged kernel, the stepping stones' bar (screened in the same process).
+        seeds: digests of the line's seeds: a stepping stone descends from one of them.
+    """
+
+    best: Candidate
+    seeds: frozenset[str]
 
 
 class Proposer(Protocol):

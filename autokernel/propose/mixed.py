@@ -61,6 +61,11 @@ class MixedProposer:
     def judge_when_passed(self) -> set[str]:
         return getattr(self.tuner, "judge_when_passed", set())
 
+    def lineage(self, problem: Problem, history: History):
+        """The tuner's own line (`TunerProposer.lineage`): its stepping stones are the tuner's moves."""
+        lineage = getattr(self.tuner, "lineage", None)
+        return lineage(problem, history) if callable(lineage) else None
+
     def owns(self, problem: Problem, candidate, history: History) -> bool:
         """The tuner's word on `Candidate.own_code` (the LLM's kernels never are)."""
         owns = getattr(self.tuner, "owns", None)

@@ -42,13 +42,14 @@ def literal_or_text(text: str):
         return text
 
 
-def parse_moves(idea: str) -> list[tuple[str, object, object]]:
-    """The (tunable, old value, new value) steps of a tuner idea string, [] for anything else (a preset, the
-    starter, an LLM's idea). Single moves read "double BLOCK_SIZE 1024 -> 2048"; multi-knob ones "combine A 1 -> 2,
-    B 3 -> 4" or "<label>: A 1 -> 2, B 3 -> 4" (crossovers, steps together). Presets are left out: the tuner tries
-    them first whatever the prior says."""
+def parse_moves(idea: str, *, presets: bool = False) -> list[tuple[str, object, object]]:
+    """The (tunable, old value, new value) steps of a tuner idea string, [] for anything else (the starter, an
+    LLM's idea). Single moves read "double BLOCK_SIZE 1024 -> 2048"; multi-knob ones "combine A 1 -> 2,
+    B 3 -> 4" or "<label>: A 1 -> 2, B 3 -> 4" (crossovers, steps together, presets). A preset's steps only with
+    ``presets``: as moves they are left out (the tuner tries presets first whatever the prior says), but they are
+    what a preset's child was set to."""
     idea = idea or ""
-    if idea.startswith("preset "):
+    if idea.startswith("preset ") and not presets:
         return []
     head, sep, body = idea.partition(": ")
     if not sep:

@@ -22,7 +22,7 @@ import re
 import threading
 
 from autokernel.problem import Problem
-from autokernel.propose.base import History, rank_key
+from autokernel.propose.base import History, Lineage, rank_key
 from autokernel.propose.prior import parse_moves
 from autokernel.records import Candidate
 
@@ -106,8 +106,9 @@ class TunerProposer:
     # (2: CUDA graphs around other proposers' seeds, LIB_CONV_LAYOUT, repair seeds, today's starter after a change;
     # 3: dead settings left out, and inductor's seed offered late where round 0 had none, which the search wrapping
     # the tuner asks for only when it asks the tuner; 4: the convolutions' TF32 preset from L1/70's search, and
-    # CUDA graphs around every correct foreign kernel, not only the seeds).
-    revision = 4
+    # CUDA graphs around every correct foreign kernel, not only the seeds; 5: dead settings judged per regime, so
+    # the tile shapes dead on the fp32 path are tried on the TF32 one).
+    revision = 5
 
     def __init__(self, prior=None) -> None:
         self.prior = prior  # a `MovePrior`: moves that paid off elsewhere in the run are tried first
@@ -117,6 +118,7 @@ class TunerProposer:
         self.notes: dict[str, str] = {}  # problem key -> why no starter
         self.pruned: dict[str, list[str]] = {}  # problem key -> ideas not timed: the same launches as their seed
         self._dead: dict[tuple[str, int], set] = {}  # (problem digest, screen ratios seen) -> `dead_moves`
+        self._configs: dict[tuple[str, str], dict | None] = {}  # (problem digest, candidate digest) -> `_config_of`
         self._plans: dict[tuple[str, str], object] = {}  # (candidate digest, device) -> launch plan or None
         self._owned: dict[tuple[str, str], bool] = {}  # (problem digest, source) -> `_own`
         # digests a screened round must judge when they pass (the search reads it): today's starter offered again
@@ -318,6 +320,19 @@ class TunerProposer:
                                                f"launches as their seed")
         return self._stamped(problem, history, out)
 
+    def lineage(self, problem: Problem, history: History) -> Lineage | None:
+        """The tuner's own line (`propose.base.Lineage`): its best correct tunable seed and the tunable seeds its
+        moves start from; None where it has none. The search screens that best beside the problem's best kernel
+        and judges a variant of the line that beats it (a stepping stone), so the line can walk towards a foreign
+        seed that leads it (on L2/90 inductor's cuDNN call, 5.8 ms, against the starter's line at 7.4 ms)."""
+        starter = self._starter(problem)
+        if starter is None:
+            return None
+        seeds = [s for s, _ in self._seeds(history, self._space(starter, history)) if s.is_correct]
+        if not seeds:
+            return None
+        return Lineage(best=seeds[0].candidate, seeds=frozenset(s.candidate.digest for s in seeds))
+
     def owns(self, problem: Problem, candidate: Candidate, history: History) -> bool:
         """Whether ``candidate`` is this package's own code (`Candidate.own_code`): the starter with only its
         tunable lines changed, inductor's captured code (proposer "inductor", written only by
@@ -347,8 +362,50 @@ class TunerProposer:
     def _dead_moves(self, problem: Problem, history: History) -> set:
         key = (problem.digest, len(history.screen_ratios))
         if key not in self._dead:
-            self._dead[key] = dead_moves(history.screen_ratios)
+            starter = self._starter(problem)
+
+            def regime(name, row):
+                parent = self._config_of(problem, history, row[2]) if len(row) > 2 and row[2] else None
+                if parent is None:
+                    return None
+                return starter.regime(name, {**parent, **{n: v for n, _, v in parse_moves(row[0])}})
+
+            self._dead[key] = dead_moves(history.screen_ratios, regime if starter is not None else None)
         return self._dead[key]
+
+    def _is_dead(self, problem: Problem, history: History, name: str, value, values: dict) -> bool:
+        """Whether setting ``name`` to ``value`` is dead on this problem (`dead_moves`) in the regime of a variant
+        set to ``values``."""
+        dead = self._dead_moves(problem, history)
+        if not dead:
+            return False
+        where = self._starter(problem).regime(name, values)
+        return (name, repr(value), None) in dead or (name, repr(value), where) in dead
+
+    def _config_of(self, problem: Problem, history: History, digest: str, depth: int = 0) -> dict | None:
+        """The tunable values of the tuner's candidate ``digest`` (a screened variant's parent): read from its source
+        where the history has it in today's starter code, else its parent's with its idea's steps applied, back to
+        the generated starter (a thinned run directory keeps the lineage, not the sources). None where another
+        proposer wrote it or the chain is lost."""
+        key = (problem.digest, digest)
+        if key in self._configs:
+            return self._configs[key]
+        starter = self._starter(problem)
+        attempt = next((a for a in history.attempts if a.candidate.digest == digest), None)
+        config = None
+        if attempt is not None and self._own(problem, attempt.candidate.source):
+            config = read_tunables(attempt.candidate.source, starter.space)
+        else:
+            parent, idea = ((attempt.candidate.parent, attempt.candidate.idea) if attempt is not None
+                            else history.lineage.get(digest, (None, "")))
+            steps = parse_moves(idea, presets=True)
+            if idea.startswith("generated starter"):
+                config = dict(starter.tunables)
+            elif parent and steps and depth < 500:
+                base = self._config_of(problem, history, parent, depth + 1)
+                config = None if base is None else {**base, **{n: v for n, _, v in steps}}
+        self._configs[key] = config
+        return config
 
     def _variant(self, problem, history, seed, base, changed, idea, tried, seen, starter):
         """``seed`` with ``changed`` tunables set, or None when that configuration was tried, its digest seen, a
@@ -356,7 +413,7 @@ class TunerProposer:
         that do nothing under the new values are left as they are."""
         inert = starter.inert({**base, **changed})
         changed = {n: v for n, v in changed.items() if n not in inert and base.get(n) != v}
-        if not changed or any((n, repr(v)) in self._dead_moves(problem, history) for n, v in changed.items()):
+        if not changed or any(self._is_dead(problem, history, n, v, {**base, **changed}) for n, v in changed.items()):
             return None
         key = self._config_key({**base, **changed})
         if key in tried:
@@ -521,7 +578,7 @@ class TunerProposer:
                 break
             values = {**base, name: allowed[j]}
             key = self._config_key(values)
-            if key in tried or (name, repr(allowed[j])) in self._dead_moves(problem, history):
+            if key in tried or self._is_dead(problem, history, name, allowed[j], values):
                 continue
             cand = self._child(history, seed, {name: allowed[j]},
                                f"{_verb(name, base[name], allowed[j])} {name} {base[name]} -> {allowed[j]}",
@@ -536,17 +593,34 @@ class TunerProposer:
         return out
 
 
-def dead_moves(ratios) -> set[tuple[str, str]]:
-    """(tunable, repr(value)) settings that ``ratios`` (`History.screen_ratios`: idea, screened time / the round's
-    best kernel's) show screened in `DEAD_AFTER` variants or more without one coming within `DEAD_RATIO` x the best
-    kernel, or in `DEAD_AFTER_FAILING` or more that all failed the screen. A variant that changed several knobs
-    counts for each: a setting that only ever came with slow partners is dead too, which is what ends a family's
-    engine switch whose every tile shape is several times slower."""
-    seen: dict[tuple[str, str], list] = {}
-    for idea, ratio in ratios:
+def dead_moves(ratios, regime=None) -> set[tuple[str, str, tuple | None]]:
+    """(tunable, repr(value), regime) settings that ``ratios`` (`History.screen_ratios`: idea, screened time / the
+    round's best kernel's, parent digest) show screened in `DEAD_AFTER` variants or more without one coming within
+    `DEAD_RATIO` x the best kernel, or in `DEAD_AFTER_FAILING` or more that all failed the screen. A variant that
+    changed several knobs counts for each: a setting that only ever came with slow partners is dead too, which is
+    what ends a family's engine switch whose every tile shape is several times slower.
+
+    ``regime(name, row)``: the setting's regime in that row's variant (`Starter.regime`: its family's engine,
+    precision path, algorithm), or None where it is unknown. Evidence counts within its regime: on L1/50 every
+    Triton tile shape tried on the fp32 path was dead against cuDNN, and so would have been the same shapes on the
+    TF32 path, never screened. Evidence of an unknown regime counts in every regime, and a setting dead with it
+    alone comes back with regime None (dead everywhere)."""
+    seen: dict[tuple[str, str], dict] = {}
+    for row in ratios:
+        idea, ratio = row[0], row[1]
         for name, _old, new in parse_moves(idea):
-            entry = seen.setdefault((name, repr(new)), [0, math.inf])
+            where = regime(name, row) if regime is not None else None
+            entry = seen.setdefault((name, repr(new)), {}).setdefault(where, [0, math.inf])
             entry[0] += 1
             entry[1] = min(entry[1], ratio)
-    return {move for move, (n, best) in seen.items()
-            if (n >= DEAD_AFTER and best >= DEAD_RATIO) or (n >= DEAD_AFTER_FAILING and best == math.inf)}
+
+    def dead(n: int, best: float) -> bool:
+        return (n >= DEAD_AFTER and best >= DEAD_RATIO) or (n >= DEAD_AFTER_FAILING and best == math.inf)
+
+    out = set()
+    for (name, value), by_regime in seen.items():
+        n_any, best_any = by_regime.get(None, (0, math.inf))
+        for where, (n, best) in by_regime.items():
+            if dead(n + (n_any if where is not None else 0), min(best, best_any)):
+                out.add((name, value, where))
+    return out

@@ -26,6 +26,9 @@ class SearchConfig:
         judge_top: with a screen, the variants of a round that go to the full judge: the fastest that beat the
             best kernel's screen time (screened beside them). A round where none beat it counts toward
             ``patience`` without judging anything.
+        stepping_stones: with a screen, variants of a round also judged because they beat, by ``min_gain``, the
+            best kernel of the proposer's own line where that is not the problem's best (`propose.base.Lineage`):
+            the steps by which a line that starts behind a foreign seed can overtake it. 0: off.
     """
 
     rounds: int = 3
@@ -40,6 +43,7 @@ class SearchConfig:
     min_gain: float = 0.01
     screen_width: int = 0
     judge_top: int = 2
+    stepping_stones: int = 1
 
     def __post_init__(self) -> None:
         if self.rounds < 0:
@@ -54,3 +58,5 @@ class SearchConfig:
             raise ValueError("patience must be at least 1 round")
         if self.screen_width < 0 or self.judge_top < 1:
             raise ValueError("screen width must be 0 (no screen) or more, and judge_top at least 1")
+        if self.stepping_stones < 0:
+            raise ValueError("stepping stones must be 0 (off) or more")

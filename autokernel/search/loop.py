@@ -237,6 +237,8 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     out.reused = len(recorded) - len(again) - len(queued) + len(unsourced)
     history.attempts.extend(recorded)
     history.screened |= {str(r.get("candidate_digest")) for r in unsourced}
+    history.lineage.update({str(r.get("candidate_digest")): (r.get("parent"), str(r.get("idea") or ""))
+                            for r in unsourced})
     screened_rounds = screens.rounds(problem) if screens is not None else {}
     if screens is not None:
         history.screened |= screens.screened(problem)
@@ -330,10 +332,11 @@ def _search_problem(
     bar = tqdm(desc=problem.key, unit="cand", disable=not progress, file=sys.stderr, leave=False)
     final = False
     try:
-        first, stale, screen_stale = _resume(
-            problem, ledger, config, out, history,
-            lambda cands: _evaluate_round(problem, cands, proposer, backend, ledger, out, bar, count=False),
-            screens)
+        def rejudge(cands: list[Candidate]) -> list[Attempt]:
+            return _evaluate_round(problem, _own_marked(problem, cands, proposer, ledger, history), proposer, backend,
+                                   ledger, out, bar, count=False)
+
+        first, stale, screen_stale = _resume(problem, ledger, config, out, history, rejudge, screens)
         out.stop_reason = (ledger.final_stop(problem, proposer_name, _history_key(history, proposer))
                            or (_stop_rule(out, stale, config, screen_stale) if history.attempts else ""))
         if out.stop_reason:
@@ -368,7 +371,8 @@ def _search_problem(
                     candidates = _screen_round(problem, rnd, candidates, backend, screens, config, out, history,
                                                ledger, must_judge=getattr(proposer, "judge_when_passed",
                                                                           frozenset()),
-                                               owns=getattr(proposer, "owns", None))
+                                               owns=getattr(proposer, "owns", None),
+                                               lineage=getattr(proposer, "lineage", None))
                 except Exception as exc:  # a harness failure ends this problem; the rows so far are kept
                     out.stop_reason = _failed(stop, f"screen failed: {type(exc).__name__}: {exc}")
                     log(f"{problem.key}: {out.stop_reason}")
@@ -424,6 +428,17 @@ def _search_problem(
     return out
 
 
+def _own_marked(problem: Problem, cands: list[Candidate], proposer, ledger: Ledger, history: History) -> list:
+    """``cands`` (read back from a run directory, which does not keep `Candidate.own_code`) with the flag set where
+    the proposer's `owns` says so, against the problem's recorded attempts (a CUDA-graph wrap is ours when what it
+    wraps is): a variant queued by a screen and judged on resume gives its compiles to the shared kernels too."""
+    owns = getattr(proposer, "owns", None)
+    if not callable(owns) or not cands:
+        return cands
+    known = replace(history, attempts=ledger.attempts(problem))
+    return [c if c.own_code or not owns(problem, c, known) else replace(c, own_code=True) for c in cands]
+
+
 def _account(problem: Problem, proposer: Proposer, ledger: Ledger, out: ProblemOutcome) -> None:
     """Add the endpoint usage of the proposer's latest requests for ``problem`` to the run directory."""
     take = getattr(proposer, "take_usage", None)
@@ -449,21 +464,30 @@ def _propose(proposer: Proposer, problem: Problem, history: History, config: Sea
 
 def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backend, screens: ScreenLog,
                   config: SearchConfig, out: ProblemOutcome, history: History, ledger: Ledger,
-                  must_judge=frozenset(), owns=None) -> list[Candidate]:
+                  must_judge=frozenset(), owns=None, lineage=None) -> list[Candidate]:
     """Rank a round's variants by the screen and return those for the judge: the ``judge_top`` fastest of the
     variants that passed it and beat the best kernel, which is screened beside them as the control (same process,
     same conditions); without a best kernel (or if the control fails), the fastest that passed. Variants screened
     by an earlier invocation are answered from screen.jsonl, not screened again. ``must_judge``: digests the
     proposer needs judged whenever they pass (a seed to build on, such as today's starter in a resumed run:
     only a verdict makes a seed), beside the fastest. ``owns``: the proposer's `owns`, which marks a control read
-    back from the ledger as our own code (`Candidate.own_code`), so the screen's compiles may be shared."""
+    back from the ledger as our own code (`Candidate.own_code`), so the screen's compiles may be shared.
+    ``lineage``: the proposer's `lineage` (`propose.base.Lineage`); where its line's best is not the problem's
+    best, that kernel is screened too, and up to ``config.stepping_stones`` of the fastest variants descending
+    from the line's seeds that beat it by ``config.min_gain`` (and not the best) are judged as well."""
     control = out.best.candidate if out.best is not None else None
     if control is not None and not control.own_code and callable(owns) and owns(problem, control, history):
         control = replace(control, own_code=True)
+    line = lineage(problem, history) if callable(lineage) and config.stepping_stones and control is not None else None
+    if line is not None and line.best.digest == control.digest:
+        line = None
+    if line is not None and not line.best.own_code and callable(owns) and owns(problem, line.best, history):
+        line = replace(line, best=replace(line.best, own_code=True))
     known = {c.digest: screens.lookup(problem, c.digest) for c in candidates}
     fresh = [c for c in candidates if known[c.digest] is None]
-    ctl = screens.control(problem, control.digest, rnd) if control is not None else None
-    batch = ([control] if control is not None and ctl is None else []) + fresh
+    controls = [c for c in (control, line.best if line is not None else None) if c is not None]
+    ctls = {c.digest: screens.control(problem, c.digest, rnd) for c in controls}
+    batch = [c for c in controls if ctls[c.digest] is None] + fresh
     precompile = getattr(backend, "precompile", None)
     if callable(precompile):  # our own variants' kernels built in helpers while the screen starts (`precompile`)
         precompile(problem, batch)
@@ -471,9 +495,11 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     results = backend.screen(problem, batch).result() if batch else []
     screen_s = time.monotonic() - started  # from submission: a wait for a free worker is included
     by_digest = dict(zip([c.digest for c in batch], results))  # fewer results: the run's stop came mid-screen
-    if control is not None and ctl is None:
-        ctl = by_digest[control.digest]
-        screens.record(problem, rnd, ctl, candidate=control, control=True)
+    for c in controls:
+        if ctls[c.digest] is None and c.digest in by_digest:
+            ctls[c.digest] = by_digest[c.digest]
+            screens.record(problem, rnd, ctls[c.digest], candidate=c, control=True)
+    ctl = ctls.get(control.digest) if control is not None else None
     left = [c for c in fresh if c.digest not in by_digest]  # not begun: proposed again in a later round
     fresh = [c for c in fresh if c.digest in by_digest]
     candidates = [c for c in candidates if c not in left]
@@ -486,16 +512,24 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     bar_ms = ctl.median_ms if ctl is not None and ctl.ok else None
     if bar_ms:
         history.screen_ratios += [(c.idea, known[c.digest].median_ms / bar_ms if known[c.digest].ok
-                                   and known[c.digest].median_ms else math.inf) for c in fresh]
+                                   and known[c.digest].median_ms else math.inf, c.parent) for c in fresh]
     passed = [(known[c.digest].median_ms, i, c) for i, c in enumerate(candidates) if known[c.digest].ok]
     beat = [p for p in passed if bar_ms is None or p[0] < bar_ms]
     chosen = [c for _, _, c in sorted(beat, key=lambda p: (p[0], p[1]))[: config.judge_top]]
     chosen += [c for _, _, c in passed if c.digest in must_judge and c not in chosen]
+    line_ctl = ctls.get(line.best.digest) if line is not None else None
+    step_ms = line_ctl.median_ms if line_ctl is not None and line_ctl.ok and line_ctl.median_ms else None
+    steps = [c for ms, _, c in sorted(passed, key=lambda p: (p[0], p[1]))
+             if step_ms and ms < step_ms * (1.0 - config.min_gain) and c.parent in line.seeds and c not in chosen]
+    steps = steps[: config.stepping_stones]
+    chosen += steps
     for c in chosen:  # a run stopped or cut off before judging them judges them on resume (`_queued`)
         ledger.save_source(problem, c)
     screens.record_round(problem, rnd, screened=len(fresh), reused=len(candidates) - len(fresh),
                          passed=len(passed), control=control.digest if control is not None else None,
                          control_ms=bar_ms, beat_best=len(beat),
+                         **({"line_best": line.best.digest, "line_ms": step_ms,
+                             "stepping_stones": [c.digest for c in steps]} if line is not None else {}),
                          judged=[c.digest for c in chosen], queued=[_queue_entry(c) for c in chosen],
                          screen_s=round(screen_s, 3),
                          stages_s=sum_stages(results), **({"left_by_stop": len(left)} if left else {}))

@@ -67,6 +67,16 @@ class Starter:
                 if (values.get(engine) == "library" and name.startswith(prefix) and name != engine)
                 or (values.get(engine) == "triton" and name.startswith("LIB_" + prefix))}
 
+    def regime(self, name: str, values: dict) -> tuple:
+        """The settings that decide which code the tunable ``name`` tunes, under ``values``: its family's
+        categorical tunables (a string or a bool: engine, precision path, algorithm, layout), itself left out, as
+        sorted (name, value) pairs. A tile shape that never came near the best kernel on one precision path may on
+        another (the fp32 convolution's tiles against the TF32 one's), so the tuner judges a setting dead per
+        regime."""
+        family = _family_of(name)
+        return tuple(sorted((k, values[k]) for k in self.space
+                            if k != name and isinstance(values.get(k), (str, bool)) and _family_of(k) == family))
+
     @property
     def has_kernel(self) -> bool:
         """True when ModelNew launches at least one generated kernel."""
@@ -211,6 +221,15 @@ def _apply_overrides(values: dict, space: dict, overrides: dict | None) -> dict:
 
 
 ENGINE_CHOICES = ["library", "triton"]  # values of the engine tunables (_plan.ENGINE_KINDS); the first is the default
+
+
+def _family_of(name: str) -> str | None:
+    """The template family a tunable belongs to; an engine switch (``CONV_ENGINE``) belongs to the family whose
+    knobs it switches on (``CONV_*``)."""
+    if name.endswith("_ENGINE"):
+        prefix = name[: -len("ENGINE")]
+        name = next((k for f in T.FAMILIES.values() for k in f.space if k.startswith(prefix)), name)
+    return next((f.name for f in T.FAMILIES.values() if name in f.space or name in f.defaults), None)
 
 
 def _family_tunables(families, tunables: dict | None, engines=()) -> tuple[dict, dict]:

@@ -50,6 +50,10 @@ def register(sub) -> None:
     p.add_argument("--judge-top", type=int, default=2, metavar="K",
                    help="with --screen-width: variants of a round judged, the fastest that beat the best kernel's "
                         "screen time (default 2)")
+    p.add_argument("--stepping-stones", type=int, default=1, metavar="K",
+                   help="with --screen-width: variants of a round also judged because they beat the tuner's own best "
+                        "kernel where that is not the problem's best, so its line can overtake a foreign seed "
+                        "(default 1; 0: off)")
     p.add_argument("--no-screen", action="store_true", help="judge every candidate (the same as --screen-width 0)")
     p.add_argument(
         "--proposer",
@@ -184,6 +188,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         floor_stop_pct=args.floor_stop or None,
         screen_width=0 if args.no_screen else args.screen_width,
         judge_top=args.judge_top,
+        stepping_stones=args.stepping_stones,
     )
     proposer = ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model, api_key=args.api_key,
                               seed_from=tuple(args.seed_from or ()), price_per_mtok_in=args.price_per_mtok_in,

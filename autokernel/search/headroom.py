@@ -1,0 +1,104 @@
+"""How many rounds of new variants a proposer still has for each problem of a run directory.
+
+The search's own resume is replayed on a copy of the run directory (nothing judged, nothing screened, the directory
+itself untouched), then the proposer is asked for a screen's width of variants round after round, each round's
+variants counted as screened, until it has none or the limit is reached. Why: a problem whose proposer has no new
+ideas stops there, and a GPU call spent on finding that out is wasted; this says which problems would stop, and
+after how many rounds, on a machine without a GPU (`benchmarks/search_panel.py moves`).
+
+What it cannot say: which variants would be judged and become seeds (only a verdict makes one), so the count is
+of the moves around today's seeds; a judged stepping stone or a new best opens more.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from autokernel.ledger import Ledger
+from autokernel.ledger.screens import ScreenLog
+from autokernel.problem import Problem
+from autokernel.propose.base import History
+from autokernel.search.config import SearchConfig
+from autokernel.search.loop import ProblemOutcome, _dedupe, _resume, select_seeds
+
+
+@dataclass(frozen=True)
+class MovesLeft:
+    """One problem's replay: the next round it would search, the rounds (up to the limit) in which the proposer
+    still had new variants, how many, how many the first of them had, and the proposer's note where it had none."""
+
+    problem: str
+    next_round: int
+    rounds: int
+    variants: int
+    first: int
+    note: str = ""
+
+
+def _problems(run: Path, rows: list[dict]) -> list[tuple[Problem, dict, str]]:
+    """(problem, its latest row's policy, device) of each problem with a recorded verdict, in recording order."""
+    latest: dict[str, dict] = {}
+    for row in rows:
+        latest[row["problem_digest"]] = row
+    out = []
+    for digest, row in latest.items():
+        folder = next((f for f in sorted((run / "problems").glob("*")) if (f / "problem.py").is_file()
+                       and Problem(name="", source=(f / "problem.py").read_text(encoding="utf-8")).digest == digest),
+                      None)
+        if folder is None:
+            continue
+        level, _, pid = str(row.get("problem") or "").removeprefix("L").partition("/")
+        problem = Problem(name=row.get("problem_name") or folder.name,
+                          source=(folder / "problem.py").read_text(encoding="utf-8"),
+                          level=int(level) if level.isdigit() else None, problem_id=int(pid) if pid.isdigit() else None)
+        out.append((problem, row["policy"], row.get("device") or "cpu"))
+    return out
+
+
+def moves_left(run_dir: str | Path, make_proposer: Callable[[list[dict], list[dict]], object], *, width: int = 16,
+               max_rounds: int = 60, only: set[str] | None = None,
+               config: SearchConfig | None = None) -> list[MovesLeft]:
+    """Replay each problem of ``run_dir`` (see the module docstring). ``make_proposer(rows, screen_rows)`` builds the
+    proposer from the run's ledger and screen log, as a run does (the tuner's move prior); ``only``: problem keys."""
+    from autokernel.ledger.screens import screen_rows
+
+    run = Path(run_dir)
+    results = run / "results.jsonl"
+    if not results.is_file():
+        raise FileNotFoundError(f"{run} has no results.jsonl: not a run directory, or nothing judged yet")
+    config = config or SearchConfig(rounds=max_rounds, screen_width=width)
+    out = []
+    with tempfile.TemporaryDirectory(prefix="akb-moves-") as tmp:
+        copy = Path(tmp) / "run"
+        shutil.copytree(run, copy, ignore=shutil.ignore_patterns(".git"))
+        rows = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines() if line.strip()]
+        proposer = make_proposer(rows, screen_rows(copy))
+        for problem, policy, device in _problems(copy, rows):
+            if only and problem.key not in only:
+                continue
+            ledger = Ledger(copy, device=device, policy=policy, use_git=False)
+            screens = ScreenLog(copy, device=device, policy=policy)
+            history = History(device=device, protocol=ledger.protocol, tolerance=str(policy.get("tolerance", "")))
+            first, _, _ = _resume(problem, ledger, config, ProblemOutcome(problem=problem.key, name=problem.name),
+                                  history, lambda cands: [], screens)
+            counts = []
+            for rnd in range(first, first + max_rounds):
+                history.round = rnd
+                history.seeds = select_seeds(history.attempts, config)
+                wide = getattr(proposer, "propose_wide", None)
+                proposed = (wide(problem, history, width) if callable(wide)
+                            else proposer.propose(problem, history, config.ideas_per_round, config.branches_per_idea))
+                variants = _dedupe(proposed, history)
+                if not variants:
+                    break
+                counts.append(len(variants))
+                history.screened |= {c.digest for c in variants}
+            note = "" if len(counts) == max_rounds else str(getattr(proposer, "notes", {}).get(problem.key)
+                                                            or f"no new variants after {len(counts)} rounds")
+            out.append(MovesLeft(problem.key, first, len(counts), sum(counts), counts[0] if counts else 0, note))
+    return out
