@@ -477,3 +477,23 @@ def test_a_line_behind_a_foreign_seed_takes_its_steps_through_stepping_stones(tm
                 assert "line_best" not in rnd
     finally:
         backend.close()
+
+
+def test_a_variant_judged_on_resume_is_marked_our_own_where_the_proposer_owns_it(tmp_path):
+    """A run directory keeps no `Candidate.own_code`: candidates read back for the judge (a screen's queue) are
+    marked again by the proposer's `owns`, asked against the problem's recorded attempts."""
+    from autokernel.search.loop import _own_marked
+
+    cfg = _config()
+    ledger = Ledger(tmp_path / "run", device="cpu", policy=cfg.ledger_policy())
+    seen: list[int] = []
+
+    class Owning:
+        def owns(self, problem, candidate, history):
+            seen.append(len(history.attempts))
+            return candidate.source == HONEST
+
+    mine, theirs = Candidate(source=HONEST), Candidate(source=SLOW)
+    marked = _own_marked(PROBLEM, [mine, theirs], Owning(), ledger, History(device="cpu"))
+    assert [c.own_code for c in marked] == [True, False] and seen == [0, 0]
+    assert _own_marked(PROBLEM, [theirs], object(), ledger, History()) == [theirs]  # a proposer without `owns`
