@@ -5,6 +5,9 @@ is generated, and the starter is run next to the reference (same seed, two input
 Prints a per-level table and writes one CSV row per problem.
 
     TRITON_INTERPRET=1 python benchmarks/starter_coverage.py --levels 1 2 --csv starter_coverage.csv
+
+``--set NAME=VALUE`` sets a tunable wherever a starter has it, e.g. the generated convolutions with their fused
+tails and pools instead of the library calls (``--set CONV_ENGINE=triton --only-with Conv``).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ def _alarm(signum, frame):
     raise _Timeout()
 
 
-def run_one(problem, timeout_s: int) -> dict:
+def run_one(problem, timeout_s: int, settings: dict | None = None) -> dict:
     from autokernel.starters import generate_starter
     from autokernel.starters.check import check_starter
 
@@ -51,7 +54,7 @@ def run_one(problem, timeout_s: int) -> dict:
     signal.alarm(timeout_s)
     try:
         base = generate_starter(problem)
-        overrides = {k: v for k, v in CPU_TUNABLES.items() if k in base.tunables}
+        overrides = {k: v for k, v in {**CPU_TUNABLES, **(settings or {})}.items() if k in base.tunables}
         st = generate_starter(problem, overrides) if overrides else base
         row["covered"] = " | ".join(st.covered)
         row["fallbacks"] = " | ".join(st.fallbacks)
@@ -76,7 +79,19 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout-s", type=int, default=120)
     ap.add_argument("--ids", type=int, nargs="*", help="only these problem ids")
     ap.add_argument("--csv", default="starter_coverage.csv")
+    ap.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
+                    help="tunables set wherever a starter has them (e.g. CONV_ENGINE=triton)")
+    ap.add_argument("--only-with", default=None, metavar="TEXT",
+                    help="only problems whose source contains TEXT (e.g. Conv)")
     args = ap.parse_args(argv)
+    from autokernel.propose.prior import literal_or_text
+
+    settings = {}
+    for item in args.set:
+        name, sep, value = item.partition("=")
+        if not sep:
+            ap.error(f"--set {item}: write NAME=VALUE")
+        settings[name] = literal_or_text(value)
 
     import datasets
 
@@ -87,7 +102,7 @@ def main(argv=None) -> int:
     rows = []
     for level in args.levels:
         for r in sorted(ds[f"level_{level}"], key=lambda r: r["problem_id"]):
-            if args.ids and r["problem_id"] not in args.ids:
+            if (args.ids and r["problem_id"] not in args.ids) or (args.only_with and args.only_with not in r["code"]):
                 continue
             p = Problem.from_source(
                 r["code"],
@@ -96,7 +111,7 @@ def main(argv=None) -> int:
                 problem_id=r["problem_id"],
                 origin=f"kernelbench:{args.dataset}@{args.config}",
             )
-            row = run_one(tiny_problem(p, args.max_elements), args.timeout_s)
+            row = run_one(tiny_problem(p, args.max_elements), args.timeout_s, settings)
             row["level"] = level
             rows.append(row)
             print(

@@ -162,3 +162,27 @@ def test_inductors_code_allocating_on_cuda_compiles_ahead_each_autotuned_configu
         pre.close()
     assert reply["ok"] and reply["kernels"] == 2, reply  # both configurations, as inductor's autotuner compiles them
     assert len(_cubins(tmp_path)) == 2
+
+
+def test_kernels_calling_helpers_and_taking_an_epilogue_compile_ahead(tmp_path, starter):
+    """A convolution starter's kernels call @triton.jit helpers (`_split_dhw`, `_conv_in` ...) and take its fused
+    elementwise tail as a function argument: the dry run replaces only what the source launches, so Triton compiles
+    the helpers into each kernel as the candidate process will (when every helper was replaced too, its compile
+    failed and the variant was left to compile in its candidate process)."""
+    from autokernel.starters import generate_starter
+
+    problem = Problem.from_source(
+        "import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.conv = nn.Conv2d(3, 8, 3)\n        self.pool = nn.MaxPool2d(2)\n\n"
+        "    def forward(self, x):\n        return self.pool(torch.relu(self.conv(x)) * 2.0)\n\n\n"
+        "def get_inputs():\n    return [torch.rand(2, 3, 10, 10)]\n\n\ndef get_init_inputs():\n    return []\n",
+        name="conv_relu_pool")
+    source = generate_starter(problem, tunables={"CONV_ENGINE": "triton"}).source
+    assert "_conv_epi" in source and "pool=(True" in source
+    pre = Precompiler(str(tmp_path), "cuda:0", 1, **H200)
+    try:
+        reply = pre.submit(problem, [Candidate(source=source, own_code=True)])[0].result(timeout=300)
+    finally:
+        pre.close()
+    assert reply["ok"] and reply["kernels"] == 1, reply
+    assert [p.name for p in _cubins(tmp_path)] == ["_conv_kernel.cubin"]

@@ -46,12 +46,16 @@ class ScriptedBackend:
         pass
 
 
+_PROPOSERS = itertools.count()  # a token per FreshIdeas: id() is reused once an earlier proposer is collected
+
+
 class FreshIdeas:
     """Like an LLM (or the tuner with a prior from the run's rows): each call proposes candidates never seen."""
 
     name = "fresh"
 
     def __init__(self, speeds=(1.0, 1.5, 1.2, 2.0, 1.1, 1.3, 0.9, 1.4), *, timeout: bool = False, dry_after=None):
+        self.token = next(_PROPOSERS)
         self.speeds = itertools.cycle(speeds)
         self.calls = itertools.count()
         self.timeout = timeout
@@ -66,8 +70,8 @@ class FreshIdeas:
         for i in range(1 if history.round == 0 else n_ideas):
             n = next(self.calls)
             body = "# timeout" if self.timeout else f"# speedup {next(self.speeds)}"
-            out.append(Candidate(source=f"class ModelNew: pass\n{body}\n# {id(self)} {n}\n", proposer=self.name,
-                                 round=history.round, branch=i, idea=f"idea {n} of proposer {id(self)}"))
+            out.append(Candidate(source=f"class ModelNew: pass\n{body}\n# {self.token} {n}\n", proposer=self.name,
+                                 round=history.round, branch=i, idea=f"idea {n} of proposer {self.token}"))
         return out
 
 

@@ -108,6 +108,42 @@ def test_epilogue_fusion_after_linear_and_conv():
     run_shapes(p, st, [[(2, 3, 8, 8)], [(1, 3, 5, 8)]], init=(3, 4))
 
 
+@pytest.mark.parametrize("tunables", [{}, {"CONV_ALGO": "taps"}, {"CONV_ALGO": "taps", "CONV_PRECISION": "tf32x3s"}])
+def test_a_convolutions_elementwise_tail_runs_in_its_store_with_the_generated_kernel(tunables):
+    """L2/90's shape of problem (a convolution, an activation, a per-channel add, a clamp, a GELU), a transposed
+    one scaled by a number (L2/50's), a depthwise one (the direct stencil's store): with CONV_ENGINE "triton" the
+    tail is the convolution's epilogue (one launch), with the library call its own kernel; the same values either
+    way. A convolution whose output is also returned keeps its tail apart."""
+    p = make_problem(
+        """
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv3d(3, 5, 3)
+            self.shift = nn.Parameter(torch.randn(5, 1, 1, 1))
+            self.up = nn.ConvTranspose2d(4, 3, 3, stride=2, padding=1)
+            self.scale = nn.Parameter(torch.tensor(0.5))
+            self.dw = nn.Conv2d(4, 8, 3, groups=4, padding=1)
+            self.plain = nn.Conv2d(4, 2, 1)
+        def forward(self, x, y):
+            a = torch.clamp(F.leaky_relu(self.conv(x), 0.2) + self.shift, min=-1.0, max=1.0)
+            b = self.up(y) * self.scale
+            c = torch.relu(self.dw(y)) * 2.0
+            d = self.plain(y)
+            return F.gelu(a), b, c, d, torch.sigmoid(d)
+        """,
+        "[torch.rand(2, 3, 4, 6, 6), torch.rand(2, 4, 5, 5)]",
+    )
+    shapes = [[(2, 3, 4, 6, 6), (2, 4, 5, 5)]]
+    for engine in ("library", "triton"):
+        st = generate_starter(p, tunables={"CONV_ENGINE": engine, **tunables})
+        forward = st.source.split("def forward")[1]
+        assert forward.count("_conv_epi") == 3 and forward.count("if CONV_ENGINE == 'triton':") == 3
+        assert "plain = _conv(y, self.plain) if CONV_ENGINE == 'triton'" in forward  # also returned: not fused
+        launches = run_shapes(p, st, shapes)
+        if "CONV_PRECISION" not in tunables:  # (3xTF32 splits its operands in kernels of their own)
+            assert launches == (5 if engine == "triton" else 4), launches  # 4 convs + sigmoid, or 4 tails
+
+
 @pytest.mark.parametrize(
     "expr",
     [

@@ -15,7 +15,7 @@ import math
 import operator
 
 from . import _templates as T
-from ._ew import bn_epilogue, emit_bn_group, emit_group
+from ._ew import bn_epilogue, conv_chains, emit_bn_group, emit_conv_epilogue, emit_group
 from ._literals import num
 from ._ops import Op, function_name
 
@@ -270,6 +270,19 @@ class Emitter:
             return f"_instance_norm({x}, {m}.weight, {m}.bias, {m}.eps)"
         raise AssertionError(op.kind)
 
+    def _switched(self, n, op: Op) -> tuple[str, str]:
+        """(engine tunable, library expression) of a heavy op written both ways, its tunable and reason recorded."""
+        from ._plan import engine_tunable
+
+        engine = engine_tunable(op)
+        if engine not in self.switches:
+            self.switches.append(engine)
+        self.fallbacks.append(self.plan.switched[n])
+        library = self.conv_library_expr(n) if engine == "CONV_ENGINE" else None
+        if library is not None:
+            self.use("convlayout")
+        return engine, library or self.library_expr(n)
+
     def use(self, *families: str) -> None:
         for f in families:
             if f not in self.families:
@@ -283,6 +296,17 @@ class Emitter:
         # own unit is skipped (the group comes later, after every tensor its tail reads)
         bn_tails = {id(u): info for u in self.plan.units if (info := bn_epilogue(self, u)) is not None}
         tail_bns = {info[0] for info in bn_tails.values()}
+        # a convolution and what its generated kernel's store takes in (`_ew.ConvChain`): the units of the chain
+        # are written as they are under the library call, held until the last, which writes both paths
+        chains = [c for c in conv_chains(self) if not {id(u) for u in (c.pre, c.post) if u is not None} & set(bn_tails)]
+        unit_of = {n: u for u in self.plan.units for n in u.nodes}
+        held: dict[int, tuple] = {}  # id(unit) -> (chain, its lines so far)
+        for c in chains:
+            members = [unit_of[c.conv], c.pre, unit_of.get(c.pool), c.post]
+            box: list[str] = []
+            for u in members:
+                if u is not None:
+                    held[id(u)] = (c, box)
         params = []
         for n in graph.nodes:
             if n.op == "placeholder":
@@ -295,54 +319,82 @@ class Emitter:
                     params.append(name)
         lines = [f"    def forward(self, {', '.join(params)}):" if params else "    def forward(self):"]
         for u in self.plan.units:
-            if id(u) in bn_tails:
-                call, epilogue_src, label = emit_bn_group(self, u, len(self.kernels), *bn_tails[id(u)])
-                self.use("batchnorm")
-                self.direct_kinds.add("batchnorm")
-                if epilogue_src is not None:
-                    self.kernels.append(epilogue_src)
-                self.covered.append(label)
-                lines.append(f"        {call}")
-                continue
-            if u.is_group:
-                emitted = emit_group(self, u, len(self.kernels))
-                if emitted is None:
-                    continue
-                self.use("elementwise", *(("reduce",) if u.reduce is not None else ()))
-                call, kernel_src, label = emitted
-                self.kernels.append(kernel_src)
-                self.covered.append(label)
-                lines.append(f"        {call}")
-                continue
-            (n,) = u.nodes
-            if n.op == "placeholder" or n in tail_bns:
-                continue
-            if n.op == "output":
-                lines.append(f"        return {self.fmt(n.args[0])}")
-                continue
-            if u.op is not None and n in self.plan.switched:  # library call by default, kernel a tunable away
-                from ._plan import engine_tunable
-
-                engine = engine_tunable(u.op)
-                if engine not in self.switches:
-                    self.switches.append(engine)
-                self.fallbacks.append(self.plan.switched[n])
-                library = self.conv_library_expr(n) if engine == "CONV_ENGINE" else None
-                if library is not None:
-                    self.use("convlayout")
-                expr = f"{self.covered_expr(n, u.op)} if {engine} == 'triton' else {library or self.library_expr(n)}"
-                lines.append(f"        {self.names[n]} = {expr}")
-            elif u.op is not None:
-                self.direct_kinds.update((u.op.kind, *_RUNS_TOO.get(u.op.kind, ())))
-                expr = self.covered_expr(n, u.op)
-                self.covered.append(_label(u.op))
-                lines.append(f"        {self.names[n]} = {expr}")
+            if id(u) in held:
+                chain, box = held[id(u)]
+                box += self._unit_lines(u, bn_tails, tail_bns, chain=chain)
+                if u is unit_of[chain.last]:
+                    lines += self._chain_lines(chain, box)
             else:
-                if n.op != "get_attr" and u.reason and not _trivial(n):
-                    self.fallbacks.append(u.reason)
-                lines.append(f"        {self.names[n]} = {self.library_expr(n)}")
+                lines += self._unit_lines(u, bn_tails, tail_bns)
         return "\n".join(lines) + "\n"
 
+    def _unit_lines(self, u, bn_tails, tail_bns, chain=None) -> list[str]:
+        """The forward lines of one unit (as a chain's convolution under the library call: the call alone)."""
+        if id(u) in bn_tails:
+            call, epilogue_src, label = emit_bn_group(self, u, len(self.kernels), *bn_tails[id(u)])
+            self.use("batchnorm")
+            self.direct_kinds.add("batchnorm")
+            if epilogue_src is not None:
+                self.kernels.append(epilogue_src)
+            self.covered.append(label)
+            return [f"        {call}"]
+        if u.is_group:
+            emitted = emit_group(self, u, len(self.kernels))
+            if emitted is None:
+                return []
+            self.use("elementwise", *(("reduce",) if u.reduce is not None else ()))
+            call, kernel_src, label = emitted
+            self.kernels.append(kernel_src)
+            self.covered.append(label)
+            return [f"        {call}"]
+        (n,) = u.nodes
+        if n.op == "placeholder" or n in tail_bns:
+            return []
+        if n.op == "output":
+            return [f"        return {self.fmt(n.args[0])}"]
+        if u.op is not None and n in self.plan.switched:  # library call by default, kernel a tunable away
+            engine, library = self._switched(n, u.op)
+            if chain is not None and n is chain.conv:
+                return [f"        {self.names[n]} = {library}"]
+            return [f"        {self.names[n]} = {self.covered_expr(n, u.op)} if {engine} == 'triton' else {library}"]
+        if u.op is not None:
+            self.direct_kinds.update((u.op.kind, *_RUNS_TOO.get(u.op.kind, ())))
+            expr = self.covered_expr(n, u.op)
+            self.covered.append(_label(u.op))
+            return [f"        {self.names[n]} = {expr}"]
+        if n.op != "get_attr" and u.reason and not _trivial(n):
+            self.fallbacks.append(u.reason)
+        return [f"        {self.names[n]} = {self.library_expr(n)}"]
+
+    def _chain_lines(self, chain, library_lines: list[str]) -> list[str]:
+        """A `_ew.ConvChain`'s forward lines: with the generated kernel (CONV_ENGINE "triton") one launch that
+        takes the tails and the pool into its store, with the library call ``library_lines``."""
+        conv_op = self.plan.ops[chain.conv]
+        args = []
+        if chain.pre is not None or chain.post is not None:
+            ext = ", ".join(self.names[e] for e in chain.extras)
+            ext = f"({ext},)" if len(chain.extras) == 1 else f"({ext})"
+            pre = "None"
+            if chain.pre is not None:
+                pre, src = emit_conv_epilogue(self, chain.pre, len(self.kernels), chain.conv, chain.extras)
+                self.kernels.append(src)
+            args += [pre, ext]
+        if chain.pool is not None:
+            pool = self.gm.get_submodule(chain.pool.target)
+            nd = len(self.gm.get_submodule(chain.conv.target).kernel_size)
+            k = pool.kernel_size if isinstance(pool.kernel_size, (tuple, list)) else (pool.kernel_size,) * nd
+            window = (1,) * (3 - nd) + tuple(k)
+            args.append(f"pool=({'Max' in type(pool).__name__}, {window!r})")
+            if chain.post is not None:
+                post, src = emit_conv_epilogue(self, chain.post, len(self.kernels), chain.pool, chain.extras)
+                self.kernels.append(src)
+                args.append(f"post={post}")
+        fused = self.covered_expr(chain.conv, conv_op)  # _conv(x, m)
+        fused = f"{fused[:-1]}, {', '.join(args)})"
+        return ["        if CONV_ENGINE == 'triton':",
+                f"            {self.names[chain.last]} = {fused}",
+                "        else:",
+                *("    " + line for line in library_lines)]
 
 def _get_path(root, path: str):
     obj = root

@@ -7,6 +7,9 @@ read through ``(i // inner) % size`` (see ``_bcast_operand``), others with plain
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field
+
 from ._literals import num
 from ._ops import Op, _is_node, _is_tensor
 
@@ -425,3 +428,144 @@ def emit_bn_group(em, unit, idx: int, bn, extras) -> tuple[str, str | None, str]
     call = (f"{em.names[out]} = _batch_norm({em.fmt(bn_op.operands[0])}, {em.module_expr(bn_op.module)}, "
             f"{fname}, {ext})")
     return call, src, f"normalisation: batch_norm + {','.join(names)}"
+
+
+CONV_EPI_EXTRAS = 3  # other tensors a convolution's epilogues read (`_templates/conv.py`: e0, e1, e2)
+_POOL_WINDOWS = (2, 4, 8, 16, 32, 64)  # a fused pool's window sizes: whole windows in a tile of rows (a power of 2)
+
+
+@dataclass
+class ConvChain:
+    """A convolution switchable between library call and generated kernel (``CONV_ENGINE``) with what follows it
+    that its generated kernel's store can take in: an elementwise tail (``pre``, a group unit), a max or average
+    pool whose windows tile its output (``pool``, a node), the elementwise tail after that (``post``). ``extras``:
+    the other tensors both tails read (numbers or one value per channel). The forward writes both paths: with the
+    generated kernel one launch whose output is the chain's last value, with the library call the call and the
+    units after it as they were."""
+
+    conv: object
+    pre: object = None
+    pool: object = None
+    post: object = None
+    extras: list = field(default_factory=list)
+
+    @property
+    def last(self):
+        """The chain's last unit's node whose value the rest of the forward reads."""
+        if self.post is not None:
+            return self.post.outputs[0]
+        return self.pool if self.pool is not None else self.pre.outputs[0]
+
+
+def _tail_extras(em, unit, head):
+    """The other tensors of the group ``unit`` as the elementwise tail of ``head`` (which only the group reads): all
+    fp32, each a number or one value per channel of ``head`` (a bias or scale shaped (C, 1, 1)), every value of the
+    group ``head``'s shape, one output; else None."""
+    import torch
+
+    if not unit.is_group or unit.reduce is not None:
+        return None
+    members = set(unit.nodes)
+    outputs = unit.outputs
+    if len(outputs) != 1 or not all(u in members for u in head.users):
+        return None
+    operands = list(dict.fromkeys(o for n in unit.nodes for o in em.plan.ops[n].operands
+                                  if _is_node(o) and o not in members))
+    if head not in operands or not all(_is_tensor(o) for o in operands):
+        return None
+    y = head.meta.get("ak_val")
+    if not (isinstance(y, torch.Tensor) and y.dtype == torch.float32 and y.dim() >= 3):
+        return None
+    extras = [o for o in operands if o is not head]
+    for e in extras:
+        v = e.meta.get("ak_val")
+        if not (isinstance(v, torch.Tensor) and v.dtype == torch.float32 and v.dim() <= y.dim()):
+            return None
+        shape = (1,) * (y.dim() - v.dim()) + tuple(v.shape)
+        if any(s != 1 for i, s in enumerate(shape) if i != 1) or shape[1] not in (1, y.shape[1]):
+            return None
+    for n in unit.nodes:  # every value of the group is the head's shape and fp32 (no casts to narrow types)
+        v = n.meta.get("ak_val")
+        if not (isinstance(v, torch.Tensor) and v.dtype == torch.float32 and tuple(v.shape) == tuple(y.shape)):
+            return None
+    return extras
+
+
+def _fusable_pool(em, head, conv):
+    """The pool node that is ``head``'s only user, when a store can take it: a MaxPool or AvgPool of the
+    convolution's dimensions whose windows tile the output (stride = window, no padding or dilation, no ceil mode,
+    no divisor override) and hold a power of two of values, at most 64; else None."""
+    import torch
+    import torch.nn as nn
+
+    users = list(head.users)
+    if len(users) != 1:
+        return None
+    pn = users[0]
+    op = em.plan.ops.get(pn)
+    if not (isinstance(op, Op) and op.kind == "pool" and op.module and pn.op == "call_module"
+            and pn.all_input_nodes == [head] and len(pn.args) == 1 and not pn.kwargs):
+        return None
+    pool = em.gm.get_submodule(pn.target)
+    cmod = em.gm.get_submodule(conv.target)
+    nd = len(cmod.kernel_size)
+    kinds = (nn.MaxPool1d, nn.MaxPool2d, nn.MaxPool3d, nn.AvgPool1d, nn.AvgPool2d, nn.AvgPool3d)
+    if type(pool) not in kinds or op.params.get("nd") != nd:
+        return None
+
+    def norm(v):
+        return tuple(v) if isinstance(v, (tuple, list)) else (v,) * nd
+
+    k = norm(pool.kernel_size)
+    if (norm(pool.stride if pool.stride not in (None, ()) else pool.kernel_size) != k or any(norm(pool.padding))
+            or pool.ceil_mode or getattr(pool, "divisor_override", None) is not None
+            or any(d != 1 for d in norm(getattr(pool, "dilation", 1))) or math.prod(k) not in _POOL_WINDOWS):
+        return None
+    v = pn.meta.get("ak_val")
+    return pn if isinstance(v, torch.Tensor) and v.dtype == torch.float32 else None
+
+
+def conv_chains(em) -> list[ConvChain]:
+    """Every convolution of the plan whose generated kernel can take what follows it into its store
+    (`ConvChain`): on L2/90 an activation, a per-channel add, a clamp and a GELU (the 1.8 GB output never written
+    and read back), on L2/50 a scale, a 2x2x2 average pool and a bias (the 1 GB output never written)."""
+    unit_of = {n: u for u in em.plan.units for n in u.nodes}
+    chains = []
+    for conv, op in em.plan.ops.items():
+        if not (isinstance(op, Op) and op.kind == "conv" and op.module and conv in em.plan.switched
+                and em.conv_library_expr(conv) is not None):
+            continue
+        chain, head = ConvChain(conv=conv), conv
+        users = list(conv.users)
+        if len(users) == 1 and unit_of.get(users[0]) is not None:
+            extras = _tail_extras(em, unit_of[users[0]], conv)
+            if extras is not None and len(extras) <= CONV_EPI_EXTRAS:
+                chain.pre, chain.extras, head = unit_of[users[0]], extras, unit_of[users[0]].outputs[0]
+        chain.pool = _fusable_pool(em, head, conv)
+        if chain.pool is not None:
+            after = list(chain.pool.users)
+            if len(after) == 1 and unit_of.get(after[0]) is not None:
+                extras = _tail_extras(em, unit_of[after[0]], chain.pool)
+                merged = list(dict.fromkeys(chain.extras + (extras or [])))
+                if extras is not None and len(merged) <= CONV_EPI_EXTRAS:
+                    chain.post, chain.extras = unit_of[after[0]], merged
+        if chain.pre is not None or chain.pool is not None:
+            chains.append(chain)
+    return chains
+
+
+def emit_conv_epilogue(em, unit, idx: int, head, extras) -> tuple[str, str]:
+    """(function name, source) of the ``@triton.jit`` epilogue a convolution's store applies for the group ``unit``
+    (a `ConvChain`'s tail of ``head``, the convolution or its pool): ``y`` the tile, ``e0``.. ``extras``' values
+    for the tile's channels."""
+    tensors, _, var, body, _ = _collect(em, unit.nodes)
+    (out,) = unit.outputs
+    names = [em.plan.ops[n].name for n in unit.nodes]
+    fname = f"_conv_epi{idx}"
+    lines = ["", "", "@triton.jit", f"def {fname}(y, e0, e1, e2):",
+             f"    # elementwise tail run in a convolution's store: {' -> '.join(names)}",
+             f"    a{tensors.index(head)} = y"]
+    lines += [f"    a{tensors.index(e)} = e{i}" for i, e in enumerate(extras) if e in tensors]
+    lines += [line.split("  #")[0] for line in body]
+    lines.append(f"    return {var[out]}")
+    return fname, "\n".join(lines)

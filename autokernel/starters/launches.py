@@ -6,6 +6,7 @@ tuner need not time the second (a block size the tile is capped below, a split t
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 from dataclasses import dataclass
 
@@ -30,6 +31,8 @@ def _describe(value):
         return ("tensor", tuple(value.shape), tuple(value.stride()), str(value.dtype))
     if isinstance(value, (int, float, bool, str)) or value is None:
         return value
+    if _is_kernel(value):  # a @triton.jit function given as an argument (a convolution's epilogue)
+        return ("fn", getattr(value.fn, "__name__", "") if hasattr(value, "fn") else "")
     return type(value).__name__
 
 
@@ -129,7 +132,9 @@ def launch_plan(source: str, problem, *, sm_count: int = 4, ops: list | None = N
 
 def dry_run(problem_source: str, source: str, stand_in, *, sm_count: int, is_kernel=_is_kernel, mode=None) -> None:
     """Run ``source``'s ModelNew forward on the problem's inputs on the meta device, every module-level kernel
-    (``is_kernel``) replaced by ``stand_in(name, kernel)`` and ``_sm_count`` answering ``sm_count``; ``mode``, a torch
+    (``is_kernel``) the source launches (``name[grid]``) replaced by ``stand_in(name, kernel)`` and the @triton.jit
+    functions those call left as they are (Triton compiles them into each kernel, and hashes their source into its
+    key), ``_sm_count`` answering ``sm_count``; ``mode``, a torch
     function or dispatch mode entered around the forward. Raises what the dry run raises. The caller serialises dry
     runs that patch the same module (`_LOCK`)."""
     import torch
@@ -140,8 +145,8 @@ def dry_run(problem_source: str, source: str, stand_in, *, sm_count: int, is_ker
     with torch.no_grad():
         ns = load_namespace(problem_source)
         mod = load_module(source, "ak_dryrun", keep_file=False)
-        for name in dir(mod):
-            if is_kernel(getattr(mod, name)):
+        for name in dir(mod):  # launched ones only: a helper a kernel calls, or an epilogue it takes, stays itself
+            if is_kernel(getattr(mod, name)) and re.search(rf"\b{re.escape(name)}\[", source):
                 setattr(mod, name, stand_in(name, getattr(mod, name)))
         if hasattr(mod, "_sm_count"):
             mod._sm_count = lambda device: sm_count
