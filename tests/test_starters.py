@@ -1212,3 +1212,27 @@ def test_a_library_convolution_in_channels_last_format_computes_the_same(ctor, s
         want = torch.tanh(new.conv(x)) * 2.0
         assert not torch.allclose(want, first)
         torch.testing.assert_close(new(x), want, atol=1e-5, rtol=1e-5)
+
+
+def test_a_fused_convolution_does_not_make_its_forward_look_longer():
+    """L2/50's forward (a transposed convolution, a scale, an average pool, a bias, a scale) is 7 steps under the
+    library call; the generated path written beside it (`if CONV_ENGINE == 'triton':`) is not counted, so it is not
+    offered CUDA graphs as a launch-bound forward of 8 steps or more would be."""
+    p = make_problem(
+        """
+        def __init__(self):
+            super().__init__()
+            self.up = nn.ConvTranspose3d(3, 4, 3, stride=2, padding=1)
+            self.scale1 = nn.Parameter(torch.tensor(0.5))
+            self.pool = nn.AvgPool3d(2)
+            self.bias = nn.Parameter(torch.randn(4, 1, 1, 1))
+            self.scale2 = nn.Parameter(torch.tensor(1.0))
+        def forward(self, x):
+            return (self.pool(self.up(x) * self.scale1) + self.bias) * self.scale2
+        """,
+        "[torch.rand(2, 3, 3, 4, 4)]",
+    )
+    st = generate_starter(p)
+    assert "pool=(False, (2, 2, 2)), post=_conv_epi" in st.source and "CUDA_GRAPH" not in st.space
+    for engine in ("library", "triton"):
+        run_shapes(p, generate_starter(p, tunables={"CONV_ENGINE": engine}), [[(2, 3, 3, 4, 4)], [(1, 3, 4, 5, 3)]])

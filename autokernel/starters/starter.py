@@ -129,7 +129,7 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
         if layered.has_kernel:
             return layered
     engines = {e: "" if ENGINE_KINDS[e] & probe.direct_kinds else e.split("_")[0] + "_" for e in probe.switches}
-    steps = sum(1 for line in probe_forward.splitlines()[1:] if not line.strip().startswith("return"))
+    steps = _forward_steps(probe_forward)
     families = [*probe.families, *(["graph"] if probe.covered and _launch_bound(problem, steps) else [])]
     values, space = _family_tunables(families, tunables, engines)
     space = _search_space(space, traced.model)
@@ -162,6 +162,22 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
 # A forward of this many steps (kernel launches and library calls) or more is offered CUDA graphs (CUDA_GRAPH): its
 # host launch work is what a graph saves. KernelBench's level 3 (whole models) always is.
 GRAPH_MIN_STEPS = 8
+
+
+def _forward_steps(forward: str) -> int:
+    """Kernel launches and library calls of a generated forward, the way the library call runs it: a fused
+    convolution's generated path (the lines under ``if CONV_ENGINE == 'triton':``) and the ``if``/``else`` lines
+    themselves are not counted, so fusing does not make a forward look longer than it runs."""
+    steps, fused = 0, False
+    for line in forward.splitlines()[1:]:
+        text = line.strip()
+        if text.startswith("if ") and text.endswith(":"):
+            fused = True
+        elif text == "else:":
+            fused = False
+        elif not fused and text and not text.startswith("return"):
+            steps += 1
+    return steps
 
 
 def _launch_bound(problem, steps: int) -> bool:
