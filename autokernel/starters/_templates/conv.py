@@ -137,6 +137,20 @@ def _conv_pool_store(acc, y_ptr, b_ptr, offs_m, M, co, n_mask, COUT, QD, QH, QW,
 
 
 @triton.jit
+def _conv_out(acc, y_ptr, b_ptr, n, co, offs_m, M, m_mask, n_mask, COUT, OD, OH, OW, QD, QH, QW,
+              HAS_BIAS: tl.constexpr, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr,
+              N_EXTRA: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, PKD: tl.constexpr,
+              PKH: tl.constexpr, PKW: tl.constexpr, POOL: tl.constexpr, EPI2: tl.constexpr):
+    # the implicit-GEMM kernels' store: the output tile as it is, or pooled (POOL > 0)
+    if POOL == 0:
+        _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS,
+                    e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA)
+    else:
+        _conv_pool_store(acc, y_ptr, b_ptr, offs_m, M, co, n_mask, COUT, QD, QH, QW, HAS_BIAS, e0_ptr, e1_ptr,
+                         e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
+
+
+@triton.jit
 def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G,
                   BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
     # One tap of the channels-last implicit GEMM: its input channels in BLOCK_K runs, contiguous in x (rows
@@ -199,12 +213,8 @@ def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT,
         b_mask = k_mask[:, None] & n_mask[None, :]
         b = tl.load(w_ptr + w_off, mask=b_mask, other=0.0).to(tl.float32)
         acc += _dot_block(a, b, x2_ptr + x_off, valid, w2_ptr + w_off, b_mask, PRECISION)
-    if POOL == 0:
-        _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS,
-                    e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA)
-    else:
-        _conv_pool_store(acc, y_ptr, b_ptr, offs_m, M, co, n_mask, COUT, QD, QH, QW, HAS_BIAS, e0_ptr, e1_ptr,
-                         e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
+    _conv_out(acc, y_ptr, b_ptr, n, co, offs_m, M, m_mask, n_mask, COUT, OD, OH, OW, QD, QH, QW, HAS_BIAS, e0_ptr,
+              e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
 
 
 @triton.jit
@@ -239,12 +249,8 @@ def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, 
         row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G  # read only where valid (see below)
         w_row = ((g * KK + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
         acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION)
-    if POOL == 0:
-        _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS,
-                    e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA)
-    else:
-        _conv_pool_store(acc, y_ptr, b_ptr, offs_m, M, co, n_mask, COUT, QD, QH, QW, HAS_BIAS, e0_ptr, e1_ptr,
-                         e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
+    _conv_out(acc, y_ptr, b_ptr, n, co, offs_m, M, m_mask, n_mask, COUT, OD, OH, OW, QD, QH, QW, HAS_BIAS, e0_ptr,
+              e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
 
 
 @triton.jit
