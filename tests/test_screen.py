@@ -471,8 +471,12 @@ def test_a_line_behind_a_foreign_seed_takes_its_steps_through_stepping_stones(tm
             (rnd,) = [r for r in screens if r["kind"] == "round"]
             assert rnd["beat_best"] == 0
             if stones:
-                assert rnd["line_best"] == own.digest and rnd["line_ms"] > 0
+                assert rnd["line_best"] == own.digest and rnd["line_ms"] > 0 and rnd["line_seeds"] == [own.digest]
                 assert rnd["stepping_stones"] == [Candidate(source=redundant(20)).digest]
+                # how near a variant came (the tuner's dead settings): the line's against the line's best
+                ratios = {idea: r for idea, r, _ in ScreenLog(run, device="cpu", policy=cfg.ledger_policy())
+                          .ratios(PROBLEM)}
+                assert ratios["own step"] < 1 < ratios["foreign's step"]
             else:
                 assert "line_best" not in rnd
     finally:

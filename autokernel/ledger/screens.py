@@ -88,14 +88,17 @@ class ScreenLog:
     def ratios(self, problem: Problem) -> list[tuple[str, float]]:
         """(idea, screened time / the round's control time, parent digest) of this problem's screened variants in
         rounds that had a timed control (`History.screen_ratios`; inf for a variant that failed the screen), in
-        recorded order."""
+        recorded order. A variant of the tuner's line in a round that screened the line's best too is measured
+        against that (`search.loop._screen_round`)."""
         with self._lock:
             rows = list(self._variants.values())
-            bars = {rnd: row.get("control_ms") for (digest, rnd), row in self._rounds.items()
-                    if digest == problem.digest}
+            rounds = {rnd: row for (digest, rnd), row in self._rounds.items() if digest == problem.digest}
         out = []
         for r in rows:
-            bar = bars.get(int(r.get("round") or 0))
+            rnd = rounds.get(int(r.get("round") or 0), {})
+            bar = rnd.get("control_ms")
+            if rnd.get("line_ms") and r.get("parent") in (rnd.get("line_seeds") or ()):
+                bar = rnd["line_ms"]  # a variant of the tuner's line, against the line's best (a stepping stone's bar)
             mine = r.get("problem_digest") == problem.digest and r["key"] == self._key(problem.digest,
                                                                                         r["candidate_digest"])
             if not mine or not isinstance(bar, (int, float)) or bar <= 0:

@@ -510,15 +510,16 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     out.screen_reused += len(candidates) - len(fresh)
     history.screened |= {d for d, r in known.items() if r is not None}
     bar_ms = ctl.median_ms if ctl is not None and ctl.ok else None
-    if bar_ms:
-        history.screen_ratios += [(c.idea, known[c.digest].median_ms / bar_ms if known[c.digest].ok
-                                   and known[c.digest].median_ms else math.inf, c.parent) for c in fresh]
+    line_ctl = ctls.get(line.best.digest) if line is not None else None
+    step_ms = line_ctl.median_ms if line_ctl is not None and line_ctl.ok and line_ctl.median_ms else None
+    if bar_ms:  # a variant of the line is measured against the line's best (how near it came is the line's business)
+        history.screen_ratios += [
+            (c.idea, known[c.digest].median_ms / (step_ms if step_ms and c.parent in line.seeds else bar_ms)
+             if known[c.digest].ok and known[c.digest].median_ms else math.inf, c.parent) for c in fresh]
     passed = [(known[c.digest].median_ms, i, c) for i, c in enumerate(candidates) if known[c.digest].ok]
     beat = [p for p in passed if bar_ms is None or p[0] < bar_ms]
     chosen = [c for _, _, c in sorted(beat, key=lambda p: (p[0], p[1]))[: config.judge_top]]
     chosen += [c for _, _, c in passed if c.digest in must_judge and c not in chosen]
-    line_ctl = ctls.get(line.best.digest) if line is not None else None
-    step_ms = line_ctl.median_ms if line_ctl is not None and line_ctl.ok and line_ctl.median_ms else None
     steps = [c for ms, _, c in sorted(passed, key=lambda p: (p[0], p[1]))
              if step_ms and ms < step_ms * (1.0 - config.min_gain) and c.parent in line.seeds and c not in chosen]
     steps = steps[: config.stepping_stones]
@@ -528,7 +529,7 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     screens.record_round(problem, rnd, screened=len(fresh), reused=len(candidates) - len(fresh),
                          passed=len(passed), control=control.digest if control is not None else None,
                          control_ms=bar_ms, beat_best=len(beat),
-                         **({"line_best": line.best.digest, "line_ms": step_ms,
+                         **({"line_best": line.best.digest, "line_ms": step_ms, "line_seeds": sorted(line.seeds),
                              "stepping_stones": [c.digest for c in steps]} if line is not None else {}),
                          judged=[c.digest for c in chosen], queued=[_queue_entry(c) for c in chosen],
                          screen_s=round(screen_s, 3),
