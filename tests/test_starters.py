@@ -1236,3 +1236,30 @@ def test_a_fused_convolution_does_not_make_its_forward_look_longer():
     assert "pool=(False, (2, 2, 2)), post=_conv_epi" in st.source and "CUDA_GRAPH" not in st.space
     for engine in ("library", "triton"):
         run_shapes(p, generate_starter(p, tunables={"CONV_ENGINE": engine}), [[(2, 3, 3, 4, 4)], [(1, 3, 4, 5, 3)]])
+
+
+@pytest.mark.parametrize("layers, shape", [
+    ("nn.Conv1d(4, 6, 3, groups=2), nn.MaxPool1d(4)", (2, 4, 19)),  # 1-D, grouped, 17 outputs: 4 windows
+    ("nn.ConvTranspose2d(4, 3, 3, stride=2), nn.MaxPool2d(2)", (2, 4, 4, 5)),  # 9 x 11 outputs, windows floored
+    ("nn.Conv3d(2, 5, 2, padding=1), nn.AvgPool3d((1, 2, 4))", (1, 2, 3, 4, 8)),  # a window of 8, not a cube
+])
+@pytest.mark.parametrize("algo", ["im2col", "taps"])
+def test_a_pool_fused_into_a_convolutions_store_matches_the_reference(layers, shape, algo):
+    """Windows that tile the output, the last rows and columns left out where they do not divide it (as PyTorch's
+    floor mode does), groups, 1-D to 3-D, negative values through a max (the rows past the tile's end never reach
+    a window); a ReLU subtracted after the pool runs in the same store."""
+    conv, pool = layers.split(", nn.")
+    p = make_problem(
+        f"""
+        def __init__(self):
+            super().__init__()
+            self.conv = {conv}
+            self.pool = nn.{pool}
+        def forward(self, x):
+            return torch.relu(self.pool(self.conv(x))) - 0.25
+        """,
+        f"[torch.randn{shape}]",
+    )
+    st = generate_starter(p, tunables={"CONV_ENGINE": "triton", "CONV_ALGO": algo})
+    assert "pool=(" in st.source and "post=_conv_epi" in st.source
+    assert run_shapes(p, st, [[shape]]) == 1  # one launch: the convolution, its pool and the tail

@@ -532,8 +532,8 @@ def conv_chains(em) -> list[ConvChain]:
     unit_of = {n: u for u in em.plan.units for n in u.nodes}
     chains = []
     for conv, op in em.plan.ops.items():
-        if not (isinstance(op, Op) and op.kind == "conv" and op.module and conv in em.plan.switched
-                and em.conv_library_expr(conv) is not None):
+        if not (isinstance(op, Op) and op.kind == "conv" and op.module and conv.op == "call_module"
+                and conv in em.plan.switched):
             continue
         chain, head = ConvChain(conv=conv), conv
         users = list(conv.users)
