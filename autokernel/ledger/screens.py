@@ -97,7 +97,7 @@ class ScreenLog:
         for r in rows:
             rnd = rounds.get(int(r.get("round") or 0), {})
             bar = rnd.get("control_ms")
-            if rnd.get("line_ms") and r.get("parent") in (rnd.get("line_seeds") or ()):
+            if bar and rnd.get("line_ms") and r.get("parent") in (rnd.get("line_seeds") or ()):
                 bar = rnd["line_ms"]  # a variant of the tuner's line, against the line's best (a stepping stone's bar)
             mine = r.get("problem_digest") == problem.digest and r["key"] == self._key(problem.digest,
                                                                                         r["candidate_digest"])
