@@ -389,6 +389,15 @@ def test_a_stop_during_a_screen_leaves_its_chosen_queued_and_the_next_invocation
     assert rnd["queued"][0]["idea"] == "fast"
     assert [r["idea"] for r in _rows(run / "results.jsonl")] == ["slow seed"]
 
+    # the moves replay reads a run directory with a queued variant (judging nothing, leaving it as it was): the
+    # proposer's three variants were screened, so none is new
+    from autokernel.search.headroom import moves_left
+
+    before = {f: f.read_bytes() for f in run.rglob("*") if f.is_file()}
+    (left,) = moves_left(run, lambda rows, screen_rows: WideProposer(), width=8, max_rounds=2)
+    assert (left.next_round, left.rounds, left.variants) == (2, 0, 0)
+    assert {f: f.read_bytes() for f in run.rglob("*") if f.is_file()} == before
+
     thin = tmp_path / "thin"
     thin_copy(run, thin)
     assert list((thin / "candidates").glob(f"*/{fast}.py"))  # queued: kept though it has no verdict yet

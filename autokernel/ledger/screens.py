@@ -96,9 +96,7 @@ class ScreenLog:
         out = []
         for r in rows:
             rnd = rounds.get(int(r.get("round") or 0), {})
-            bar = rnd.get("control_ms")
-            if bar and rnd.get("line_ms") and r.get("parent") in (rnd.get("line_seeds") or ()):
-                bar = rnd["line_ms"]  # a variant of the tuner's line, against the line's best (a stepping stone's bar)
+            bar = ratio_bar(r.get("parent"), rnd.get("control_ms"), rnd.get("line_ms"), rnd.get("line_seeds") or ())
             mine = r.get("problem_digest") == problem.digest and r["key"] == self._key(problem.digest,
                                                                                         r["candidate_digest"])
             if not mine or not isinstance(bar, (int, float)) or bar <= 0:
@@ -147,6 +145,13 @@ class ScreenLog:
         with self._lock:
             _append(self.path, row)
             self._index(row)
+
+
+def ratio_bar(parent, control_ms, line_ms=None, line_seeds=()):
+    """The screen time a variant is measured against for the tuner's dead settings (`History.screen_ratios`): its
+    round's best kernel's, or, for a variant of the tuner's line in a round that timed both, the line's best (how
+    near a line behind a foreign seed came is the line's business)."""
+    return line_ms if control_ms and line_ms and parent in line_seeds else control_ms
 
 
 def sum_stages(results) -> dict[str, float]:

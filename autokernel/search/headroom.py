@@ -45,16 +45,17 @@ def _problems(run: Path, rows: list[dict]) -> list[tuple[Problem, dict, str]]:
     latest: dict[str, dict] = {}
     for row in rows:
         latest[row["problem_digest"]] = row
+    sources = {}  # problem digest -> (folder, source)
+    for f in sorted((run / "problems").glob("*/problem.py")):
+        source = f.read_text(encoding="utf-8")
+        sources[Problem(name="", source=source).digest] = (f.parent, source)
     out = []
     for digest, row in latest.items():
-        folder = next((f for f in sorted((run / "problems").glob("*")) if (f / "problem.py").is_file()
-                       and Problem(name="", source=(f / "problem.py").read_text(encoding="utf-8")).digest == digest),
-                      None)
-        if folder is None:
+        if digest not in sources:
             continue
+        folder, source = sources[digest]
         level, _, pid = str(row.get("problem") or "").removeprefix("L").partition("/")
-        problem = Problem(name=row.get("problem_name") or folder.name,
-                          source=(folder / "problem.py").read_text(encoding="utf-8"),
+        problem = Problem(name=row.get("problem_name") or folder.name, source=source,
                           level=int(level) if level.isdigit() else None, problem_id=int(pid) if pid.isdigit() else None)
         out.append((problem, row["policy"], row.get("device") or "cpu"))
     return out
@@ -78,6 +79,7 @@ def moves_left(run_dir: str | Path, make_proposer: Callable[[list[dict], list[di
         shutil.copytree(run, copy, ignore=shutil.ignore_patterns(".git"))
         rows = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines() if line.strip()]
         proposer = make_proposer(rows, screen_rows(copy))
+        wide = getattr(proposer, "propose_wide", None)
         for problem, policy, device in _problems(copy, rows):
             if only and problem.key not in only:
                 continue
@@ -90,10 +92,10 @@ def moves_left(run_dir: str | Path, make_proposer: Callable[[list[dict], list[di
             for rnd in range(first, first + max_rounds):
                 history.round = rnd
                 history.seeds = select_seeds(history.attempts, config)
-                wide = getattr(proposer, "propose_wide", None)
                 proposed = (wide(problem, history, width) if callable(wide)
                             else proposer.propose(problem, history, config.ideas_per_round, config.branches_per_idea))
-                variants = _dedupe(proposed, history)
+                # new: neither judged nor screened (a run answers a screened one from its screen log)
+                variants = [c for c in _dedupe(proposed, history) if c.digest not in history.screened]
                 if not variants:
                     break
                 counts.append(len(variants))

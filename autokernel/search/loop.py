@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field, replace
 
 from autokernel.ledger import Ledger
-from autokernel.ledger.screens import ScreenLog, sum_stages
+from autokernel.ledger.screens import ScreenLog, ratio_bar, sum_stages
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, History, Proposer, cost_of, rank_key, usage_of
 from autokernel.propose.usage import Usage
@@ -233,7 +233,9 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
                      | {str(r.get("candidate_digest")) for r in unsourced})
     if again or queued:
         fresh = {a.candidate.digest: a for a in rejudge(again + queued)}
-        recorded = [fresh.get(a.candidate.digest, a) for a in recorded] + [fresh[c.digest] for c in queued]
+        # a queued variant the rejudge left without a verdict (a replay judges nothing) stays queued
+        recorded = [fresh.get(a.candidate.digest, a) for a in recorded] + [fresh[c.digest] for c in queued
+                                                                              if c.digest in fresh]
     out.reused = len(recorded) - len(again) - len(queued) + len(unsourced)
     history.attempts.extend(recorded)
     history.screened |= {str(r.get("candidate_digest")) for r in unsourced}
@@ -512,9 +514,10 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     bar_ms = ctl.median_ms if ctl is not None and ctl.ok else None
     line_ctl = ctls.get(line.best.digest) if line is not None else None
     step_ms = line_ctl.median_ms if line_ctl is not None and line_ctl.ok and line_ctl.median_ms else None
-    if bar_ms:  # a variant of the line is measured against the line's best (how near it came is the line's business)
+    if bar_ms:
+        seeds = line.seeds if line is not None else ()
         history.screen_ratios += [
-            (c.idea, known[c.digest].median_ms / (step_ms if step_ms and c.parent in line.seeds else bar_ms)
+            (c.idea, known[c.digest].median_ms / ratio_bar(c.parent, bar_ms, step_ms, seeds)
              if known[c.digest].ok and known[c.digest].median_ms else math.inf, c.parent) for c in fresh]
     passed = [(known[c.digest].median_ms, i, c) for i, c in enumerate(candidates) if known[c.digest].ok]
     beat = [p for p in passed if bar_ms is None or p[0] < bar_ms]

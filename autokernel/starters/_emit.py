@@ -298,7 +298,7 @@ class Emitter:
         tail_bns = {info[0] for info in bn_tails.values()}
         # a convolution and what its generated kernel's store takes in (`_ew.ConvChain`): the units of the chain
         # are written as they are under the library call, held until the last, which writes both paths
-        chains = [c for c in conv_chains(self) if not {id(u) for u in (c.pre, c.post) if u is not None} & set(bn_tails)]
+        chains = conv_chains(self)  # (a batch norm's tail reads a full tensor: never a convolution's tail too)
         unit_of = {n: u for u in self.plan.units for n in u.nodes}
         held: dict[int, tuple] = {}  # id(unit) -> (chain, its lines so far)
         for c in chains:

@@ -7,6 +7,7 @@ convolution, pooling, scans), library calls for the rest, each one listed with i
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from . import _templates as T
@@ -239,6 +240,7 @@ def _apply_overrides(values: dict, space: dict, overrides: dict | None) -> dict:
 ENGINE_CHOICES = ["library", "triton"]  # values of the engine tunables (_plan.ENGINE_KINDS); the first is the default
 
 
+@functools.cache
 def _family_of(name: str) -> str | None:
     """The template family a tunable belongs to; an engine switch (``CONV_ENGINE``) belongs to the family whose
     knobs it switches on (``CONV_*``)."""
