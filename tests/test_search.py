@@ -508,6 +508,32 @@ def test_stop_grace_needs_a_stop_after():
     assert RunConfig(out=Path("unused"), stop_after_s=60.0, stop_grace_s=0.0).stop_grace_s == 0.0
 
 
+def test_a_backend_closed_by_the_grace_timer_while_the_run_closes_it_too_releases_its_kernels_once(monkeypatch):
+    """On the H200 the --stop-grace timer closed the backend while the run's own ``finally`` was closing it: the
+    second close found the shared-kernels folder gone between its check and its use (TypeError from
+    ``janitor.forget_dir(None)``) and the run ended without recording its invocation. Here the second close runs
+    inside the first, at the point where the first removes the folder."""
+    from autokernel.evaluate import janitor, shared_kernels
+    from autokernel.search import backend as backend_mod
+
+    backend = LocalBackend(_config())
+    folder = shared_kernels.make_folder()
+    backend._kernels = folder  # as a GPU backend holds one
+    removed, forgotten = [], []
+    real_remove = shared_kernels.remove_folder
+
+    def remove_while_another_close_runs(path):
+        backend.close()  # the timer's close, racing the run's
+        removed.append(path)
+        real_remove(path)
+
+    monkeypatch.setattr(backend_mod.shared_kernels, "remove_folder", remove_while_another_close_runs)
+    monkeypatch.setattr(backend_mod.janitor, "forget_dir", forgotten.append)
+    backend.close()
+    assert removed == [folder] and forgotten == [folder]
+    assert not os.path.exists(folder) and janitor is backend_mod.janitor
+
+
 def test_a_closed_in_process_backend_fails_a_late_submission_at_once():
     """The CPU backend's worker threads are gone once it is closed (by a run's --stop-grace): a search still
     submitting must get an error, not a future no worker will ever take."""

@@ -97,6 +97,7 @@ class LocalBackend:
         self.device = "cuda" if config.device.startswith("cuda") else "cpu"
         self.devices = devices or local_devices(config.device)
         self._kernels = None  # the shared kernels' folder this backend made (removed when it closes)
+        self._closing = threading.Lock()
         if share_kernels and self.device == "cuda" and config.shared_kernels is None:
             self._kernels = shared_kernels.make_folder()
             janitor.watch_dir(self._kernels)  # removed even if this process is killed
@@ -142,14 +143,17 @@ class LocalBackend:
         self._pool.drop_queued()
 
     def close(self) -> None:
-        if self._precompiler is not None:
-            self._precompiler.close()
-            self._precompiler = None
+        """Idempotent and safe from two threads at once: a run's --stop-grace timer closes the backend while the
+        run's own ``finally`` may close it too (each owned resource is taken by exactly one caller)."""
+        with self._closing:
+            precompiler, self._precompiler = self._precompiler, None
+            kernels, self._kernels = self._kernels, None
+        if precompiler is not None:
+            precompiler.close()
         self._pool.close()
-        if self._kernels is not None:
-            shared_kernels.remove_folder(self._kernels)
-            janitor.forget_dir(self._kernels)
-            self._kernels = None
+        if kernels is not None:
+            shared_kernels.remove_folder(kernels)
+            janitor.forget_dir(kernels)
 
 
 class _ThreadPool:

@@ -1,0 +1,464 @@
+"""Starter ModelNew for 57_conv_transposed_2D__square_input__square_kernel, generated from the reference by autokernel-kb.
+
+Generated Triton kernels: convolution: ConvTranspose2d
+Library calls kept: none
+Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
+"""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+
+# ---- tunables (the search varies these) ----
+CONV_PRECISION = 'tf32x3'
+CONV_ALGO = 'im2col'
+CONV_DEPTHWISE = 'direct'
+CONV_DW_BLOCK = 256
+CONV_BLOCK_M = 128
+CONV_BLOCK_N = 128
+CONV_BLOCK_K = 32
+CONV_NUM_WARPS = 8
+CONV_NUM_STAGES = 2
+
+# ---- the problem's module-level definitions (used by __init__) ----
+import torch
+import torch.nn as nn
+batch_size = 8
+in_channels = 64
+out_channels = 64
+kernel_size = 3
+height = 1024
+width = 1024
+
+
+def _promote(*dtypes):
+    """Result dtype of an elementwise op (torch promotion; float when only ints/bools met floats)."""
+    out = dtypes[0]
+    for dt in dtypes[1:]:
+        out = torch.promote_types(out, dt)
+    return out if out.is_floating_point else torch.get_default_dtype()
+
+
+def _bcast_operand(t, shape):
+    """(tensor, inner, size, broadcast?) so that element i of the output reads t[(i // inner) % size].
+
+    Covers same-shape, scalar and "one contiguous block of dims" broadcasts (per-channel bias,
+    per-column vectors) without copying; any other pattern is materialised once.
+    """
+    shape = tuple(shape)
+    if tuple(t.shape) == shape and t.is_contiguous():
+        return t, 1, 1, False
+    padded = (1,) * (len(shape) - t.dim()) + tuple(t.shape)
+    real = [d for d, s in enumerate(padded) if s != 1]
+    if t.is_contiguous() and (not real or real == list(range(real[0], real[-1] + 1))):
+        if not real:
+            return t, 1, 1, True
+        if all(padded[d] == shape[d] for d in real):
+            inner = math.prod(shape[real[-1] + 1:])
+            return t, inner, math.prod(padded[d] for d in real), True
+    return t.expand(shape).contiguous(), 1, 1, False
+
+
+def _pad3(v, nd, fill):
+    v = (v,) * nd if isinstance(v, int) else tuple(v)
+    return (fill,) * (3 - nd) + v
+
+
+def _tile(r, inner, ncols, tile, block_inner):
+    """(BLOCK_R, BLOCK_I) for a reduction of length r over ncols columns (inner = column stride 1 run).
+
+    Rows (inner == 1): walk each row along memory, several short rows per program.
+    Columns (inner > 1): BLOCK_I neighbouring columns are contiguous in memory, so loads coalesce.
+    """
+    if inner == 1:
+        block_r = min(triton.next_power_of_2(max(r, 1)), tile)
+        return block_r, max(1, min(tile // block_r, triton.next_power_of_2(ncols)))
+    block_i = min(block_inner, triton.next_power_of_2(ncols))
+    return max(1, min(tile // block_i, triton.next_power_of_2(max(r, 1)))), block_i
+
+
+@triton.jit
+def _tanh(x):
+    # tanh from exp (portable across Triton backends); |error| ~1e-7 in fp32
+    e = tl.exp(-2.0 * tl.abs(x))
+    t = (1.0 - e) / (1.0 + e)
+    return tl.where(x >= 0, t, -t)
+
+
+@triton.jit
+def _softplus(x, beta, threshold):
+    bx = x * beta
+    return tl.where(bx > threshold, x, tl.log(1.0 + tl.exp(tl.minimum(bx, threshold))) / beta)
+
+
+@triton.jit
+def _mul_combine(a, b):
+    return a * b
+
+
+
+@triton.jit
+def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_c, d_b, d_r, d_c,
+                       BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # x = hi + lo exactly, hi = x rounded to the nearest TF32 value (10 mantissa bits): the split of 3xTF32,
+    # done once per operand instead of once per tile visit. Rounding, not truncation: |lo| <= 2^-11 |x|, which
+    # cuts the split's error about 2.5x (emulated, signed inputs, K = 4096); the tensor cores may drop lo's low
+    # bits, an error of 2^-21 |x| at most. The destination strides may transpose (B is
+    # written K-major, the layout the TF32 tensor-core instructions read without a shuffle), and the destination
+    # may be larger (R_OUT x C_OUT): the padding is written as zeros.
+    b = tl.program_id(2).to(tl.int64)
+    r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    c = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)
+    mask = (r[:, None] < R) & (c[None, :] < C)
+    x = tl.load(src_ptr + b * s_b + r[:, None].to(tl.int64) * s_r + c[None, :] * s_c, mask=mask, other=0.0)
+    x = x.to(tl.float32)
+    bits = x.to(tl.int32, bitcast=True)
+    hi = ((bits + 4096) & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000: mantissa bits 0-12 cleared
+    hi = tl.where(tl.abs(hi) < float("inf"), hi, (bits & -8192).to(tl.float32, bitcast=True))  # no overflow to inf
+    off = b * d_b + r[:, None].to(tl.int64) * d_r + c[None, :] * d_c
+    out = (r[:, None] < R_OUT) & (c[None, :] < C_OUT)
+    tl.store(hi_ptr + off, hi, mask=out)
+    tl.store(lo_ptr + off, x - hi, mask=out)
+
+
+@triton.jit
+def _dot_acc(acc, a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
+    # acc + a @ b at PRECISION: "ieee" fp32, "tf32x3" (Triton splits in the loop), or "tf32x3s": a and b are the
+    # high parts split beforehand, their low parts are loaded here, and the product is three plain TF32 dots,
+    # the small cross terms first.
+    if PRECISION == "tf32x3s":
+        a2 = tl.load(a2_ptrs, mask=a_mask, other=0.0)
+        b2 = tl.load(b2_ptrs, mask=b_mask, other=0.0)
+        acc = tl.dot(a2, b, acc, input_precision="tf32")
+        acc = tl.dot(a, b2, acc, input_precision="tf32")
+        acc = tl.dot(a, b, acc, input_precision="tf32")
+    else:
+        acc += tl.dot(a, b, input_precision=PRECISION)
+    return acc
+
+
+def _tf32_split(x, transpose, k_multiple=1):
+    """(hi, lo) fp32 copies of a 3-D tensor (B, R, C) with x == hi + lo, hi the nearest TF32 value: (B, R, C') or, when
+    transposed, (B, C, R') contiguous, the last dim zero-padded to a multiple of ``k_multiple`` (when it is the
+    matmul's K, every row then starts aligned and no K block is partial)."""
+    bt, r, c = x.shape
+    r_out, c_out = (triton.cdiv(r, k_multiple) * k_multiple, c) if transpose else (r, triton.cdiv(c, k_multiple) * k_multiple)
+    shape = (bt, c_out, r_out) if transpose else (bt, r_out, c_out)
+    hi = torch.empty(shape, dtype=torch.float32, device=x.device)
+    lo = torch.empty_like(hi)
+    d_b, d_r, d_c = (hi.stride(0), 1, r_out) if transpose else hi.stride()
+    grid = (triton.cdiv(r_out, 64), triton.cdiv(c_out, 64), bt)
+    _tf32_split_kernel[grid](x, hi, lo, r, c, r_out, c_out, *x.stride(), d_b, d_r, d_c, BLOCK_R=64, BLOCK_C=64)
+    return hi, lo
+
+
+
+@triton.jit
+def _split_dhw(offs, OD, OH, OW):
+    # flat index over (..., OD, OH, OW) -> (leading index, od, oh, ow)
+    ow = offs % OW
+    t = offs // OW
+    oh = t % OH
+    t = t // OH
+    return t // OD, t % OD, oh, ow
+
+
+@triton.jit
+def _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED: tl.constexpr):
+    # Input position read by output (od, oh, ow) through tap (kd, kh, kw), and whether it exists (any shapes that
+    # broadcast). Forward: in = out * stride - pad + k * dil. Transposed: in = (out + pad - k * dil) / stride when
+    # that divides exactly.
+    if TRANSPOSED:
+        td = od + PD - kd * DD
+        th = oh + PH - kh * DH
+        tw = ow + PW - kw * DW
+        valid = (td >= 0) & (th >= 0) & (tw >= 0)
+        td = tl.where(valid, td, 0)
+        th = tl.where(valid, th, 0)
+        tw = tl.where(valid, tw, 0)
+        valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
+        i_d = td // SD
+        i_h = th // SH
+        i_w = tw // SW
+    else:
+        i_d = od * SD - PD + kd * DD
+        i_h = oh * SH - PH + kh * DH
+        i_w = ow * SW - PW + kw * DW
+        valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
+    return i_d, i_h, i_w, valid & (i_d < D) & (i_h < H) & (i_w < W)
+
+
+@triton.jit
+def _conv_store(acc, y_ptr, b_ptr, n, co, sp, m_mask, n_mask, COUT, OSP, HAS_BIAS: tl.constexpr):
+    # The epilogue of every implicit-GEMM kernel: bias, then rows (n, output position sp) x output channels co
+    # stored into y (N, COUT, OD, OH, OW), OSP = OD * OH * OW.
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+    y_off = (n[:, None] * COUT + co[None, :]) * OSP + sp[:, None]
+    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+
+
+@triton.jit
+def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G,
+                  BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # One tap of the channels-last implicit GEMM: its input channels in BLOCK_K runs, contiguous in x (rows
+    # ``row``) and in w (rows ``w_row``).
+    for c0 in range(0, CIN_G, BLOCK_K):
+        ci = c0 + tl.arange(0, BLOCK_K)
+        k_mask = ci < CIN_G
+        a_mask = valid[:, None] & k_mask[None, :]
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
+        b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
+        acc = _dot_acc(acc, a, b, x2_ptr + row[:, None] + ci[None, :], a_mask, w2_ptr + w_row + ci[:, None], b_mask,
+                       PRECISION)
+    return acc
+
+
+@triton.jit
+def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+                 KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
+                 HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
+                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # Implicit-GEMM convolution on 5-D (N, C, D, H, W) tensors (1-D/2-D convs use size-1 dims).
+    # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
+    # reduction = (ci, kd, kh, kw); input positions from `_conv_in`. PRECISION "tf32x3s": x2/w2 hold the low parts
+    # of x and w split beforehand (see _tf32_split and _dot_acc).
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    g = tl.program_id(2)
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    m_mask = offs_m < M
+    n, od, oh, ow = _split_dhw(offs_m, OD, OH, OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    KK = KD * KH * KW
+    K = CIN_G * KK
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        offs_k = k0 + tl.arange(0, BLOCK_K)
+        k_mask = offs_k < K
+        kw = offs_k % KW
+        t2 = offs_k // KW
+        kh = t2 % KH
+        t2 = t2 // KH
+        kd = t2 % KD
+        ci = t2 // KD
+        i_d, i_h, i_w, valid = _conv_in(od[:, None], oh[:, None], ow[:, None], kd[None, :], kh[None, :], kw[None, :],
+                                        D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask[:, None] & k_mask[None, :]
+        cin = g * CIN_G + ci
+        x_off = ((n[:, None] * CIN + cin[None, :]) * D + i_d) * (H * W) + i_h * W + i_w
+        a = tl.load(x_ptr + x_off, mask=valid, other=0.0).to(tl.float32)
+        if TRANSPOSED:  # weight (CIN, COUT_G, KD, KH, KW)
+            w_off = ((g * CIN_G + ci[:, None]).to(tl.int64) * COUT_G + offs_n[None, :]) * KK + (offs_k % KK)[:, None]
+        else:  # weight (COUT, CIN_G, KD, KH, KW)
+            w_off = co[None, :].to(tl.int64) * K + offs_k[:, None]
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        b = tl.load(w_ptr + w_off, mask=b_mask, other=0.0).to(tl.float32)
+        acc = _dot_acc(acc, a, b, x2_ptr + x_off, valid, w2_ptr + w_off, b_mask, PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
+
+
+@triton.jit
+def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+                      KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
+                      HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # The same implicit GEMM with the reduction walked tap by tap: the input rows of one tap (kd, kh, kw) are
+    # found once, then its channels are read in BLOCK_K runs. x is channels-last (N, D, H, W, CIN), so a run is
+    # contiguous; w is (G, taps, COUT_G, CIN_G), so B is K-major too (what the TF32 tensor-core path reads best).
+    # Index arithmetic per tap instead of per element and K block.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    g = tl.program_id(2)
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    m_mask = offs_m < M
+    n, od, oh, ow = _split_dhw(offs_m, OD, OH, OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    KK = KD * KH * KW
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for tap in range(0, KK):
+        kw = tap % KW
+        kh = (tap // KW) % KH
+        kd = tap // (KW * KH)
+        i_d, i_h, i_w, valid = _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask
+        row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+        w_row = ((g * KK + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+        acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
+
+
+@triton.jit
+def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, CD, CH, CW, MC,
+                       KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G,
+                       HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # Transposed convolution (dilation 1) by residue class: output o receives input i through tap k only when
+    # o + pad - k = i * stride, so the outputs with one (o + pad) mod stride share their taps: k = that residue,
+    # + stride, + 2 stride... Each program takes a tile of one class (program_id(2) = group * classes + class)
+    # and visits only those taps, not all KD * KH * KW with the others masked (stride^3 times fewer for 3-D).
+    # x channels-last, w (G, taps, COUT_G, CIN_G), as in _conv_taps_kernel. CD/CH/CW: positions per class and dim.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    ncls = SD * SH * SW
+    g = tl.program_id(2) // ncls
+    cls = tl.program_id(2) % ncls
+    rd = cls // (SH * SW)
+    rh = (cls // SW) % SH
+    rw = cls % SW
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    n, td, th, tw = _split_dhw(offs_m, CD, CH, CW)
+    od = (rd - PD % SD + SD) % SD + td * SD  # the first output of the class, then every stride-th
+    oh = (rh - PH % SH + SH) % SH + th * SH
+    ow = (rw - PW % SW + SW) % SW + tw * SW
+    m_mask = (offs_m < MC) & (od < OD) & (oh < OH) & (ow < OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for kd in range(rd, KD, SD):
+        i_d = (od + PD - kd) // SD
+        for kh in range(rh, KH, SH):
+            i_h = (oh + PH - kh) // SH
+            for kw in range(rw, KW, SW):
+                i_w = (ow + PW - kw) // SW
+                valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
+                valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
+                row = tl.where(valid, (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G, 0)
+                tap = (kd * KH + kh) * KW + kw
+                w_row = ((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+                acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
+                                    PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, (od * OH + oh) * OW + ow, m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS)
+
+
+@triton.jit
+def _dwconv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, TOTAL,
+                   KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, MULT,
+                   HAS_BIAS: tl.constexpr, BLOCK: tl.constexpr):
+    # Depthwise convolution (groups == in channels): output channel co reads input channel co // MULT only,
+    # so there is no GEMM to feed the tensor cores; each program computes BLOCK outputs directly, one
+    # kernel tap at a time (neighbouring taps hit the cache). Memory-bound, fp32 accumulation.
+    offs = (tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)).to(tl.int64)
+    mask = offs < TOTAL
+    t, od, oh, ow = _split_dhw(offs, OD, OH, OW)
+    co = t % COUT
+    n = t // COUT
+    x_base = (n * CIN + co // MULT) * D
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for kd in range(0, KD):
+        i_d = od * SD - PD + kd * DD
+        ok_d = mask & (i_d >= 0) & (i_d < D)
+        for kh in range(0, KH):
+            i_h = oh * SH - PH + kh * DH
+            ok_h = ok_d & (i_h >= 0) & (i_h < H)
+            for kw in range(0, KW):
+                i_w = ow * SW - PW + kw * DW
+                ok = ok_h & (i_w >= 0) & (i_w < W)
+                xv = tl.load(x_ptr + ((x_base + i_d) * H + i_h) * W + i_w, mask=ok, other=0.0).to(tl.float32)
+                wv = tl.load(w_ptr + ((co * KD + kd) * KH + kh) * KW + kw, mask=mask, other=0.0).to(tl.float32)
+                acc += xv * wv
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=mask, other=0.0).to(tl.float32)
+    tl.store(y_ptr + offs, acc.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+def _conv(x, conv):
+    """Forward of an nn.Conv{1,2,3}d / nn.ConvTranspose{1,2,3}d module with a generated kernel."""
+    nd = len(conv.kernel_size)
+    transposed = isinstance(conv, nn.modules.conv._ConvTransposeNd)
+    k = _pad3(conv.kernel_size, nd, 1)
+    s = _pad3(conv.stride, nd, 1)
+    p = _pad3(0 if conv.padding == "valid" else conv.padding, nd, 0)
+    d = _pad3(conv.dilation, nd, 1)
+    op = _pad3(conv.output_padding, nd, 0) if transposed else (0, 0, 0)
+    n = x.shape[0]
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    x5 = x.reshape(n, x.shape[1], *spatial).contiguous()
+    w = conv.weight.contiguous()
+    g = conv.groups
+    if transposed:
+        cin_g, cout_g = x.shape[1] // g, w.shape[1]
+        out_sp = [(spatial[i] - 1) * s[i] - 2 * p[i] + d[i] * (k[i] - 1) + op[i] + 1 for i in range(3)]
+    else:
+        cin_g, cout_g = w.shape[1], w.shape[0] // g
+        out_sp = [(spatial[i] + 2 * p[i] - d[i] * (k[i] - 1) - 1) // s[i] + 1 for i in range(3)]
+    cout = cout_g * g
+    y = torch.empty((n, cout, *out_sp), dtype=x.dtype, device=x.device)
+    m = n * math.prod(out_sp)
+    if y.numel() > 0 and not transposed and cin_g == 1 and CONV_DEPTHWISE == "direct":
+        total = y.numel()
+        _dwconv_kernel[(triton.cdiv(total, CONV_DW_BLOCK),)](
+            x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout, *out_sp, total,
+            *k, *s, *p, *d, cout_g, HAS_BIAS=conv.bias is not None, BLOCK=CONV_DW_BLOCK,
+            num_warps=CONV_NUM_WARPS)
+    elif y.numel() > 0 and CONV_ALGO == "taps":
+        _conv_taps(x5, w, conv.bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d)
+    elif y.numel() > 0:
+        x2 = w2 = None
+        if CONV_PRECISION == "tf32x3s":
+            x5, x2 = (t.view(x5.shape) for t in _tf32_split(x5.view(1, -1, x5.shape[-1]), transpose=False))
+            w, w2 = (t.view(w.shape) for t in _tf32_split(w.view(1, -1, w.shape[-1]), transpose=False))
+        grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
+        _conv_kernel[grid](x5, x5 if x2 is None else x2, w, w if w2 is None else w2, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
+                           *out_sp, m, *k, *s, *p, *d, cin_g, cout_g, HAS_BIAS=conv.bias is not None,
+                           TRANSPOSED=transposed, BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N,
+                           BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS,
+                           num_stages=CONV_NUM_STAGES)
+    return y.reshape(n, cout, *out_sp[3 - nd:])
+
+
+def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d):
+    """CONV_ALGO "taps": x to channels-last and w to (G, taps, COUT_G, CIN_G), split for 3xTF32 on the way when
+    CONV_PRECISION is "tf32x3s", then `_conv_taps_kernel` (or, for a strided transposed convolution without
+    dilation, `_convt_taps_kernel`: each output class visits only its own taps)."""
+    n, cin = x5.shape[0], x5.shape[1]
+    taps = k[0] * k[1] * k[2]
+    if transposed:  # (CIN, COUT_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cin_g, cout_g, taps).permute(0, 3, 2, 1)
+    else:  # (COUT, CIN_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cout_g, cin_g, taps).permute(0, 3, 1, 2)
+    wt = wt.contiguous()
+    x3 = x5.reshape(n, cin, -1)  # (N, CIN, DHW)
+    x2 = w2 = None
+    if CONV_PRECISION == "tf32x3s":  # one pass each: the layout change and the split together
+        xc, x2 = _tf32_split(x3, transpose=True)  # (N, DHW, CIN)
+        wt, w2 = (t.view(wt.shape) for t in _tf32_split(wt.view(1, -1, cin_g), transpose=False))
+    else:
+        xc = x3.transpose(1, 2).contiguous()
+    if transposed and tuple(d) == (1, 1, 1) and math.prod(s) > 1:  # only the taps each output class receives
+        per_class = [triton.cdiv(out_sp[i], s[i]) for i in range(3)]
+        mc = n * math.prod(per_class)
+        grid = (triton.cdiv(mc, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g * math.prod(s))
+        _convt_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                                 bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, *per_class,
+                                 mc, *k, *s, *p, cin_g, cout_g, HAS_BIAS=bias is not None, BLOCK_M=CONV_BLOCK_M,
+                                 BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION,
+                                 num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+        return
+    grid = (triton.cdiv(m, CONV_BLOCK_M), triton.cdiv(cout_g, CONV_BLOCK_N), g)
+    _conv_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                            bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, m, *k, *s, *p,
+                            *d, cin_g, cout_g, HAS_BIAS=bias is not None, TRANSPOSED=transposed,
+                            BLOCK_M=CONV_BLOCK_M, BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K,
+                            PRECISION=CONV_PRECISION, num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+
+
+class ModelNew(nn.Module):
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int, stride: int=1, padding: int=0, output_padding: int=0, groups: int=1, bias: bool=False):
+        super().__init__()
+        self.conv_transpose2d = nn.ConvTranspose2d(in_channels, out_channels, kernel_size, stride=stride, padding=padding, output_padding=output_padding, groups=groups, bias=bias)
+
+    def forward(self, x):
+        conv_transpose2d = _conv(x, self.conv_transpose2d)
+        return conv_transpose2d

@@ -1,0 +1,1179 @@
+"""Starter ModelNew for 10_ConvTranspose2d_MaxPool_Hardtanh_Mean_Tanh, generated from the reference by autokernel-kb.
+
+Generated Triton kernels: pooling: max_pool, fused elementwise + reduction: hardtanh -> mean, fused elementwise: tanh
+Library calls kept: ConvTranspose2d (self.conv_transpose): kept as a library call (cuBLAS/cuDNN); lighter ops around it are generated (the generated kernel is one tunable away: CONV_ENGINE)
+Tunables are the UPPER_CASE constants below; the file runs without autokernel-kb.
+"""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+
+# ---- tunables (the search varies these) ----
+CONV_ENGINE = 'library'
+LIB_CONV_LAYOUT = 'contiguous'
+POOL_BLOCK = 512
+POOL_BLOCK_W = 128
+POOL_NUM_WARPS = 4
+POOL_WINDOW = 'auto'
+CONV_PRECISION = 'ieee'
+CONV_ALGO = 'im2col'
+CONV_DEPTHWISE = 'direct'
+CONV_DW_BLOCK = 256
+CONV_BLOCK_M = 64
+CONV_BLOCK_N = 32
+CONV_BLOCK_K = 32
+CONV_NUM_WARPS = 4
+CONV_NUM_STAGES = 2
+CONV_TILE_ORDER = 'm'
+EW_STREAM = False
+BLOCK_SIZE = 1024
+NUM_WARPS = 4
+RED_TILE = 1024
+RED_OFFSETS = 'auto'
+RED_BLOCK_INNER = 128
+RED_NUM_WARPS = 4
+RED_SPLIT_PROGRAMS = 264
+RED_SPLIT_MIN_R = 16384
+RED_SPLIT_CHUNK = 16384
+
+# ---- the problem's module-level definitions (used by __init__) ----
+import torch
+import torch.nn as nn
+batch_size = 128
+in_channels  = 64
+out_channels = 64
+height = width = 256
+kernel_size  = 3
+stride = 1
+padding = 1
+maxpool_kernel_size = 2
+maxpool_stride = 2
+hardtanh_min = -1
+hardtanh_max = 1
+
+
+# host-side integer helpers in plain Python: triton.cdiv and triton.next_power_of_2 are constexpr functions
+# since Triton 3.5, whose wrappers cost microseconds per call, and a wrapper calls them many times per launch
+def _cdiv(x, y):
+    return (x + y - 1) // y
+
+
+def _next_pow2(n):
+    """The smallest power of two >= n (as triton.next_power_of_2; 1 for n <= 1)."""
+    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+
+
+def _sub(root, path):
+    """root.get_submodule(path), looked up once per module: get_submodule walks the path on every call."""
+    found = root.__dict__.setdefault("_ak_submodules", {})
+    mod = found.get(path)
+    if mod is None:
+        mod = found[path] = root.get_submodule(path)
+    return mod
+
+
+def _bshape(*tensors):
+    """The broadcast shape of the operands; torch.broadcast_shapes only when their shapes differ (it is slow)."""
+    shape = tensors[0].shape
+    if all(t.shape == shape for t in tensors[1:]):
+        return shape
+    return torch.broadcast_shapes(*(t.shape for t in tensors))
+
+
+def _promote(*dtypes):
+    """Result dtype of an elementwise op (torch promotion; float when only ints/bools met floats)."""
+    out = dtypes[0]
+    for dt in dtypes[1:]:
+        out = torch.promote_types(out, dt)
+    return out if out.is_floating_point else torch.get_default_dtype()
+
+
+def _bcast_operand(t, shape):
+    """(tensor, inner, size, broadcast?) so that element i of the output reads t[(i // inner) % size].
+
+    Covers same-shape, scalar and "one contiguous block of dims" broadcasts (per-channel bias,
+    per-column vectors) without copying; any other pattern is materialised once.
+    """
+    shape = tuple(shape)
+    if tuple(t.shape) == shape and t.is_contiguous():
+        return t, 1, 1, False
+    padded = (1,) * (len(shape) - t.dim()) + tuple(t.shape)
+    real = [d for d, s in enumerate(padded) if s != 1]
+    if t.is_contiguous() and (not real or real == list(range(real[0], real[-1] + 1))):
+        if not real:
+            return t, 1, 1, True
+        if all(padded[d] == shape[d] for d in real):
+            inner = math.prod(shape[real[-1] + 1:])
+            return t, inner, math.prod(padded[d] for d in real), True
+    return t.expand(shape).contiguous(), 1, 1, False
+
+
+def _pad3(v, nd, fill):
+    v = (v,) * nd if isinstance(v, int) else tuple(v)
+    return (fill,) * (3 - nd) + v
+
+
+def _sm_count(device):
+    """Streaming multiprocessors of the device (4 off the GPU: the interpreter's stand-in)."""
+    return torch.cuda.get_device_properties(device).multi_processor_count if device.type == "cuda" else 4
+
+
+def _tile(r, inner, ncols, tile, block_inner):
+    """(BLOCK_R, BLOCK_I) for a reduction of length r over ncols columns (inner = column stride 1 run).
+
+    Rows (inner == 1): walk each row along memory, several short rows per program.
+    Columns (inner > 1): BLOCK_I neighbouring columns are contiguous in memory, so loads coalesce.
+    """
+    if inner == 1:
+        block_r = min(_next_pow2(max(r, 1)), tile)
+        return block_r, max(1, min(tile // block_r, _next_pow2(ncols)))
+    block_i = min(block_inner, _next_pow2(ncols))
+    return max(1, min(tile // block_i, _next_pow2(max(r, 1)))), block_i
+
+
+@triton.jit
+def _tanh(x):
+    # tanh from exp (portable across Triton backends); |error| ~1e-7 in fp32
+    e = tl.exp(-2.0 * tl.abs(x))
+    t = (1.0 - e) / (1.0 + e)
+    return tl.where(x >= 0, t, -t)
+
+
+@triton.jit
+def _softplus(x, beta, threshold):
+    bx = x * beta
+    return tl.where(bx > threshold, x, tl.log(1.0 + tl.exp(tl.minimum(bx, threshold))) / beta)
+
+
+@triton.jit
+def _mul_combine(a, b):
+    return a * b
+
+
+
+def _conv_library(mod, x):
+    """``mod(x)``, the library convolution. LIB_CONV_LAYOUT "channels_last": the input and the weight in channels-last
+    format (cuDNN's NHWC kernels: 1.4x on L1/50's and L2/10's convolutions under PyTorch's default flags on the H200,
+    benchmarks/library_knobs_probe.py), the output back in the contiguous format the generated kernels after it read.
+    The weight's copy is kept on the module while the weight stays where and as it is (address, version)."""
+    if LIB_CONV_LAYOUT != "channels_last" or x.dim() not in (4, 5) or mod.padding_mode != "zeros":
+        return mod(x)
+    fmt = torch.channels_last if x.dim() == 4 else torch.channels_last_3d
+    w = mod.weight
+    key = (w.data_ptr(), w._version, w.dim())
+    kept = mod.__dict__.get("_ak_weight_cl")
+    if kept is None or kept[0] != key:
+        kept = mod.__dict__["_ak_weight_cl"] = (key, w.detach().contiguous(memory_format=fmt))
+    xc = x.contiguous(memory_format=fmt)
+    if isinstance(mod, nn.modules.conv._ConvTransposeNd):
+        op = F.conv_transpose2d if x.dim() == 4 else F.conv_transpose3d
+        y = op(xc, kept[1], mod.bias, mod.stride, mod.padding, mod.output_padding, mod.groups, mod.dilation)
+    else:
+        op = F.conv2d if x.dim() == 4 else F.conv3d
+        y = op(xc, kept[1], mod.bias, mod.stride, mod.padding, mod.dilation, mod.groups)
+    return y.contiguous()
+
+
+
+@triton.jit
+def _pool_kernel(x_ptr, y_ptr, D, H, W, OD, OH, OW, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW,
+                 IS_MAX: tl.constexpr, COUNT_PAD: tl.constexpr, BLOCK_H: tl.constexpr, BLOCK_W: tl.constexpr,
+                 KW_TILE: tl.constexpr):
+    # One program per (BLOCK_H x BLOCK_W) tile of one output plane (nc, od): no per-element div/mod, rows
+    # of the tile read contiguous input, and neighbouring windows (stride < kernel) hit the cache.
+    # KW_TILE 0: one load per window column kw (lanes SW apart). KW_TILE > 0 (a power of two >= KW): a window
+    # row is one (BLOCK_H, BLOCK_W, KW_TILE) load, so the lanes of a warp read neighbouring addresses even when
+    # the windows do not overlap (a wide stride would otherwise touch every cache line once per kw).
+    plane = tl.program_id(0).to(tl.int64)  # nc * OD + od
+    od = plane % OD
+    nc = plane // OD
+    oh = tl.program_id(1) * BLOCK_H + tl.arange(0, BLOCK_H)[:, None]
+    ow = tl.program_id(2) * BLOCK_W + tl.arange(0, BLOCK_W)[None, :]
+    out_ok = (oh < OH) & (ow < OW)
+    if IS_MAX:
+        acc = tl.full((BLOCK_H, BLOCK_W), -float("inf"), tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_H, BLOCK_W), tl.float32)
+    for kd in range(0, KD):
+        i_d = od * SD - PD + kd * DD
+        if (i_d >= 0) & (i_d < D):
+            x_plane = x_ptr + (nc * D + i_d) * H * W
+            for kh in range(0, KH):
+                i_h = oh * SH - PH + kh * DH
+                ok_h = out_ok & (i_h >= 0) & (i_h < H)
+                if KW_TILE > 0:
+                    kw = tl.arange(0, KW_TILE)[None, None, :]
+                    i_w = ow[:, :, None] * SW - PW + kw * DW
+                    ok = ok_h[:, :, None] & (kw < KW) & (i_w >= 0) & (i_w < W)
+                    ptrs = x_plane + i_h[:, :, None] * W + i_w
+                    if IS_MAX:
+                        v = tl.load(ptrs, mask=ok, other=-float("inf")).to(tl.float32)
+                        acc = tl.maximum(acc, tl.max(v, 2))
+                    else:
+                        acc += tl.sum(tl.load(ptrs, mask=ok, other=0.0).to(tl.float32), 2)
+                else:
+                    for kw in range(0, KW):
+                        i_w = ow * SW - PW + kw * DW
+                        ok = ok_h & (i_w >= 0) & (i_w < W)
+                        if IS_MAX:
+                            v = tl.load(x_plane + i_h * W + i_w, mask=ok, other=-float("inf")).to(tl.float32)
+                            acc = tl.maximum(acc, v)
+                        else:
+                            acc += tl.load(x_plane + i_h * W + i_w, mask=ok, other=0.0).to(tl.float32)
+    if not IS_MAX:
+        # torch's divisor: window clipped to the padded input (count_include_pad) or to the input itself
+        d0 = od * SD - PD
+        h0 = oh * SH - PH
+        w0 = ow * SW - PW
+        d1 = tl.minimum(d0 + KD, D + PD)
+        h1 = tl.minimum(h0 + KH, H + PH)
+        w1 = tl.minimum(w0 + KW, W + PW)
+        if COUNT_PAD:
+            div = (d1 - d0) * (h1 - h0) * (w1 - w0)
+        else:
+            div = ((tl.minimum(d1, D) - tl.maximum(d0, 0)) * (tl.minimum(h1, H) - tl.maximum(h0, 0))
+                   * (tl.minimum(w1, W) - tl.maximum(w0, 0)))
+        acc = acc / div.to(tl.float32)
+    y_plane = y_ptr + plane * OH * OW
+    tl.store(y_plane + oh * OW + ow, acc.to(y_ptr.dtype.element_ty), mask=out_ok)
+
+
+def _pool_out(size, k, s, p, d, ceil_mode):
+    out = (size + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
+def _pool(x, pool, nd):
+    """nn.MaxPool{1,2,3}d / nn.AvgPool{1,2,3}d forward with a generated kernel."""
+    is_max = isinstance(pool, (nn.MaxPool1d, nn.MaxPool2d, nn.MaxPool3d))
+    k = _pad3(pool.kernel_size, nd, 1)
+    s = _pad3(pool.stride if pool.stride is not None else pool.kernel_size, nd, 1)
+    p = _pad3(pool.padding, nd, 0)
+    d = _pad3(pool.dilation, nd, 1) if is_max else (1, 1, 1)
+    count_pad = True if is_max else bool(pool.count_include_pad)
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    out_sp = [_pool_out(spatial[i], k[i], s[i], p[i], d[i], pool.ceil_mode) for i in range(3)]
+    x5 = x.contiguous()
+    y = torch.empty((*x.shape[:2], *out_sp[3 - nd:]), dtype=x.dtype, device=x.device)
+    if y.numel() > 0:
+        # tile: POOL_BLOCK outputs, at most POOL_BLOCK_W of them along a row; a 1-row output (1-D pools) takes
+        # the whole POOL_BLOCK along its row, so programs are not a few hundred outputs each
+        # POOL_WINDOW "auto": a window row is one vector load when windows along W do not overlap (each kw
+        # column alone would leave gaps of SW - 1 elements between lanes); the tile then holds KW_TILE inputs
+        # per output, so it takes POOL_BLOCK // KW_TILE outputs
+        span_w = (k[2] - 1) * d[2] + 1
+        tiled = POOL_WINDOW == "tile" or (POOL_WINDOW == "auto" and k[2] >= 4 and s[2] >= span_w)
+        kw_tile = _next_pow2(k[2]) if tiled else 0
+        block = max(16, POOL_BLOCK // max(kw_tile, 1))
+        cap_w = block if out_sp[1] == 1 else POOL_BLOCK_W
+        block_w = min(cap_w, block, _next_pow2(out_sp[2]))
+        block_h = max(1, min(block // block_w, _next_pow2(out_sp[1])))
+        planes = x.shape[0] * x.shape[1] * out_sp[0]
+        grid = (planes, _cdiv(out_sp[1], block_h), _cdiv(out_sp[2], block_w))
+        _pool_kernel[grid](x5, y, *spatial, *out_sp, *k, *s, *p, *d, IS_MAX=is_max, COUNT_PAD=count_pad,
+                           BLOCK_H=block_h, BLOCK_W=block_w, KW_TILE=kw_tile, num_warps=POOL_NUM_WARPS)
+    return y
+
+
+
+@triton.jit
+def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_c, d_b, d_r, d_c,
+                       BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # x = hi + lo exactly, hi = x rounded to the nearest TF32 value (10 mantissa bits): the split of 3xTF32,
+    # done once per operand instead of once per tile visit. Rounding, not truncation: |lo| <= 2^-11 |x|, which
+    # cuts the split's error about 2.5x (emulated, signed inputs, K = 4096); the tensor cores may drop lo's low
+    # bits, an error of 2^-21 |x| at most. The destination strides may transpose (B is
+    # written K-major, the layout the TF32 tensor-core instructions read without a shuffle), and the destination
+    # may be larger (R_OUT x C_OUT): the padding is written as zeros.
+    b = tl.program_id(2).to(tl.int64)
+    r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    c = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)
+    mask = (r[:, None] < R) & (c[None, :] < C)
+    x = tl.load(src_ptr + b * s_b + r[:, None].to(tl.int64) * s_r + c[None, :] * s_c, mask=mask, other=0.0)
+    x = x.to(tl.float32)
+    bits = x.to(tl.int32, bitcast=True)
+    hi = ((bits + 4096) & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000: mantissa bits 0-12 cleared
+    hi = tl.where(tl.abs(hi) < float("inf"), hi, (bits & -8192).to(tl.float32, bitcast=True))  # no overflow to inf
+    off = b * d_b + r[:, None].to(tl.int64) * d_r + c[None, :] * d_c
+    out = (r[:, None] < R_OUT) & (c[None, :] < C_OUT)
+    tl.store(hi_ptr + off, hi, mask=out)
+    tl.store(lo_ptr + off, x - hi, mask=out)
+
+
+@triton.jit
+def _round_tf32(x, PRECISION: tl.constexpr):
+    # x rounded to a TF32 value (10 mantissa bits) before a TF32 dot, as a library may round its operands:
+    # "tf32_rna" to nearest with ties away from zero (PTX cvt.rna.tf32.f32), "tf32_rne" ties to even. A plain
+    # "tf32" dot leaves the rounding to the tensor cores (which drop the low bits). Inf and NaN pass through.
+    bits = x.to(tl.int32, bitcast=True)
+    if PRECISION == "tf32_rna":
+        bits = bits + 4096
+    else:
+        bits = bits + 4095 + ((bits >> 13) & 1)
+    y = (bits & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000: mantissa bits 0-12 cleared
+    return tl.where(tl.abs(x) < float("inf"), y, x)
+
+
+@triton.jit
+def _dot_block(a, b, a2_ptrs, a_mask, b2_ptrs, b_mask, PRECISION: tl.constexpr):
+    # One K block's product a @ b, formed on its own (callers add it to their running sum): "ieee" fp32, "tf32"
+    # (one TF32 pass; "tf32_rna"/"tf32_rne": operands rounded first, see _round_tf32), "tf32x3"
+    # (Triton splits in the loop), or "tf32x3s": a and b are the high parts split beforehand, their low parts are
+    # loaded here, and the product is three plain TF32 dots, the small cross terms first. Starting from zero
+    # likely matters: the convolutions that fed the running sum into these dots missed 1e-4 on 7 of 12 H200
+    # problems (2026-11-30, large inputs), while Triton's own tf32x3 and the matmul, both starting each block from
+    # zero, passed; the tensor cores' accumulation can round tiny cross terms away against a large running sum
+    if PRECISION == "tf32x3s":
+        a2 = tl.load(a2_ptrs, mask=a_mask, other=0.0)
+        b2 = tl.load(b2_ptrs, mask=b_mask, other=0.0)
+        part = tl.dot(a2, b, input_precision="tf32")
+        part = tl.dot(a, b2, part, input_precision="tf32")
+        return tl.dot(a, b, part, input_precision="tf32")
+    elif PRECISION == "tf32_rna" or PRECISION == "tf32_rne":  # one TF32 pass on operands rounded here first
+        return tl.dot(_round_tf32(a, PRECISION), _round_tf32(b, PRECISION), input_precision="tf32")
+    else:
+        return tl.dot(a, b, input_precision=PRECISION)
+
+
+def _tf32_split(x, transpose, k_multiple=1):
+    """(hi, lo) fp32 copies of a 3-D tensor (B, R, C) with x == hi + lo, hi the nearest TF32 value: (B, R, C') or, when
+    transposed, (B, C, R') contiguous, the last dim zero-padded to a multiple of ``k_multiple`` (when it is the
+    matmul's K, every row then starts aligned and no K block is partial)."""
+    bt, r, c = x.shape
+    r_out, c_out = (_cdiv(r, k_multiple) * k_multiple, c) if transpose else (r, _cdiv(c, k_multiple) * k_multiple)
+    shape = (bt, c_out, r_out) if transpose else (bt, r_out, c_out)
+    hi = torch.empty(shape, dtype=torch.float32, device=x.device)
+    lo = torch.empty_like(hi)
+    d_b, d_r, d_c = (hi.stride(0), 1, r_out) if transpose else hi.stride()
+    grid = (_cdiv(r_out, 64), _cdiv(c_out, 64), bt)
+    _tf32_split_kernel[grid](x, hi, lo, r, c, r_out, c_out, *x.stride(), d_b, d_r, d_c, BLOCK_R=64, BLOCK_C=64)
+    return hi, lo
+
+
+
+@triton.jit
+def _split_dhw(offs, OD, OH, OW):
+    # flat index over (..., OD, OH, OW) -> (leading index, od, oh, ow)
+    ow = offs % OW
+    t = offs // OW
+    oh = t % OH
+    t = t // OH
+    return t // OD, t % OD, oh, ow
+
+
+@triton.jit
+def _conv_tile(COUT_G, BLOCK_N: tl.constexpr, N_FIRST: tl.constexpr):
+    # (row tile, channel tile) of this program. Row tiles first (grid (rows, channels, z), the default): programs
+    # running together share a weight tile. N_FIRST (CONV_TILE_ORDER "n", a flat grid (rows x channels, 1, z)):
+    # the channel tiles of one row tile run back to back, so its input rows are read from DRAM once for all of them
+    # while they are in L2 (an input larger than L2 is otherwise read once per channel tile).
+    if N_FIRST:
+        nt = tl.cdiv(COUT_G, BLOCK_N)
+        return tl.program_id(0) // nt, tl.program_id(0) % nt
+    else:
+        return tl.program_id(0), tl.program_id(1)
+
+
+@triton.jit
+def _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED: tl.constexpr):
+    # Input position read by output (od, oh, ow) through tap (kd, kh, kw), and whether it exists (any shapes that
+    # broadcast). Forward: in = out * stride - pad + k * dil. Transposed: in = (out + pad - k * dil) / stride when
+    # that divides exactly.
+    if TRANSPOSED:
+        td = od + PD - kd * DD
+        th = oh + PH - kh * DH
+        tw = ow + PW - kw * DW
+        valid = (td >= 0) & (th >= 0) & (tw >= 0)
+        td = tl.where(valid, td, 0)
+        th = tl.where(valid, th, 0)
+        tw = tl.where(valid, tw, 0)
+        valid = valid & (td % SD == 0) & (th % SH == 0) & (tw % SW == 0)
+        i_d = td // SD
+        i_h = th // SH
+        i_w = tw // SW
+    else:
+        i_d = od * SD - PD + kd * DD
+        i_h = oh * SH - PH + kh * DH
+        i_w = ow * SW - PW + kw * DW
+        valid = (i_d >= 0) & (i_h >= 0) & (i_w >= 0)
+    return i_d, i_h, i_w, valid & (i_d < D) & (i_h < H) & (i_w < W)
+
+
+@triton.jit
+def _conv_epi_none(y, e0, e1, e2):
+    # no epilogue: the convolution's own output
+    return y
+
+
+@triton.jit
+def _conv_extra(e_ptr, E_N, co, n_mask, J: tl.constexpr, N_EXTRA: tl.constexpr):
+    # the epilogue's J-th other tensor for channels co: one value (E_N 1) or one per output channel (E_N COUT)
+    if J < N_EXTRA:
+        return tl.load(e_ptr + co % E_N, mask=n_mask, other=0.0).to(tl.float32)
+    else:
+        return tl.zeros(co.shape, tl.float32)
+
+
+@triton.jit
+def _conv_epi(acc, co, n_mask, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr,
+              N_EXTRA: tl.constexpr, ROWS: tl.constexpr):
+    # EPI, an elementwise tail fused into the store (see _ew.conv_epilogue), on a (rows, channels) tile (ROWS) or
+    # on one channel per element
+    e0 = _conv_extra(e0_ptr, E0_N, co, n_mask, 0, N_EXTRA)
+    e1 = _conv_extra(e1_ptr, E1_N, co, n_mask, 1, N_EXTRA)
+    e2 = _conv_extra(e2_ptr, E2_N, co, n_mask, 2, N_EXTRA)
+    if ROWS:
+        return EPI(acc, e0[None, :], e1[None, :], e2[None, :])
+    else:
+        return EPI(acc, e0, e1, e2)
+
+
+@triton.jit
+def _conv_store(acc, y_ptr, b_ptr, n, co, sp, m_mask, n_mask, COUT, OSP, HAS_BIAS: tl.constexpr,
+                e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr):
+    # The epilogue of every implicit-GEMM kernel: bias, the fused elementwise tail EPI, then rows (n, output
+    # position sp) x output channels co stored into y (N, COUT, OD, OH, OW), OSP = OD * OH * OW.
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+    acc = _conv_epi(acc, co, n_mask, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, True)
+    y_off = (n[:, None] * COUT + co[None, :]) * OSP + sp[:, None]
+    tl.store(y_ptr + y_off, acc.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
+
+
+@triton.jit
+def _conv_rows(offs_m, OD, OH, OW, QD, QH, QW, PKD: tl.constexpr, PKH: tl.constexpr, PKW: tl.constexpr,
+               POOL: tl.constexpr):
+    # GEMM rows -> (n, od, oh, ow). With a pool fused (POOL > 0) the rows are (pooled position, window offset), the
+    # offset fastest, so the PKD * PKH * PKW outputs of one window are neighbouring rows of the tile
+    if POOL == 0:
+        return _split_dhw(offs_m, OD, OH, OW)
+    else:
+        win = offs_m % (PKD * PKH * PKW)
+        n, qd, qh, qw = _split_dhw(offs_m // (PKD * PKH * PKW), QD, QH, QW)
+        return n, qd * PKD + win // (PKH * PKW), qh * PKH + (win // PKW) % PKH, qw * PKW + win % PKW
+
+
+@triton.jit
+def _conv_pool_store(acc, y_ptr, b_ptr, offs_m, M, co, n_mask, COUT, QD, QH, QW, HAS_BIAS: tl.constexpr,
+                     e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, PKD: tl.constexpr, PKH: tl.constexpr,
+                     PKW: tl.constexpr, POOL: tl.constexpr, EPI2: tl.constexpr):
+    # The store with a pool fused: bias and EPI on each convolution output, the window's max (POOL 1) or mean
+    # (POOL 2) over its neighbouring rows, EPI2 on the pooled value, stored into y (N, COUT, QD, QH, QW). The
+    # convolution's own output is never written.
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+    acc = _conv_epi(acc, co, n_mask, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, True)
+    win = tl.reshape(acc, (BLOCK_M // (PKD * PKH * PKW), PKD * PKH * PKW, BLOCK_N))
+    if POOL == 1:
+        out = tl.max(win, 1)
+    else:
+        out = tl.sum(win, 1) / (PKD * PKH * PKW)
+    out = _conv_epi(out, co, n_mask, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI2, N_EXTRA, True)
+    # the pooled positions (n, qd, qh, qw) of the tile's windows
+    q = tl.min(tl.reshape(offs_m, (BLOCK_M // (PKD * PKH * PKW), PKD * PKH * PKW)), 1) // (PKD * PKH * PKW)
+    QSP = QD * QH * QW
+    y_off = ((q // QSP)[:, None] * COUT + co[None, :]) * QSP + (q % QSP)[:, None]
+    tl.store(y_ptr + y_off, out.to(y_ptr.dtype.element_ty),
+             mask=(q < M // (PKD * PKH * PKW))[:, None] & n_mask[None, :])
+
+
+@triton.jit
+def _conv_out(acc, y_ptr, b_ptr, n, co, offs_m, M, m_mask, n_mask, COUT, OD, OH, OW, QD, QH, QW,
+              HAS_BIAS: tl.constexpr, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr,
+              N_EXTRA: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, PKD: tl.constexpr,
+              PKH: tl.constexpr, PKW: tl.constexpr, POOL: tl.constexpr, EPI2: tl.constexpr):
+    # the implicit-GEMM kernels' store: the output tile as it is, or pooled (POOL > 0)
+    if POOL == 0:
+        _conv_store(acc, y_ptr, b_ptr, n, co, offs_m % (OD * OH * OW), m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS,
+                    e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA)
+    else:
+        _conv_pool_store(acc, y_ptr, b_ptr, offs_m, M, co, n_mask, COUT, QD, QH, QW, HAS_BIAS, e0_ptr, e1_ptr,
+                         e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
+
+
+@triton.jit
+def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G,
+                  BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+    # One tap of the channels-last implicit GEMM: its input channels in BLOCK_K runs, contiguous in x (rows
+    # ``row``) and in w (rows ``w_row``).
+    for c0 in range(0, CIN_G, BLOCK_K):
+        ci = c0 + tl.arange(0, BLOCK_K)
+        k_mask = ci < CIN_G
+        a_mask = valid[:, None] & k_mask[None, :]
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
+        b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
+        acc += _dot_block(a, b, x2_ptr + row[:, None] + ci[None, :], a_mask, w2_ptr + w_row + ci[:, None], b_mask,
+                          PRECISION)
+    return acc
+
+
+@triton.jit
+def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+                 KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
+                 HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
+                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr,
+                 N_FIRST: tl.constexpr, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr,
+                 N_EXTRA: tl.constexpr,
+                 QD=1, QH=1, QW=1, PKD: tl.constexpr = 1, PKH: tl.constexpr = 1, PKW: tl.constexpr = 1,
+                 POOL: tl.constexpr = 0, EPI2: tl.constexpr = None):
+    # Implicit-GEMM convolution on 5-D (N, C, D, H, W) tensors (1-D/2-D convs use size-1 dims).
+    # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
+    # reduction = (ci, kd, kh, kw); input positions from `_conv_in`. PRECISION "tf32x3s": x2/w2 hold the low parts
+    # of x and w split beforehand (see _tf32_split and _dot_block).
+    pid_m, pid_n = _conv_tile(COUT_G, BLOCK_N, N_FIRST)
+    g = tl.program_id(2)
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    m_mask = offs_m < M
+    n, od, oh, ow = _conv_rows(offs_m, OD, OH, OW, QD, QH, QW, PKD, PKH, PKW, POOL)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    KK = KD * KH * KW
+    K = CIN_G * KK
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        offs_k = k0 + tl.arange(0, BLOCK_K)
+        k_mask = offs_k < K
+        kw = offs_k % KW
+        t2 = offs_k // KW
+        kh = t2 % KH
+        t2 = t2 // KH
+        kd = t2 % KD
+        ci = t2 // KD
+        i_d, i_h, i_w, valid = _conv_in(od[:, None], oh[:, None], ow[:, None], kd[None, :], kh[None, :], kw[None, :],
+                                        D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask[:, None] & k_mask[None, :]
+        cin = g * CIN_G + ci
+        x_off = ((n[:, None] * CIN + cin[None, :]) * D + i_d) * (H * W) + i_h * W + i_w
+        a = tl.load(x_ptr + x_off, mask=valid, other=0.0).to(tl.float32)
+        if TRANSPOSED:  # weight (CIN, COUT_G, KD, KH, KW)
+            w_off = ((g * CIN_G + ci[:, None]).to(tl.int64) * COUT_G + offs_n[None, :]) * KK + (offs_k % KK)[:, None]
+        else:  # weight (COUT, CIN_G, KD, KH, KW)
+            w_off = co[None, :].to(tl.int64) * K + offs_k[:, None]
+        b_mask = k_mask[:, None] & n_mask[None, :]
+        b = tl.load(w_ptr + w_off, mask=b_mask, other=0.0).to(tl.float32)
+        acc += _dot_block(a, b, x2_ptr + x_off, valid, w2_ptr + w_off, b_mask, PRECISION)
+    _conv_out(acc, y_ptr, b_ptr, n, co, offs_m, M, m_mask, n_mask, COUT, OD, OH, OW, QD, QH, QW, HAS_BIAS, e0_ptr,
+              e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
+
+
+@triton.jit
+def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
+                      KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
+                      HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PRECISION: tl.constexpr,
+                      N_FIRST: tl.constexpr, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr,
+                      N_EXTRA: tl.constexpr,
+                      QD=1, QH=1, QW=1, PKD: tl.constexpr = 1, PKH: tl.constexpr = 1, PKW: tl.constexpr = 1,
+                      POOL: tl.constexpr = 0, EPI2: tl.constexpr = None):
+    # The same implicit GEMM with the reduction walked tap by tap: the input rows of one tap (kd, kh, kw) are
+    # found once, then its channels are read in BLOCK_K runs. x is channels-last (N, D, H, W, CIN), so a run is
+    # contiguous; w is (G, taps, COUT_G, CIN_G), so B is K-major too (what the TF32 tensor-core path reads best).
+    # Index arithmetic per tap instead of per element and K block.
+    pid_m, pid_n = _conv_tile(COUT_G, BLOCK_N, N_FIRST)
+    g = tl.program_id(2)
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    m_mask = offs_m < M
+    n, od, oh, ow = _conv_rows(offs_m, OD, OH, OW, QD, QH, QW, PKD, PKH, PKW, POOL)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    KK = KD * KH * KW
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for tap in range(0, KK):
+        kw = tap % KW
+        kh = (tap // KW) % KH
+        kd = tap // (KW * KH)
+        i_d, i_h, i_w, valid = _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
+        valid = valid & m_mask
+        row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G  # read only where valid (see below)
+        w_row = ((g * KK + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+        acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION)
+    _conv_out(acc, y_ptr, b_ptr, n, co, offs_m, M, m_mask, n_mask, COUT, OD, OH, OW, QD, QH, QW, HAS_BIAS, e0_ptr,
+              e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
+
+
+@triton.jit
+def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, CD, CH, CW, MC,
+                       KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G,
+                       HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       BLOCK_K: tl.constexpr, PRECISION: tl.constexpr, N_FIRST: tl.constexpr,
+                       e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr):
+    # Transposed convolution (dilation 1) by residue class: output o receives input i through tap k only when
+    # o + pad - k = i * stride, so the outputs with one (o + pad) mod stride share their taps: k = that residue,
+    # + stride, + 2 stride... Each program takes a tile of one class (program_id(2) = group * classes + class)
+    # and visits only those taps, not all KD * KH * KW with the others masked (stride^3 times fewer for 3-D).
+    # x channels-last, w (G, taps, COUT_G, CIN_G), as in _conv_taps_kernel. CD/CH/CW: positions per class and dim.
+    pid_m, pid_n = _conv_tile(COUT_G, BLOCK_N, N_FIRST)
+    ncls = SD * SH * SW
+    g = tl.program_id(2) // ncls
+    cls = tl.program_id(2) % ncls
+    rd = cls // (SH * SW)
+    rh = (cls // SW) % SH
+    rw = cls % SW
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    n, td, th, tw = _split_dhw(offs_m, CD, CH, CW)
+    od = (rd - PD % SD + SD) % SD + td * SD  # the first output of the class, then every stride-th
+    oh = (rh - PH % SH + SH) % SH + th * SH
+    ow = (rw - PW % SW + SW) % SW + tw * SW
+    m_mask = (offs_m < MC) & (od < OD) & (oh < OH) & (ow < OW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for kd in range(rd, KD, SD):
+        i_d = (od + PD - kd) // SD
+        for kh in range(rh, KH, SH):
+            i_h = (oh + PH - kh) // SH
+            for kw in range(rw, KW, SW):
+                i_w = (ow + PW - kw) // SW
+                valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
+                valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
+                # rows of invalid positions are never read (the loads are masked by valid); not zeroing them
+                # with tl.where also keeps Triton 3.6 compiling the tap kernels (its TritonGPURemoveLayoutConversions
+                # pass failed on L1/73 and L1/77 with the where)
+                row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G
+                tap = (kd * KH + kh) * KW + kw
+                w_row = ((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+                acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
+                                    PRECISION)
+    _conv_store(acc, y_ptr, b_ptr, n, co, (od * OH + oh) * OW + ow, m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS,
+                e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA)
+
+
+@triton.jit
+def _dwconv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, TOTAL,
+                   KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, MULT,
+                   HAS_BIAS: tl.constexpr, BLOCK: tl.constexpr,
+                   e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr):
+    # Depthwise convolution (groups == in channels): output channel co reads input channel co // MULT only,
+    # so there is no GEMM to feed the tensor cores; each program computes BLOCK outputs directly, one
+    # kernel tap at a time (neighbouring taps hit the cache). Memory-bound, fp32 accumulation.
+    offs = (tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)).to(tl.int64)
+    mask = offs < TOTAL
+    t, od, oh, ow = _split_dhw(offs, OD, OH, OW)
+    co = t % COUT
+    n = t // COUT
+    x_base = (n * CIN + co // MULT) * D
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for kd in range(0, KD):
+        i_d = od * SD - PD + kd * DD
+        ok_d = mask & (i_d >= 0) & (i_d < D)
+        for kh in range(0, KH):
+            i_h = oh * SH - PH + kh * DH
+            ok_h = ok_d & (i_h >= 0) & (i_h < H)
+            for kw in range(0, KW):
+                i_w = ow * SW - PW + kw * DW
+                ok = ok_h & (i_w >= 0) & (i_w < W)
+                xv = tl.load(x_ptr + ((x_base + i_d) * H + i_h) * W + i_w, mask=ok, other=0.0).to(tl.float32)
+                wv = tl.load(w_ptr + ((co * KD + kd) * KH + kh) * KW + kw, mask=mask, other=0.0).to(tl.float32)
+                acc += xv * wv
+    if HAS_BIAS:
+        acc += tl.load(b_ptr + co, mask=mask, other=0.0).to(tl.float32)
+    acc = _conv_epi(acc, co, mask, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, False)
+    tl.store(y_ptr + offs, acc.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+def _conv_epi_args(y, epi, extras) -> dict:
+    """The kernels' epilogue arguments: EPI (or none) and up to three other tensors, one value or one per output
+    channel each (flattened views), with their lengths; y stands in for the ones not given."""
+    flat = [e.reshape(-1) for e in extras]
+    out = {"EPI": _conv_epi_none if epi is None else epi, "N_EXTRA": len(flat)}
+    for j in range(3):
+        out[f"e{j}_ptr"] = flat[j] if j < len(flat) else y
+        out[f"E{j}_N"] = flat[j].numel() if j < len(flat) else 1
+    return out
+
+
+def _conv_pool_args(pool, post, out_sp):
+    """(pooled sizes, kernel keywords, window size) of a pool fused into the store: ``pool`` (is max, window
+    (kd, kh, kw)) whose windows tile the output (stride = window, no padding), ``post`` the elementwise tail after
+    it; without a pool, the output's own sizes."""
+    if pool is None:
+        return out_sp, {"QD": 1, "QH": 1, "QW": 1, "PKD": 1, "PKH": 1, "PKW": 1, "POOL": 0, "EPI2": _conv_epi_none}, 1
+    is_max, pk = pool
+    q = [out_sp[i] // pk[i] for i in range(3)]
+    return q, {"QD": q[0], "QH": q[1], "QW": q[2], "PKD": pk[0], "PKH": pk[1], "PKW": pk[2], "POOL": 1 if is_max else 2,
+               "EPI2": _conv_epi_none if post is None else post}, math.prod(pk)
+
+
+def _conv(x, conv, epi=None, extras=(), pool=None, post=None):
+    """Forward of an nn.Conv{1,2,3}d / nn.ConvTranspose{1,2,3}d module with a generated kernel; ``epi``, an
+    elementwise tail (`_ew.conv_epilogue`) applied in the store with ``extras``, its other tensors; ``pool`` (is
+    max, window), a max or average pool whose windows tile the output, taken in the store too, and ``post`` the
+    elementwise tail after it (`_ew.conv_pool_chain`): the convolution's output is never written."""
+    nd = len(conv.kernel_size)
+    transposed = isinstance(conv, nn.modules.conv._ConvTransposeNd)
+    k = _pad3(conv.kernel_size, nd, 1)
+    s = _pad3(conv.stride, nd, 1)
+    p = _pad3(0 if conv.padding == "valid" else conv.padding, nd, 0)
+    d = _pad3(conv.dilation, nd, 1)
+    op = _pad3(conv.output_padding, nd, 0) if transposed else (0, 0, 0)
+    n = x.shape[0]
+    spatial = (1,) * (3 - nd) + tuple(x.shape[2:])
+    x5 = x.reshape(n, x.shape[1], *spatial).contiguous()
+    w = conv.weight.contiguous()
+    g = conv.groups
+    if transposed:
+        cin_g, cout_g = x.shape[1] // g, w.shape[1]
+        out_sp = [(spatial[i] - 1) * s[i] - 2 * p[i] + d[i] * (k[i] - 1) + op[i] + 1 for i in range(3)]
+    else:
+        cin_g, cout_g = w.shape[1], w.shape[0] // g
+        out_sp = [(spatial[i] + 2 * p[i] - d[i] * (k[i] - 1) - 1) // s[i] + 1 for i in range(3)]
+    cout = cout_g * g
+    q_sp, pool_kw, win = _conv_pool_args(pool, post, out_sp)
+    y = torch.empty((n, cout, *q_sp), dtype=x.dtype, device=x.device)
+    m = n * math.prod(q_sp) * win
+    block_m = max(CONV_BLOCK_M, win)  # a tile holds whole windows
+    epi_kw = _conv_epi_args(y, epi, extras)
+    if y.numel() > 0 and pool is None and not transposed and cin_g == 1 and CONV_DEPTHWISE == "direct":
+        total = y.numel()
+        _dwconv_kernel[(_cdiv(total, CONV_DW_BLOCK),)](
+            x5, w, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout, *out_sp, total,
+            *k, *s, *p, *d, cout_g, HAS_BIAS=conv.bias is not None, BLOCK=CONV_DW_BLOCK, **epi_kw,
+            num_warps=CONV_NUM_WARPS)
+    elif y.numel() > 0 and CONV_ALGO == "taps":
+        _conv_taps(x5, w, conv.bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d, epi_kw,
+                   pool_kw, block_m)
+    elif y.numel() > 0:
+        x2 = w2 = None
+        if CONV_PRECISION == "tf32x3s":
+            x5, x2 = (t.view(x5.shape) for t in _tf32_split(x5.view(1, -1, x5.shape[-1]), transpose=False))
+            w, w2 = (t.view(w.shape) for t in _tf32_split(w.view(1, -1, w.shape[-1]), transpose=False))
+        grid = _conv_grid(m, cout_g, g, block_m)
+        _conv_kernel[grid](x5, x5 if x2 is None else x2, w, w if w2 is None else w2, conv.bias if conv.bias is not None else w, y, x.shape[1], *spatial, cout,
+                           *out_sp, m, *k, *s, *p, *d, cin_g, cout_g, HAS_BIAS=conv.bias is not None,
+                           TRANSPOSED=transposed, BLOCK_M=block_m, BLOCK_N=CONV_BLOCK_N,
+                           BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION, N_FIRST=CONV_TILE_ORDER == "n",
+                           **epi_kw, **pool_kw, num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+    return y.reshape(n, cout, *q_sp[3 - nd:])
+
+
+def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m, k, s, p, d, epi_kw, pool_kw,
+               block_m):
+    """CONV_ALGO "taps": x to channels-last and w to (G, taps, COUT_G, CIN_G), split for 3xTF32 on the way when
+    CONV_PRECISION is "tf32x3s", then `_conv_taps_kernel` (or, for a strided transposed convolution without
+    dilation, `_convt_taps_kernel`: each output class visits only its own taps)."""
+    n, cin = x5.shape[0], x5.shape[1]
+    taps = k[0] * k[1] * k[2]
+    if transposed:  # (CIN, COUT_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cin_g, cout_g, taps).permute(0, 3, 2, 1)
+    else:  # (COUT, CIN_G, taps) -> (G, taps, COUT_G, CIN_G)
+        wt = w.reshape(g, cout_g, cin_g, taps).permute(0, 3, 1, 2)
+    wt = wt.contiguous()
+    x3 = x5.reshape(n, cin, -1)  # (N, CIN, DHW)
+    x2 = w2 = None
+    if CONV_PRECISION == "tf32x3s":  # one pass each: the layout change and the split together
+        xc, x2 = _tf32_split(x3, transpose=True)  # (N, DHW, CIN)
+        wt, w2 = (t.view(wt.shape) for t in _tf32_split(wt.view(1, -1, cin_g), transpose=False))
+    else:
+        xc = x3.transpose(1, 2).contiguous()
+    # only the taps each output class receives (not with a pool: a window holds outputs of every class)
+    if transposed and tuple(d) == (1, 1, 1) and math.prod(s) > 1 and not pool_kw["POOL"]:
+        per_class = [_cdiv(out_sp[i], s[i]) for i in range(3)]
+        mc = n * math.prod(per_class)
+        grid = _conv_grid(mc, cout_g, g * math.prod(s))
+        _convt_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                                 bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, *per_class,
+                                 mc, *k, *s, *p, cin_g, cout_g, HAS_BIAS=bias is not None, BLOCK_M=CONV_BLOCK_M,
+                                 BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION,
+                                 N_FIRST=CONV_TILE_ORDER == "n", **epi_kw, num_warps=CONV_NUM_WARPS,
+                                 num_stages=CONV_NUM_STAGES)
+        return
+    grid = _conv_grid(m, cout_g, g, block_m)
+    _conv_taps_kernel[grid](xc, xc if x2 is None else x2, wt, wt if w2 is None else w2,
+                            bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, m, *k, *s, *p,
+                            *d, cin_g, cout_g, HAS_BIAS=bias is not None, TRANSPOSED=transposed,
+                            BLOCK_M=block_m, BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K,
+                            PRECISION=CONV_PRECISION, N_FIRST=CONV_TILE_ORDER == "n", **epi_kw, **pool_kw,
+                            num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+
+
+def _conv_grid(rows, cout_g, z, block_m=None):
+    """The implicit GEMM's grid for ``rows`` output rows, ``cout_g`` channels per group and ``z`` groups (or group x
+    output class): (row tiles, channel tiles, z), or flat with the channel tiles fastest (CONV_TILE_ORDER "n")."""
+    mt, nt = _cdiv(rows, block_m or CONV_BLOCK_M), _cdiv(cout_g, CONV_BLOCK_N)
+    return (mt * nt, 1, z) if CONV_TILE_ORDER == "n" else (mt, nt, z)
+
+
+
+@triton.jit
+def _reduce_kernel(x_ptr, out_ptr, idx_ptr, R, INNER, NCOLS,
+                   OP: tl.constexpr, WANT_IDX: tl.constexpr, WIDE: tl.constexpr, BLOCK_R: tl.constexpr,
+                   BLOCK_I: tl.constexpr):
+    # x viewed as (OUTER, R, INNER), contiguous; a "column" c = (o, i) is one output element, at
+    # x[o * R * INNER + r * INNER + i]. One program reduces BLOCK_I columns, BLOCK_R rows at a time.
+    # OP: 0 sum, 1 mean, 2 max, 3 min, 4 prod, 5 logsumexp, 6 l2 norm, 7 l1 norm. Accumulates in fp32.
+    # WIDE: 64-bit offsets only when the tensor needs them (int32 index math per element is cheaper)
+    if WIDE:
+        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    else:
+        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    cc = tl.minimum(cols, NCOLS - 1)  # masked lanes address a real column: offsets stay below numel + BLOCK_R * INNER
+    x_row = x_ptr + (cc // INNER) * R * INNER + cc % INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    elif OP == 4:
+        neutral = 1.0
+    elif OP == 5:
+        neutral = -float("inf")
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
+    acc_s = tl.zeros((BLOCK_R, BLOCK_I), tl.float32)  # logsumexp: the scaled sum; sum, mean: Kahan's correction
+    acc_i = tl.zeros((BLOCK_R, BLOCK_I), tl.int32)  # row index of the extreme (R < 2**31)
+    for r0 in range(0, R, BLOCK_R):
+        r = r0 + r_offs
+        m = (r[:, None] < R) & cmask[None, :]
+        if WIDE:
+            v = tl.load(x_row[None, :] + r[:, None].to(tl.int64) * INNER, mask=m, other=neutral)
+        else:
+            v = tl.load(x_row[None, :] + r[:, None] * INNER, mask=m, other=neutral)
+        v = v.to(tl.float32)
+        if OP == 0 or OP == 1:
+            # Kahan summation: acc_s holds what each lane's running sum rounded away. Signed, heavy-tailed
+            # columns otherwise lose to the running sum's size what cancels later (L1/47 missed 1e-4 that way)
+            y = v - acc_s
+            t = acc + y
+            acc_s = (t - acc) - y
+            acc = t
+        elif OP == 6:
+            acc += v * v
+        elif OP == 7:
+            acc += tl.abs(v)
+        elif OP == 4:
+            acc *= v
+        elif OP == 5:
+            new_m = tl.maximum(acc, v)
+            safe = tl.where(new_m == -float("inf"), 0.0, new_m)
+            acc_s = acc_s * tl.exp(acc - safe) + tl.exp(v - safe)
+            acc = new_m
+        elif OP == 2:
+            better = v > acc
+            acc_i = tl.where(better, r[:, None], acc_i)
+            acc = tl.where(better, v, acc)
+        else:
+            better = v < acc
+            acc_i = tl.where(better, r[:, None], acc_i)
+            acc = tl.where(better, v, acc)
+    if OP == 0:
+        res = tl.sum(acc - acc_s, 0)
+    elif OP == 7:
+        res = tl.sum(acc, 0)
+    elif OP == 1:
+        res = tl.sum(acc - acc_s, 0) / R
+    elif OP == 6:
+        res = tl.sqrt(tl.sum(acc, 0))
+    elif OP == 4:
+        res = tl.reduce(acc, 0, _mul_combine)
+    elif OP == 5:
+        mx = tl.max(acc, 0)
+        safe = tl.where(mx == -float("inf"), 0.0, mx)
+        res = safe + tl.log(tl.sum(acc_s * tl.exp(acc - safe[None, :]), 0))
+    elif OP == 2:
+        res = tl.max(acc, 0)
+    else:
+        res = tl.min(acc, 0)
+    out_offs = cols
+    tl.store(out_ptr + out_offs, res.to(out_ptr.dtype.element_ty), mask=cmask)
+    if WANT_IDX:
+        # first index reaching the extreme (torch's tie rule): smallest index among lanes equal to res
+        idx = tl.min(tl.where(acc == res[None, :], acc_i, R), 0)
+        tl.store(idx_ptr + out_offs, idx.to(tl.int64), mask=cmask)
+
+
+@triton.jit
+def _reduce_split_kernel(x_ptr, part_ptr, R, INNER, NCOLS, CHUNK,
+                         OP: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    # Split stage 1: program (s, b) reduces rows [s * CHUNK, (s + 1) * CHUNK) of BLOCK_I columns into the
+    # fp32 partial part[s, col]. Ops as in _reduce_kernel (no arg/logsumexp): mean and l2 stay raw sums here.
+    s = tl.program_id(0).to(tl.int64)
+    cols = tl.program_id(1).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    x_row = x_ptr + (cols // INNER) * R * INNER + cols % INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    elif OP == 4:
+        neutral = 1.0
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
+    start = s * CHUNK
+    end = tl.minimum(start + CHUNK, R)
+    for r0 in range(0, CHUNK, BLOCK_R):
+        r = start + r0 + r_offs
+        m = (r[:, None] < end) & cmask[None, :]
+        v = tl.load(x_row[None, :] + r[:, None] * INNER, mask=m, other=neutral).to(tl.float32)
+        if OP == 0 or OP == 1:
+            acc += v
+        elif OP == 6:
+            acc += v * v
+        elif OP == 7:
+            acc += tl.abs(v)
+        elif OP == 4:
+            acc *= v
+        elif OP == 2:
+            acc = tl.maximum(acc, v)
+        else:
+            acc = tl.minimum(acc, v)
+    if OP == 4:
+        res = tl.reduce(acc, 0, _mul_combine)
+    elif OP == 2:
+        res = tl.max(acc, 0)
+    elif OP == 3:
+        res = tl.min(acc, 0)
+    else:
+        res = tl.sum(acc, 0)
+    tl.store(part_ptr + s * NCOLS + cols, res, mask=cmask)
+
+
+@triton.jit
+def _reduce_partials_kernel(part_ptr, out_ptr, S, NCOLS, R,
+                            OP: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_I: tl.constexpr):
+    # Split stage 2: combine the S fp32 partials of BLOCK_I columns, then the final transform
+    # (mean: / R, the full reduction length; l2: sqrt of the summed squares).
+    cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+    cmask = cols < NCOLS
+    s_offs = tl.arange(0, BLOCK_S)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    elif OP == 4:
+        neutral = 1.0
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_S, BLOCK_I), neutral, tl.float32)
+    for s0 in range(0, S, BLOCK_S):
+        sr = (s0 + s_offs).to(tl.int64)
+        m = (sr[:, None] < S) & cmask[None, :]
+        v = tl.load(part_ptr + sr[:, None] * NCOLS + cols[None, :], mask=m, other=neutral)
+        if OP == 4:
+            acc *= v
+        elif OP == 2:
+            acc = tl.maximum(acc, v)
+        elif OP == 3:
+            acc = tl.minimum(acc, v)
+        else:
+            acc += v
+    if OP == 4:
+        res = tl.reduce(acc, 0, _mul_combine)
+    elif OP == 2:
+        res = tl.max(acc, 0)
+    elif OP == 3:
+        res = tl.min(acc, 0)
+    else:
+        res = tl.sum(acc, 0)
+    if OP == 1:
+        res = res / R
+    elif OP == 6:
+        res = tl.sqrt(res)
+    tl.store(out_ptr + cols, res.to(out_ptr.dtype.element_ty), mask=cmask)
+
+
+_REDUCE_OPS = {"sum": 0, "mean": 1, "max": 2, "amax": 2, "argmax": 2, "min": 3, "amin": 3, "argmin": 3,
+               "prod": 4, "logsumexp": 5, "l2": 6, "l1": 7}
+_SPLIT_REDUCE_OPS = ("sum", "mean", "max", "amax", "min", "amin", "prod", "l2", "l1")
+_SPLIT_MAX_PARTS = 65536  # cap on stage-1 splits (the chunk grows instead): bounds the partial buffer
+
+
+def _reduce_split(x, out, r, inner, ncols, op):
+    """Two-stage reduction for few output columns and long rows: (splits, column blocks) programs write
+    fp32 partials, then one kernel combines them. Returns False when splitting would not add programs."""
+    block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
+    chunk = max(RED_SPLIT_CHUNK, _cdiv(r, _SPLIT_MAX_PARTS))
+    chunk = _cdiv(chunk, block_r) * block_r
+    splits = _cdiv(r, chunk)
+    col_blocks = _cdiv(ncols, block_i)
+    if splits < 2 or col_blocks > 65535:  # grid axis 1 limit
+        return False
+    part = torch.empty((splits, ncols), dtype=torch.float32, device=x.device)
+    _reduce_split_kernel[(splits, col_blocks)](x, part, r, inner, ncols, chunk, OP=_REDUCE_OPS[op],
+                                               BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
+    _reduce_partials_kernel[(_cdiv(ncols, block_i2),)](part, out, splits, ncols, r, OP=_REDUCE_OPS[op],
+                                                             BLOCK_S=block_s, BLOCK_I=block_i2,
+                                                             num_warps=RED_NUM_WARPS)
+    return True
+
+
+def _reduce(x, dims, keepdim, op, with_idx=False):
+    """torch-style reduction of x over dims (None = all); returns values, indices or both."""
+    nd = x.dim()
+    dims = list(range(nd)) if dims is None else sorted({d % nd for d in dims})
+    out_shape = [1 if d in dims else s for d, s in enumerate(x.shape) if keepdim or d not in dims]
+    if dims != list(range(dims[0], dims[-1] + 1)):  # non-adjacent dims: move them last (one copy)
+        kept = [d for d in range(nd) if d not in dims]
+        x = x.permute(*kept, *dims)
+        dims = list(range(len(kept), nd))
+    x = x.contiguous()
+    outer = math.prod(x.shape[: dims[0]])
+    r = math.prod(x.shape[dims[0]: dims[-1] + 1])
+    inner = math.prod(x.shape[dims[-1] + 1:])
+    want_idx = with_idx or op in ("argmax", "argmin")
+    out = torch.empty(out_shape, dtype=x.dtype, device=x.device)
+    idx = torch.empty(out_shape, dtype=torch.int64, device=x.device) if want_idx else out
+    block_r, block_i = _tile(r, inner, outer * inner, RED_TILE, RED_BLOCK_INNER)
+    if out.numel() > 0 and r > 0:
+        grid = (_cdiv(outer * inner, block_i),)
+        # few programs, each with a long reduction: split it (two stages) so that the GPU fills up
+        split = (not want_idx and op in _SPLIT_REDUCE_OPS and grid[0] < RED_SPLIT_PROGRAMS
+                 and r >= RED_SPLIT_MIN_R and _reduce_split(x, out, r, inner, outer * inner, op))
+        if not split:
+            wide = RED_OFFSETS == "wide" or (RED_OFFSETS == "auto" and inner > 1)
+            _reduce_kernel[grid](x, out, idx, r, inner, outer * inner, OP=_REDUCE_OPS[op], WANT_IDX=want_idx,
+                                 WIDE=wide or x.numel() + block_r * inner >= 2**31, BLOCK_R=block_r,
+                                 BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+    if op in ("argmax", "argmin"):
+        return idx
+    if with_idx:
+        return torch.return_types.max((out, idx)) if op == "max" else torch.return_types.min((out, idx))
+    return out
+
+
+
+@triton.jit
+def _fused0_reduce_kernel(in0_ptr, in0_inner, in0_size, part_ptr, R, INNER, NCOLS, CHUNK, IN0_BCAST: tl.constexpr, OP: tl.constexpr, WIDE: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    # fused elementwise hardtanh, reduced (mean) over R of its output viewed as (OUTER, R, INNER):
+    # program (column block, split) writes the fp32 partial of rows [split * CHUNK, +CHUNK) of its columns
+    if WIDE:  # 64-bit index math only when the tensor needs it (broadcast operands divide per element)
+        cols = tl.program_id(0).to(tl.int64) * BLOCK_I + tl.arange(0, BLOCK_I)
+        split = tl.program_id(1).to(tl.int64)
+    else:
+        cols = tl.program_id(0) * BLOCK_I + tl.arange(0, BLOCK_I)
+        split = tl.program_id(1)
+    cmask = cols < NCOLS
+    row0 = (cols // INNER) * R * INNER + cols % INNER
+    r_offs = tl.arange(0, BLOCK_R)
+    if OP == 2:
+        neutral = -float("inf")
+    elif OP == 3:
+        neutral = float("inf")
+    else:
+        neutral = 0.0
+    acc = tl.full((BLOCK_R, BLOCK_I), neutral, tl.float32)
+    start = split * CHUNK
+    end = tl.minimum(start + CHUNK, R)
+    for r0 in range(0, CHUNK, BLOCK_R):
+        r = start + r0 + r_offs
+        m = (r[:, None] < end) & cmask[None, :]
+        offs = row0[None, :] + r[:, None] * INNER
+        if IN0_BCAST:
+            a0 = tl.load(in0_ptr + (offs // in0_inner) % in0_size, mask=m, other=0.0)
+        else:
+            a0 = tl.load(in0_ptr + offs, mask=m, other=0.0)
+        a0 = a0.to(tl.float32)
+        t0 = tl.minimum(tl.maximum(a0, -1.0), 1.0)  # hardtanh: hardtanh
+        v = tl.where(m, t0, neutral)
+        if OP == 2:
+            acc = tl.maximum(acc, v)
+        elif OP == 3:
+            acc = tl.minimum(acc, v)
+        else:
+            acc += v
+    if OP == 2:
+        res = tl.max(acc, 0)
+    elif OP == 3:
+        res = tl.min(acc, 0)
+    else:
+        res = tl.sum(acc, 0)
+    tl.store(part_ptr + split * NCOLS + cols, res, mask=cmask)
+
+
+def _fused0(maxpool):
+    """hardtanh, then mean over dims (2, 3): one pass"""
+    shape = _bshape(maxpool)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(maxpool, shape)
+    nd = len(shape)
+    dims = sorted({d % nd for d in (2, 3)})
+    outer = math.prod(shape[: dims[0]])
+    r = math.prod(shape[dims[0]: dims[-1] + 1])
+    inner = math.prod(shape[dims[-1] + 1:])
+    ncols = outer * inner
+    out_shape = [1 if d in dims else s for d, s in enumerate(shape) if True or d not in dims]
+    out = torch.empty(out_shape, dtype=_promote(maxpool.dtype), device=maxpool.device)
+    if out.numel() == 0:
+        return out
+    if r == 0:  # as torch: an empty sum is 0, an empty mean nan; max/min of nothing is an error
+        if 'mean' in ('sum', 'mean'):
+            return out.fill_(0.0 if 'mean' == 'sum' else float('nan'))
+        raise RuntimeError('mean(): cannot reduce over a zero-size dimension')
+    # few column blocks and long rows: split R so that the GPU fills up (as `_reduce_split`)
+    block_r, block_i = _tile(r, inner, ncols, RED_TILE, RED_BLOCK_INNER)
+    col_blocks = _cdiv(ncols, block_i)
+    chunk = r
+    if col_blocks < RED_SPLIT_PROGRAMS and r >= RED_SPLIT_MIN_R:
+        block_r, block_i = _tile(min(r, RED_SPLIT_CHUNK), inner, ncols, RED_TILE, RED_BLOCK_INNER)
+        col_blocks = _cdiv(ncols, block_i)
+        chunk = max(RED_SPLIT_CHUNK, _cdiv(r, 65535))  # grid axis 1 holds at most 65535 splits
+    chunk = _cdiv(chunk, block_r) * block_r
+    splits = _cdiv(r, chunk)
+    part = torch.empty((splits, ncols), dtype=torch.float32, device=maxpool.device)
+    _fused0_reduce_kernel[(col_blocks, splits)](in0, in0_inner, in0_size, part, r, inner, ncols, chunk, IN0_BCAST=in0_b, OP=_REDUCE_OPS['mean'], WIDE=outer * r * inner + chunk * ncols >= 2**31, BLOCK_R=block_r, BLOCK_I=block_i, num_warps=RED_NUM_WARPS)
+    block_s, block_i2 = _tile(splits, ncols, ncols, RED_TILE, RED_BLOCK_INNER)
+    _reduce_partials_kernel[(_cdiv(ncols, block_i2),)](
+        part, out, splits, ncols, r, OP=_REDUCE_OPS['mean'], BLOCK_S=block_s, BLOCK_I=block_i2,
+        num_warps=RED_NUM_WARPS)
+    return out
+
+
+@triton.jit
+def _fused1_kernel(in0_ptr, in0_inner, in0_size, out0_ptr, n_elements, IN0_BCAST: tl.constexpr, WIDE: tl.constexpr, EVICT: tl.constexpr, STORE_CM: tl.constexpr, BLOCK_SIZE: tl.constexpr):
+    # fused elementwise: tanh
+    if WIDE:  # 64-bit offsets only when the tensor needs them: int32 index math is cheaper
+        offs = tl.program_id(0).to(tl.int64) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    else:
+        offs = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    if IN0_BCAST:
+        a0 = tl.load(in0_ptr + (offs // in0_inner) % in0_size, mask=mask, other=0.0)
+    else:
+        a0 = tl.load(in0_ptr + offs, mask=mask, other=0.0, eviction_policy=EVICT)
+    a0 = a0.to(tl.float32)
+    t0 = _tanh(a0)  # tanh: tanh
+    tl.store(out0_ptr + offs, t0.to(out0_ptr.dtype.element_ty), mask=mask, cache_modifier=STORE_CM)
+
+
+def _fused1(mean):
+    """tanh"""
+    shape = _bshape(mean)
+    in0, in0_inner, in0_size, in0_b = _bcast_operand(mean, shape)
+    n = math.prod(shape)
+    out0 = torch.empty(shape, dtype=_promote(mean.dtype), device=mean.device)
+    if n > 0:
+        _fused1_kernel[(_cdiv(n, BLOCK_SIZE),)](in0, in0_inner, in0_size, out0, n, IN0_BCAST=in0_b, WIDE=n + BLOCK_SIZE >= 2**31, EVICT="evict_first" if EW_STREAM else "", STORE_CM=".cs" if EW_STREAM else "", BLOCK_SIZE=BLOCK_SIZE, num_warps=NUM_WARPS)
+    return out0
+
+class ModelNew(nn.Module):
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride, padding, maxpool_kernel_size, maxpool_stride, hardtanh_min, hardtanh_max):
+        super().__init__()
+        self.conv_transpose = nn.ConvTranspose2d(in_channels, out_channels, kernel_size, stride=stride, padding=padding)
+        self.maxpool = nn.MaxPool2d(kernel_size=maxpool_kernel_size, stride=maxpool_stride)
+        self.hardtanh = nn.Hardtanh(min_val=hardtanh_min, max_val=hardtanh_max)
+
+    def forward(self, x):
+        if CONV_ENGINE == 'triton':
+            maxpool = _conv(x, self.conv_transpose, pool=(True, (1, 2, 2)))
+        else:
+            conv_transpose = _conv_library(self.conv_transpose, x)
+            maxpool = _pool(conv_transpose, self.maxpool, 2)
+        mean = _fused0(maxpool)
+        tanh = _fused1(mean)
+        return tanh
