@@ -4,11 +4,13 @@ same rounds, nothing judged twice, the same best; what it keeps feeds the move p
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 
 import pytest
 from test_resume import POLICY, SRC, _rows, _search
 
+from autokernel.ledger.packed import PACKED, PackedSources, apply, edits
 from autokernel.ledger.screens import SCREENS
 from autokernel.problem import Problem
 from autokernel.propose.prior import MovePrior
@@ -24,9 +26,10 @@ class PoolIdeas:
 
     name = "pool"
 
-    def __init__(self):
-        self.pool = [Candidate(source=f"class ModelNew: pass\n# speedup {s}\n# variant {i}\n", proposer=self.name,
-                               idea=f"variant {i}") for i, s in enumerate(SPEEDS)]
+    def __init__(self, shared_lines: int = 0):
+        shared = "".join(f"# a line every variant has ({j})\n" for j in range(shared_lines))
+        self.pool = [Candidate(source=f"class ModelNew: pass\n{shared}# speedup {s}\n# variant {i}\n",
+                               proposer=self.name, idea=f"variant {i}") for i, s in enumerate(SPEEDS)]
 
     def propose(self, problem, history, n_ideas, n_branches):
         if history.round > 0 and not history.seeds:
@@ -40,15 +43,26 @@ def _config(rounds):
     return SearchConfig(rounds=rounds, ideas_per_round=2, branches_per_idea=1, patience=None)
 
 
-def test_a_thin_copy_resumes_as_the_full_run_directory_would(tmp_path):
+@pytest.mark.parametrize("shared_lines", [0, 200], ids=["small sources kept whole", "near-identical ones packed"])
+def test_a_thin_copy_resumes_as_the_full_run_directory_would(tmp_path, shared_lines):
     problem = Problem.from_source(SRC, name="a")
-    whole, _ = _search(tmp_path / "whole", [problem], PoolIdeas(), _config(6))
-    _search(tmp_path / "part", [problem], PoolIdeas(), _config(3))
-    report = thin_copy(tmp_path / "part", tmp_path / "thin", keep=1)
+    whole, _ = _search(tmp_path / "whole", [problem], PoolIdeas(shared_lines), _config(6))
+    _search(tmp_path / "part", [problem], PoolIdeas(shared_lines), _config(3))
+    report = thin_copy(tmp_path / "part", tmp_path / "thin", keep=2)
     assert report.sources_dropped > 0 and report.rows == len(_rows(tmp_path / "part"))
     assert (tmp_path / "thin" / THIN_MARK).is_file() and not (tmp_path / "thin" / ".git").exists()
+    files = list((tmp_path / "thin" / "candidates").rglob("*.py"))
+    assert report.sources_kept == 1 + len(files) + report.sources_packed  # 1: the best, as best.py
+    if shared_lines:  # one whole file, the others as its edits
+        assert len(files) == 1 and report.sources_packed >= 2 and (tmp_path / "thin" / PACKED).is_file()
+    else:  # edits as long as the file: kept whole
+        assert report.sources_packed == 0 and not (tmp_path / "thin" / PACKED).exists()
+    from autokernel.ledger import Ledger
 
-    out, backend = _search(tmp_path / "thin", [problem], PoolIdeas(), _config(6))
+    read = Ledger(tmp_path / "thin", device="cpu", policy=POLICY, use_git=False).attempts(problem)
+    assert len(read) == report.sources_kept  # each kept source read back: whole, packed or as best.py
+
+    out, backend = _search(tmp_path / "thin", [problem], PoolIdeas(shared_lines), _config(6))
     tsv = (tmp_path / "thin" / "results.tsv").read_text().splitlines()  # the human view rebuilt, then appended
     assert len(tsv) == 1 + len(_rows(tmp_path / "thin"))
     done = sorted((r["round"], r["candidate_digest"]) for r in _rows(tmp_path / "whole"))  # (a round's verdicts
@@ -60,15 +74,41 @@ def test_a_thin_copy_resumes_as_the_full_run_directory_would(tmp_path):
     assert p.reused == len(_rows(tmp_path / "part"))
 
 
-def test_thinning_again_keeps_the_sources_an_earlier_copy_holds(tmp_path):
+@pytest.mark.parametrize("shared_lines", [0, 200])
+def test_thinning_again_keeps_the_sources_an_earlier_copy_holds(tmp_path, shared_lines):
     problem = Problem.from_source(SRC, name="a")
-    _search(tmp_path / "run", [problem], PoolIdeas(), _config(2))
-    thin_copy(tmp_path / "run", tmp_path / "thin", keep=1)
-    kept = {f.name for f in (tmp_path / "thin" / "candidates").rglob("*.py")}
+    _search(tmp_path / "run", [problem], PoolIdeas(shared_lines), _config(3))
+    thin_copy(tmp_path / "run", tmp_path / "thin", keep=2)
+
+    def kept(root):
+        stored = PackedSources(root)
+        return {f.relative_to(root).as_posix(): f.read_text() for f in (root / "candidates").rglob("*.py")} | {
+            path: stored.read(path) for path in stored.records}
+
+    before = kept(tmp_path / "thin")
+    assert len(before) >= 2 and all(before.values())
     for f in (tmp_path / "run" / "candidates").rglob("*.py"):
         f.unlink()  # a run directory restored from the thin copy, then searched on: its old sources are gone
-    thin_copy(tmp_path / "run", tmp_path / "thin", keep=1)
-    assert {f.name for f in (tmp_path / "thin" / "candidates").rglob("*.py")} == kept
+    thin_copy(tmp_path / "run", tmp_path / "thin", keep=2)
+    assert kept(tmp_path / "thin") == before
+
+
+def test_packed_edits_rebuild_the_source_exactly_and_a_changed_base_reads_as_missing(tmp_path):
+    base = "".join(f"BLOCK_{i} = {i}\n" for i in range(100)) + "no newline at the end"
+    text = base.replace("BLOCK_7 = 7\n", "BLOCK_7 = 14\n").replace("BLOCK_90 = 90\n", "") + "\n# added\n"
+    assert apply(base, edits(base, text)) == text and apply(base, edits(base, base)) == base
+    (tmp_path / "candidates").mkdir()
+    (tmp_path / "candidates" / "base.py").write_text(base)
+    (tmp_path / PACKED).write_text(json.dumps({"version": 1, "sources": {"candidates/v.py": {
+        "base": "candidates/base.py", "sha256": hashlib.sha256(text.encode()).hexdigest(),
+        "edits": edits(base, text)}}}))
+    assert PackedSources(tmp_path).read("candidates/v.py") == text
+    assert PackedSources(tmp_path).read("candidates/other.py") is None
+    (tmp_path / "candidates" / "base.py").write_text(base.replace("BLOCK_3 = 3", "BLOCK_3 = 6"))
+    assert PackedSources(tmp_path).read("candidates/v.py") is None  # never another text under its name
+    (tmp_path / PACKED).write_text(json.dumps({"version": 99, "sources": {}}))
+    with pytest.raises(ValueError, match="version 99"):
+        PackedSources(tmp_path)
 
 
 def test_kept_sources_are_round_0_the_lineage_of_the_best_and_the_fastest():

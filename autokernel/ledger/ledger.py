@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from autokernel.ledger.folder import FIRST_COMMIT, GIT_EMAIL, GIT_NAME, check_run_dir, own_repository
+from autokernel.ledger.packed import PackedSources
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, rank_key, recorded_rank
 from autokernel.propose.usage import Usage
@@ -193,6 +194,7 @@ class Ledger:
         self._experiments = 0
         self._lock = threading.RLock()  # problems may be searched concurrently
         self._load()
+        self.packed = PackedSources(self.root)  # sources a thin copy keeps as edits of a sibling
         if not self.tsv.exists():
             _fsync_append(self.tsv, "\t".join(TSV_COLUMNS) + "\n")
         self.git = use_git and self._init_git()
@@ -283,12 +285,11 @@ class Ledger:
         return out
 
     def _source_of(self, problem: Problem, row: dict[str, Any]) -> str | None:
-        """A recorded candidate's source: its own file, else the problem's best.py where that is this candidate (a
-        thin copy keeps the best kernel once, `autokernel.search.thin`); None if neither has it."""
-        try:
-            return (self.root / row["source_path"]).read_text(encoding="utf-8")
-        except (OSError, KeyError):
-            pass
+        """A recorded candidate's source: its own file or its packed edits, else the problem's best.py where that is
+        this candidate (a thin copy keeps the best kernel once, `autokernel.search.thin`); None if none has it."""
+        source = self.stored_source(problem, str(row.get("candidate_digest") or ""), row.get("source_path"))
+        if source is not None:
+            return source
         try:
             source = (self.root / "problems" / slug(problem) / "best.py").read_text(encoding="utf-8")
         except OSError:
@@ -363,6 +364,20 @@ class Ledger:
     def source_path(self, problem: Problem, digest: str) -> Path:
         """Where candidate ``digest``'s source is kept (``candidates/<slug>/<digest>.py``)."""
         return self.root / "candidates" / slug(problem) / f"{digest}.py"
+
+    def stored_source(self, problem: Problem, digest: str, source_path: str | None = None) -> str | None:
+        """Candidate ``digest``'s source as kept in the run directory: its file (``source_path``, relative to the
+        run directory, else `source_path`'s), else its packed edits (`autokernel.ledger.packed`); None if neither."""
+        path = self.root / source_path if source_path else self.source_path(problem, digest)
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            pass
+        try:
+            rel = path.relative_to(self.root).as_posix()
+        except ValueError:
+            return None
+        return self.packed.read(rel)
 
     def save_source(self, problem: Problem, candidate: Candidate) -> Path:
         """Write a candidate's source where its row will name it (kept if there): also before its verdict, for a

@@ -555,9 +555,8 @@ def _queued(problem: Problem, ledger: Ledger, screens: ScreenLog | None, known: 
         digest = str(q["candidate_digest"])
         if digest in known:
             continue
-        try:
-            source = ledger.source_path(problem, digest).read_text(encoding="utf-8")
-        except OSError:
+        source = ledger.stored_source(problem, digest)
+        if source is None:
             continue
         cand = Candidate(source=source, backend=q.get("backend") or "auto", proposer=q.get("proposer") or "",
                          round=int(q.get("round") or 0), branch=int(q.get("branch") or 0), parent=q.get("parent"),

@@ -15,6 +15,11 @@ It keeps:
   count and are never proposed or judged again (`autokernel.search.loop`);
 - the sources of variants a screen round queued for the judge that have no verdict yet (a resume judges them).
 
+A kept source that is a few lines away from another kept one of its problem (a tuner's variant of its seed, a
+CUDA-graphs wrapper) is stored as those line edits (`autokernel.ledger.packed`); the ledger reads it back. The
+bases are candidate files, never best.py, which a resumed search rewrites. Screen rows drop their per-step
+seconds (each round's row keeps their sum).
+
 Thinning again merges: an earlier thin copy's sources stay where the newer run directory lacks them.
 """
 
@@ -28,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autokernel.ledger import packed
 from autokernel.ledger.ledger import RESULTS, read_rows
 from autokernel.ledger.screens import SCREENS
 from autokernel.propose.base import recorded_rank
@@ -38,6 +44,7 @@ KEEP = 8  # correct candidates kept per problem beyond round 0 and the best's li
 _PROBLEM_FILES = ("problem.py", "best.py", "best.json", "search.json", "usage.json")
 _VERDICT_DROP = ("log_tail", "stages_s", "confinement")
 _SCREEN_DROP = ("recorded_at",)
+_SCREEN_VARIANT_DROP = ("stages_s",)  # a variant's or control's steps; the round row keeps their sum
 # the judge's policy as a verdict states it, less the protocol's long description (the ledger row keeps its key)
 _POLICY_KEEP = ("tolerance_preset", "atol", "rtol", "reference_precision", "baseline_precision", "baseline_rule")
 
@@ -49,6 +56,7 @@ class ThinReport:
     rows: int = 0
     screen_rows: int = 0
     sources_kept: int = 0
+    sources_packed: int = 0  # of those kept, stored as line edits of a sibling (`autokernel.ledger.packed`)
     sources_dropped: int = 0
     bytes: int = 0
 
@@ -77,7 +85,7 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
         screens = read_rows(src / SCREENS)[0]
         report.screen_rows = len(screens)
         if screens:
-            _write_jsonl(tmp / SCREENS, ({k: v for k, v in r.items() if k not in _SCREEN_DROP} for r in screens))
+            _write_jsonl(tmp / SCREENS, (_thin_screen_row(r) for r in screens))
         if (src / "run.json").is_file():
             shutil.copy2(src / "run.json", tmp / "run.json")
         for folder in sorted((src / "problems").glob("*")) if (src / "problems").is_dir() else []:
@@ -86,6 +94,7 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
                     (tmp / "problems" / folder.name).mkdir(parents=True, exist_ok=True)
                     shutil.copy2(folder / name, tmp / "problems" / folder.name / name)
         in_best_py = _bests(tmp)
+        origins = [(src, packed.PackedSources(src)), (dest, packed.PackedSources(dest))]
         for r in rows:
             path = r.get("source_path") or ""
             target = tmp / path
@@ -93,27 +102,26 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
                 continue
             if in_best_py.get(Path(path).parent.name) == r.get("candidate_digest"):
                 continue  # kept once, as the problem's best.py (the ledger reads it from there)
-            for origin in (src / path, dest / path):  # the run directory's, else an earlier thin copy's
-                if origin.is_file():
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(origin, target)
-                    break
+            _copy_source(path, origins, target)  # the run directory's, else an earlier thin copy's
         judged = {r.get("candidate_digest") for r in rows}
         for digest in sorted(_queued_digests(screens) - judged):  # waiting for the judge: a resume judges them
-            for origin_root in (src, dest):
-                found = sorted((origin_root / "candidates").glob(f"*/{digest}.py"))
+            for root, stored in origins:
+                found = sorted(p.relative_to(root).as_posix() for p in (root / "candidates").glob(f"*/{digest}.py"))
+                found += sorted(p for p in stored.records if Path(p).name == f"{digest}.py"
+                                and Path(p).parts[0] == "candidates")
                 if found:
-                    target = tmp / found[0].relative_to(origin_root)
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(found[0], target)
+                    _copy_source(found[0], origins, tmp / found[0])
                     break
+        records = _pack(tmp)
         missing = [path for path in {r.get("source_path") for r in rows if r.get("source_path")}
-                   if not (tmp / path).is_file()]
+                   if not (tmp / path).is_file() and path not in records]
         as_best = sum(1 for path in missing if in_best_py.get(Path(path).parent.name) == Path(path).stem)
         files = sum(1 for _ in (tmp / "candidates").rglob("*.py")) if (tmp / "candidates").is_dir() else 0
-        report.sources_kept, report.sources_dropped = files + as_best, len(missing) - as_best
+        report.sources_kept, report.sources_dropped = files + len(records) + as_best, len(missing) - as_best
+        report.sources_packed = len(records)
         (tmp / THIN_MARK).write_text(json.dumps({"thinned_from": str(src), "keep": keep, "rows": report.rows,
-                                                 "sources_kept": report.sources_kept}, indent=1) + "\n")
+                                                 "sources_kept": report.sources_kept,
+                                                 "sources_packed": report.sources_packed}, indent=1) + "\n")
         report.bytes = sum(f.stat().st_size for f in tmp.rglob("*") if f.is_file())
         if dest.exists():
             old = dest.with_name(f".{dest.name}.old")
@@ -126,6 +134,44 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return report
+
+
+def _copy_source(path: str, origins: list, target: Path) -> None:
+    """The source at ``path`` (relative to a run directory) from the first origin holding it, as a file or packed
+    edits, written to ``target``; nothing where none holds it."""
+    for root, stored in origins:
+        origin = root / path
+        text = origin.read_text(encoding="utf-8") if origin.is_file() else stored.read(path)
+        if text is not None:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            return
+
+
+def _pack(root: Path) -> dict[str, dict]:
+    """Pack the candidate files under ``root`` that a sibling of their problem comes near (`packed.pack`): their
+    edits go to ``packed_sources.json`` and the files are removed. Per problem the largest files are tried first
+    as bases, so the files kept whole are the ones the others are made from."""
+    records: dict[str, dict] = {}
+    for folder in sorted(p for p in (root / "candidates").glob("*") if p.is_dir()):
+        files = sorted(folder.glob("*.py"), key=lambda p: (-p.stat().st_size, p.name))
+        bases: list[str] = []
+        for f in files:
+            rel = f.relative_to(root).as_posix()
+            rec = packed.pack(root, bases, [rel]).get(rel) if bases else None
+            if rec is None:
+                bases.append(rel)
+            else:
+                records[rel] = rec
+    for rel in records:
+        (root / rel).unlink()
+    packed.write(root, records)
+    return records
+
+
+def _thin_screen_row(row: dict[str, Any]) -> dict[str, Any]:
+    drop = _SCREEN_DROP + (_SCREEN_VARIANT_DROP if row.get("kind") in ("variant", "control") else ())
+    return {k: v for k, v in row.items() if k not in drop}
 
 
 def _bests(root: Path) -> dict[str, str]:
