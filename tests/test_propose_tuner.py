@@ -515,6 +515,42 @@ def test_a_setting_dead_on_one_path_is_alive_on_another():
     assert 2048 not in sizes(dataclasses.replace(from_cached, screen_ratios=blind))
 
 
+def test_evidence_screened_around_an_earlier_generators_code_kills_nothing_in_todays():
+    """L2/50 on the H200: the Triton convolution's variants screened 42-400 ms around the round-0 starter; the
+    generator then fused the pool into the convolution's store, and that old evidence kept today's fused kernel from
+    being screened at all. Evidence around a parent in earlier code (the tuner's, not today's starter with tunables
+    changed; traced through the lineage where a thin copy dropped the parent's source) is its own regime."""
+    from autokernel.propose.tuner import DEAD_AFTER, EARLIER_CODE
+
+    problem = Problem.from_source(SRC, name="relu_add")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(problem, History(), 1, 1)
+    old = dataclasses.replace(starter, source=starter.source + "\n# the generator before a fix\n")
+    today = Attempt(candidate=starter, verdict=_verdict("correct", 1.0))
+    earlier = Attempt(candidate=old, verdict=_verdict("correct", 1.0))
+    slow = [(f"step together: BLOCK_SIZE 1024 -> 2048, NUM_WARPS 4 -> {w}", 2.0, old.digest)
+            for w in (1, 2, 8, 16)] * 2
+    assert len(slow) >= DEAD_AFTER
+
+    def sizes(history):  # block sizes offered from today's starter, its loads as they are (the regime's knob)
+        return {read_tunables(c.source, ["BLOCK_SIZE"])["BLOCK_SIZE"]
+                for c in TunerProposer().propose_wide(problem, history, 64) if c.parent == starter.digest
+                and read_tunables(c.source, ["EW_STREAM"]) == read_tunables(starter.source, ["EW_STREAM"])}
+
+    around_old = History(attempts=[earlier, today], seeds=[today], round=4, screen_ratios=slow)
+    assert {where for *_, where in TunerProposer()._dead_moves(problem, around_old)} == {EARLIER_CODE}
+    assert 2048 in sizes(around_old)
+    # a child of the earlier code whose source a thin copy dropped: traced to its kept parent
+    child = "c" * 16
+    thinned = History(attempts=[earlier, today], seeds=[today], round=4,
+                      screen_ratios=[(idea, ratio, child) for idea, ratio, _ in slow],
+                      lineage={child: (old.digest, "halve NUM_WARPS 4 -> 2")})
+    assert 2048 in sizes(thinned)
+    # the same evidence around today's starter kills the setting, as before
+    around_today = dataclasses.replace(around_old, screen_ratios=[(i, r, starter.digest) for i, r, _ in slow])
+    assert 2048 not in sizes(around_today)
+
+
 def test_the_tuners_line_is_its_best_own_seed_where_a_foreign_kernel_leads():
     problem = Problem.from_source(SRC, name="relu_add")
     tuner = TunerProposer()

@@ -91,6 +91,8 @@ DEAD_RATIO = 1.5
 # ... and one whose every screened variant failed, from DEAD_AFTER_FAILING on: on L2/90 the channels-last library
 # convolution missed the TF32 reference in each of its variants (cuDNN's NHWC kernels round differently).
 DEAD_AFTER_FAILING = 3
+# The regime of evidence screened around a seed in an earlier generator's code: no setting of today's code is in it.
+EARLIER_CODE = (("generator", "earlier"),)
 
 
 class TunerProposer:
@@ -107,8 +109,9 @@ class TunerProposer:
     # 3: dead settings left out, and inductor's seed offered late where round 0 had none, which the search wrapping
     # the tuner asks for only when it asks the tuner; 4: the convolutions' TF32 preset from L1/70's search, and
     # CUDA graphs around every correct foreign kernel, not only the seeds; 5: dead settings judged per regime, so
-    # the tile shapes dead on the fp32 path are tried on the TF32 one).
-    revision = 5
+    # the tile shapes dead on the fp32 path are tried on the TF32 one; 6: evidence screened around an earlier
+    # generator's code kills nothing in today's).
+    revision = 6
 
     def __init__(self, prior=None) -> None:
         self.prior = prior  # a `MovePrior`: moves that paid off elsewhere in the run are tried first
@@ -365,6 +368,8 @@ class TunerProposer:
             starter = self._starter(problem)
 
             def regime(name, row):
+                if len(row) > 2 and row[2] and self._in_earlier_code(problem, history, row[2]):
+                    return EARLIER_CODE
                 parent = self._config_of(problem, history, row[2]) if len(row) > 2 and row[2] else None
                 if parent is None:
                     return None
@@ -381,6 +386,21 @@ class TunerProposer:
             return False
         where = self._starter(problem).regime(name, values)
         return (name, repr(value), None) in dead or (name, repr(value), where) in dead
+
+    def _in_earlier_code(self, problem: Problem, history: History, digest: str) -> bool:
+        """Whether the tuner's candidate ``digest`` (a screened variant's parent) is in an earlier generator's code:
+        its source (or, where a thin copy dropped it, its nearest ancestor's that the run keeps) is the tuner's and
+        not today's starter with tunables changed. A variant of such a parent says nothing about today's code: the
+        Triton convolution screened 42-400 ms on L2/50 before the generator fused the pool into its store, and
+        that evidence kept the fused kernel from ever being screened."""
+        for _ in range(500):
+            attempt = next((a for a in history.attempts if a.candidate.digest == digest), None)
+            if attempt is not None:
+                return attempt.candidate.proposer == self.name and not self._own(problem, attempt.candidate.source)
+            digest = history.lineage.get(digest, (None, ""))[0]
+            if not digest:
+                return False
+        return False
 
     def _config_of(self, problem: Problem, history: History, digest: str, depth: int = 0) -> dict | None:
         """The tunable values of the tuner's candidate ``digest`` (a screened variant's parent): read from its source
