@@ -76,6 +76,26 @@ def test_aot_signatures_follow_launch_specialisation():
                    "BLOCK": "constexpr"}
     assert consts == {(2,): 1, (5,): 64} and set(attrs) == {(0,), (1,), (3,)}  # pointer, 48 and 2**33: 16 divides
 
+    class Module:  # what a generated source holds: an epilogue passed to the kernel as a constexpr
+        @staticmethod
+        def _epi(y):
+            return y
+
+    class Param:
+        def __init__(self, is_constexpr):
+            self.is_constexpr = is_constexpr
+
+    class Fused:  # a convolution's keywords: a tensor, an epilogue, a runtime length and a constexpr flag
+        arg_names = ["x_ptr", "e_ptr", "EPI", "E_N", "WIDE"]
+        params = [Param(False), Param(False), Param(True), Param(False), Param(True)]
+
+    launch = Launch(kernel="k", grid=(4,), args=(("tensor", (8,), (1,), "torch.float32"),),
+                    options=(("e_ptr", ("tensor", (16,), (1,), "torch.float32")), ("EPI", ("fn", "_epi")),
+                             ("E_N", 16), ("WIDE", False), ("num_warps", 4)))
+    sig, consts, attrs = aot._signature(Fused, launch, Module)
+    assert sig == {"x_ptr": "*fp32", "e_ptr": "*fp32", "EPI": "constexpr", "E_N": "i32", "WIDE": "constexpr"}
+    assert consts == {(2,): Module._epi, (4,): False} and set(attrs) == {(0,), (1,), (3,)}
+
 
 def test_only_the_tuners_own_sources_are_dry_run():
     """The dry run imports and runs code in the search's process: a seed that is not the starter with tunables

@@ -1263,3 +1263,40 @@ def test_a_pool_fused_into_a_convolutions_store_matches_the_reference(layers, sh
     st = generate_starter(p, tunables={"CONV_ENGINE": "triton", "CONV_ALGO": algo})
     assert "pool=(" in st.source and "post=_conv_epi" in st.source
     assert run_shapes(p, st, [[shape]]) == 1  # one launch: the convolution, its pool and the tail
+
+
+@pytest.mark.parametrize("layers, shape, algo", [
+    ("nn.Conv2d(4, 6, 3, padding=1), nn.MaxPool2d(2)", (2, 4, 6, 8), "im2col"),
+    ("nn.ConvTranspose3d(3, 4, 3, stride=2, padding=1), nn.AvgPool3d(2)", (1, 3, 3, 4, 4), "taps"),
+    ("nn.ConvTranspose2d(4, 5, 3, stride=2), nn.Identity()", (2, 4, 3, 5), "taps"),  # by output class
+    ("nn.Conv2d(4, 4, 3, groups=4), nn.Identity()", (2, 4, 5, 6), "im2col"),  # depthwise: the direct stencil
+])
+def test_convolution_kernels_index_in_32_bits_where_every_tensor_fits_and_in_64_where_one_does_not(layers, shape,
+                                                                                                     algo):
+    """The implicit GEMMs held 211-255 registers a thread on sm_90 with 64-bit index tiles (and spilled with a pool
+    fused; `benchmarks/aot_compile.py --resources`): indices are 32-bit unless a tensor the kernel addresses has
+    2**30 elements or more (``WIDE``). Both ways compute the same."""
+    import dataclasses
+
+    from autokernel.starters.launches import launch_plan
+
+    conv, pool = layers.split(", nn.")
+    p = make_problem(
+        f"""
+        def __init__(self):
+            super().__init__()
+            self.conv = {conv}
+            self.pool = nn.{pool}
+        def forward(self, x):
+            return torch.relu(self.pool(self.conv(x)))
+        """,
+        f"[torch.randn{shape}]",
+    )
+    st = generate_starter(p, tunables={"CONV_ENGINE": "triton", "CONV_ALGO": algo})
+    limit = "_CONV_INT32_BELOW = 2**30"
+    assert limit in st.source
+    wide = dataclasses.replace(st, source=st.source.replace(limit, "_CONV_INT32_BELOW = 1"))
+    for starter, expect in ((st, False), (wide, True)):
+        launches = [x for x in launch_plan(starter.source, p, sm_count=4) if "conv" in x.kernel]
+        assert launches and all(dict(x.options)["WIDE"] is expect for x in launches), launches
+        run_shapes(p, starter, [[shape]])

@@ -20,6 +20,17 @@ def _split_dhw(offs, OD, OH, OW):
 
 
 @triton.jit
+def _wide(v, WIDE: tl.constexpr):
+    # 64-bit index math only where a tensor needs it (WIDE, `_conv_wide`): the tiles of int32 indices take half the
+    # registers (the implicit GEMMs held 211-255 registers a thread with 64-bit indices on sm_90, and spilled with a
+    # pool fused)
+    if WIDE:
+        return v.to(tl.int64)
+    else:
+        return v
+
+
+@triton.jit
 def _conv_tile(COUT_G, BLOCK_N: tl.constexpr, N_FIRST: tl.constexpr):
     # (row tile, channel tile) of this program. Row tiles first (grid (rows, channels, z), the default): programs
     # running together share a weight tile. N_FIRST (CONV_TILE_ORDER "n", a flat grid (rows x channels, 1, z)):
@@ -175,14 +186,14 @@ def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT,
                  N_FIRST: tl.constexpr, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr,
                  N_EXTRA: tl.constexpr,
                  QD=1, QH=1, QW=1, PKD: tl.constexpr = 1, PKH: tl.constexpr = 1, PKW: tl.constexpr = 1,
-                 POOL: tl.constexpr = 0, EPI2: tl.constexpr = None):
+                 POOL: tl.constexpr = 0, EPI2: tl.constexpr = None, WIDE: tl.constexpr = True):
     # Implicit-GEMM convolution on 5-D (N, C, D, H, W) tensors (1-D/2-D convs use size-1 dims).
     # GEMM rows = output positions (n, od, oh, ow); cols = output channels of group g;
     # reduction = (ci, kd, kh, kw); input positions from `_conv_in`. PRECISION "tf32x3s": x2/w2 hold the low parts
     # of x and w split beforehand (see _tf32_split and _dot_block).
     pid_m, pid_n = _conv_tile(COUT_G, BLOCK_N, N_FIRST)
     g = tl.program_id(2)
-    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    offs_m = _wide(pid_m * BLOCK_M + tl.arange(0, BLOCK_M), WIDE)
     m_mask = offs_m < M
     n, od, oh, ow = _conv_rows(offs_m, OD, OH, OW, QD, QH, QW, PKD, PKH, PKW, POOL)
     offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
@@ -207,9 +218,9 @@ def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT,
         x_off = ((n[:, None] * CIN + cin[None, :]) * D + i_d) * (H * W) + i_h * W + i_w
         a = tl.load(x_ptr + x_off, mask=valid, other=0.0).to(tl.float32)
         if TRANSPOSED:  # weight (CIN, COUT_G, KD, KH, KW)
-            w_off = ((g * CIN_G + ci[:, None]).to(tl.int64) * COUT_G + offs_n[None, :]) * KK + (offs_k % KK)[:, None]
+            w_off = (_wide(g * CIN_G + ci[:, None], WIDE) * COUT_G + offs_n[None, :]) * KK + (offs_k % KK)[:, None]
         else:  # weight (COUT, CIN_G, KD, KH, KW)
-            w_off = co[None, :].to(tl.int64) * K + offs_k[:, None]
+            w_off = _wide(co[None, :], WIDE) * K + offs_k[:, None]
         b_mask = k_mask[:, None] & n_mask[None, :]
         b = tl.load(w_ptr + w_off, mask=b_mask, other=0.0).to(tl.float32)
         acc += _dot_block(a, b, x2_ptr + x_off, valid, w2_ptr + w_off, b_mask, PRECISION)
@@ -225,14 +236,14 @@ def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, 
                       N_FIRST: tl.constexpr, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr,
                       N_EXTRA: tl.constexpr,
                       QD=1, QH=1, QW=1, PKD: tl.constexpr = 1, PKH: tl.constexpr = 1, PKW: tl.constexpr = 1,
-                      POOL: tl.constexpr = 0, EPI2: tl.constexpr = None):
+                      POOL: tl.constexpr = 0, EPI2: tl.constexpr = None, WIDE: tl.constexpr = True):
     # The same implicit GEMM with the reduction walked tap by tap: the input rows of one tap (kd, kh, kw) are
     # found once, then its channels are read in BLOCK_K runs. x is channels-last (N, D, H, W, CIN), so a run is
     # contiguous; w is (G, taps, COUT_G, CIN_G), so B is K-major too (what the TF32 tensor-core path reads best).
     # Index arithmetic per tap instead of per element and K block.
     pid_m, pid_n = _conv_tile(COUT_G, BLOCK_N, N_FIRST)
     g = tl.program_id(2)
-    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    offs_m = _wide(pid_m * BLOCK_M + tl.arange(0, BLOCK_M), WIDE)
     m_mask = offs_m < M
     n, od, oh, ow = _conv_rows(offs_m, OD, OH, OW, QD, QH, QW, PKD, PKH, PKW, POOL)
     offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
@@ -247,7 +258,7 @@ def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, 
         i_d, i_h, i_w, valid = _conv_in(od, oh, ow, kd, kh, kw, D, H, W, SD, SH, SW, PD, PH, PW, DD, DH, DW, TRANSPOSED)
         valid = valid & m_mask
         row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G  # read only where valid (see below)
-        w_row = ((g * KK + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+        w_row = _wide((g * KK + tap) * COUT_G + offs_n[None, :], WIDE) * CIN_G
         acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION)
     _conv_out(acc, y_ptr, b_ptr, n, co, offs_m, M, m_mask, n_mask, COUT, OD, OH, OW, QD, QH, QW, HAS_BIAS, e0_ptr,
               e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
@@ -258,7 +269,8 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
                        KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G,
                        HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                        BLOCK_K: tl.constexpr, PRECISION: tl.constexpr, N_FIRST: tl.constexpr,
-                       e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr):
+                       e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr,
+                       WIDE: tl.constexpr = True):
     # Transposed convolution (dilation 1) by residue class: output o receives input i through tap k only when
     # o + pad - k = i * stride, so the outputs with one (o + pad) mod stride share their taps: k = that residue,
     # + stride, + 2 stride... Each program takes a tile of one class (program_id(2) = group * classes + class)
@@ -271,7 +283,7 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
     rd = cls // (SH * SW)
     rh = (cls // SW) % SH
     rw = cls % SW
-    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    offs_m = _wide(pid_m * BLOCK_M + tl.arange(0, BLOCK_M), WIDE)
     n, td, th, tw = _split_dhw(offs_m, CD, CH, CW)
     od = (rd - PD % SD + SD) % SD + td * SD  # the first output of the class, then every stride-th
     oh = (rh - PH % SH + SH) % SH + th * SH
@@ -294,7 +306,7 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
                 # pass failed on L1/73 and L1/77 with the where)
                 row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G
                 tap = (kd * KH + kh) * KW + kw
-                w_row = ((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :]).to(tl.int64) * CIN_G
+                w_row = _wide((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :], WIDE) * CIN_G
                 acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
                                     PRECISION)
     _conv_store(acc, y_ptr, b_ptr, n, co, (od * OH + oh) * OW + ow, m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS,
@@ -305,11 +317,12 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
 def _dwconv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, TOTAL,
                    KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, MULT,
                    HAS_BIAS: tl.constexpr, BLOCK: tl.constexpr,
-                   e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr):
+                   e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr,
+                   WIDE: tl.constexpr = True):
     # Depthwise convolution (groups == in channels): output channel co reads input channel co // MULT only,
     # so there is no GEMM to feed the tensor cores; each program computes BLOCK outputs directly, one
     # kernel tap at a time (neighbouring taps hit the cache). Memory-bound, fp32 accumulation.
-    offs = (tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)).to(tl.int64)
+    offs = _wide(tl.program_id(0) * BLOCK + tl.arange(0, BLOCK), WIDE)
     mask = offs < TOTAL
     t, od, oh, ow = _split_dhw(offs, OD, OH, OW)
     co = t % COUT
@@ -332,6 +345,17 @@ def _dwconv_kernel(x_ptr, w_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, T
         acc += tl.load(b_ptr + co, mask=mask, other=0.0).to(tl.float32)
     acc = _conv_epi(acc, co, mask, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, False)
     tl.store(y_ptr + offs, acc.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+# Index math is 32-bit below this many elements in every tensor a convolution kernel addresses (half of int32's
+# range: a tile's masked rows past the end compute offsets up to about one more input's worth)
+_CONV_INT32_BELOW = 2**30
+
+
+def _conv_wide(*numels) -> bool:
+    """Whether a convolution kernel needs 64-bit index math: some tensor it addresses (the input, the weight, the
+    unpooled output) has `_CONV_INT32_BELOW` elements or more."""
+    return max(numels) >= _CONV_INT32_BELOW
 
 
 def _conv_epi_args(y, epi, extras) -> dict:
@@ -386,6 +410,7 @@ def _conv(x, conv, epi=None, extras=(), pool=None, post=None):
     m = n * math.prod(q_sp) * win
     block_m = max(CONV_BLOCK_M, win)  # a tile holds whole windows
     epi_kw = _conv_epi_args(y, epi, extras)
+    epi_kw["WIDE"] = _conv_wide(x5.numel(), w.numel(), n * cout * math.prod(out_sp))
     if y.numel() > 0 and pool is None and not transposed and cin_g == 1 and CONV_DEPTHWISE == "direct":
         total = y.numel()
         _dwconv_kernel[(_cdiv(total, CONV_DW_BLOCK),)](
