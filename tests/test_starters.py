@@ -1300,3 +1300,84 @@ def test_convolution_kernels_index_in_32_bits_where_every_tensor_fits_and_in_64_
         launches = [x for x in launch_plan(starter.source, p, sm_count=4) if "conv" in x.kernel]
         assert launches and all(dict(x.options)["WIDE"] is expect for x in launches), launches
         run_shapes(p, starter, [[shape]])
+
+
+@pytest.mark.parametrize("layers, shape", [
+    ("nn.ConvTranspose3d(3, 5, 3, stride=2, padding=1), nn.AvgPool3d(2)", (2, 3, 3, 4, 3)),  # L2/50's shape of op
+    ("nn.ConvTranspose2d(4, 6, 4, stride=2, padding=1, groups=2), nn.MaxPool2d(2)", (2, 4, 3, 5)),  # L2/10's
+    ("nn.ConvTranspose2d(3, 4, 3, stride=(2, 4), padding=(0, 1), output_padding=(1, 0)), nn.AvgPool2d((2, 4))",
+     (1, 3, 4, 3)),  # windows of the stride, not square; the last rows past a whole window left out
+])
+@pytest.mark.parametrize("fma", [0, 32], ids=["dot", "fma"])
+def test_a_transposed_convolution_pooled_by_its_stride_is_computed_class_by_class(layers, shape, fma):
+    """A pool window equal to the stride holds one output of each residue class: `_convt_pool_kernel` computes a
+    tile of windows class by class, each through its own taps, and pools them as it goes (one launch; max and mean,
+    groups, uneven strides, padding); with ``CONV_FMA_BELOW`` above the channels, each channel's outer product runs
+    on the CUDA cores instead of a dot padded to 16."""
+    from autokernel.starters.launches import launch_plan
+
+    conv, pool = layers.split(", nn.")
+    p = make_problem(
+        f"""
+        def __init__(self):
+            super().__init__()
+            self.conv = {conv}
+            self.pool = nn.{pool}
+        def forward(self, x):
+            return torch.tanh(self.pool(self.conv(x) * 0.5)) + 1.0
+        """,
+        f"[torch.randn{shape}]",
+    )
+    st = generate_starter(p, tunables={"CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_FMA_BELOW": fma,
+                                       "CONV_BLOCK_M": 16, "CONV_BLOCK_N": 16, "CONV_BLOCK_K": 16})
+    (launch,) = [x for x in launch_plan(st.source, p, sm_count=4) if "conv" in x.kernel]
+    assert launch.kernel == "_convt_pool_kernel" and dict(launch.options)["FMA"] is bool(fma)
+    assert run_shapes(p, st, [[shape]]) == 1
+
+
+@pytest.mark.parametrize("precision", ["ieee", "tf32_rna", "tf32_rne", "tf32", "tf32x3s"])
+@pytest.mark.parametrize("ctor, shape", [
+    ("nn.Conv3d(3, 5, 3, padding=1)", (1, 3, 4, 4, 3)),  # forward taps
+    ("nn.ConvTranspose2d(2, 4, 3, stride=2)", (2, 2, 3, 4)),  # by output class
+])
+def test_a_taps_channels_on_the_cuda_cores_take_their_operands_as_the_precision_path_says(precision, ctor, shape):
+    """``CONV_FMA_BELOW``: a tap's few input channels multiplied one by one on the CUDA cores, each operand as the
+    precision path's tensor cores take it: rounded to TF32 ties away or to even, its 13 low bits cut ("tf32"), or
+    whole (fp32 and 3xTF32). Checked against the convolution of operands so transformed, in float64, and against
+    the dot path on the same operands (which the interpreter computes in fp32, so not for the tensor cores' cut)."""
+    import torch.nn.functional as F
+
+    from autokernel.starters.check import load_module
+
+    def operand(t):
+        bits = t.contiguous().view(torch.int32)
+        if precision == "tf32_rna":
+            bits = (bits + 4096) & -8192
+        elif precision == "tf32_rne":
+            bits = (bits + 4095 + ((bits >> 13) & 1)) & -8192
+        elif precision == "tf32":
+            bits = bits & -8192
+        return bits.view(torch.float32).double()
+
+    p = make_problem(
+        f"def __init__(self):\n    super().__init__()\n    self.op = {ctor}\ndef forward(self, x):\n    return self.op(x)",
+        f"[torch.randn{shape}]",
+    )
+    outs = {}
+    for fma in (0, 8):
+        st = generate_starter(p, tunables={"CONV_ALGO": "taps", "CONV_PRECISION": precision, "CONV_FMA_BELOW": fma,
+                                           "CONV_BLOCK_M": 16, "CONV_BLOCK_N": 16, "CONV_BLOCK_K": 16})
+        mod = load_module(st.source)
+        torch.manual_seed(0)
+        new = mod.ModelNew()
+        torch.manual_seed(1)
+        x = torch.randn(*shape)
+        with torch.no_grad():
+            outs[fma] = new(x).double()
+    op = new.op
+    conv = F.conv_transpose2d if isinstance(op, torch.nn.ConvTranspose2d) else F.conv3d
+    kw = {"stride": op.stride, "padding": op.padding}
+    expected = conv(operand(x), operand(op.weight.detach()), op.bias.detach().double(), **kw)
+    torch.testing.assert_close(outs[8], expected, rtol=1e-5, atol=1e-5)
+    if precision != "tf32":
+        torch.testing.assert_close(outs[0], expected, rtol=1e-5, atol=1e-5)

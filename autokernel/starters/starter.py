@@ -215,6 +215,12 @@ def _search_space(space: dict, model) -> dict:
                 "CONV_TILE_ORDER"}
     else:
         drop = set()
+    if "CONV_FMA_BELOW" in space:  # only thresholds above some generated convolution's channels a group change it
+        gemm = [m.in_channels // m.groups for m in convs if m not in depthwise]
+        fma = [v for v in space["CONV_FMA_BELOW"] if v == 0 or any(c < v for c in gemm)]
+        space = {**space, "CONV_FMA_BELOW": fma}
+        if len(fma) < 2:
+            drop.add("CONV_FMA_BELOW")
     kept = {k: space[k] for k in _EARLY_TUNABLES if k in space}
     kept.update({k: v for k, v in space.items() if k not in drop and k not in _LATE_TUNABLES})
     kept.update({k: space[k] for k in _LATE_TUNABLES if k in space})
@@ -278,10 +284,15 @@ def configured_starter(problem, *, preset: str | None = None, tunables: dict | N
 
 
 def _presets(families, space: dict) -> dict:
-    """The families' presets, each cut to the tunables this starter varies (kept when all its values are allowed)."""
+    """The families' presets, each cut to the tunables this starter varies (kept when all its values are allowed).
+    A preset that sets a tunable this starter does not vary to other than its default is left out: that setting
+    is what it is for (the CUDA-core convolution for few channels, where every convolution has many)."""
     out = {}
     for f in families:
-        for name, values in T.FAMILIES[f].presets.items():
+        family = T.FAMILIES[f]
+        for name, values in family.presets.items():
+            if any(k not in space and k in family.defaults and v != family.defaults[k] for k, v in values.items()):
+                continue
             kept = {k: v for k, v in values.items() if k in space}
             if kept and all(v in space[k] for k, v in kept.items()):
                 out[name] = kept

@@ -162,19 +162,44 @@ def _conv_out(acc, y_ptr, b_ptr, n, co, offs_m, M, m_mask, n_mask, COUT, OD, OH,
 
 
 @triton.jit
+def _fma_operand(v, PRECISION: tl.constexpr):
+    # An operand of the CUDA-core path as the tensor-core path of the same PRECISION would take it: rounded to TF32
+    # ("tf32_rna", "tf32_rne"), its low 13 bits dropped ("tf32", as the tensor cores do), or whole (fp32 products:
+    # "ieee", and the 3xTF32 paths, which approximate them)
+    if PRECISION == "tf32_rna" or PRECISION == "tf32_rne":
+        return _round_tf32(v, PRECISION)
+    elif PRECISION == "tf32":
+        cut = (v.to(tl.int32, bitcast=True) & -8192).to(tl.float32, bitcast=True)
+        return tl.where(tl.abs(v) < float("inf"), cut, v)
+    else:
+        return v
+
+
+@triton.jit
 def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G,
-                  BLOCK_K: tl.constexpr, PRECISION: tl.constexpr):
+                  BLOCK_K: tl.constexpr, PRECISION: tl.constexpr, FMA: tl.constexpr = False):
     # One tap of the channels-last implicit GEMM: its input channels in BLOCK_K runs, contiguous in x (rows
-    # ``row``) and in w (rows ``w_row``).
-    for c0 in range(0, CIN_G, BLOCK_K):
-        ci = c0 + tl.arange(0, BLOCK_K)
-        k_mask = ci < CIN_G
-        a_mask = valid[:, None] & k_mask[None, :]
-        b_mask = k_mask[:, None] & n_mask[None, :]
-        a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
-        b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
-        acc += _dot_block(a, b, x2_ptr + row[:, None] + ci[None, :], a_mask, w2_ptr + w_row + ci[:, None], b_mask,
-                          PRECISION)
+    # ``row``) and in w (rows ``w_row``). FMA (fewer input channels a group than CONV_FMA_BELOW): each channel's
+    # outer product on the CUDA cores instead, so 3 channels cost 3 steps, not a dot padded to 16 (the two agree to
+    # fp32 rounding: a TF32 operand's product is exact in fp32).
+    if FMA:
+        for c in range(0, CIN_G):
+            a1 = tl.load(x_ptr + row + c, mask=valid, other=0.0).to(tl.float32)
+            b1 = tl.load(w_ptr + w_row + c, mask=n_mask[None, :], other=0.0).to(tl.float32)
+            if PRECISION == "tf32x3s":  # the low parts split beforehand: hi + lo is the operand exactly
+                a1 += tl.load(x2_ptr + row + c, mask=valid, other=0.0).to(tl.float32)
+                b1 += tl.load(w2_ptr + w_row + c, mask=n_mask[None, :], other=0.0).to(tl.float32)
+            acc += _fma_operand(a1, PRECISION)[:, None] * _fma_operand(b1, PRECISION)
+    else:
+        for c0 in range(0, CIN_G, BLOCK_K):
+            ci = c0 + tl.arange(0, BLOCK_K)
+            k_mask = ci < CIN_G
+            a_mask = valid[:, None] & k_mask[None, :]
+            b_mask = k_mask[:, None] & n_mask[None, :]
+            a = tl.load(x_ptr + row[:, None] + ci[None, :], mask=a_mask, other=0.0).to(tl.float32)
+            b = tl.load(w_ptr + w_row + ci[:, None], mask=b_mask, other=0.0).to(tl.float32)
+            acc += _dot_block(a, b, x2_ptr + row[:, None] + ci[None, :], a_mask, w2_ptr + w_row + ci[:, None],
+                              b_mask, PRECISION)
     return acc
 
 
@@ -236,7 +261,8 @@ def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, 
                       N_FIRST: tl.constexpr, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr,
                       N_EXTRA: tl.constexpr,
                       QD=1, QH=1, QW=1, PKD: tl.constexpr = 1, PKH: tl.constexpr = 1, PKW: tl.constexpr = 1,
-                      POOL: tl.constexpr = 0, EPI2: tl.constexpr = None, WIDE: tl.constexpr = True):
+                      POOL: tl.constexpr = 0, EPI2: tl.constexpr = None, WIDE: tl.constexpr = True,
+                      FMA: tl.constexpr = False):
     # The same implicit GEMM with the reduction walked tap by tap: the input rows of one tap (kd, kh, kw) are
     # found once, then its channels are read in BLOCK_K runs. x is channels-last (N, D, H, W, CIN), so a run is
     # contiguous; w is (G, taps, COUT_G, CIN_G), so B is K-major too (what the TF32 tensor-core path reads best).
@@ -259,7 +285,8 @@ def _conv_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, 
         valid = valid & m_mask
         row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G  # read only where valid (see below)
         w_row = _wide((g * KK + tap) * COUT_G + offs_n[None, :], WIDE) * CIN_G
-        acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION)
+        acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K, PRECISION,
+                            FMA)
     _conv_out(acc, y_ptr, b_ptr, n, co, offs_m, M, m_mask, n_mask, COUT, OD, OH, OW, QD, QH, QW, HAS_BIAS, e0_ptr,
               e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, BLOCK_M, BLOCK_N, PKD, PKH, PKW, POOL, EPI2)
 
@@ -270,7 +297,7 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
                        HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                        BLOCK_K: tl.constexpr, PRECISION: tl.constexpr, N_FIRST: tl.constexpr,
                        e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr,
-                       WIDE: tl.constexpr = True):
+                       WIDE: tl.constexpr = True, FMA: tl.constexpr = False):
     # Transposed convolution (dilation 1) by residue class: output o receives input i through tap k only when
     # o + pad - k = i * stride, so the outputs with one (o + pad) mod stride share their taps: k = that residue,
     # + stride, + 2 stride... Each program takes a tile of one class (program_id(2) = group * classes + class)
@@ -308,9 +335,69 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
                 tap = (kd * KH + kh) * KW + kw
                 w_row = _wide((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :], WIDE) * CIN_G
                 acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
-                                    PRECISION)
+                                    PRECISION, FMA)
     _conv_store(acc, y_ptr, b_ptr, n, co, (od * OH + oh) * OW + ow, m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS,
                 e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA)
+
+
+@triton.jit
+def _convt_pool_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, QD, QH, QW, MQ,
+                       KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G,
+                       HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       BLOCK_K: tl.constexpr, PRECISION: tl.constexpr, N_FIRST: tl.constexpr,
+                       e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI: tl.constexpr, N_EXTRA: tl.constexpr,
+                       POOL: tl.constexpr, EPI2: tl.constexpr, WIDE: tl.constexpr = True, FMA: tl.constexpr = False):
+    # A strided transposed convolution (dilation 1) whose pool window is its stride: each window holds exactly one
+    # output of each residue class (`_convt_taps_kernel`), so a tile of windows (rows: pooled positions n, qd, qh,
+    # qw) is computed class by class, each class through its own taps only, its outputs' bias and EPI applied and
+    # folded into the window's max (POOL 1) or sum (POOL 2). The generic kernel with a pool visits every tap for
+    # every output, stride^3 times the work on a 3-D convolution. x channels-last, w (G, taps, COUT_G, CIN_G).
+    pid_m, pid_n = _conv_tile(COUT_G, BLOCK_N, N_FIRST)
+    g = tl.program_id(2)
+    offs_m = _wide(pid_m * BLOCK_M + tl.arange(0, BLOCK_M), WIDE)
+    m_mask = offs_m < MQ
+    n, qd, qh, qw = _split_dhw(offs_m, QD, QH, QW)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_mask = offs_n < COUT_G
+    co = g * COUT_G + offs_n
+    if POOL == 1:
+        pooled = tl.full((BLOCK_M, BLOCK_N), float("-inf"), tl.float32)
+    else:
+        pooled = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for cls in range(0, SD * SH * SW):
+        rd = cls // (SH * SW)
+        rh = (cls // SW) % SH
+        rw = cls % SW
+        od = qd * SD + (rd - PD % SD + SD) % SD  # the window's one output of this class
+        oh = qh * SH + (rh - PH % SH + SH) % SH
+        ow = qw * SW + (rw - PW % SW + SW) % SW
+        acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+        for kd in range(rd, KD, SD):
+            i_d = (od + PD - kd) // SD
+            for kh in range(rh, KH, SH):
+                i_h = (oh + PH - kh) // SH
+                for kw in range(rw, KW, SW):
+                    i_w = (ow + PW - kw) // SW
+                    valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
+                    valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
+                    row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G  # read only where valid
+                    tap = (kd * KH + kh) * KW + kw
+                    w_row = _wide((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :], WIDE) * CIN_G
+                    acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
+                                        PRECISION, FMA)
+        if HAS_BIAS:
+            acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
+        acc = _conv_epi(acc, co, n_mask, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, True)
+        if POOL == 1:
+            pooled = tl.maximum(pooled, acc)
+        else:
+            pooled += acc
+    if POOL == 2:
+        pooled = pooled / (SD * SH * SW)
+    out = _conv_epi(pooled, co, n_mask, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI2, N_EXTRA, True)
+    QSP = QD * QH * QW
+    y_off = (n[:, None] * COUT + co[None, :]) * QSP + (offs_m % QSP)[:, None]
+    tl.store(y_ptr + y_off, out.to(y_ptr.dtype.element_ty), mask=m_mask[:, None] & n_mask[None, :])
 
 
 @triton.jit
@@ -453,7 +540,20 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
         wt, w2 = (t.view(wt.shape) for t in _tf32_split(wt.view(1, -1, cin_g), transpose=False))
     else:
         xc = x3.transpose(1, 2).contiguous()
-    # only the taps each output class receives (not with a pool: a window holds outputs of every class)
+    fma = cin_g < CONV_FMA_BELOW  # few channels a group: outer products on the CUDA cores, not padded dots
+    # a pool whose window is the stride: one output of each class a window, computed class by class
+    windows = (pool_kw["PKD"], pool_kw["PKH"], pool_kw["PKW"])
+    if transposed and tuple(d) == (1, 1, 1) and math.prod(s) > 1 and pool_kw["POOL"] and windows == tuple(s):
+        q = (pool_kw["QD"], pool_kw["QH"], pool_kw["QW"])
+        mq = n * math.prod(q)
+        kw = {k: v for k, v in pool_kw.items() if k in ("POOL", "EPI2")}
+        _convt_pool_kernel[_conv_grid(mq, cout_g, g)](
+            xc, xc if x2 is None else x2, wt, wt if w2 is None else w2, bias if bias is not None else wt, y, cin,
+            *spatial, cout_g * g, *q, mq, *k, *s, *p, cin_g, cout_g, HAS_BIAS=bias is not None, BLOCK_M=CONV_BLOCK_M,
+            BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION, N_FIRST=CONV_TILE_ORDER == "n",
+            **epi_kw, **kw, FMA=fma, num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
+        return
+    # only the taps each output class receives (not with another pool: a window holds outputs of every class)
     if transposed and tuple(d) == (1, 1, 1) and math.prod(s) > 1 and not pool_kw["POOL"]:
         per_class = [_cdiv(out_sp[i], s[i]) for i in range(3)]
         mc = n * math.prod(per_class)
@@ -462,7 +562,7 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
                                  bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, *per_class,
                                  mc, *k, *s, *p, cin_g, cout_g, HAS_BIAS=bias is not None, BLOCK_M=CONV_BLOCK_M,
                                  BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K, PRECISION=CONV_PRECISION,
-                                 N_FIRST=CONV_TILE_ORDER == "n", **epi_kw, num_warps=CONV_NUM_WARPS,
+                                 N_FIRST=CONV_TILE_ORDER == "n", **epi_kw, FMA=fma, num_warps=CONV_NUM_WARPS,
                                  num_stages=CONV_NUM_STAGES)
         return
     grid = _conv_grid(m, cout_g, g, block_m)
@@ -470,7 +570,7 @@ def _conv_taps(x5, w, bias, y, transposed, g, cin_g, cout_g, spatial, out_sp, m,
                             bias if bias is not None else wt, y, cin, *spatial, cout_g * g, *out_sp, m, *k, *s, *p,
                             *d, cin_g, cout_g, HAS_BIAS=bias is not None, TRANSPOSED=transposed,
                             BLOCK_M=block_m, BLOCK_N=CONV_BLOCK_N, BLOCK_K=CONV_BLOCK_K,
-                            PRECISION=CONV_PRECISION, N_FIRST=CONV_TILE_ORDER == "n", **epi_kw, **pool_kw,
+                            PRECISION=CONV_PRECISION, N_FIRST=CONV_TILE_ORDER == "n", **epi_kw, **pool_kw, FMA=fma,
                             num_warps=CONV_NUM_WARPS, num_stages=CONV_NUM_STAGES)
 
 
@@ -491,6 +591,7 @@ def _conv_grid(rows, cout_g, z, block_m=None):
         "CONV_NUM_WARPS": 4,
         "CONV_NUM_STAGES": 2,
         "CONV_TILE_ORDER": "m",
+        "CONV_FMA_BELOW": 0,
     },
     {
         # up from the default: the tensor-core paths; "tf32" (one TF32 pass) only under the kernelbench protocol
@@ -504,6 +605,9 @@ def _conv_grid(rows, cout_g, z, block_m=None):
         "CONV_NUM_WARPS": [2, 4, 8],
         "CONV_NUM_STAGES": [1, 2, 3, 4],
         "CONV_TILE_ORDER": ["m", "n"],  # which tile index runs fastest over the programs (see _conv_tile)
+        # taps: input channels a group below which a tap is multiplied channel by channel on the CUDA cores (a
+        # dot pads K to 16: 3 channels do 16 channels' work); 0: never (the default until timed on a GPU)
+        "CONV_FMA_BELOW": [0, 4, 8, 16, 32],
     },
     {  # see matmul's presets
         # 128x128 tiles, 2 stages: 1.4-2.4x the 128x64 ones on L1/55, L1/63 and L2/1 (H200 screen, 2026-11-29, benchmarks/starter_configs.py)
@@ -528,6 +632,16 @@ def _conv_grid(rows, cout_g, z, block_m=None):
         "TF32 tensor cores (rounded ties away), channels-last taps, 128x32 tiles, 4 warps, 1 stage": {
             "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32_rna", "CONV_BLOCK_M": 128,
             "CONV_BLOCK_N": 32, "CONV_BLOCK_K": 16, "CONV_NUM_WARPS": 4, "CONV_NUM_STAGES": 1},
+        # few input channels a group (L2/50's 3): each tap's channels as outer products on the CUDA cores, not a dot
+        # padded to 16, the operands rounded as the tensor-core preset above rounds them, or whole for fp32; 128x16
+        # tiles hold 72 registers a thread on sm_90 (benchmarks/aot_compile.py --resources). Offered only where
+        # some convolution has fewer than 16 channels a group; not yet timed on a GPU
+        "TF32 (rounded ties away) on the CUDA cores for few channels, channels-last taps, 128x16 tiles": {
+            "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "tf32_rna", "CONV_FMA_BELOW": 16,
+            "CONV_BLOCK_M": 128, "CONV_BLOCK_N": 16, "CONV_BLOCK_K": 16, "CONV_NUM_WARPS": 4, "CONV_NUM_STAGES": 1},
+        "fp32 on the CUDA cores for few channels, channels-last taps, 128x16 tiles": {
+            "CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_PRECISION": "ieee", "CONV_FMA_BELOW": 16,
+            "CONV_BLOCK_M": 128, "CONV_BLOCK_N": 16, "CONV_BLOCK_K": 16, "CONV_NUM_WARPS": 4, "CONV_NUM_STAGES": 1},
     },
     # Plain TF32 is what the reference's cuDNN convolutions compute under the kernelbench protocol (PyTorch's default
     # flags), so the search tries it there; under strict the truth is fp32 with TF32 off, and the search does not
