@@ -1243,7 +1243,7 @@ def test_a_fused_convolution_does_not_make_its_forward_look_longer():
     ("nn.ConvTranspose2d(4, 3, 3, stride=2), nn.MaxPool2d(2)", (2, 4, 4, 5)),  # 9 x 11 outputs, windows floored
     ("nn.Conv3d(2, 5, 2, padding=1), nn.AvgPool3d((1, 2, 4))", (1, 2, 3, 4, 8)),  # a window of 8, not a cube
 ])
-@pytest.mark.parametrize("algo", ["im2col", "taps"])
+@pytest.mark.parametrize("algo", ["im2col", "taps", "taps-fma"])
 def test_a_pool_fused_into_a_convolutions_store_matches_the_reference(layers, shape, algo):
     """Windows that tile the output, the last rows and columns left out where they do not divide it (as PyTorch's
     floor mode does), groups, 1-D to 3-D, negative values through a max (the rows past the tile's end never reach
@@ -1260,7 +1260,8 @@ def test_a_pool_fused_into_a_convolutions_store_matches_the_reference(layers, sh
         """,
         f"[torch.randn{shape}]",
     )
-    st = generate_starter(p, tunables={"CONV_ENGINE": "triton", "CONV_ALGO": algo})
+    fma = {"CONV_FMA_BELOW": 32} if algo == "taps-fma" else {}  # each tap's channels on the CUDA cores
+    st = generate_starter(p, tunables={"CONV_ENGINE": "triton", "CONV_ALGO": algo.split("-")[0], **fma})
     assert "pool=(" in st.source and "post=_conv_epi" in st.source
     assert run_shapes(p, st, [[shape]]) == 1  # one launch: the convolution, its pool and the tail
 
