@@ -551,6 +551,38 @@ def test_evidence_screened_around_an_earlier_generators_code_kills_nothing_in_to
     assert 2048 not in sizes(around_today)
 
 
+def test_the_best_seeds_settings_are_carried_into_todays_generator_code():
+    """A template change leaves every older seed untunable (its source is not today's starter with tunables
+    changed): today's starter is judged again, and so is today's code with the settings of the best seeds the tuner
+    wrote in the earlier code (settings today's space or the protocol does not allow left at their defaults), each
+    judged when it passes the screen, once."""
+    from autokernel.propose.tuner import CARRIED
+
+    problem = Problem.from_source(SRC, name="relu_add")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(problem, History(), 1, 1)
+    gen = tuner._starter(problem)
+
+    def earlier(values, speedup):  # the tuner's kernel in the code of an earlier generator
+        src = set_tunables(starter.source, values) + "\n# the generator before a fix\n"
+        return Attempt(candidate=dataclasses.replace(starter, source=src), verdict=_verdict("correct", speedup))
+
+    best = earlier({"BLOCK_SIZE": 2048, "NUM_WARPS": 8}, 2.0)
+    second = earlier({"BLOCK_SIZE": 4096}, 1.5)
+    third = earlier({"BLOCK_SIZE": 512}, 1.2)
+    plain = earlier({}, 1.1)  # the defaults: today's starter itself
+    history = History(attempts=[best, second, third, plain], seeds=[best, second, third, plain], round=3)
+    tuner = TunerProposer()
+    out = tuner.propose_wide(problem, history, 16)
+    carried = [c for c in out if c.idea.startswith("today's generator with seed")]
+    assert [c.parent for c in carried] == [best.candidate.digest, second.candidate.digest][:CARRIED]
+    assert carried[0].source == set_tunables(gen.source, {"BLOCK_SIZE": 2048, "NUM_WARPS": 8})
+    assert tuner._own(problem, carried[0].source) and {c.digest for c in carried} <= tuner.judge_when_passed
+    assert any(c.source == gen.source for c in out)  # today's starter, as before
+    again = dataclasses.replace(history, screened={c.digest for c in out})
+    assert not [c for c in TunerProposer().propose_wide(problem, again, 16) if c.idea.startswith("today's")]
+
+
 def test_the_tuners_line_is_its_best_own_seed_where_a_foreign_kernel_leads():
     problem = Problem.from_source(SRC, name="relu_add")
     tuner = TunerProposer()

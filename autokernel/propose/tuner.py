@@ -91,6 +91,8 @@ DEAD_RATIO = 1.5
 # ... and one whose every screened variant failed, from DEAD_AFTER_FAILING on: on L2/90 the channels-last library
 # convolution missed the TF32 reference in each of its variants (cuDNN's NHWC kernels round differently).
 DEAD_AFTER_FAILING = 3
+# Seeds in an earlier generator's code whose settings are carried into today's (`TunerProposer._carried`).
+CARRIED = 2
 # The regime of evidence screened around a seed in an earlier generator's code: no setting of today's code is in it.
 EARLIER_CODE = (("generator", "earlier"),)
 
@@ -110,7 +112,7 @@ class TunerProposer:
     # the tuner asks for only when it asks the tuner; 4: the convolutions' TF32 preset from L1/70's search, and
     # CUDA graphs around every correct foreign kernel, not only the seeds; 5: dead settings judged per regime, so
     # the tile shapes dead on the fp32 path are tried on the TF32 one; 6: evidence screened around an earlier
-    # generator's code kills nothing in today's).
+    # generator's code kills nothing in today's, and the best earlier-code seeds' settings are carried into it).
     revision = 6
 
     def __init__(self, prior=None) -> None:
@@ -225,6 +227,8 @@ class TunerProposer:
         restart = self._restart(problem, history, starter, seen)
         if restart is not None:
             yield [restart]
+        for carried in self._carried(problem, history, starter, seen):
+            yield [carried]
         yield from self._foreign_graphs(problem, history, seen)
         presets = starter.presets_for(history.protocol)
         for seed, base in self._seeds(history, space):
@@ -256,6 +260,39 @@ class TunerProposer:
         seen.add(cand.digest)
         self.judge_when_passed.add(cand.digest)
         return cand
+
+    def _carried(self, problem, history, starter, seen) -> list[Candidate]:
+        """Today's starter with the settings of the best seeds (up to `CARRIED`) that the tuner wrote in an earlier
+        generator's code, where those differ from the defaults: a template change (a new tunable, a fixed kernel)
+        makes every older seed untunable, so without this its search would start again from the defaults, and
+        L3/26's fifteen rounds of moves (6.81 to 6.00 ms) would have to be found again. Settings today's space does
+        not allow under the run's protocol are left at their defaults; new tunables start at theirs. Judged when
+        they pass the screen, as the restart is: only a verdict makes a seed."""
+        made = []
+        for seed in history.seeds:
+            cand = seed.candidate
+            if len(made) >= CARRIED or cand.proposer != self.name or self._own(problem, cand.source):
+                continue
+            values = {k: v for k, v in read_tunables(cand.source, starter.space).items()
+                      if v in starter.space[k] and starter.allows(k, v, history.protocol)}
+            changed = {k: v for k, v in values.items() if starter.tunables.get(k) != v}
+            if not changed:
+                continue  # the defaults: today's starter itself
+            try:
+                source = set_tunables(starter.source, changed)
+            except ValueError:
+                continue
+            made.append(Candidate(source=source, proposer=self.name, round=history.round, parent=cand.digest,
+                                  idea=f"today's generator with seed {cand.digest[:8]}'s settings: "
+                                       + ", ".join(f"{k} = {v!r}" for k, v in changed.items())))
+        out = []
+        for carried in made:  # the best seeds' only, once each
+            if carried.digest in seen:
+                continue
+            seen.add(carried.digest)
+            self.judge_when_passed.add(carried.digest)
+            out.append(carried)
+        return out
 
     def _foreign_graphs(self, problem, history, seen):
         """For each correct kernel another proposer wrote (inductor's code, an LLM's kernel; the seeds first, then
