@@ -61,6 +61,25 @@ def run_shapes(problem: Problem, starter: Starter, shapes: list[list[tuple]], in
     return counts[0]
 
 
+def _conv_then(layers: str, shape: tuple, tail: str, into: str = "self.conv(x)") -> Problem:
+    """A problem of a convolution and the layer after it (``layers``: "nn.Conv2d(...), nn.MaxPool2d(2)"): that layer
+    takes ``into`` (an expression of the convolution's output), and the forward returns ``tail``, an expression
+    of the layer's output ``h``."""
+    conv, pool = layers.split(", nn.")
+    return make_problem(
+        f"""
+        def __init__(self):
+            super().__init__()
+            self.conv = {conv}
+            self.pool = nn.{pool}
+        def forward(self, x):
+            h = self.pool({into})
+            return {tail}
+        """,
+        f"[torch.randn{shape}]",
+    )
+
+
 def test_fused_elementwise_chain_one_kernel():
     p = make_problem(
         """
@@ -1248,18 +1267,7 @@ def test_a_pool_fused_into_a_convolutions_store_matches_the_reference(layers, sh
     """Windows that tile the output, the last rows and columns left out where they do not divide it (as PyTorch's
     floor mode does), groups, 1-D to 3-D, negative values through a max (the rows past the tile's end never reach
     a window); a ReLU subtracted after the pool runs in the same store."""
-    conv, pool = layers.split(", nn.")
-    p = make_problem(
-        f"""
-        def __init__(self):
-            super().__init__()
-            self.conv = {conv}
-            self.pool = nn.{pool}
-        def forward(self, x):
-            return torch.relu(self.pool(self.conv(x))) - 0.25
-        """,
-        f"[torch.randn{shape}]",
-    )
+    p = _conv_then(layers, shape, "torch.relu(h) - 0.25")
     fma = {"CONV_FMA_BELOW": 32} if algo == "taps-fma" else {}  # each tap's channels on the CUDA cores
     st = generate_starter(p, tunables={"CONV_ENGINE": "triton", "CONV_ALGO": algo.split("-")[0], **fma})
     assert "pool=(" in st.source and "post=_conv_epi" in st.source
@@ -1281,18 +1289,7 @@ def test_convolution_kernels_index_in_32_bits_where_every_tensor_fits_and_in_64_
 
     from autokernel.starters.launches import launch_plan
 
-    conv, pool = layers.split(", nn.")
-    p = make_problem(
-        f"""
-        def __init__(self):
-            super().__init__()
-            self.conv = {conv}
-            self.pool = nn.{pool}
-        def forward(self, x):
-            return torch.relu(self.pool(self.conv(x)))
-        """,
-        f"[torch.randn{shape}]",
-    )
+    p = _conv_then(layers, shape, "torch.relu(h)")
     st = generate_starter(p, tunables={"CONV_ENGINE": "triton", "CONV_ALGO": algo})
     limit = "_CONV_INT32_BELOW = 2**30"
     assert limit in st.source
@@ -1317,18 +1314,7 @@ def test_a_transposed_convolution_pooled_by_its_stride_is_computed_class_by_clas
     on the CUDA cores instead of a dot padded to 16."""
     from autokernel.starters.launches import launch_plan
 
-    conv, pool = layers.split(", nn.")
-    p = make_problem(
-        f"""
-        def __init__(self):
-            super().__init__()
-            self.conv = {conv}
-            self.pool = nn.{pool}
-        def forward(self, x):
-            return torch.tanh(self.pool(self.conv(x) * 0.5)) + 1.0
-        """,
-        f"[torch.randn{shape}]",
-    )
+    p = _conv_then(layers, shape, "torch.tanh(h) + 1.0", into="self.conv(x) * 0.5")
     st = generate_starter(p, tunables={"CONV_ENGINE": "triton", "CONV_ALGO": "taps", "CONV_FMA_BELOW": fma,
                                        "CONV_BLOCK_M": 16, "CONV_BLOCK_N": 16, "CONV_BLOCK_K": 16})
     (launch,) = [x for x in launch_plan(st.source, p, sm_count=4) if "conv" in x.kernel]

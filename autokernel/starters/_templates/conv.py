@@ -204,6 +204,31 @@ def _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, 
 
 
 @triton.jit
+def _class_taps(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, n, od, oh, ow, rd, rh, rw, m_mask, offs_n, n_mask, g,
+                CIN, D, H, W, KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G, BLOCK_K: tl.constexpr,
+                PRECISION: tl.constexpr, WIDE: tl.constexpr, FMA: tl.constexpr):
+    # A transposed convolution's outputs (od, oh, ow) of one residue class (rd, rh, rw), through that class's taps
+    # only: k = the residue, + stride, ... (dilation 1). x channels-last, w (G, taps, COUT_G, CIN_G).
+    for kd in range(rd, KD, SD):
+        i_d = (od + PD - kd) // SD
+        for kh in range(rh, KH, SH):
+            i_h = (oh + PH - kh) // SH
+            for kw in range(rw, KW, SW):
+                i_w = (ow + PW - kw) // SW
+                valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
+                valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
+                # rows of invalid positions are never read (the loads are masked by valid); not zeroing them
+                # with tl.where also keeps Triton 3.6 compiling the tap kernels (its TritonGPURemoveLayoutConversions
+                # pass failed on L1/73 and L1/77 with the where)
+                row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G
+                tap = (kd * KH + kh) * KW + kw
+                w_row = _wide((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :], WIDE) * CIN_G
+                acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
+                                    PRECISION, FMA)
+    return acc
+
+
+@triton.jit
 def _conv_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W, COUT, OD, OH, OW, M,
                  KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, CIN_G, COUT_G,
                  HAS_BIAS: tl.constexpr, TRANSPOSED: tl.constexpr,
@@ -320,22 +345,8 @@ def _convt_taps_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
     n_mask = offs_n < COUT_G
     co = g * COUT_G + offs_n
     acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
-    for kd in range(rd, KD, SD):
-        i_d = (od + PD - kd) // SD
-        for kh in range(rh, KH, SH):
-            i_h = (oh + PH - kh) // SH
-            for kw in range(rw, KW, SW):
-                i_w = (ow + PW - kw) // SW
-                valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
-                valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
-                # rows of invalid positions are never read (the loads are masked by valid); not zeroing them
-                # with tl.where also keeps Triton 3.6 compiling the tap kernels (its TritonGPURemoveLayoutConversions
-                # pass failed on L1/73 and L1/77 with the where)
-                row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G
-                tap = (kd * KH + kh) * KW + kw
-                w_row = _wide((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :], WIDE) * CIN_G
-                acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
-                                    PRECISION, FMA)
+    acc = _class_taps(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, n, od, oh, ow, rd, rh, rw, m_mask, offs_n, n_mask, g,
+                      CIN, D, H, W, KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G, BLOCK_K, PRECISION, WIDE, FMA)
     _conv_store(acc, y_ptr, b_ptr, n, co, (od * OH + oh) * OW + ow, m_mask, n_mask, COUT, OD * OH * OW, HAS_BIAS,
                 e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA)
 
@@ -372,19 +383,9 @@ def _convt_pool_kernel(x_ptr, x2_ptr, w_ptr, w2_ptr, b_ptr, y_ptr, CIN, D, H, W,
         oh = qh * SH + (rh - PH % SH + SH) % SH
         ow = qw * SW + (rw - PW % SW + SW) % SW
         acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
-        for kd in range(rd, KD, SD):
-            i_d = (od + PD - kd) // SD
-            for kh in range(rh, KH, SH):
-                i_h = (oh + PH - kh) // SH
-                for kw in range(rw, KW, SW):
-                    i_w = (ow + PW - kw) // SW
-                    valid = m_mask & (od + PD - kd >= 0) & (oh + PH - kh >= 0) & (ow + PW - kw >= 0)
-                    valid = valid & (i_d < D) & (i_h < H) & (i_w < W)
-                    row = (((n * D + i_d) * H + i_h) * W + i_w) * CIN + g * CIN_G  # read only where valid
-                    tap = (kd * KH + kh) * KW + kw
-                    w_row = _wide((g * KD * KH * KW + tap) * COUT_G + offs_n[None, :], WIDE) * CIN_G
-                    acc = _tap_channels(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, row, valid, w_row, n_mask, CIN_G, BLOCK_K,
-                                        PRECISION, FMA)
+        acc = _class_taps(acc, x_ptr, x2_ptr, w_ptr, w2_ptr, n, od, oh, ow, rd, rh, rw, m_mask, offs_n, n_mask, g,
+                          CIN, D, H, W, KD, KH, KW, SD, SH, SW, PD, PH, PW, CIN_G, COUT_G, BLOCK_K, PRECISION, WIDE,
+                          FMA)
         if HAS_BIAS:
             acc += tl.load(b_ptr + co, mask=n_mask, other=0.0).to(tl.float32)[None, :]
         acc = _conv_epi(acc, co, n_mask, e0_ptr, e1_ptr, e2_ptr, E0_N, E1_N, E2_N, EPI, N_EXTRA, True)
