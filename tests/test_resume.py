@@ -182,3 +182,37 @@ def test_problems_a_stopped_run_never_started_share_one_summary_line(tmp_path):
     text = format_summary(out)
     assert text.count("run stopped") == 1, text
     assert "30 problems not started (p0, p1, p2, p3, p4, p5, p6, p7 and 22 more): run stopped (--stop-after 0 s)" in text
+
+
+class TodaysCode:
+    """As the tuner after a template change: round 0 in earlier code; later, while no seed is in today's code, only
+    today's starter (judged whenever it passes the screen); then one move of today's code a round."""
+
+    name = "today"
+
+    def __init__(self):
+        self.judge_when_passed: set[str] = set()
+
+    def propose(self, problem, history, n_ideas, n_branches):
+        if history.round == 0:
+            return [Candidate(source="class ModelNew: pass\n# speedup 1.0\n# earlier code\n", proposer=self.name)]
+        today = [a for a in history.seeds if "# today" in a.candidate.source]
+        if not today:
+            restart = Candidate(source="class ModelNew: pass\n# speedup 1.0\n# today\n", proposer=self.name,
+                                round=history.round, idea="today's starter")
+            self.judge_when_passed.add(restart.digest)
+            return [restart]
+        return [Candidate(source=f"class ModelNew: pass\n# speedup 1.0\n# today\n# move {history.round}\n",
+                          proposer=self.name, round=history.round, idea=f"move {history.round}")]
+
+
+def test_the_moves_replay_counts_the_moves_after_code_a_round_must_judge(tmp_path):
+    """`search.headroom.moves_left`: today's starter after a template change is judged whenever it passes the
+    screen, so the replay counts it as judged (at the best kernel's time) and goes on counting the moves from it;
+    counted as merely screened, the problem would read as one round from the end."""
+    from autokernel.search.headroom import moves_left
+
+    run = tmp_path / "run"
+    _search(run, [Problem.from_source(SRC, name="a")], TodaysCode(), SearchConfig(rounds=0, patience=None))
+    (left,) = moves_left(run, lambda rows, screen_rows: TodaysCode(), width=4, max_rounds=5)
+    assert (left.next_round, left.rounds, left.variants, left.first) == (1, 5, 5, 1)

@@ -7,7 +7,10 @@ ideas stops there, and a GPU call spent on finding that out is wasted; this says
 after how many rounds, on a machine without a GPU (`benchmarks/search_panel.py moves`).
 
 What it cannot say: which variants would be judged and become seeds (only a verdict makes one), so the count is
-of the moves around today's seeds; a judged stepping stone or a new best opens more.
+of the moves around today's seeds; a judged stepping stone or a new best opens more. One exception: code a screened
+round must judge when it passes (`judge_when_passed`: today's starter after a template change, the settings
+carried into it) is counted as judged at the time of the problem's best kernel, so the moves from today's code are
+counted too; without it a problem whose template changed would read as one round from the end.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from pathlib import Path
 from autokernel.ledger import Ledger
 from autokernel.ledger.screens import ScreenLog
 from autokernel.problem import Problem
-from autokernel.propose.base import History
+from autokernel.propose.base import Attempt, History, rank_key
 from autokernel.search.config import SearchConfig
 from autokernel.search.loop import ProblemOutcome, _dedupe, _resume, select_seeds
 
@@ -38,6 +41,15 @@ class MovesLeft:
     variants: int
     first: int
     note: str = ""
+
+
+def _stand_ins(variants, history: History, must_judge) -> list[Attempt]:
+    """The variants a screened round would judge whatever their time (``must_judge``), as attempts with the
+    verdict of the problem's best kernel: a seed as good as the best, which is what they are judged to find out."""
+    best = max((a for a in history.attempts if a.is_correct), key=rank_key, default=None)
+    if best is None:
+        return []
+    return [Attempt(candidate=c, verdict=best.verdict) for c in variants if c.digest in set(must_judge)]
 
 
 def _problems(run: Path, rows: list[dict]) -> list[tuple[Problem, dict, str]]:
@@ -100,6 +112,7 @@ def moves_left(run_dir: str | Path, make_proposer: Callable[[list[dict], list[di
                     break
                 counts.append(len(variants))
                 history.screened |= {c.digest for c in variants}
+                history.attempts += _stand_ins(variants, history, getattr(proposer, "judge_when_passed", ()))
             note = "" if len(counts) == max_rounds else str(getattr(proposer, "notes", {}).get(problem.key)
                                                             or f"no new variants after {len(counts)} rounds")
             out.append(MovesLeft(problem.key, first, len(counts), sum(counts), counts[0] if counts else 0, note))
