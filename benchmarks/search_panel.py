@@ -82,7 +82,7 @@ PANEL_RULE = f"levels 1 and 2: problems {', '.join(map(str, PANEL_IDS[1]))} of e
 DEFAULT_BOARD_CSV = REPO / "leaderboards" / "nvidia-h200" / "problems.csv"
 COLUMNS = ("problem", "rounds", "candidates", "round0_speedup", "best_speedup", "best_speedup_vs_compile",
            "round0_ms", "best_ms", "gain", "device_seconds", "screened", "round0_pct_of_floor", "gain_ceiling",
-           "stop_reason")
+           "best_root_round", "stop_reason")
 TARGET_GAIN = 1.15
 GAIN_DEFINITION = ("gain = round0_ms / best_ms per problem (the fastest correct round-0 kernel's median time over the "
                    "fastest correct kernel's, both as the judge timed them; not the ratio of speedups, whose eager "
@@ -257,6 +257,8 @@ class PanelRow:
     round0_pct_of_floor: float | None = None  # the best round-0 kernel's roofline floor as % of its time
     first_round: int | None = None  # without a correct round-0 kernel: the round of the first correct one
     first_ms: float | None = None  # and that round's fastest correct kernel time
+    best_root_round: int | None = None  # the round of the first kernel of the best's lineage (its parents' chain)
+    best_root: str = ""  # that kernel's idea and time, where it is not a round-0 seed
     stop_reason: str = ""
     curve: list[tuple[int, float]] = field(default_factory=list)
 
@@ -282,7 +284,8 @@ class PanelRow:
                 num(self.best_speedup, ".4g"), num(self.best_speedup_vs_compile, ".4g"), num(self.round0_ms, ".4g"),
                 num(self.best_ms, ".4g"), num(self.gain, ".4g"),
                 num(self.device_seconds, ".1f"), str(self.screened), num(self.round0_pct_of_floor, ".4g"),
-                num(self.gain_ceiling, ".3g" if (self.gain_ceiling or 0) < 1000 else ".0f"), self.stop_reason]
+                num(self.gain_ceiling, ".3g" if (self.gain_ceiling or 0) < 1000 else ".0f"),
+                "" if self.best_root_round is None else str(self.best_root_round), self.stop_reason]
 
 
 @dataclass
@@ -409,6 +412,12 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
     if best is not None:
         row.best_speedup, row.best_ms = best.get("speedup"), _kernel_ms(best)
         row.best_speedup_vs_compile = best.get("speedup_vs_compile")
+        root = _lineage_root(latest.values(), best)
+        row.best_root_round = int(root.get("round") or 0)
+        if row.best_root_round > 0:
+            ms = _kernel_ms(root["verdict"])
+            idea = str(root.get("idea") or "a kernel").split(" (")[0][:100]  # not the starter's list of ops
+            row.best_root = idea + (f", {ms:.4g} ms" if ms else "")
     correct = [r for r in latest.values() if _counted(r["verdict"])]
     if round0 is None and correct:  # no gain to divide: say where the search's first correct kernel came
         row.first_round = min(int(r.get("round") or 0) for r in correct)
@@ -418,6 +427,30 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
     row.stop_reason = " | ".join(reasons) or ("not started" if not latest and not rounds else
                                               "no stop recorded (the invocation was cut off)")
     return row, untimed
+
+
+def _lineage_root(rows, best: dict) -> dict:
+    """The first kernel of ``best``'s lineage: its parents followed through the judged rows to one whose parent was
+    not judged (a seed: round 0's, or code judged later as a seed, today's starter after a template change)."""
+    rows = list(rows)
+    by_digest = {r.get("candidate_digest"): r for r in rows if r.get("candidate_digest")}
+    node = next(r for r in rows if r["verdict"] is best)
+    seen = {id(node)}
+    while node.get("parent") in by_digest and id(by_digest[node["parent"]]) not in seen:
+        node = by_digest[node["parent"]]
+        seen.add(id(node))
+    return node
+
+
+def _root_lines(table: PanelTable) -> list[str]:
+    """A line naming the problems whose best kernel descends from code judged after round 0, if any."""
+    later = [f"{r.problem} (from round {r.best_root_round}: {r.best_root}; round 0's best {r.round0_ms:.4g} ms)"
+             if r.round0_ms else f"{r.problem} (from round {r.best_root_round}: {r.best_root})"
+             for r in table.rows if r.best_root_round]
+    if not later:
+        return []
+    return ["Bests that descend from a kernel judged after round 0 rather than from a round-0 seed (where the "
+            f"generator changed between calls, its gain includes the change): {', '.join(later)}.", ""]
 
 
 def collect(run_dir: Path, *, protocol: str = "kernelbench") -> PanelTable:
@@ -536,6 +569,7 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         "",
         *_ceiling_lines(table),
         *_no_round0_lines(table),
+        *_root_lines(table),
         f"Device time the search held (run.json: invocation wall seconds x devices, start-up included): "
         f"{table.held_s:.0f} s" + (f"; {table.unclosed} invocation(s) cut off before recording theirs"
                                    if table.unclosed else "") + ".",
@@ -560,6 +594,9 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         "- `round0_pct_of_floor`: the best round-0 kernel's roofline floor as % of its time (the verdict's "
         "`pct_of_floor`); `gain_ceiling`: 100 / that, the most any kernel could gain over round 0, the floor being a "
         "lower bound on the time;",
+        "- `best_root_round`: the round of the first kernel of the best's lineage (its parents followed back to a "
+        "seed): 0 for a round-0 seed; later for code judged as a seed after round 0 (today's starter after a "
+        "template change);",
         "- `stop_reason`: why its search last stopped (`not started`: the run stopped before it began).",
     ]
     if table.staged_rounds:

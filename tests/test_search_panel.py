@@ -5,6 +5,7 @@ tabled again."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 from pathlib import Path
 
@@ -216,3 +217,25 @@ def test_a_problem_without_a_correct_round_0_kernel_has_no_gain_and_the_notes_sa
     notes = panel.notes(table, csv_name="search_panel.csv", png_name=None)
     assert ("No correct round-0 kernel, so no gain in the median: L1/70 (the search's first correct kernel in round "
             "1, 44 ms; its best 11 ms, 4.00x faster).") in notes
+
+
+def test_a_best_descending_from_code_judged_after_round_0_says_so(tmp_path):
+    """`best_root_round`: the best kernel's parents followed back to a seed. On L3/26 the best descends from today's
+    starter, judged in round 5 after the generator changed (slower than round 0's best): the gain is the moves'
+    from there, and the notes say which kernel the line started from."""
+    def row(rnd, digest, ms, parent=None, idea=""):
+        return {"cache_key": digest, "candidate_digest": digest, "round": rnd, "parent": parent, "idea": idea,
+                "verdict": {"verdict": "correct", "speedup": 9.0 / ms, "kernel": {"median_ms": ms}, "wall_s": 1.0}}
+
+    results = [row(0, "a", 6.8, idea="generated starter (normalisation: batch_norm)"), row(2, "b", 6.5, "a"),
+               row(5, "c", 6.9, idea="generated starter, today's generator (the run's round 0 was in earlier code)"),
+               row(12, "d", 6.1, "c"), row(15, "e", 6.0, "d")]
+    r, _ = panel._problem_row(tmp_path, "L3/26", results, [])
+    assert (r.best_ms, r.best_root_round) == (6.0, 5) and r.cells()[_column("best_root_round")] == "5"
+    table = panel.PanelTable(run_dir=tmp_path, protocol="kernelbench", rule="r", rows=[r], skipped=0, gpus=[],
+                             invocations=1, held_s=0.0, unclosed=0, untimed_screens=0)
+    notes = panel.notes(table, csv_name="search_panel.csv", png_name=None)
+    assert "L3/26 (from round 5: generated starter, today's generator, 6.9 ms; round 0's best 6.8 ms)" in notes
+    r, _ = panel._problem_row(tmp_path, "L3/26", results[:2], [])
+    assert r.best_root_round == 0 and "Bests that descend" not in panel.notes(
+        dataclasses.replace(table, rows=[r]), csv_name="search_panel.csv", png_name=None)
