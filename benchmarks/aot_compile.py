@@ -134,8 +134,8 @@ def _literal(item: str) -> tuple[str, object]:
     """``NAME=VALUE`` -> (NAME, the value as a Python literal, else the text itself)."""
     import ast
 
-    name, _, text = item.partition("=")
-    if not name or not _:
+    name, sep, text = item.partition("=")
+    if not name or not sep:
         raise SystemExit(f"--set {item}: write NAME=VALUE, e.g. CONV_ENGINE=triton")
     try:
         return name, ast.literal_eval(text)

@@ -366,18 +366,13 @@ class Ledger:
         return self.root / "candidates" / slug(problem) / f"{digest}.py"
 
     def stored_source(self, problem: Problem, digest: str, source_path: str | None = None) -> str | None:
-        """Candidate ``digest``'s source as kept in the run directory: its file (``source_path``, relative to the
-        run directory, else `source_path`'s), else its packed edits (`autokernel.ledger.packed`); None if neither."""
-        path = self.root / source_path if source_path else self.source_path(problem, digest)
+        """Candidate ``digest``'s source as kept in the run directory (at ``source_path``, relative to it, else where
+        `source_path` puts it): its file, else its packed edits (`autokernel.ledger.packed`); None if neither."""
+        rel = source_path or self.source_path(problem, digest).relative_to(self.root).as_posix()
         try:
-            return path.read_text(encoding="utf-8")
+            return (self.root / rel).read_text(encoding="utf-8")
         except OSError:
-            pass
-        try:
-            rel = path.relative_to(self.root).as_posix()
-        except ValueError:
-            return None
-        return self.packed.read(rel)
+            return self.packed.read(rel)
 
     def save_source(self, problem: Problem, candidate: Candidate) -> Path:
         """Write a candidate's source where its row will name it (kept if there): also before its verdict, for a

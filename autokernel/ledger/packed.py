@@ -48,34 +48,14 @@ def apply(base: str, ops: list[list]) -> str:
     return "".join(out + lines[at:])
 
 
-def entry(base_path: str, base: str, text: str) -> dict | None:
-    """The packed record of ``text`` against ``base`` (at ``base_path``), or None where the edits would take more
-    than `MAX_SHARE` of the text's size."""
+def entry(base_path: str, base: str, text: str) -> tuple[dict, int] | None:
+    """The packed record of ``text`` against ``base`` (at ``base_path``) and its edits' size in bytes, or None where
+    the edits would take more than `MAX_SHARE` of the text's size."""
     ops = edits(base, text)
     size = len(json.dumps(ops))
     if size > MAX_SHARE * len(text.encode("utf-8")) or apply(base, ops) != text:
         return None
-    return {"base": base_path, "sha256": _sha(text), "edits": ops}
-
-
-def pack(root: Path, bases: list[str], paths: list[str]) -> dict[str, dict]:
-    """Records for the files ``paths`` (relative to ``root``) each against the closest of ``bases`` (whole files
-    relative to ``root``); files no base comes near are left out (kept whole). Nothing is written or removed."""
-    texts = {p: (root / p).read_text(encoding="utf-8") for p in {*bases, *paths} if (root / p).is_file()}
-    out: dict[str, dict] = {}
-    for path in paths:
-        if path not in texts or path in bases:
-            continue
-        best = None
-        for base in bases:
-            if base not in texts:
-                continue
-            rec = entry(base, texts[base], texts[path])
-            if rec is not None and (best is None or len(json.dumps(rec)) < len(json.dumps(best))):
-                best = rec
-        if best is not None:
-            out[path] = best
-    return out
+    return {"base": base_path, "sha256": _sha(text), "edits": ops}, size
 
 
 def write(root: Path, records: dict[str, dict]) -> None:

@@ -49,7 +49,8 @@ def _stand_ins(variants, history: History, must_judge) -> list[Attempt]:
     best = max((a for a in history.attempts if a.is_correct), key=rank_key, default=None)
     if best is None:
         return []
-    return [Attempt(candidate=c, verdict=best.verdict) for c in variants if c.digest in set(must_judge)]
+    must_judge = set(must_judge)
+    return [Attempt(candidate=c, verdict=best.verdict) for c in variants if c.digest in must_judge]
 
 
 def _problems(run: Path, rows: list[dict]) -> list[tuple[Problem, dict, str]]:

@@ -149,20 +149,20 @@ def _copy_source(path: str, origins: list, target: Path) -> None:
 
 
 def _pack(root: Path) -> dict[str, dict]:
-    """Pack the candidate files under ``root`` that a sibling of their problem comes near (`packed.pack`): their
+    """Pack the candidate files under ``root`` that a sibling of their problem comes near (`packed.entry`): their
     edits go to ``packed_sources.json`` and the files are removed. Per problem the largest files are tried first
     as bases, so the files kept whole are the ones the others are made from."""
     records: dict[str, dict] = {}
     for folder in sorted(p for p in (root / "candidates").glob("*") if p.is_dir()):
         files = sorted(folder.glob("*.py"), key=lambda p: (-p.stat().st_size, p.name))
-        bases: list[str] = []
+        bases: list[tuple[str, str]] = []  # (path, text) of the files kept whole, each read once
         for f in files:
-            rel = f.relative_to(root).as_posix()
-            rec = packed.pack(root, bases, [rel]).get(rel) if bases else None
-            if rec is None:
-                bases.append(rel)
+            rel, text = f.relative_to(root).as_posix(), f.read_text(encoding="utf-8")
+            near = [e for base, base_text in bases if (e := packed.entry(base, base_text, text)) is not None]
+            if near:
+                records[rel] = min(near, key=lambda e: e[1])[0]  # the base with the fewest edits
             else:
-                records[rel] = rec
+                bases.append((rel, text))
     for rel in records:
         (root / rel).unlink()
     packed.write(root, records)

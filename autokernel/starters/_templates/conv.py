@@ -166,11 +166,8 @@ def _fma_operand(v, PRECISION: tl.constexpr):
     # An operand of the CUDA-core path as the tensor-core path of the same PRECISION would take it: rounded to TF32
     # ("tf32_rna", "tf32_rne"), its low 13 bits dropped ("tf32", as the tensor cores do), or whole (fp32 products:
     # "ieee", and the 3xTF32 paths, which approximate them)
-    if PRECISION == "tf32_rna" or PRECISION == "tf32_rne":
+    if PRECISION == "tf32_rna" or PRECISION == "tf32_rne" or PRECISION == "tf32":
         return _round_tf32(v, PRECISION)
-    elif PRECISION == "tf32":
-        cut = (v.to(tl.int32, bitcast=True) & -8192).to(tl.float32, bitcast=True)
-        return tl.where(tl.abs(v) < float("inf"), cut, v)
     else:
         return v
 

@@ -37,11 +37,12 @@ def _tf32_split_kernel(src_ptr, hi_ptr, lo_ptr, R, C, R_OUT, C_OUT, s_b, s_r, s_
 def _round_tf32(x, PRECISION: tl.constexpr):
     # x rounded to a TF32 value (10 mantissa bits) before a TF32 dot, as a library may round its operands:
     # "tf32_rna" to nearest with ties away from zero (PTX cvt.rna.tf32.f32), "tf32_rne" ties to even. A plain
-    # "tf32" dot leaves the rounding to the tensor cores (which drop the low bits). Inf and NaN pass through.
+    # "tf32" dot leaves the rounding to the tensor cores, which drop the low bits: "tf32" here drops them too (the
+    # CUDA-core path's operand, `_fma_operand`). Inf and NaN pass through.
     bits = x.to(tl.int32, bitcast=True)
     if PRECISION == "tf32_rna":
         bits = bits + 4096
-    else:
+    elif PRECISION == "tf32_rne":
         bits = bits + 4095 + ((bits >> 13) & 1)
     y = (bits & -8192).to(tl.float32, bitcast=True)  # -8192 = 0xFFFFE000: mantissa bits 0-12 cleared
     return tl.where(tl.abs(x) < float("inf"), y, x)
