@@ -55,9 +55,11 @@ before a GPU call is spent on it:
 
 ``thin`` keeps a panel that spans several lent machines: the run directory thinned (`autokernel.search.thin`) to
 what resuming it needs (every verdict and screen row, trimmed; the sources round 0, the best's lineage and the
-fastest correct kernels), committed after each machine, and copied back to a run directory on the next:
+fastest correct kernels), carried to the next machine and copied back to a run directory there; with
+``--ledger-only``, the copy committed beside the page (its ledgers and each problem's best.py):
 
-    python benchmarks/search_panel.py thin .gpu/panel leaderboards/nvidia-h200/search_panel_state
+    python benchmarks/search_panel.py thin .gpu/panel .gpu/panel-thin
+    python benchmarks/search_panel.py thin .gpu/panel-thin leaderboards/nvidia-h200/search_panel_state --ledger-only
 """
 
 from __future__ import annotations
@@ -636,7 +638,7 @@ def cmd_table(args: argparse.Namespace) -> int:
 def cmd_thin(args: argparse.Namespace) -> int:
     from autokernel.search.thin import thin_copy
 
-    report = thin_copy(args.run_dir, args.dest, keep=args.keep)
+    report = thin_copy(args.run_dir, args.dest, keep=args.keep, ledger_only=args.ledger_only)
     print(f"thin copy: {args.dest} ({report.bytes / 1e6:.2f} MB): {report.rows} verdicts, {report.screen_rows} "
           f"screen rows, {report.sources_kept} sources kept, {report.sources_dropped} left out; resume with "
           f"`cp -r {args.dest} RUN` and `run --out RUN`")
@@ -738,6 +740,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("dest", type=Path, help="written whole (new, empty, or an earlier thin copy)")
     p.add_argument("--keep", type=int, default=8, help="fastest correct sources kept per problem, beyond round 0 "
                                                       "and the best's lineage (default 8)")
+    p.add_argument("--ledger-only", action="store_true",
+                   help="no candidate sources but each problem's best.py: the copy to commit beside the page (the "
+                        "full thin copy, with the seeds a resume builds on, stays with the run data)")
     p.set_defaults(func=cmd_thin)
 
     p = sub.add_parser("moves", help="how many rounds of new variants the tuner still has per problem of a run "

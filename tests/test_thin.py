@@ -180,3 +180,22 @@ def test_the_best_kernel_is_kept_once_as_best_py_and_resumes_from_there(tmp_path
     (folder / "best.py").write_text("class ModelNew: pass\n# edited\n")  # no longer that candidate: not read
     assert best not in {a.candidate.digest for a in Ledger(tmp_path / "thin", device="cpu", policy=POLICY,
                                                            use_git=False).attempts(problem)}
+
+
+def test_a_ledger_only_copy_keeps_no_source_but_the_bests_and_resumes_without_judging_again(tmp_path):
+    """``ledger_only``: the copy committed beside the panel page, run data left out: its ledgers and each problem's
+    best.py, from which a resume builds (the other rows count and are never judged again)."""
+    from autokernel.ledger import Ledger
+
+    problem = Problem.from_source(SRC, name="a")
+    _search(tmp_path / "run", [problem], PoolIdeas(200), _config(3))
+    report = thin_copy(tmp_path / "run", tmp_path / "thin", ledger_only=True)
+    assert not (tmp_path / "thin" / "candidates").exists() and not (tmp_path / "thin" / PACKED).exists()
+    assert report.sources_kept == 1 and report.rows == len(_rows(tmp_path / "run"))
+    assert json.loads((tmp_path / "thin" / THIN_MARK).read_text())["ledger_only"] is True
+    (best,) = Ledger(tmp_path / "thin", device="cpu", policy=POLICY, use_git=False).attempts(problem)
+    assert best.candidate.source == next((tmp_path / "thin" / "problems").glob("*/best.py")).read_text()
+    out, backend = _search(tmp_path / "thin", [problem], PoolIdeas(200), _config(4))
+    judged = {r["candidate_digest"] for r in _rows(tmp_path / "run")}
+    again = [r for r in _rows(tmp_path / "thin") if r["round"] <= 3]
+    assert len(again) == len(judged) and out.problems[0].reused == len(judged)  # nothing judged twice

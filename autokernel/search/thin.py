@@ -69,14 +69,16 @@ def check_dest(dest: str | Path) -> None:
                          f"folder, or one an earlier thinning wrote")
 
 
-def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> ThinReport:
-    """Write the thin copy of ``run_dir`` to ``dest`` (replaced whole, through a temporary folder beside it)."""
+def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP, ledger_only: bool = False) -> ThinReport:
+    """Write the thin copy of ``run_dir`` to ``dest`` (replaced whole, through a temporary folder beside it).
+    ``ledger_only``: no candidate sources but each problem's best.py, the copy to keep in git beside a page (its
+    ledgers regenerate the page; a resume from it builds on the bests alone, the other rows still counting)."""
     src, dest = Path(run_dir), Path(dest)
     if not (src / RESULTS).is_file():
         raise ValueError(f"{run_dir}: not a search's run directory (no {RESULTS})")
     check_dest(dest)
     rows = read_rows(src / RESULTS)[0]
-    wanted = kept_digests(rows, keep=keep)
+    wanted = set() if ledger_only else kept_digests(rows, keep=keep)
     report = ThinReport(rows=len(rows))
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", dir=dest.parent))
@@ -104,7 +106,7 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
                 continue  # kept once, as the problem's best.py (the ledger reads it from there)
             _copy_source(path, origins, target)  # the run directory's, else an earlier thin copy's
         judged = {r.get("candidate_digest") for r in rows}
-        for digest in sorted(_queued_digests(screens) - judged):  # waiting for the judge: a resume judges them
+        for digest in sorted(() if ledger_only else _queued_digests(screens) - judged):  # a resume judges them
             for root, stored in origins:
                 found = sorted(p.relative_to(root).as_posix() for p in (root / "candidates").glob(f"*/{digest}.py"))
                 found += sorted(p for p in stored.records if Path(p).name == f"{digest}.py"
@@ -119,7 +121,8 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP) -> Thi
         files = sum(1 for _ in (tmp / "candidates").rglob("*.py")) if (tmp / "candidates").is_dir() else 0
         report.sources_kept, report.sources_dropped = files + len(records) + as_best, len(missing) - as_best
         report.sources_packed = len(records)
-        (tmp / THIN_MARK).write_text(json.dumps({"thinned_from": str(src), "keep": keep, "rows": report.rows,
+        (tmp / THIN_MARK).write_text(json.dumps({"thinned_from": str(src), "keep": keep, "ledger_only": ledger_only,
+                                                 "rows": report.rows,
                                                  "sources_kept": report.sources_kept,
                                                  "sources_packed": report.sources_packed}, indent=1) + "\n")
         report.bytes = sum(f.stat().st_size for f in tmp.rglob("*") if f.is_file())
