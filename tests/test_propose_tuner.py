@@ -87,6 +87,20 @@ def test_rounds_vary_tunables_around_the_seed_and_never_repeat():
     assert r2 and not tried & {c.digest for c in r2}
 
 
+def test_history_finds_an_attempt_by_digest_as_attempts_grow_or_are_replaced():
+    """`History.attempt` answers from an index; it must see attempts added after its first use and a new list."""
+    a, b = (Attempt(candidate=Candidate(source=f"x = {i}\n", proposer="t"), verdict=_verdict("correct", 1.0))
+            for i in range(2))
+    history = History(attempts=[a])
+    assert history.attempt(a.candidate.digest) is a and history.attempt(b.candidate.digest) is None
+    history.attempts.append(b)
+    assert history.attempt(b.candidate.digest) is b
+    history.attempts = [b]
+    assert history.attempt(a.candidate.digest) is None and history.attempt(b.candidate.digest) is b
+    again = dataclasses.replace(history, attempts=[a])
+    assert again.attempt(a.candidate.digest) is a and again.attempt(b.candidate.digest) is None
+
+
 def test_problem_without_starter_gives_no_ideas():
     src = SRC.replace("torch.relu(x) + 1.0", "torch.linalg.svdvals(x)")
     problem = Problem.from_source(src, name="svd")

@@ -53,10 +53,22 @@ class History:
     screened: set[str] = field(default_factory=set)
     screen_ratios: list[tuple] = field(default_factory=list)
     lineage: dict[str, tuple] = field(default_factory=dict)
+    _index: tuple = field(default=(None, 0, {}), init=False, repr=False, compare=False)
 
     @property
     def digests(self) -> set[str]:
         return {a.candidate.digest for a in self.attempts}
+
+    def attempt(self, digest: str) -> Attempt | None:
+        """The first attempt of candidate ``digest``, or None. An index rebuilt when ``attempts`` is replaced or grows:
+        a proposer walking lineages asks this once per screened row and ancestor, hundreds of times a round."""
+        ident, n, index = self._index
+        if ident is not self.attempts or n != len(self.attempts):
+            index = {}
+            for a in self.attempts:
+                index.setdefault(a.candidate.digest, a)
+            self._index = (self.attempts, len(self.attempts), index)
+        return index.get(digest)
 
 
 @dataclass(frozen=True)

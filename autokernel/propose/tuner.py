@@ -382,7 +382,7 @@ class TunerProposer:
             return True
         if candidate.proposer != self.name or not candidate.parent or not history.device.startswith("cuda"):
             return False
-        parent = next((a.candidate for a in history.attempts if a.candidate.digest == candidate.parent), None)
+        parent = getattr(history.attempt(candidate.parent), "candidate", None)
         if parent is None or not (parent.proposer == "inductor" or self._own(problem, parent.source)):
             return False
         from autokernel.starters.graph_wrap import with_cuda_graphs
@@ -431,7 +431,7 @@ class TunerProposer:
         Triton convolution screened 42-400 ms on L2/50 before the generator fused the pool into its store, and
         that evidence kept the fused kernel from ever being screened."""
         for _ in range(500):
-            attempt = next((a for a in history.attempts if a.candidate.digest == digest), None)
+            attempt = history.attempt(digest)
             if attempt is not None:
                 return attempt.candidate.proposer == self.name and not self._own(problem, attempt.candidate.source)
             digest = history.lineage.get(digest, (None, ""))[0]
@@ -448,7 +448,7 @@ class TunerProposer:
         if key in self._configs:
             return self._configs[key]
         starter = self._starter(problem)
-        attempt = next((a for a in history.attempts if a.candidate.digest == digest), None)
+        attempt = history.attempt(digest)
         config = None
         if attempt is not None and self._own(problem, attempt.candidate.source):
             config = read_tunables(attempt.candidate.source, starter.space)
