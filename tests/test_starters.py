@@ -153,14 +153,17 @@ def test_a_convolutions_elementwise_tail_runs_in_its_store_with_the_generated_ke
         "[torch.rand(2, 3, 4, 6, 6), torch.rand(2, 4, 5, 5)]",
     )
     shapes = [[(2, 3, 4, 6, 6), (2, 4, 5, 5)]]
-    for engine in ("library", "triton"):
-        st = generate_starter(p, tunables={"CONV_ENGINE": engine, **tunables})
+    for engine, fuse in (("library", "store"), ("triton", "store"), ("triton", "apart")):
+        st = generate_starter(p, tunables={"CONV_ENGINE": engine, "CONV_FUSE": fuse, **tunables})
+        assert st.space["CONV_FUSE"] == ["store", "apart"]
         forward = st.source.split("def forward")[1]
-        assert forward.count("_conv_epi") == 3 and forward.count("if CONV_ENGINE == 'triton':") == 3
+        assert forward.count("_conv_epi") == 3
+        assert forward.count("if CONV_ENGINE == 'triton' and CONV_FUSE == 'store':") == 3
         assert "plain = _conv(y, self.plain) if CONV_ENGINE == 'triton'" in forward  # also returned: not fused
         launches = run_shapes(p, st, shapes)
         if "CONV_PRECISION" not in tunables:  # (3xTF32 splits its operands in kernels of their own)
-            assert launches == (5 if engine == "triton" else 4), launches  # 4 convs + sigmoid, or 4 tails
+            # 4 convs + sigmoid; 4 tails beside the library calls; apart, the 4 convs and the 4 tails
+            assert launches == {"library": 4, "triton": 5 if fuse == "store" else 8}[engine], (engine, fuse, launches)
 
 
 @pytest.mark.parametrize(
@@ -1253,8 +1256,13 @@ def test_a_fused_convolution_does_not_make_its_forward_look_longer():
     )
     st = generate_starter(p)
     assert "pool=(False, (2, 2, 2)), post=_conv_epi" in st.source and "CUDA_GRAPH" not in st.space
-    for engine in ("library", "triton"):
-        run_shapes(p, generate_starter(p, tunables={"CONV_ENGINE": engine}), [[(2, 3, 3, 4, 4)], [(1, 3, 4, 5, 3)]])
+    launches = {}
+    for engine, fuse in (("library", "store"), ("triton", "store"), ("triton", "apart")):
+        variant = generate_starter(p, tunables={"CONV_ENGINE": engine, "CONV_FUSE": fuse})
+        launches[engine, fuse] = run_shapes(p, variant, [[(2, 3, 3, 4, 4)], [(1, 3, 4, 5, 3)]])
+    # over the two shapes: one launch each in the generated convolution's store; apart from it (CONV_FUSE "apart"),
+    # the convolution's own launch beside the kernels the library call has after it
+    assert launches["triton", "store"] == 2 and launches["triton", "apart"] == launches["library", "store"] + 2
 
 
 @pytest.mark.parametrize("layers, shape", [

@@ -67,6 +67,7 @@ class Emitter:
         self.fallbacks: list[str] = []
         self.switches: list[str] = []  # engine tunables of heavy ops written both ways (see _plan.make_plan)
         self.direct_kinds: set[str] = set()  # kinds of the ops that always run their generated kernel
+        self.chains = 0  # convolutions written with their tails and pool fused (`_chain_lines`): CONV_FUSE acts
         self.bn_epilogues: dict = {}  # body lines -> name of the batch-norm epilogue written with them (_ew)
         self.names: dict = {}
         taken = set(_RESERVED)
@@ -354,8 +355,9 @@ class Emitter:
             return [f"        return {self.fmt(n.args[0])}"]
         if u.op is not None and n in self.plan.switched:  # library call by default, kernel a tunable away
             engine, library = self._switched(n, u.op)
-            if chain is not None and n is chain.conv:
-                return [f"        {self.names[n]} = {library}"]
+            if chain is not None and n is chain.conv:  # the chain's tails and pool follow in kernels of their own
+                return [f"        {self.names[n]} = {self.covered_expr(n, u.op)} if {engine} == 'triton' and "
+                        f"CONV_FUSE == 'apart' else {library}"]
             return [f"        {self.names[n]} = {self.covered_expr(n, u.op)} if {engine} == 'triton' else {library}"]
         if u.op is not None:
             self.direct_kinds.update((u.op.kind, *_RUNS_TOO.get(u.op.kind, ())))
@@ -368,7 +370,9 @@ class Emitter:
 
     def _chain_lines(self, chain, library_lines: list[str]) -> list[str]:
         """A `_ew.ConvChain`'s forward lines: with the generated kernel (CONV_ENGINE "triton") one launch that
-        takes the tails and the pool into its store, with the library call ``library_lines``."""
+        takes the tails and the pool into its store; with the library call, or the generated kernel storing the
+        convolution's own output (CONV_FUSE "apart", the fusion boundary moved back), ``library_lines``."""
+        self.chains += 1
         conv_op = self.plan.ops[chain.conv]
         args = []
         if chain.pre is not None or chain.post is not None:
@@ -391,7 +395,7 @@ class Emitter:
                 args.append(f"post={post}")
         fused = self.covered_expr(chain.conv, conv_op)  # _conv(x, m)
         fused = f"{fused[:-1]}, {', '.join(args)})"
-        return ["        if CONV_ENGINE == 'triton':",
+        return ["        if CONV_ENGINE == 'triton' and CONV_FUSE == 'store':",
                 f"            {self.names[chain.last]} = {fused}",
                 "        else:",
                 *("    " + line for line in library_lines)]

@@ -133,7 +133,7 @@ def generate_starter(problem, tunables: dict | None = None, *, heavy: str = "aut
     steps = _forward_steps(probe_forward)
     families = [*probe.families, *(["graph"] if probe.covered and _launch_bound(problem, steps) else [])]
     values, space = _family_tunables(families, tunables, engines)
-    space = _search_space(space, traced.model)
+    space = _search_space(space, traced.model, probe.chains)
     globals_src, class_src = split_problem(problem.source)
     source = assemble(
         title=problem.name,
@@ -199,11 +199,12 @@ _LATE_TUNABLES = ("MM_SPLIT_K",)
 _EARLY_TUNABLES = ("CUDA_GRAPH", "LIB_CONV_LAYOUT")
 
 
-def _search_space(space: dict, model) -> dict:
+def _search_space(space: dict, model, chains: int = 0) -> dict:
     """The tunables worth varying for this problem, in the order the tuner tries them: the depthwise
     ones only where a depthwise convolution is generated, the implicit GEMM's only where another
-    convolution is, CUDA graphs and the library convolution's format first, split-K last (a change that does nothing
-    would cost an evaluation)."""
+    convolution is, the fusion boundary (CONV_FUSE) only where ``chains`` convolutions have tails or a pool fused,
+    CUDA graphs and the library convolution's format first, split-K last (a change that does nothing would cost an
+    evaluation)."""
     from torch import nn
 
     convs = [m for m in (model.modules() if model is not None else ()) if isinstance(m, nn.modules.conv._ConvNd)]
@@ -215,6 +216,8 @@ def _search_space(space: dict, model) -> dict:
                 "CONV_TILE_ORDER"}
     else:
         drop = set()
+    if not chains:
+        drop.add("CONV_FUSE")
     if "CONV_FMA_BELOW" in space:  # only thresholds above some generated convolution's channels a group change it
         gemm = [m.in_channels // m.groups for m in convs if m not in depthwise]
         fma = [v for v in space["CONV_FMA_BELOW"] if v == 0 or any(c < v for c in gemm)]

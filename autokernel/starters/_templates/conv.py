@@ -590,6 +590,7 @@ def _conv_grid(rows, cout_g, z, block_m=None):
         "CONV_NUM_STAGES": 2,
         "CONV_TILE_ORDER": "m",
         "CONV_FMA_BELOW": 0,
+        "CONV_FUSE": "store",
     },
     {
         # up from the default: the tensor-core paths; "tf32" (one TF32 pass) only under the kernelbench protocol
@@ -606,6 +607,11 @@ def _conv_grid(rows, cout_g, z, block_m=None):
         # taps: input channels a group below which a tap is multiplied channel by channel on the CUDA cores (a
         # dot pads K to 16: 3 channels do 16 channels' work); 0: never (the default until timed on a GPU)
         "CONV_FMA_BELOW": [0, 4, 8, 16, 32],
+        # the fusion boundary: a convolution's elementwise tails and pool taken into its store (one launch, the
+        # convolution's output never written), or "apart": the convolution stores its own output and the tails
+        # and pool run in kernels of their own, as beside the library call (fewer registers in the convolution's
+        # tile, and the pool's tile shape its own); offered only where some convolution has tails or a pool
+        "CONV_FUSE": ["store", "apart"],
     },
     {  # see matmul's presets
         # 128x128 tiles, 2 stages: 1.4-2.4x the 128x64 ones on L1/55, L1/63 and L2/1 (H200 screen, 2026-11-29, benchmarks/starter_configs.py)
