@@ -87,6 +87,30 @@ def test_rounds_vary_tunables_around_the_seed_and_never_repeat():
     assert r2 and not tried & {c.digest for c in r2}
 
 
+def test_a_line_behind_a_foreign_leader_moves_on_from_its_best_kernel_in_todays_code():
+    """The seeds are the problem's best kernels; where none of them is tunable (another proposer's kernel leads, the
+    tuner's earlier seeds are in an earlier generator's code), the tuner's moves start from its best correct kernel
+    in today's code instead of stopping with no new ideas (the H200 panel's L2/10, L2/50 and L2/90 did, the round
+    after they judged today's starter behind inductor's seed)."""
+    problem = Problem.from_source(SRC, name="relu_add")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(problem, History(), 1, 1)
+    leader = Attempt(candidate=Candidate(source=SRC.replace("class Model", "class ModelNew"), proposer="inductor"),
+                     verdict=_verdict("correct", 2.0))
+    older = Attempt(candidate=Candidate(source=starter.source.replace("BLOCK_SIZE =", "OLD_BLOCK =") + "# older\n",
+                                        proposer="tuner"), verdict=_verdict("correct", 1.5))
+    today = Attempt(candidate=starter, verdict=_verdict("correct", 1.2))
+    history = History(attempts=[leader, older, today], seeds=[leader, older], round=5)
+    variants = tuner.propose_wide(problem, history, 8)
+    assert variants and all(c.parent in (starter.digest, leader.candidate.digest) for c in variants)
+    assert any(c.parent == starter.digest for c in variants)
+    lineage = tuner.lineage(problem, history)
+    assert lineage is not None and lineage.best.digest == starter.digest
+    # with a tunable seed, moves start from the seeds alone, as before
+    history = History(attempts=[leader, today], seeds=[leader, today], round=5)
+    assert {c.parent for c in tuner.propose(problem, history, 3, 1)} == {starter.digest}
+
+
 def test_history_finds_an_attempt_by_digest_as_attempts_grow_or_are_replaced():
     """`History.attempt` answers from an index; it must see attempts added after its first use and a new list."""
     a, b = (Attempt(candidate=Candidate(source=f"x = {i}\n", proposer="t"), verdict=_verdict("correct", 1.0))

@@ -122,6 +122,11 @@ def test_kept_sources_are_round_0_the_lineage_of_the_best_and_the_fastest():
     assert kept_digests(rows, keep=1) == {"c0", "c1", "c5", "c6"}  # c5 beat c1 by under 1 %: lineage all the same
     assert kept_digests(rows, keep=3) == {"c0", "c1", "c5", "c6"}  # the three fastest are already in
     assert kept_digests(rows, keep=4) == {"c0", "c1", "c4", "c5", "c6"}
+    # after a template change: the restarts (wrong ones too: repair seeds) and the fastest correct since the latest
+    restart = [{**row(7, 5, 0.9), "idea": "generated starter, today's generator (...)"},
+               {**row(8, 5, 0.2, "incorrect"), "idea": "today's generator with seed c6's settings: ..."},
+               row(9, 6, 1.0), row(10, 6, 0.8), row(11, 3, 1.19)]
+    assert kept_digests(rows + restart, keep=1) == {"c0", "c1", "c5", "c6", "c7", "c8", "c9"}
 
 
 def test_a_folder_that_is_not_a_thin_copy_is_refused(tmp_path):

@@ -62,6 +62,16 @@ def _repair_seeds(history: History) -> list:
     return sorted(wrong, key=lambda a: a.verdict.max_abs_error if a.verdict.max_abs_error is not None else math.inf)
 
 
+def _line_seeds(history: History) -> list:
+    """The correct kernels outside the seeds, best first: where no seed is tunable in today's code (a foreign kernel
+    leads, and a template change left the tuner's earlier seeds in other code), the tuner's line goes on from its best
+    kernels in today's code. Without this, today's starter judged slower than the leader was never a seed: on the H200
+    panel L2/10, L2/50 and L2/90 judged it (7.47, 4.71 and 7.57 ms against inductor's 5.14, 3.77 and 5.83) and
+    stopped the same round with no new ideas, every earlier seed untunable."""
+    return sorted((a for a in history.attempts if a.is_correct and a not in history.seeds), key=rank_key,
+                  reverse=True)
+
+
 def _verb(name: str, old, new) -> str:
     if isinstance(old, (int, float)) and isinstance(new, (int, float)) and old:
         if new == 2 * old:
@@ -178,12 +188,14 @@ class TunerProposer:
     @staticmethod
     def _seeds(history: History, space: dict) -> list[tuple]:
         """(seed, its tunable values) of the seeds that are tunable descendants of the starter, best first; where
+        none is, the best tunable correct kernels outside them (`_line_seeds`, as many as there are seeds); where
         none is correct yet, the repair seeds (`_repair_seeds`)."""
         def tunable(attempts):
             seeds = [(s, read_tunables(s.candidate.source, space)) for s in attempts]
             return [(s, base) for s, base in seeds if space and set(base) == set(space)]
 
-        return tunable(history.seeds) or tunable(_repair_seeds(history))
+        return (tunable(history.seeds) or tunable(_line_seeds(history))[:max(1, len(history.seeds))]
+                or tunable(_repair_seeds(history)))
 
     def _rng(self, problem: Problem, history: History, stream: str = "") -> random.Random:
         """The draws of one kind of move, seeded by the problem and the round: a resumed run draws the same."""
@@ -306,9 +318,7 @@ class TunerProposer:
             return
         from autokernel.starters.graph_wrap import with_cuda_graphs
 
-        others = sorted((a for a in history.attempts if a.is_correct and a not in history.seeds), key=rank_key,
-                        reverse=True)
-        for seed in [*history.seeds, *others]:
+        for seed in [*history.seeds, *_line_seeds(history)]:
             if seed.candidate.proposer == self.name or self._own(problem, seed.candidate.source):
                 continue  # its own lineage, in earlier code too, has the CUDA_GRAPH knob where graphs may pay
             source = with_cuda_graphs(seed.candidate.source)

@@ -189,9 +189,18 @@ def _queued_digests(screen_rows: Iterable[dict[str, Any]]) -> set[str]:
             for q in r.get("queued") or [] if isinstance(q, dict) and q.get("candidate_digest")}
 
 
+# ideas of the tuner's kernels in today's generated code after a template change: the starter judged again, and the
+# earlier seeds' settings carried into it (`TunerProposer._restart`, `_carried`)
+RESTART_IDEAS = ("generated starter", "today's generator")
+
+
 def kept_digests(rows: Iterable[dict[str, Any]], *, keep: int = KEEP) -> set[str]:
     """Per problem: round 0's candidates, every correct one that beat all before it (the lineage of the best,
-    whatever the search's own minimum gain), and the ``keep`` fastest correct ones."""
+    whatever the search's own minimum gain), and the ``keep`` fastest correct ones; and after a template change,
+    the restarts (`RESTART_IDEAS`, correct or not) and the ``keep`` fastest correct ones judged since the latest,
+    the line a resumed tuner moves on from where a foreign kernel leads (on the H200 panel, L3/26's today's starter at
+    6.83 ms was not among its 8 fastest, all in earlier code, and L1/50's, wrong only in its values, is its repair
+    seed)."""
     by_problem: dict[str, list[dict]] = {}
     latest: dict[str, dict] = {}
     for r in rows:
@@ -209,6 +218,14 @@ def kept_digests(rows: Iterable[dict[str, Any]], *, keep: int = KEEP) -> set[str
                 out.add(r["candidate_digest"])
         out |= {r["candidate_digest"] for r in sorted(correct, key=lambda r: recorded_rank(r["verdict"]),
                                                       reverse=True)[:keep]}
+        restarts = [r for r in part if int(r.get("round") or 0) > 0 and str(r.get("idea") or "").startswith(
+            RESTART_IDEAS)]
+        if restarts:
+            since = max(int(r.get("round") or 0) for r in restarts)
+            out |= {r["candidate_digest"] for r in restarts}
+            recent = [r for r in correct if int(r.get("round") or 0) >= since]
+            out |= {r["candidate_digest"] for r in sorted(recent, key=lambda r: recorded_rank(r["verdict"]),
+                                                          reverse=True)[:keep]}
     return out
 
 
