@@ -207,25 +207,26 @@ def kept_digests(rows: Iterable[dict[str, Any]], *, keep: int = KEEP) -> set[str
         latest[r["cache_key"]] = r  # a re-judged candidate's newest verdict stands
     for r in latest.values():
         by_problem.setdefault(str(r.get("problem_digest")), []).append(r)
+    def rnd(r: dict) -> int:
+        return int(r.get("round") or 0)
+
+    def fastest(rs: list[dict]) -> set[str]:
+        return {r["candidate_digest"] for r in sorted(rs, key=lambda r: recorded_rank(r["verdict"]), reverse=True)[:keep]}
+
     out: set[str] = set()
     for part in by_problem.values():
         correct = [r for r in part if (r.get("verdict") or {}).get("verdict") == "correct"]
-        out |= {r["candidate_digest"] for r in part if int(r.get("round") or 0) == 0}
+        out |= {r["candidate_digest"] for r in part if rnd(r) == 0}
         best = None
-        for r in sorted(correct, key=lambda r: int(r.get("round") or 0)):  # stable: recording order in a round
+        for r in sorted(correct, key=rnd):  # stable: recording order in a round
             if best is None or recorded_rank(r["verdict"]) > recorded_rank(best["verdict"]):
                 best = r
                 out.add(r["candidate_digest"])
-        out |= {r["candidate_digest"] for r in sorted(correct, key=lambda r: recorded_rank(r["verdict"]),
-                                                      reverse=True)[:keep]}
-        restarts = [r for r in part if int(r.get("round") or 0) > 0 and str(r.get("idea") or "").startswith(
-            RESTART_IDEAS)]
+        out |= fastest(correct)
+        restarts = [r for r in part if rnd(r) > 0 and str(r.get("idea") or "").startswith(RESTART_IDEAS)]
         if restarts:
-            since = max(int(r.get("round") or 0) for r in restarts)
-            out |= {r["candidate_digest"] for r in restarts}
-            recent = [r for r in correct if int(r.get("round") or 0) >= since]
-            out |= {r["candidate_digest"] for r in sorted(recent, key=lambda r: recorded_rank(r["verdict"]),
-                                                          reverse=True)[:keep]}
+            since = max(map(rnd, restarts))
+            out |= {r["candidate_digest"] for r in restarts} | fastest([r for r in correct if rnd(r) >= since])
     return out
 
 
