@@ -111,6 +111,39 @@ def test_a_line_behind_a_foreign_leader_moves_on_from_its_best_kernel_in_todays_
     assert {c.parent for c in tuner.propose(problem, history, 3, 1)} == {starter.digest}
 
 
+def test_the_tuner_writes_again_the_kernels_a_thin_copy_kept_without_their_source():
+    """`TunerProposer.rewrite`: from the lineage alone (parent, idea) it gives back today's starter, a move of it, a
+    move of that move, a carried seed's settings and a move of the kept best; never a source whose digest is not
+    the recorded one (an older generator's starter, an idea that does not name what it changed)."""
+    problem = Problem.from_source(SRC, name="relu_add")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(problem, History(), 1, 1)
+    one = set_tunables(starter.source, {"BLOCK_SIZE": 2048})
+    two = set_tunables(one, {"NUM_WARPS": 8})
+    carried = set_tunables(starter.source, {"NUM_WARPS": 2, "BLOCK_SIZE": 512})
+    kept = Attempt(candidate=Candidate(source=set_tunables(starter.source, {"NUM_WARPS": 1}), proposer="tuner"),
+                   verdict=_verdict("correct", 2.0))
+    of_kept = set_tunables(kept.candidate.source, {"BLOCK_SIZE": 256})
+    d = {name: Candidate(source=src).digest for name, src in
+         (("starter", starter.source), ("one", one), ("two", two), ("carried", carried), ("of_kept", of_kept))}
+    older = "0" * 16  # an earlier generator's starter: today's is another kernel
+    vague = "1" * 16
+    lineage = {
+        d["starter"]: (None, "generated starter (fused elementwise: relu)"),
+        older: (None, "generated starter (fused elementwise: relu)"),
+        d["one"]: (d["starter"], "double BLOCK_SIZE 1024 -> 2048"),
+        d["two"]: (d["one"], "double NUM_WARPS 4 -> 8"),
+        d["carried"]: (kept.candidate.digest, "today's generator with seed 12345678's settings: NUM_WARPS = 2, "
+                                              "BLOCK_SIZE = 512"),
+        d["of_kept"]: (kept.candidate.digest, "step together: BLOCK_SIZE 1024 -> 256"),
+        vague: (d["starter"], "an LLM's rewrite of the loop"),
+    }
+    history = History(attempts=[kept], lineage=lineage)
+    out = tuner.rewrite(problem, history, list(lineage))
+    assert out == {d["starter"]: starter.source, d["one"]: one, d["two"]: two, d["carried"]: carried,
+                   d["of_kept"]: of_kept}
+
+
 def test_history_finds_an_attempt_by_digest_as_attempts_grow_or_are_replaced():
     """`History.attempt` answers from an index; it must see attempts added after its first use and a new list."""
     a, b = (Attempt(candidate=Candidate(source=f"x = {i}\n", proposer="t"), verdict=_verdict("correct", 1.0))

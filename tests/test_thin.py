@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import shutil
 
 import pytest
 from test_resume import POLICY, SRC, _rows, _search
@@ -204,3 +205,59 @@ def test_a_ledger_only_copy_keeps_no_source_but_the_bests_and_resumes_without_ju
     judged = {r["candidate_digest"] for r in _rows(tmp_path / "run")}
     again = [r for r in _rows(tmp_path / "thin") if r["round"] <= 3]
     assert len(again) == len(judged) and out.problems[0].reused == len(judged)  # nothing judged twice
+
+
+class HashBackend:
+    """Any kernel correct, its time drawn from its digest (the tuner's kernels carry no scripted speedup)."""
+
+    device = "cpu"
+    workers = 1
+
+    def submit(self, problem, candidate):
+        from concurrent.futures import Future
+
+        from autokernel.records import TimingStats, Verdict
+
+        ms = 0.5 + int(candidate.digest[:4], 16) / 65536
+        t = TimingStats(median_ms=ms, mean_ms=ms, min_ms=ms, max_ms=ms, std_ms=0.0, ci95_low_ms=ms, ci95_high_ms=ms,
+                        num_trials=3, method="scripted")
+        fut: Future = Future()
+        fut.set_result(Verdict(verdict="correct", reason="", speedup=1.0 / ms, kernel=t))
+        return fut
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_ledger_only_copy_resumes_the_tuners_line_from_the_kernels_it_writes_again(tmp_path):
+    """A ledger-only copy keeps the best's source alone; the tuner writes its other kernels again from their lineage
+    (`TunerProposer.rewrite`), so the resumed search has the same history as the full run directory and goes on
+    with the same moves, where it would otherwise have only the best (or, behind a foreign leader, nothing) to move
+    from. The restored sources are saved where their rows name them; nothing is judged twice."""
+    from autokernel.ledger import Ledger
+    from autokernel.propose.tuner import TunerProposer
+    from autokernel.search.loop import run_search
+
+    src = SRC.replace("x * 2", "torch.relu(x) + 1.0")
+    problem = Problem.from_source(src, name="relu_add")
+
+    def search(run, rounds):
+        ledger = Ledger(run, device="cpu", policy=POLICY, use_git=False)
+        config = SearchConfig(rounds=rounds, ideas_per_round=3, branches_per_idea=1, patience=None)
+        return run_search([problem], TunerProposer(), HashBackend(), ledger, config, progress=False,
+                          log=lambda m: None)
+
+    search(tmp_path / "run", 3)
+    thin_copy(tmp_path / "run", tmp_path / "thin", ledger_only=True)
+    judged = _rows(tmp_path / "run")
+    full = Ledger(tmp_path / "run", device="cpu", policy=POLICY, use_git=False).attempts(problem)
+    assert len(full) == len(judged) > 4
+    shutil.copytree(tmp_path / "run", tmp_path / "full")
+    search(tmp_path / "full", 4)
+    out = search(tmp_path / "thin", 4)
+    assert out.problems[0].reused == len(judged)
+    new = [r for r in _rows(tmp_path / "thin") if r["round"] == 4]
+    assert new and {r["candidate_digest"] for r in new} == {r["candidate_digest"] for r in _rows(tmp_path / "full")
+                                                             if r["round"] == 4}  # (recorded as they finish)
+    restored = Ledger(tmp_path / "thin", device="cpu", policy=POLICY, use_git=False).attempts(problem)
+    assert {a.candidate.digest for a in restored} >= {a.candidate.digest for a in full}

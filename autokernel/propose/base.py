@@ -94,7 +94,8 @@ class Proposer(Protocol):
 
     Optional, read with ``getattr`` by the search: ``usage`` (candidate digest -> tokens), ``costs`` (candidate
     digest -> US dollars), ``take_usage(problem_key)`` (a `autokernel.propose.usage.Usage` of the endpoint since
-    the last call), ``events`` and ``notes`` (for the run log)."""
+    the last call), ``events`` and ``notes`` (for the run log), ``rewrite(problem, history, digests)`` (digest ->
+    source of recorded kernels kept without their source that it writes again exactly, read by a resume)."""
 
     name: str
 

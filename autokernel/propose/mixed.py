@@ -66,6 +66,11 @@ class MixedProposer:
         lineage = getattr(self.tuner, "lineage", None)
         return lineage(problem, history) if callable(lineage) else None
 
+    def rewrite(self, problem: Problem, history: History, digests) -> dict[str, str]:
+        """The tuner's kernels it writes again for a resume (`TunerProposer.rewrite`)."""
+        rewrite = getattr(self.tuner, "rewrite", None)
+        return rewrite(problem, history, digests) if callable(rewrite) else {}
+
     def owns(self, problem: Problem, candidate, history: History) -> bool:
         """The tuner's word on `Candidate.own_code` (the LLM's kernels never are)."""
         owns = getattr(self.tuner, "owns", None)

@@ -72,6 +72,20 @@ def _line_seeds(history: History) -> list:
                   reverse=True)
 
 
+def _carried_settings(idea: str) -> dict:
+    """The settings a carried seed's idea names (`TunerProposer._carried`), {} where it names none."""
+    body = idea.partition("'s settings: ")[2]
+    out = {}
+    for item in _CARRIED_SPLIT.split(body) if body else ():
+        name, sep, value = item.partition(" = ")
+        if sep:
+            try:
+                out[name] = ast.literal_eval(value)
+            except (ValueError, SyntaxError):
+                return {}
+    return out
+
+
 def _verb(name: str, old, new) -> str:
     if isinstance(old, (int, float)) and isinstance(new, (int, float)) and old:
         if new == 2 * old:
@@ -103,6 +117,8 @@ DEAD_RATIO = 1.5
 DEAD_AFTER_FAILING = 3
 # Seeds in an earlier generator's code whose settings are carried into today's (`TunerProposer._carried`).
 CARRIED = 2
+CARRIED_IDEA = "today's generator with seed"  # a carried seed's idea: "<this> 1a2b3c4d's settings: A = 1, B = 'x'"
+_CARRIED_SPLIT = re.compile(r", (?=[A-Z][A-Z0-9_]* = )")
 # The regime of evidence screened around a seed in an earlier generator's code: no setting of today's code is in it.
 EARLIER_CODE = (("generator", "earlier"),)
 
@@ -295,7 +311,7 @@ class TunerProposer:
             except ValueError:
                 continue
             made.append(Candidate(source=source, proposer=self.name, round=history.round, parent=cand.digest,
-                                  idea=f"today's generator with seed {cand.digest[:8]}'s settings: "
+                                  idea=f"{CARRIED_IDEA} {cand.digest[:8]}'s settings: "
                                        + ", ".join(f"{k} = {v!r}" for k, v in changed.items())))
         out = []
         for carried in made:  # the best seeds' only, once each
@@ -383,6 +399,52 @@ class TunerProposer:
             return None
         return Lineage(best=seeds[0].candidate, seeds=frozenset(s.candidate.digest for s in seeds))
 
+    def rewrite(self, problem: Problem, history: History, digests) -> dict[str, str]:
+        """digest -> source of those of ``digests`` (recorded kernels a thin copy kept without their source) that
+        the tuner writes again exactly: today's starter, a carried seed's settings in it, and each move of the
+        lineage (``history.lineage``: parent and idea) applied to its parent's source, back to a kernel the history
+        holds or to today's starter; a graph wrap of its parent. Only a source whose digest is the recorded one is
+        given: an older generator's starter, or a move whose idea does not name all it changed, is not."""
+        starter = self._starter(problem)
+        if starter is None:
+            return {}
+        memo: dict[str, str | None] = {}
+
+        def source_of(digest: str, depth: int = 0) -> str | None:
+            if digest in memo:
+                return memo[digest]
+            memo[digest] = None  # a cycle in a damaged ledger ends here
+            attempt = history.attempt(digest)
+            if attempt is not None:
+                memo[digest] = attempt.candidate.source
+                return memo[digest]
+            parent, idea = history.lineage.get(digest, (None, ""))
+            try:
+                if idea.startswith("generated starter"):
+                    source = starter.source
+                elif idea.startswith(CARRIED_IDEA):
+                    source = set_tunables(starter.source, _carried_settings(idea))
+                elif not parent or depth > 500 or (base := source_of(parent, depth + 1)) is None:
+                    source = None
+                elif idea.startswith("CUDA graphs around"):
+                    from autokernel.starters.graph_wrap import with_cuda_graphs
+
+                    source = with_cuda_graphs(base)
+                else:
+                    steps = parse_moves(idea, presets=True)
+                    source = set_tunables(base, {n: v for n, _, v in steps}) if steps else None
+            except ValueError:  # a tunable today's code does not have
+                source = None
+            memo[digest] = source
+            return source
+
+        out = {}
+        for digest in digests:
+            source = source_of(digest)
+            if source is not None and Candidate(source=source).digest == digest:
+                out[digest] = source
+        return out
+
     def owns(self, problem: Problem, candidate: Candidate, history: History) -> bool:
         """Whether ``candidate`` is this package's own code (`Candidate.own_code`): the starter with only its
         tunable lines changed, inductor's captured code (proposer "inductor", written only by
@@ -468,6 +530,8 @@ class TunerProposer:
             steps = parse_moves(idea, presets=True)
             if idea.startswith("generated starter"):
                 config = dict(starter.tunables)
+            elif idea.startswith(CARRIED_IDEA):
+                config = {**starter.tunables, **_carried_settings(idea)}
             elif parent and steps and depth < 500:
                 base = self._config_of(problem, history, parent, depth + 1)
                 config = None if base is None else {**base, **{n: v for n, _, v in steps}}

@@ -215,7 +215,7 @@ def _failed(stop: threading.Event | None, what: str) -> str:
 
 
 def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: ProblemOutcome, history: History,
-            rejudge, screens: ScreenLog | None = None) -> tuple[int, int, int]:
+            rejudge, screens: ScreenLog | None = None, rewrite=None) -> tuple[int, int, int]:
     """Start from what the run directory holds for ``problem``: its recorded candidates become the history, the
     best and the rounds without improvement are replayed from them (as the search computed them), and the next
     round is the one after the last recorded. Candidates recorded with a verdict named by ``--rejudge`` are judged
@@ -224,10 +224,14 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     nothing, maybe) are replayed too, and the screened variants join the history. Rows kept without their source
     (a thinned run directory, `autokernel.search.thin`) count, join the history as known digests (never proposed
     or judged again) and date their rounds; the best and the stale rounds are replayed from the kept sources,
-    which hold every candidate that ever became the best. Returns (next round, rounds without improvement, of
-    those the last rounds in a row where no screened variant beat the best)."""
+    which hold every candidate that ever became the best; ``rewrite`` (the proposer's, `_rewritten`) gives back
+    the sources it can write again. Returns (next round, rounds without improvement, of those the last rounds in a
+    row where no screened variant beat the best)."""
     unsourced: list[dict] = []
     recorded = ledger.attempts(problem, unsourced=unsourced)
+    if unsourced and callable(rewrite) and _rewritten(problem, ledger, rewrite, recorded, unsourced):
+        unsourced = []
+        recorded = ledger.attempts(problem, unsourced=unsourced)  # in recording order, as a full run's
     again = [a.candidate for a in recorded if a.verdict.verdict in ledger.rejudge]
     queued = _queued(problem, ledger, screens, {a.candidate.digest for a in recorded}
                      | {str(r.get("candidate_digest")) for r in unsourced})
@@ -272,6 +276,23 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
         out.tokens += sum(tokens.values())
     out.rounds_used = max(last, 0)
     return last + 1, stale, screen_stale
+
+
+def _rewritten(problem: Problem, ledger: Ledger, rewrite, recorded: list[Attempt], unsourced: list[dict]) -> int:
+    """Save the sources of the rows of ``unsourced`` whose kernel the proposer writes again exactly (``rewrite(problem,
+    history, digests)`` -> digest: source; `TunerProposer.rewrite`: today's starter and the moves its lineage
+    names) where the rows name them; how many. A run kept as its ledgers alone (a ledger-only thin copy, the one in
+    git) then goes on from its own line in today's code, where it would otherwise have no tunable kernel to move
+    from and stop with no new ideas."""
+    rows = {str(r.get("candidate_digest")): r for r in unsourced}
+    view = History(attempts=list(recorded),
+                   lineage={d: (r.get("parent"), str(r.get("idea") or "")) for d, r in rows.items()})
+    saved = 0
+    for digest, source in rewrite(problem, view, list(rows)).items():
+        if digest in rows and Candidate(source=source).digest == digest:
+            ledger.save_source(problem, Candidate(source=source))
+            saved += 1
+    return saved
 
 
 def _history_key(history: History, proposer=None) -> str:
@@ -338,7 +359,8 @@ def _search_problem(
             return _evaluate_round(problem, _own_marked(problem, cands, proposer, ledger, history), proposer, backend,
                                    ledger, out, bar, count=False)
 
-        first, stale, screen_stale = _resume(problem, ledger, config, out, history, rejudge, screens)
+        first, stale, screen_stale = _resume(problem, ledger, config, out, history, rejudge, screens,
+                                             getattr(proposer, "rewrite", None))
         out.stop_reason = (ledger.final_stop(problem, proposer_name, _history_key(history, proposer))
                            or (_stop_rule(out, stale, config, screen_stale) if history.attempts else ""))
         if out.stop_reason:
