@@ -345,8 +345,14 @@ def _folders(run_dir: Path, key: str) -> list[Path]:
 def _stop_reasons(run_dir: Path, key: str, judged: int | None = None) -> list[str]:
     """Why the problem's search last stopped, from its search.json. With ``judged`` (the candidates judged now), a
     stop recorded when fewer had been judged says so: a later invocation judged more and was cut off before it
-    recorded its own stop (its "no correct kernel" would otherwise stand beside a correct one)."""
+    recorded its own stop (its "no correct kernel" would otherwise stand beside a correct one). Not in a thinned
+    run directory whose stop counted only the candidates with sources (a key without `UNSOURCED_NOTE`, written
+    before keys counted the others): there the count says nothing of a cut-off."""
     from autokernel.ledger.ledger import SEARCH_STATE
+    from autokernel.search.loop import UNSOURCED_NOTE
+    from autokernel.search.thin import THIN_MARK
+
+    thinned = (run_dir / THIN_MARK).is_file()
 
     reasons: list[str] = []
     for folder in _folders(run_dir, key):
@@ -356,7 +362,9 @@ def _stop_reasons(run_dir: Path, key: str, judged: int | None = None) -> list[st
             continue
         for entry in state.values() if isinstance(state, dict) else []:
             reason = str(entry.get("stop_reason", "")) if isinstance(entry, dict) else ""
-            then = re.match(r"(\d+) candidates", str(entry.get("history", ""))) if reason else None
+            history = str(entry.get("history", ""))
+            counted_all = not thinned or UNSOURCED_NOTE in history
+            then = re.match(r"(\d+) candidates", history) if reason and counted_all else None
             if then and judged is not None and int(then.group(1)) < judged:
                 reason += (f" (recorded after {then.group(1)} candidates; the invocation that judged the other "
                            f"{judged - int(then.group(1))} was cut off before recording its stop)")

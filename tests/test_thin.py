@@ -205,6 +205,11 @@ def test_a_ledger_only_copy_keeps_no_source_but_the_bests_and_resumes_without_ju
     judged = {r["candidate_digest"] for r in _rows(tmp_path / "run")}
     again = [r for r in _rows(tmp_path / "thin") if r["round"] <= 3]
     assert len(again) == len(judged) and out.problems[0].reused == len(judged)  # nothing judged twice
+    # its stop's history counts every candidate judged, those kept without their source too
+    (stop,) = json.loads(next((tmp_path / "thin" / "problems").glob("*/search.json")).read_text()).values()
+    rows = _rows(tmp_path / "thin")
+    unsourced = len(judged) - 1  # the earlier run's, less its best (the new round's have their sources)
+    assert stop["history"].startswith(f"{len(rows)} candidates ({unsourced} without source), {len(rows)} correct")
 
 
 class HashBackend:

@@ -41,7 +41,8 @@ class History:
     ``screen_ratios``: (idea, screened time / its round's best-kernel time, parent digest) of each screened variant
     of a round that had a best kernel (inf for one that failed the screen), so a proposer can stop offering a move
     that never came near the best. ``lineage``: digest -> (parent digest, idea) of recorded candidates kept without
-    their source (a thinned run directory), so a proposer can still tell what a variant of theirs was set to.
+    their source (a thinned run directory), so a proposer can still tell what a variant of theirs was set to;
+    ``unsourced_correct``: how many of those were correct.
     """
 
     attempts: list[Attempt] = field(default_factory=list)
@@ -53,6 +54,7 @@ class History:
     screened: set[str] = field(default_factory=set)
     screen_ratios: list[tuple] = field(default_factory=list)
     lineage: dict[str, tuple] = field(default_factory=dict)
+    unsourced_correct: int = 0  # of the candidates in ``lineage``, those judged correct
     _index: tuple = field(default=(None, 0, {}), init=False, repr=False, compare=False)
 
     @property

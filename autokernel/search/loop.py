@@ -245,6 +245,7 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     history.screened |= {str(r.get("candidate_digest")) for r in unsourced}
     history.lineage.update({str(r.get("candidate_digest")): (r.get("parent"), str(r.get("idea") or ""))
                             for r in unsourced})
+    history.unsourced_correct = sum(Verdict.from_dict(r["verdict"]).is_correct for r in unsourced)
     screened_rounds = screens.rounds(problem) if screens is not None else {}
     if screens is not None:
         history.screened |= screens.screened(problem)
@@ -295,10 +296,17 @@ def _rewritten(problem: Problem, ledger: Ledger, rewrite, recorded: list[Attempt
     return saved
 
 
+UNSOURCED_NOTE = "without source"  # in a history key: candidates a thinned run directory kept without their source
+
+
 def _history_key(history: History, proposer=None) -> str:
     """What a final stop was decided on: the candidates and how many were correct, and the proposer's ``revision``
-    of its moves where it has one (a proposer that has learnt new moves is asked again)."""
-    key = f"{len(history.attempts)} candidates, {sum(a.is_correct for a in history.attempts)} correct"
+    of its moves where it has one (a proposer that has learnt new moves is asked again). The candidates recorded
+    without their source (a thinned run directory) count too: the key says how many the problem had judged."""
+    unsourced = len(set(history.lineage) - history.digests)
+    correct = sum(a.is_correct for a in history.attempts) + history.unsourced_correct
+    kept = f" ({unsourced} {UNSOURCED_NOTE})" if unsourced else ""
+    key = f"{len(history.attempts) + unsourced} candidates{kept}, {correct} correct"
     revision = getattr(proposer, "revision", None)
     return key + (f", moves revision {revision}" if revision else "")
 
