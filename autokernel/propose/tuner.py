@@ -72,9 +72,14 @@ def _line_seeds(history: History) -> list:
                   reverse=True)
 
 
+def _carried_idea(seed_digest: str, changed: dict) -> str:
+    """The idea of today's starter with a seed's settings (`TunerProposer._carried`), read back by `_carried_settings`."""
+    return f"{CARRIED_IDEA} {seed_digest[:8]}{_SETTINGS}" + ", ".join(f"{k} = {v!r}" for k, v in changed.items())
+
+
 def _carried_settings(idea: str) -> dict:
-    """The settings a carried seed's idea names (`TunerProposer._carried`), {} where it names none."""
-    body = idea.partition("'s settings: ")[2]
+    """The settings a carried seed's idea names (`_carried_idea`), {} where it names none."""
+    body = idea.partition(_SETTINGS)[2]
     out = {}
     for item in _CARRIED_SPLIT.split(body) if body else ():
         name, sep, value = item.partition(" = ")
@@ -118,6 +123,7 @@ DEAD_AFTER_FAILING = 3
 # Seeds in an earlier generator's code whose settings are carried into today's (`TunerProposer._carried`).
 CARRIED = 2
 CARRIED_IDEA = "today's generator with seed"  # a carried seed's idea: "<this> 1a2b3c4d's settings: A = 1, B = 'x'"
+_SETTINGS = "'s settings: "
 _CARRIED_SPLIT = re.compile(r", (?=[A-Z][A-Z0-9_]* = )")
 # The regime of evidence screened around a seed in an earlier generator's code: no setting of today's code is in it.
 EARLIER_CODE = (("generator", "earlier"),)
@@ -311,8 +317,7 @@ class TunerProposer:
             except ValueError:
                 continue
             made.append(Candidate(source=source, proposer=self.name, round=history.round, parent=cand.digest,
-                                  idea=f"{CARRIED_IDEA} {cand.digest[:8]}'s settings: "
-                                       + ", ".join(f"{k} = {v!r}" for k, v in changed.items())))
+                                  idea=_carried_idea(cand.digest, changed)))
         out = []
         for carried in made:  # the best seeds' only, once each
             if carried.digest in seen:

@@ -290,8 +290,9 @@ def _rewritten(problem: Problem, ledger: Ledger, rewrite, recorded: list[Attempt
                    lineage={d: (r.get("parent"), str(r.get("idea") or "")) for d, r in rows.items()})
     saved = 0
     for digest, source in rewrite(problem, view, list(rows)).items():
-        if digest in rows and Candidate(source=source).digest == digest:
-            ledger.save_source(problem, Candidate(source=source))
+        cand = Candidate(source=source)
+        if digest in rows and cand.digest == digest:  # the proposer's word is checked, not taken
+            ledger.save_source(problem, cand)
             saved += 1
     return saved
 
@@ -303,7 +304,7 @@ def _history_key(history: History, proposer=None) -> str:
     """What a final stop was decided on: the candidates and how many were correct, and the proposer's ``revision``
     of its moves where it has one (a proposer that has learnt new moves is asked again). The candidates recorded
     without their source (a thinned run directory) count too: the key says how many the problem had judged."""
-    unsourced = len(set(history.lineage) - history.digests)
+    unsourced = len(history.lineage)  # rows kept without their source (`_resume`), as ``unsourced_correct`` counts
     correct = sum(a.is_correct for a in history.attempts) + history.unsourced_correct
     kept = f" ({unsourced} {UNSOURCED_NOTE})" if unsourced else ""
     key = f"{len(history.attempts) + unsourced} candidates{kept}, {correct} correct"
