@@ -716,9 +716,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "records its invocation before the call's hard limit (abandoned variants a screen chose are "
                         "judged on resume)")
     p.add_argument("--workers-per-device", type=int, default=1, help="jobs at once per device (default 1)")
-    p.add_argument("--compile-ahead", type=int, default=0, metavar="N",
+    p.add_argument("--compile-ahead", type=int, default=None, metavar="N",
                    help="helper processes compiling the tuner's variants ahead of their screens (`autokernel-kb run "
-                        "--compile-ahead`; default 0)")
+                        "--compile-ahead`; default: one per worker within the cores left; 0: none)")
     p.add_argument("--jobs", type=int, default=None,
                    help="problems searched at once (default: every problem, their jobs queued for the workers, so "
                         "each call advances the whole panel; with one per worker the first ones held the workers "

@@ -46,7 +46,7 @@ def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
 
 
 def measure(problems: list, eval_config, *, variants: int, judge: int, workers_per_device: int,
-            screen_reps: int, rounds: int = 1, share_kernels: bool = True, compile_ahead: int = 0, log=print,
+            screen_reps: int, rounds: int = 1, share_kernels: bool = True, compile_ahead: int | None = None, log=print,
             checkpoint=None) -> dict:
     """The two phases on ``problems`` (see the module docstring); returns the figures as a dict. ``checkpoint``
     gets the figures so far after the screen phase and after each verdict (a run cut short keeps them).
@@ -66,6 +66,9 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
                            share_kernels=share_kernels, compile_ahead=compile_ahead)
     jobs = backend.workers
     devices = len(backend.devices)
+    helpers = {"compile_ahead": backend.compile_helpers}  # the helpers that ran (None asked: the default's count)
+    if checkpoint is not None:
+        checkpoint = (lambda write: lambda figures: write({**figures, **helpers}))(checkpoint)
     t0 = time.monotonic()
     try:
         def screen(p):
@@ -82,7 +85,11 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
                 # round 1: the starter and its variants; later rounds: the starter again, as the control
                 batch = (cands if rnd == 1 else cands[:1]) + tuner.propose_wide(p, history, variants)
                 backend.precompile(p, batch)  # (nothing without --compile-ahead)
-                got = backend.screen(p, batch).result()
+                try:
+                    got = backend.screen(p, batch).result()
+                except Exception as exc:  # noqa: BLE001 - a harness failure ends this problem's screens, not the run
+                    log(f"{time.monotonic() - t0:7.1f} s  {p.key}: round {rnd}: the screen failed: {exc}"[:400])
+                    break
                 history.screened |= {c.digest for c in batch}
                 out += batch
                 results += got
@@ -122,8 +129,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         log(f"judge: {len(judged)} candidates in {judge_s:.1f} s")
     finally:
         backend.close()
-    return _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
-                    screen_reps, planned=len(judged))
+    return {**_figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
+                       screen_reps, planned=len(judged)), **helpers}
 
 
 def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
@@ -225,8 +232,9 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=1,
                     help="screen rounds per problem, each re-screening the starter as its control beside --variants "
                          "new variants (default 1)")
-    ap.add_argument("--compile-ahead", type=int, default=0, metavar="N",
-                    help="helper processes compiling our own variants' kernels ahead of their screens (default 0)")
+    ap.add_argument("--compile-ahead", type=int, default=None, metavar="N",
+                    help="helper processes compiling our own variants' kernels ahead of their screens (default: one "
+                         "per worker within the cores left, `auto_compile_ahead`; 0: none)")
     ap.add_argument("--no-shared-kernels", action="store_true",
                     help="each candidate process compiles its own kernels (default: a GPU backend shares the "
                          "kernels compiled by processes that ran only our own code)")
@@ -242,8 +250,7 @@ def main(argv=None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "throughput.json"
     context = {"environment": _environment(config.device), "command": " ".join(sys.argv), "rounds": args.rounds,
-               "shared_kernels": config.device.startswith("cuda") and not args.no_shared_kernels,
-               "compile_ahead": args.compile_ahead}
+               "shared_kernels": config.device.startswith("cuda") and not args.no_shared_kernels}
 
     def write(result: dict) -> None:
         result.update(context, measured_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"))

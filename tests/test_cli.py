@@ -174,5 +174,21 @@ def test_run_takes_compile_ahead():
     def config(*argv):
         return run_config_from_args(build_parser().parse_args(["run", "--device", "cpu", *argv]), on_cpu=True)
 
-    assert config().compile_ahead == 0  # off unless asked
+    assert config().compile_ahead is None  # the backend's default: one helper per worker within the cores left
     assert config("--compile-ahead", "4").compile_ahead == 4
+    assert config("--compile-ahead", "0").compile_ahead == 0  # off
+
+
+def test_compile_ahead_by_default_gives_each_worker_a_helper_within_the_cores_left():
+    from autokernel.evaluate import EvalConfig
+    from autokernel.search.backend import LocalBackend, auto_compile_ahead
+
+    assert auto_compile_ahead(6, cpus=16) == 6  # the measured setting: 6 workers, 6 helpers, 16 cores
+    assert auto_compile_ahead(1, cpus=16) == 1
+    assert auto_compile_ahead(12, cpus=16) == 4  # the workers' cores first
+    assert auto_compile_ahead(2, cpus=2) == 0
+    backend = LocalBackend(EvalConfig.for_device("cpu"))  # nothing to compile ahead on the interpreter
+    try:
+        assert backend.compile_helpers == 0
+    finally:
+        backend.close()

@@ -109,6 +109,76 @@ def test_the_inputs_are_shared_once_and_again_only_after_a_variant_wrote_them(mo
     assert len(made) == 2  # once for the first three variants, once after the one that wrote its inputs
 
 
+def _recording_gate(order: list):
+    import contextlib
+
+    from autokernel.evaluate.gate import NullGate
+
+    class Gate(NullGate):
+        @contextlib.contextmanager
+        def heavy(self, units=1):
+            order.append(("heavy", units))
+            yield
+
+        @contextlib.contextmanager
+        def alone(self):
+            order.append(("alone",))
+            yield
+
+    return Gate()
+
+
+def test_a_big_problems_screen_takes_its_slots_before_drawing_its_inputs(monkeypatch):
+    # drawn first and slotted after, six screens of multi-GB level-1 problems met on an H100 and one ran out of
+    # memory drawing its set; sized from shapes, the slots come before the draw, as the judge's do
+    from autokernel.evaluate import judge, memory
+    from autokernel.evaluate.reference import ReferenceSession, estimate_input_bytes
+
+    order: list = []
+    draw = ReferenceSession.trial
+    monkeypatch.setattr(ReferenceSession, "trial", lambda self, *a, **k: order.append(("draw",)) or draw(self, *a, **k))
+    monkeypatch.setattr(judge, "BIG_TRIAL_BYTES", 0)
+    footprint = 2 * 2 * estimate_input_bytes(PROBLEM)  # twice inputs and an output as large
+    monkeypatch.setattr(memory, "heavy_units", lambda fp, device_bytes, slots: fp / footprint)
+    with Screener(_config(), gate=_recording_gate(order), sharers=2, prespawn=False) as screener:
+        (honest,) = screener.screen(PROBLEM, [HONEST])
+    assert honest.ok, honest.reason
+    assert order[:2] == [("heavy", 1), ("draw",)], order
+
+
+def test_a_screen_that_ran_out_of_memory_beside_neighbours_goes_on_alone(monkeypatch):
+    # a harness failure ends the problem's search for the invocation; running out of memory beside neighbours
+    # is theirs as much as its own, so the screen goes on with the device to itself, keeping what it screened
+    from autokernel.evaluate.outcome import EvaluationError
+    from autokernel.evaluate.reference import ReferenceSession
+
+    order: list = []
+    draw, draws = ReferenceSession.trial, []
+
+    def trial(self, *a, **k):
+        draws.append(1)
+        if len(draws) == 1:
+            raise EvaluationError("OutOfMemoryError: CUDA out of memory. Tried to allocate 6.00 GiB.")
+        return draw(self, *a, **k)
+
+    monkeypatch.setattr(ReferenceSession, "trial", trial)
+    with Screener(_config(), gate=_recording_gate(order), sharers=2, prespawn=False) as screener:
+        honest, slow = screener.screen(PROBLEM, [HONEST, SLOW])
+        assert honest.ok and slow.ok, (honest.reason, slow.reason)
+        assert ("alone",) in order and PROBLEM.digest in screener._alone
+        del order[:]
+        (again,) = screener.screen(PROBLEM, [HONEST])  # the problem's later screens: alone from the start
+    assert again.ok and order[0] == ("alone",), order
+
+    draws.clear()
+    monkeypatch.setattr(ReferenceSession, "trial", lambda self, *a, **k: (_ for _ in ()).throw(
+        EvaluationError("ValueError: not memory")))
+    # any other failure is the harness's, as before
+    with (Screener(_config(), gate=_recording_gate(order), sharers=2, prespawn=False) as screener,
+          pytest.raises(EvaluationError, match="not memory")):
+        screener.screen(PROBLEM, [HONEST])
+
+
 def test_a_statically_rejected_variant_costs_no_process():
     with Screener(_config(), prespawn=False) as screener:
         (bad,) = screener.screen(PROBLEM, ["import torch\n"])  # no ModelNew

@@ -15,8 +15,9 @@ compiler. Only our own code runs here, unconfined, as the tuner's own dry runs d
 whose forward cannot run on the meta device is left to compile in its candidate process, as before.
 
 Helpers are stopped while anything is timed, as candidate processes are, so a timing meets no more CPU work than
-before; what they buy is compiles in parallel, begun before the screen reaches them. Off by default until measured
-on the GPU (`benchmarks/search_throughput.py --compile-ahead N`).
+before; what they buy is compiles in parallel, begun before the screen reaches them: on an H100 (16 cores, 6 workers,
+level 1) six helpers took a screened variant's first call from 1.16 to 0.25 s and the screen phase from 5 669 to
+7 517 variants an hour (`benchmarks/search_throughput.py`), so a local GPU backend starts one per worker by default.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from autokernel.evaluate.compare import compare
 from autokernel.evaluate.config import EvalConfig, tolerance_for
 from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import error_reason
-from autokernel.evaluate.reference import ReferenceSession, input_bytes
+from autokernel.evaluate.reference import ReferenceSession, estimate_input_bytes, input_bytes
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import inspect_source
 from autokernel.evaluate.transport import empty_shared, share
@@ -165,15 +165,31 @@ class Screener:
         self.prespawn = prespawn
         self._spare: CandidateProcess | None = None
         self._lock = threading.Lock()
+        self._alone: set[str] = set()  # problems whose screen ran out of memory beside neighbours: screened alone
+        self._input_bytes: dict[str, int | None] = {}  # per problem digest, from shapes
         self.restarts = 0  # processes replaced after a variant crashed or hung (all calls)
 
     def screen(self, problem: Problem, candidates: Sequence[Candidate | str]) -> list[ScreenResult]:
         """One `ScreenResult` per candidate, in order; fewer once `ScreenConfig.stop_at` has passed (the first
         candidate, a round's control, is always screened; the ones not begun are left out). Raises only for the
         harness's own failures (no GPU, a problem whose reference cannot run): a variant's failure is its result."""
+        from autokernel.evaluate.judge import _out_of_memory_error, _release_ipc
+
         cands = [Candidate(source=c) if isinstance(c, str) else c for c in candidates]
+        results: list[ScreenResult] = []
         with self._lock:
-            return self._screen(problem, cands)
+            try:
+                self._screen(problem, cands, results, alone=problem.digest in self._alone)
+            except Exception as exc:  # noqa: BLE001 - the screen's own work ran out of memory beside neighbours
+                if self.sharers == 1 or problem.digest in self._alone or not _out_of_memory_error(exc):
+                    raise
+                # as the judge does: the rest of this screen, and this problem's later ones, with the device to
+                # itself (six screens of multi-GB problems on an H100 drew their input sets side by side)
+                self._alone.add(problem.digest)
+                with self.gate.shared():
+                    _release_ipc(self.config, empty_cache=True)
+                self._screen(problem, cands[len(results):], results, alone=True)
+        return results
 
     def close(self) -> None:
         with self._lock:
@@ -222,34 +238,54 @@ class Screener:
         return self._spare.paused() if self._spare is not None else contextlib.nullcontext()
 
     # -- the screen -----------------------------------------------------------------------------
-    def _screen(self, problem: Problem, cands: list[Candidate]) -> list[ScreenResult]:
+    def _screen(self, problem: Problem, cands: list[Candidate], results: list[ScreenResult], *,
+                alone: bool = False) -> None:
+        """Screens ``cands`` onto ``results`` (what is on it stays when this raises). ``alone``: with the device to
+        itself throughout (every heavy slot, then the exclusive hold)."""
         from autokernel.evaluate.judge import BIG_TRIAL_BYTES, EvaluationError, _release_ipc
         from autokernel.evaluate.memory import trial_heavy_units
 
         cfg = self.config
         if not cands:
-            return []
+            return
         if cfg.is_cuda:
             import torch
 
             if not torch.cuda.is_available():
                 raise EvaluationError("no CUDA GPU is visible to PyTorch; run with --device cpu")
-        setup = _Stopwatch(self.gate)
-        with setup.stage("setup"), self.gate.shared():
-            session = ReferenceSession.under(cfg, problem, cpu_section=self.gate.idle)
-            # one set of the problem's own inputs, drawn on the device (a seed past KernelBench's CPU-drawn trials:
-            # a screen ranks, it does not reproduce KernelBench's inputs, and gigabytes drawn on the CPU take seconds)
-            trial = session.trial(len(session.public_seeds), extra_distributions=False)
-        trial_bytes = input_bytes([*trial.inputs, trial.expected])
-        big = trial_bytes > BIG_TRIAL_BYTES
-        share_gpu = 1 if big else self.sharers
-        tol = tolerance_for(cfg.tolerance, str(trial.expected.dtype))
-        results: list[ScreenResult] = []
-        proc: CandidateProcess | None = None
-        io: _SharedIO | None = None  # the input set and output buffer shared with ``proc``, reused by its variants
-        try:
-            # a problem of gigabytes per input set takes the device's heavy slots by its footprint, as the judge does
-            with self.gate.heavy(trial_heavy_units(trial_bytes, cfg)) if big and self.sharers > 1 else contextlib.nullcontext():
+        sharing = self.sharers > 1 and not alone
+
+        def slots(trial_bytes: int) -> contextlib.AbstractContextManager:
+            big = sharing and trial_bytes > BIG_TRIAL_BYTES
+            return self.gate.heavy(trial_heavy_units(trial_bytes, cfg)) if big else contextlib.nullcontext()
+
+        if problem.digest not in self._input_bytes:
+            self._input_bytes[problem.digest] = estimate_input_bytes(problem)
+        shapes = self._input_bytes[problem.digest]
+        with contextlib.ExitStack() as held:
+            # A problem of gigabytes per input set takes the device's heavy slots by its footprint, as the judge
+            # does, sized from shapes (inputs and an output as large) before its input set is drawn: drawn first,
+            # six screens' sets met on an H100 and one ran out of memory. Where shapes cannot be read, the drawn
+            # set sizes them.
+            if alone:
+                held.enter_context(self.gate.alone())
+            elif shapes:
+                held.enter_context(slots(2 * shapes))
+            setup = _Stopwatch(self.gate)
+            with setup.stage("setup"), self.gate.shared():
+                session = ReferenceSession.under(cfg, problem, cpu_section=self.gate.idle)
+                # one set of the problem's own inputs, drawn on the device (a seed past KernelBench's CPU-drawn
+                # trials: a screen ranks, it does not reproduce KernelBench's inputs, and gigabytes drawn on the CPU
+                # take seconds)
+                trial = session.trial(len(session.public_seeds), extra_distributions=False)
+            trial_bytes = input_bytes([*trial.inputs, trial.expected])
+            share_gpu = 1 if alone or trial_bytes > BIG_TRIAL_BYTES else self.sharers
+            if not shapes:
+                held.enter_context(slots(trial_bytes))
+            tol = tolerance_for(cfg.tolerance, str(trial.expected.dtype))
+            proc: CandidateProcess | None = None
+            io: _SharedIO | None = None  # the input set and output buffer shared with ``proc``, reused by its variants
+            try:
                 for i, cand in enumerate(cands):
                     if i and self.screen_config.stop_at is not None and time.time() >= self.screen_config.stop_at:
                         break  # the run's stop: what is screened is kept, the rest waits for a later round
@@ -283,13 +319,12 @@ class Screener:
                             io = None  # the variant wrote its inputs: the next one gets fresh copies
                         _release_ipc(cfg)
                     results[-1] = replace(results[-1], stages_s=watch.result())
-        finally:
-            if proc is not None:
-                _discard(proc)
-            del session, trial, io
-            with self.gate.shared():
-                _release_ipc(cfg, empty_cache=True)
-        return results
+            finally:
+                if proc is not None:
+                    _discard(proc)
+                del session, trial, io
+                with self.gate.shared():
+                    _release_ipc(cfg, empty_cache=True)
 
     def _variant(self, proc: CandidateProcess, session, trial, tol: float, cand: Candidate, static,
                  index: int, watch: _Stopwatch, io: _SharedIO) -> ScreenResult:

@@ -39,7 +39,7 @@ def check_choice(choice: BackendChoice) -> None:
     if choice.workers_per_device < 1:
         raise ValueError(f"--workers-per-device must be at least 1, not {choice.workers_per_device}")
     ahead = getattr(choice, "compile_ahead", 0)
-    if ahead < 0 or (ahead and choice.backend == "ray"):
+    if ahead is not None and (ahead < 0 or (ahead and choice.backend == "ray")):
         raise ValueError(f"--compile-ahead must be 0 or more, and is for the local backend only (not {ahead} with "
                          f"--backend {choice.backend})")
 
@@ -83,4 +83,4 @@ def make_backend(eval_config, choice: BackendChoice, *, echo: Callable[[str], No
     # a configuration whose backends share a device with others names them all (`kb.bench_kb.BenchConfig`)
     return LocalBackend(eval_config, workers_per_device=choice.workers_per_device,
                         sharers=getattr(choice, "device_sharers", None), screen=screen,
-                        compile_ahead=getattr(choice, "compile_ahead", 0))
+                        compile_ahead=getattr(choice, "compile_ahead", 0))  # None: the backend's default

@@ -80,7 +80,8 @@ class RunConfig:
         stop_grace_s: how long the work in flight may take after ``stop_after_s`` before it is abandoned (None:
             waited for); a call with a hard limit gives both and keeps the invocation's record.
         compile_ahead: helper processes compiling our own variants' kernels ahead of their screens (local GPU
-            backend; `autokernel.evaluate.precompile`; 0: none).
+            backend; `autokernel.evaluate.precompile`; 0: none; None: one per worker within the cores left,
+            `backend.auto_compile_ahead`). run.json records the helpers that ran.
         rejudge: verdict kinds whose recorded candidates are judged again.
         dataset, dataset_config, selection: what run.json records about the problems (``selection``: e.g. the
             level and problem ids asked for).
@@ -96,7 +97,7 @@ class RunConfig:
     jobs: int | None = None
     stop_after_s: float | None = None
     stop_grace_s: float | None = None
-    compile_ahead: int = 0
+    compile_ahead: int | None = None
     rejudge: frozenset[str] = frozenset()
     progress: bool = True
     dataset: str = ""
@@ -175,7 +176,6 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         "branches_per_idea": search.branches_per_idea, "patience": search.patience,
         "time_per_problem_s": search.time_per_problem_s, "stop_after_s": config.stop_after_s,
         **({"stop_grace_s": config.stop_grace_s} if config.stop_grace_s is not None else {}),
-        **({"compile_ahead": config.compile_ahead} if config.compile_ahead else {}),
         **({"screen_width": search.screen_width, "judge_top": search.judge_top,
             "stepping_stones": search.stepping_stones} if search.screen_width else {}),
         "workers_per_device": config.workers_per_device, "proposer": config.proposer.resolved_kind(),
@@ -206,6 +206,8 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     notes += [f"inductor {key}: {note}" for key, note in sorted(getattr(proposer, "inductor_notes", {}).items())]
     notes += [f"ray node {line}" for line in getattr(backend, "node_report", list)()]
     figures = throughput(outcome, backend.devices)
+    if getattr(backend, "compile_helpers", 0):
+        figures["compile_ahead"] = backend.compile_helpers
     close_invocation(out, figures)
     text = format_summary(outcome, notes=notes, throughput=figures)
     ledger.write_summary(text)

@@ -107,11 +107,12 @@ def register(sub) -> None:
     p.add_argument(
         "--compile-ahead",
         type=int,
-        default=0,
+        default=None,
         metavar="N",
         help="on a GPU, N helper processes (no GPU, no candidate code but ours) compile the tuner's variants' "
              "kernels while they wait for their screen, into the kernels shared by the run's candidate processes "
-             "(default 0: each variant compiles at its first call)",
+             "(default: one per worker, within the CPU cores the workers leave; 0: each variant compiles at its "
+             "first call)",
     )
     p.add_argument(
         "--rejudge",
