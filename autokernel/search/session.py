@@ -166,6 +166,11 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     check_run_dir(out)  # before anything is written: a new or empty folder, or this run's own directory
     config.proposer.resolved_kind()  # an LLM proposer without an endpoint is refused before anything is written
     device_kind = "cuda" if eval_config.device.startswith("cuda") else "cpu"
+    if config.backend != "ray":  # a cluster's GPUs are known only once its judges start
+        from autokernel.search import same_gpu
+        from autokernel.search.backend import local_devices
+
+        same_gpu.check(same_gpu.rows_in(out), same_gpu.local_gpu_names(local_devices(eval_config.device)), out)
     ledger = Ledger(out, device=device_kind, policy=eval_config.ledger_policy(), rejudge=config.rejudge)
     proposer = make_proposer(config.proposer, ledger.rows(), screen_rows(out))
     prior = getattr(proposer, "prior", None)
