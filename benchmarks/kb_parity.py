@@ -48,22 +48,30 @@ def _header(path: Path) -> dict[str, str]:
 
 
 def collect(out: Path, kernels_csv: Path, dataset: str, config: str | None, keys: list[str] | None,
-            rogues: bool) -> list[dict]:
-    """The bundle: problem and kernel files side by side, and ``pairs.json`` listing them."""
+            rogues: bool, kernels: dict[str, Path] | None = None) -> list[dict]:
+    """The bundle: problem and kernel files side by side, and ``pairs.json`` listing them. ``kernels``: problem
+    key -> kernel file, instead of the leaderboard's rows (a search run's best kernels, e.g. the panel's)."""
     import pandas as pd
 
     from kb.bridge import resolve_problems
 
-    table = pd.read_csv(kernels_csv)
+    (out / "problems").mkdir(parents=True, exist_ok=True)
+    (out / "kernels").mkdir(parents=True, exist_ok=True)
+    pairs = []
+    for key, path in (kernels or {}).items():
+        (problem,) = resolve_problems([key], dataset=dataset, config=config)
+        stem = key.replace("/", "_")
+        (out / "problems" / f"{stem}.py").write_text(problem.source)
+        (out / "kernels" / f"{stem}.py").write_text(Path(path).read_text())
+        pairs.append({"id": stem, "key": key, "name": problem.name, "problem": f"problems/{stem}.py",
+                      "kernel": f"kernels/{stem}.py", "kind": "leaderboard", "expect": "correct"})
+    table = pd.read_csv(kernels_csv).iloc[0:0] if kernels else pd.read_csv(kernels_csv)
     if "protocol" in table.columns:  # a re-scored board: a row per protocol, the same kernel under both; the
         table = table[table["protocol"] == "strict"]  # strict verdicts say which kernels are honest in fp32
     table = table[table["verdict"] == "correct"]
     table["key"] = "L" + table["level"].astype(str) + "/" + table["problem_id"].astype(str)
     if keys:
         table = table[table["key"].isin(keys)]
-    (out / "problems").mkdir(parents=True, exist_ok=True)
-    (out / "kernels").mkdir(parents=True, exist_ok=True)
-    pairs = []
     for row in table.itertuples():
         (problem,) = resolve_problems([row.key], dataset=dataset, config=config)
         stem = row.key.replace("/", "_")
@@ -420,6 +428,9 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--config", default="github_main")
     c.add_argument("--keys", help="comma-separated problem keys (L1/19,...); default: every correct row")
     c.add_argument("--no-rogues", action="store_true")
+    c.add_argument("--kernel", action="append", default=[], metavar="KEY=FILE",
+                   help="a kernel for a problem (L2/50=runs/panel/problems/.../best.py), instead of the leaderboard's "
+                        "rows (repeatable)")
     r = sub.add_parser("run")
     r.add_argument("--bundle", type=Path, required=True)
     r.add_argument("--kernelbench-src", type=Path, required=True, help="folder holding KernelBench's kernelbench/")
@@ -448,7 +459,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.cmd == "collect":
         keys = [k.strip() for k in args.keys.split(",")] if args.keys else None
-        pairs = collect(args.out, args.kernels_csv, args.dataset, args.config, keys, not args.no_rogues)
+        kernels = dict(k.split("=", 1) for k in args.kernel if "=" in k)
+        if len(kernels) != len(args.kernel):
+            raise SystemExit("--kernel takes KEY=FILE, e.g. L2/50=runs/panel/problems/L2_50_.../best.py")
+        pairs = collect(args.out, args.kernels_csv, args.dataset, args.config, keys, not args.no_rogues,
+                        {k: Path(v) for k, v in kernels.items()})
         print(f"{len(pairs)} pairs in {args.out}")
     elif args.cmd == "run":
         for name in set_aside(args.bundle, args.protocol, args.again):
