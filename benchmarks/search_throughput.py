@@ -112,6 +112,7 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
             checkpoint(_figures(problems, screened, [], screen_s, 0.0, devices, eval_config, workers_per_device,
                                 screen_reps, planned=len(picks)))
         done: list = []
+        ends: list[float] = []  # seconds into the judge phase at which each verdict came, in that order
         lock = threading.Lock()
         j0 = time.monotonic()
 
@@ -120,9 +121,11 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
             log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: judged {verdict.verdict} in {verdict.wall_s:.1f} s")
             with lock:  # the figures so far after every verdict: a call cut off mid-phase keeps a judged rate
                 done.append((pc[0], verdict))
+                ends.append(time.monotonic() - j0)
                 if checkpoint is not None:
                     checkpoint(_figures(problems, screened, list(done), screen_s, time.monotonic() - j0, devices,
-                                        eval_config, workers_per_device, screen_reps, planned=len(picks)))
+                                        eval_config, workers_per_device, screen_reps, planned=len(picks),
+                                        ends=list(ends), workers=jobs))
             return pc[0], verdict
 
         judged, judge_s = _timed(judge_one, picks, jobs)
@@ -130,13 +133,14 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     finally:
         backend.close()
     return {**_figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
-                       screen_reps, planned=len(judged)), **helpers}
+                       screen_reps, planned=len(judged), ends=ends, workers=jobs), **helpers}
 
 
 def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
-             screen_reps, planned: int = 0) -> dict:
+             screen_reps, planned: int = 0, ends: list[float] | None = None, workers: int = 1) -> dict:
     """The figures as a dict. ``planned``: the judge phase's candidates; fewer judged means a phase still under way
-    (a checkpoint), whose rate counts the seconds of the verdicts in flight too (a lower bound)."""
+    (a checkpoint), whose rate counts the seconds of the verdicts in flight too (a lower bound). ``ends``: when
+    each verdict came (seconds into the phase, in order), for the rate once every worker is warm (`warm_rate`)."""
     from autokernel.ledger.screens import sum_stages
 
     rows = {p.key: {"problem": p.key, "name": p.name} for p in problems}
@@ -171,9 +175,26 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
                   "correct": sum(v.is_correct for v in judged),
                   "stage_s_per_candidate": {k: round(s / max(1, len(judged)), 3)
                                             for k, s in sorted(stages.items(), key=lambda kv: -kv[1])},
-                  "wall_s_per_candidate_median": statistics.median([v.wall_s for v in judged]) if judged else None},
+                  "wall_s_per_candidate_median": statistics.median([v.wall_s for v in judged]) if judged else None,
+                  **warm_rate(ends or [], workers, devices)},
         "targets": TARGETS,
     }
+
+
+def warm_rate(ends: list[float], workers: int, devices: int) -> dict:
+    """Verdicts per device-hour after the first ``workers`` verdicts came (about one a worker: its first pays the
+    interpreter's start, the problem's baselines and roofline, cached after it), over the span from that verdict to
+    the last; nothing when fewer than two came after it. A phase's first verdicts say what a start costs, the later
+    ones what a long run's hour buys."""
+    ends = sorted(ends)
+    if len(ends) < workers + 2:
+        return {}
+    start, later = ends[workers - 1], ends[workers:]
+    span = later[-1] - start
+    if span <= 0:
+        return {}
+    return {"warm_candidates": len(later), "warm_wall_s": round(span, 2),
+            "warm_per_device_hour": round(len(later) * 3600 / (span * devices), 1)}
 
 
 def _environment(device: str) -> dict:
@@ -199,6 +220,9 @@ def format_table(result: dict) -> str:
              f"{TARGETS['screened_per_device_hour']:>10}",
              f"{'judge':<8}{j['candidates']:>8}{j['wall_s']:>10.1f}{j['per_device_hour'] or 0:>18.0f}"
              f"{TARGETS['judged_per_device_hour']:>10}",
+             *([f"{'  warm':<8}{j['warm_candidates']:>8}{j['warm_wall_s']:>10.1f}{j['warm_per_device_hour']:>18.0f}"
+                f"{TARGETS['judged_per_device_hour']:>10}   (after each worker's first verdict)"]
+               if j.get("warm_candidates") else []),
              "screen seconds per variant by stage (job seconds: workers overlap): "
              + ", ".join(f"{k} {v:.2f}" for k, v in s.get("stage_s_per_variant", {}).items()),
              "judge seconds per candidate by stage: "

@@ -359,6 +359,17 @@ def test_the_throughput_benchmark_keeps_its_figures_after_each_verdict():
     assert saved[1]["judge"]["per_device_hour"] > 0 and result["judge"]["candidates"] == 2
 
 
+def test_the_warm_judging_rate_starts_after_each_workers_first_verdict():
+    from benchmark_scripts import load
+
+    warm_rate = load("search_throughput").warm_rate
+    # two workers: their first verdicts (at 30 and 31 s) pay the start; four more came over the next 20 s
+    figures = warm_rate([31.0, 30.0, 36.0, 41.0, 46.0, 51.0], workers=2, devices=1)
+    assert figures == {"warm_candidates": 4, "warm_wall_s": 20.0, "warm_per_device_hour": 720.0}
+    assert warm_rate([30.0, 31.0, 36.0], workers=2, devices=1) == {}  # one verdict after them: no span to rate
+    assert warm_rate([30.0, 31.0, 36.0, 41.0], workers=2, devices=2)["warm_per_device_hour"] == 360.0
+
+
 def test_a_variant_the_proposer_must_have_judged_is_judged_when_it_passes(tmp_path):
     """``judge_when_passed`` (the tuner's: today's starter in a resumed run, a seed to build on): judged beside the
     screen's fastest though slower than them; a variant that fails the screen is not judged all the same."""
