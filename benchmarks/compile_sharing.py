@@ -47,13 +47,15 @@ def measure_problem(problem, config, *, reps: int = 3) -> dict:
     from autokernel.records import Verdict
 
     tuner = TunerProposer()
-    history = History(device=config.device)
+    history = History(device=config.device, protocol=config.protocol, tolerance=config.tolerance)
     starters = tuner.propose(problem, history, 1, 1)
     if not starters:
         return {"skipped": "no generated starter"}
     a = starters[0]
     seed = Attempt(candidate=a, verdict=Verdict(verdict="correct", reason="benchmark seed, unjudged"))
-    variants = tuner.propose_wide(problem, History(device=config.device, attempts=[seed], seeds=[seed], round=1), 1)
+    seeded = History(device=config.device, attempts=[seed], seeds=[seed], round=1, protocol=config.protocol,
+                     tolerance=config.tolerance)
+    variants = tuner.propose_wide(problem, seeded, 1)
     b = variants[0] if variants else None
     out: dict = {"variant_b": b.idea if b else None}
 

@@ -72,13 +72,16 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     t0 = time.monotonic()
     try:
         def screen(p):
-            cands = tuner.propose(p, History(device=backend.device), 1, 1)  # the generated starter
+            # the protocol, as a run's history names it: some presets are offered only under one (the TF32 conv
+            # presets under kernelbench's TF32 reference; without it every L1/50 and L1/70 variant failed)
+            judged_under = {"protocol": eval_config.protocol, "tolerance": eval_config.tolerance}
+            cands = tuner.propose(p, History(device=backend.device, **judged_under), 1, 1)  # the generated starter
             if not cands:
                 return [], []
             # The starter stands in as the seed before it is judged: the tuner reads only its source. This
             # verdict is never recorded or reported.
             seed = Attempt(candidate=cands[0], verdict=Verdict(verdict="correct", reason="benchmark seed, unjudged"))
-            history = History(device=backend.device, attempts=[seed], seeds=[seed], round=1)
+            history = History(device=backend.device, attempts=[seed], seeds=[seed], round=1, **judged_under)
             out, results = [], []
             for rnd in range(1, rounds + 1):
                 history.round = rnd

@@ -359,6 +359,26 @@ def test_the_throughput_benchmark_keeps_its_figures_after_each_verdict():
     assert saved[1]["judge"]["per_device_hour"] > 0 and result["judge"]["candidates"] == 2
 
 
+def test_the_throughput_benchmark_proposes_under_the_protocol_it_judges(monkeypatch):
+    # some presets are offered under one protocol only: without it in the history, the TF32 conv presets that pass
+    # KernelBench's TF32 reference were never screened, and every L1/50 and L1/70 variant failed on an H100
+    from benchmark_scripts import load
+
+    from autokernel.propose.tuner import TunerProposer
+
+    throughput = load("search_throughput")
+    seen = []
+    wide = TunerProposer.propose_wide
+    monkeypatch.setattr(TunerProposer, "propose_wide",
+                        lambda self, problem, history, n: seen.append((history.protocol, history.tolerance))
+                        or wide(self, problem, history, n))
+    problem = Problem.from_file(REPO / "autokernel" / "suite" / "relu_scale.py")
+    config = _config()
+    throughput.measure([problem], config, variants=1, judge=0, workers_per_device=1, screen_reps=3,
+                       log=lambda line: None)
+    assert seen == [(config.protocol, config.tolerance)] and config.protocol
+
+
 def test_the_warm_judging_rate_starts_after_each_workers_first_verdict():
     from benchmark_scripts import load
 
