@@ -50,34 +50,29 @@ def _header(path: Path) -> dict[str, str]:
 def collect(out: Path, kernels_csv: Path, dataset: str, config: str | None, keys: list[str] | None,
             rogues: bool, kernels: dict[str, Path] | None = None) -> list[dict]:
     """The bundle: problem and kernel files side by side, and ``pairs.json`` listing them. ``kernels``: problem
-    key -> kernel file, instead of the leaderboard's rows (a search run's best kernels, e.g. the panel's)."""
+    key -> kernel file (a search run's best kernels, e.g. the panel's); None: the correct rows of ``kernels_csv``."""
     import pandas as pd
 
     from kb.bridge import resolve_problems
 
+    if kernels is None:
+        table = pd.read_csv(kernels_csv)
+        if "protocol" in table.columns:  # a re-scored board: a row per protocol, the same kernel under both; the
+            table = table[table["protocol"] == "strict"]  # strict verdicts say which kernels are honest in fp32
+        table = table[table["verdict"] == "correct"]
+        table["key"] = "L" + table["level"].astype(str) + "/" + table["problem_id"].astype(str)
+        if keys:
+            table = table[table["key"].isin(keys)]
+        kernels = {row.key: REPO / row.kernel_path for row in table.itertuples()}
     (out / "problems").mkdir(parents=True, exist_ok=True)
     (out / "kernels").mkdir(parents=True, exist_ok=True)
     pairs = []
-    for key, path in (kernels or {}).items():
+    for key, path in kernels.items():
         (problem,) = resolve_problems([key], dataset=dataset, config=config)
         stem = key.replace("/", "_")
         (out / "problems" / f"{stem}.py").write_text(problem.source)
         (out / "kernels" / f"{stem}.py").write_text(Path(path).read_text())
         pairs.append({"id": stem, "key": key, "name": problem.name, "problem": f"problems/{stem}.py",
-                      "kernel": f"kernels/{stem}.py", "kind": "leaderboard", "expect": "correct"})
-    table = pd.read_csv(kernels_csv).iloc[0:0] if kernels else pd.read_csv(kernels_csv)
-    if "protocol" in table.columns:  # a re-scored board: a row per protocol, the same kernel under both; the
-        table = table[table["protocol"] == "strict"]  # strict verdicts say which kernels are honest in fp32
-    table = table[table["verdict"] == "correct"]
-    table["key"] = "L" + table["level"].astype(str) + "/" + table["problem_id"].astype(str)
-    if keys:
-        table = table[table["key"].isin(keys)]
-    for row in table.itertuples():
-        (problem,) = resolve_problems([row.key], dataset=dataset, config=config)
-        stem = row.key.replace("/", "_")
-        (out / "problems" / f"{stem}.py").write_text(problem.source)
-        (out / "kernels" / f"{stem}.py").write_text((REPO / row.kernel_path).read_text())
-        pairs.append({"id": stem, "key": row.key, "name": problem.name, "problem": f"problems/{stem}.py",
                       "kernel": f"kernels/{stem}.py", "kind": "leaderboard", "expect": "correct"})
     if rogues:
         fixtures = REPO / "tests" / "fixtures"
@@ -463,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(kernels) != len(args.kernel):
             raise SystemExit("--kernel takes KEY=FILE, e.g. L2/50=runs/panel/problems/L2_50_.../best.py")
         pairs = collect(args.out, args.kernels_csv, args.dataset, args.config, keys, not args.no_rogues,
-                        {k: Path(v) for k, v in kernels.items()})
+                        {k: Path(v) for k, v in kernels.items()} or None)
         print(f"{len(pairs)} pairs in {args.out}")
     elif args.cmd == "run":
         for name in set_aside(args.bundle, args.protocol, args.again):

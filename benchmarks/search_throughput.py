@@ -66,15 +66,21 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
                            share_kernels=share_kernels, compile_ahead=compile_ahead)
     jobs = backend.workers
     devices = len(backend.devices)
-    helpers = {"compile_ahead": backend.compile_helpers}  # the helpers that ran (None asked: the default's count)
-    if checkpoint is not None:
-        checkpoint = (lambda write: lambda figures: write({**figures, **helpers}))(checkpoint)
+    ends: list[float] = []  # seconds into the judge phase at which each verdict came, in that order
+
+    def figures(judged: list, judge_s: float, planned: int) -> dict:
+        """The figures so far (`_figures`), with the compile-ahead helpers that ran (None asked: the default's)."""
+        return {**_figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
+                           screen_reps, planned=planned, ends=list(ends), workers=jobs),
+                "compile_ahead": backend.compile_helpers}
+
     t0 = time.monotonic()
     try:
+        # the protocol, as a run's history names it: some presets are offered only under one (the TF32 conv presets
+        # under kernelbench's TF32 reference; without it every L1/50 and L1/70 variant failed)
+        judged_under = {"protocol": eval_config.protocol, "tolerance": eval_config.tolerance}
+
         def screen(p):
-            # the protocol, as a run's history names it: some presets are offered only under one (the TF32 conv
-            # presets under kernelbench's TF32 reference; without it every L1/50 and L1/70 variant failed)
-            judged_under = {"protocol": eval_config.protocol, "tolerance": eval_config.tolerance}
             cands = tuner.propose(p, History(device=backend.device, **judged_under), 1, 1)  # the generated starter
             if not cands:
                 return [], []
@@ -112,10 +118,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
 
         picks = [item for pair in zip(problems, screened) for item in top(pair)]
         if checkpoint is not None:
-            checkpoint(_figures(problems, screened, [], screen_s, 0.0, devices, eval_config, workers_per_device,
-                                screen_reps, planned=len(picks)))
+            checkpoint(figures([], 0.0, len(picks)))
         done: list = []
-        ends: list[float] = []  # seconds into the judge phase at which each verdict came, in that order
         lock = threading.Lock()
         j0 = time.monotonic()
 
@@ -126,17 +130,14 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
                 done.append((pc[0], verdict))
                 ends.append(time.monotonic() - j0)
                 if checkpoint is not None:
-                    checkpoint(_figures(problems, screened, list(done), screen_s, time.monotonic() - j0, devices,
-                                        eval_config, workers_per_device, screen_reps, planned=len(picks),
-                                        ends=list(ends), workers=jobs))
+                    checkpoint(figures(list(done), time.monotonic() - j0, len(picks)))
             return pc[0], verdict
 
         judged, judge_s = _timed(judge_one, picks, jobs)
         log(f"judge: {len(judged)} candidates in {judge_s:.1f} s")
     finally:
         backend.close()
-    return {**_figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
-                       screen_reps, planned=len(judged), ends=ends, workers=jobs), **helpers}
+    return figures(judged, judge_s, len(judged))
 
 
 def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
