@@ -100,13 +100,34 @@ def test_the_inputs_are_shared_once_and_again_only_after_a_variant_wrote_them(mo
     real = screen_mod._SharedIO.make
     monkeypatch.setattr(screen_mod._SharedIO, "make", classmethod(lambda cls, *a: made.append(1) or real(*a)))
     mutate = HONEST.replace(FIRST_LINE, "        x.mul_(2.0)\n" + FIRST_LINE)
-    with Screener(_config(), prespawn=False) as screener:
+    gate = _counting_gate()
+    with Screener(_config(), prespawn=False, gate=gate) as screener:
         honest, slow, mutated, after = screener.screen(PROBLEM, [HONEST, SLOW, mutate, HONEST.replace(
             "BLOCK = 256", "BLOCK = 128")])
     assert honest.ok and slow.ok, (honest.reason, slow.reason)
     assert not mutated.ok
     assert after.ok, after.reason  # fresh copies: the doubled inputs were not handed on
     assert len(made) == 2  # once for the first three variants, once after the one that wrote its inputs
+    # Each shared hold waits behind the neighbours' timed loops: a variant takes three (its inputs shared and output
+    # poisoned; its check; its timed output compared and its memory freed), the screen one for its reference, one
+    # per input set shared and one at its end.
+    assert gate.screen_holds == 4 * 3 + 1 + 2 + 1
+
+
+def _counting_gate():
+    """A free gate counting the shared holds the screen itself takes (not the candidate process's)."""
+    from autokernel.evaluate import screen as screen_mod
+    from autokernel.evaluate.gate import NullGate
+
+    class Gate(NullGate):
+        screen_holds = 0
+
+        def shared(self, at=""):
+            if sys._getframe(1).f_code.co_filename == screen_mod.__file__:
+                self.screen_holds += 1
+            return super().shared(at)
+
+    return Gate()
 
 
 def _recording_gate(order: list):

@@ -301,8 +301,9 @@ class Screener:
                     if io is None:
                         with watch.stage("share"), self.gate.shared():
                             io = _SharedIO.make(trial, proc.scratch)
+                    timed: _Timed | None = None
                     try:
-                        results.append(self._variant(proc, session, trial, tol, cand, static, i, watch, io))
+                        timed = self._variant(proc, session, trial, tol, cand, static, i, watch, io)
                     except _Failed as exc:
                         results.append(ScreenResult(digest=cand.digest, ok=False, reason=str(exc)))
                     except (CandidateDied, CandidateTimeout) as exc:
@@ -314,10 +315,19 @@ class Screener:
                         _discard(proc)
                         proc, io = None, None  # a CPU share lives in the process's scratch folder
                         self.restarts += 1
-                    with watch.stage("release"), self.gate.shared():
-                        if io is not None and not io.intact(trial):
-                            io = None  # the variant wrote its inputs: the next one gets fresh copies
-                        _release_ipc(cfg)
+                    # one hold for the timed output's comparison and the release: each hold waits behind the
+                    # neighbours' timed loops
+                    with contextlib.ExitStack() as hold:
+                        if timed is not None:
+                            with watch.stage("compare"):
+                                hold.enter_context(self.gate.shared())
+                                results.append(timed.compared(io.out, trial.expected, tol))
+                        with watch.stage("release"):
+                            if timed is None:
+                                hold.enter_context(self.gate.shared())
+                            if io is not None and not io.intact(trial):
+                                io = None  # the variant wrote its inputs: the next one gets fresh copies
+                            _release_ipc(cfg)
                     results[-1] = replace(results[-1], stages_s=watch.result())
             finally:
                 if proc is not None:
@@ -327,25 +337,25 @@ class Screener:
                     _release_ipc(cfg, empty_cache=True)
 
     def _variant(self, proc: CandidateProcess, session, trial, tol: float, cand: Candidate, static,
-                 index: int, watch: _Stopwatch, io: _SharedIO) -> ScreenResult:
+                 index: int, watch: _Stopwatch, io: _SharedIO) -> _Timed:
         """Import, build and call the variant once (checked), then time it; raises `_Failed` with the reason.
-        ``watch`` takes each step's wall seconds; ``io`` holds the inputs and output buffer it is given."""
+        ``watch`` takes each step's wall seconds; ``io`` holds the inputs and output buffer it is given. The timed
+        output is compared by the caller, in the hold that releases the variant's memory."""
         cfg, sc = self.config, self.screen_config
         path = os.path.join(proc.scratch, f"variant_{index}_{cand.digest}.py")
         Path(path).write_text(cand.source)
         proc.loading(cand.own_code)
         proc.deadline = time.monotonic() + sc.timeout_for(len(static.kernel_names))
         started = time.monotonic()
-        with watch.stage("share"), self.gate.shared():
+        shared, handles, out, out_handle = io.shared, io.handles, io.out, io.out_handle
+        with watch.stage("share"), self.gate.shared():  # one hold: the process sees ``out`` only in its call
             _, init_args = _share_inputs(session.init_args, proc.scratch)
+            poison(out)
         with watch.stage("load"):
             reply = proc.request({"cmd": "load", "path": path, "init_seed": session.init_seed,
                                   "init_args": init_args})
         if not reply.get("ok"):
             raise _Failed(error_reason(reply))
-        shared, handles, out, out_handle = io.shared, io.handles, io.out, io.out_handle
-        with watch.stage("share"), self.gate.shared():
-            poison(out)
         compiled0 = proc.compile_s
         with watch.stage("call"):
             reply = proc.request({"cmd": "call", "inputs": handles, "out": out_handle})
@@ -373,13 +383,25 @@ class Screener:
             raise _Failed("the timed loop reported no valid times")
         if sum(samples) > wall_ms * 1.05 + 1.0:  # its claims, bounded by the judge's clock on the command
             raise _Failed(f"reported {sum(samples):.4g} ms of calls in {wall_ms:.4g} ms of wall time")
-        with watch.stage("compare"), self.gate.shared():
-            timed = compare(out, trial.expected, tol=tol)
+        return _Timed(digest=cand.digest, median_ms=statistics.median(samples), calls=len(samples),
+                      compile_s=compile_s)
+
+
+@dataclass(frozen=True)
+class _Timed:
+    """A variant right on its checked call and timed; its result waits for the timed output's comparison."""
+
+    digest: str
+    median_ms: float
+    calls: int
+    compile_s: float
+
+    def compared(self, out, expected, tol: float) -> ScreenResult:
+        timed = compare(out, expected, tol=tol)
         if not timed.passed:
-            raise _Failed(f"a timed call's output is wrong ({timed.reason})")
-        median = statistics.median(samples)
-        return ScreenResult(digest=cand.digest, ok=True, median_ms=median, compile_s=compile_s,
-                            reason=f"right on 1 input set; {median:.4g} ms median of {len(samples)} calls")
+            return ScreenResult(digest=self.digest, ok=False, reason=f"a timed call's output is wrong ({timed.reason})")
+        return ScreenResult(digest=self.digest, ok=True, median_ms=self.median_ms, compile_s=self.compile_s,
+                            reason=f"right on 1 input set; {self.median_ms:.4g} ms median of {self.calls} calls")
 
 
 @dataclass
