@@ -855,3 +855,34 @@ def test_a_memo_keyed_on_a_few_input_values_fails_the_perturbed_trial_without_ti
     honest = evaluate(problem, Candidate(source=(fixtures / "honest" / "scale_add_masked.py").read_text()), config)
     assert honest.verdict == "correct", honest.reason
     assert [c.figures["distribution"] for c in honest.checks if c.name.startswith("trial_")][-1] == "perturbed"
+
+
+def test_a_correctness_trial_costs_the_judge_two_shared_holds(cpu_config):
+    """Each shared hold waits behind the neighbours' timed loops, and an evaluation makes about ten trials: a trial's
+    inputs are made and shared in one hold, and checked and freed in another (five holds a trial before)."""
+    import collections
+    import sys
+
+    from autokernel.evaluate import judge as judge_mod
+    from autokernel.evaluate.gate import NullGate
+    from autokernel.evaluate.judge import Evaluator
+
+    class Gate(NullGate):
+        holds = collections.Counter()
+
+        def shared(self, at=""):
+            frame = sys._getframe(1)
+            if frame.f_code.co_filename == judge_mod.__file__:
+                self.holds[frame.f_code.co_name] += 1
+            return super().shared(at)
+
+    gate = Gate()
+    with Evaluator(cpu_config, gate=gate) as ev:
+        assert ev.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"
+        gate.holds.clear()  # a later evaluation: the problem's one-off work is done
+        v = ev.evaluate(PROBLEM, Candidate(source=kernel(tail="# again")))
+    assert v.verdict == "correct", v.reason
+    trials = len([c for c in v.checks if c.name.startswith("trial_")])
+    assert trials >= 5
+    per_trial = gate.holds["_correctness"] + gate.holds["_correctness_trial"] + gate.holds["_release"]
+    assert per_trial <= 2 * trials + 3, gate.holds

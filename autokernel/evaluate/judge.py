@@ -535,38 +535,37 @@ class Evaluator:
         count = self._num_trials(session)
         with stages("correctness"):
             for i in range(count):
+                sets = None  # a trial made here is shared with the process in the hold that made it
                 if trials:
                     trial = trials.pop(0)
                 else:
-                    if big:
-                        self._release()  # what the last stage freed, back to the driver
                     with stages("correctness/inputs"), self.gate.shared():
+                        if big:
+                            _release_ipc(cfg, empty_cache=True)  # what the last stage freed, back to the driver
                         trial = session.trial(i, extra_distributions=cfg.extra_distributions)
+                        sets = share_sets([trial], proc.scratch)
                 perturb = i == count - 1 and cfg.extra_distributions
                 worst = self._checked_trial(proc, session, trial, i, public, tol, rel_l2_tol, launches, verdict,
-                                            worst, stages, keep=perturb)
+                                            worst, stages, keep=perturb, sets=sets)
                 if perturb:  # the last trial's inputs again, one element changed
-                    if big:
-                        self._release()
                     with stages("correctness/inputs"), self.gate.shared():
+                        if big:
+                            _release_ipc(cfg, empty_cache=True)
                         trial = session.perturbed(trial)
+                        sets = share_sets([trial], proc.scratch) if trial is not None else None
                     if trial is not None:
                         self._checked_trial(proc, session, trial, i + 1, public, tol, rel_l2_tol, launches, verdict,
-                                            worst, stages)
-                del trial
+                                            worst, stages, sets=sets)
+                del trial, sets
         return launches
 
     def _checked_trial(self, proc, session, trial, i, public, tol, rel_l2_tol, launches, verdict, worst, stages,
-                       keep: bool = False) -> tuple[float, float]:
+                       keep: bool = False, sets: tuple | None = None) -> tuple[float, float]:
         """Trial ``i`` judged and recorded in ``verdict`` (an Outcome when it fails); returns the worst errors so far.
-        ``keep``: the judge's copy of its inputs stays usable (the perturbed trial is made from it)."""
-        check = self._correctness_trial(proc, session, trial, i, i >= public, tol, rel_l2_tol, launches, stages)
-        if not check.passed and check.figures.get("verdict") == "incorrect" and "max_abs_error" in check.figures:
-            with self.gate.shared():
-                check = explain_conditioning(session, trial, check)
-        if not keep:
-            trial.inputs, trial.expected = [], None
-        self._release(empty_cache=False)
+        ``keep``: the judge's copy of its inputs stays usable (the perturbed trial is made from it). ``sets``: the
+        trial already shared with the process (`share_sets`)."""
+        check = self._correctness_trial(proc, session, trial, i, i >= public, tol, rel_l2_tol, launches, stages,
+                                        sets=sets, keep=keep)
         verdict.checks.append(check)
         worst = (max(worst[0], check.figures.get("max_abs_error", 0.0)),
                  max(worst[1], check.figures.get("max_rel_error", 0.0)))
@@ -612,17 +611,29 @@ class Evaluator:
                           f"{verdict.speedup:.3g}x (means: {verdict.speedup_mean:.3g}x){cpu_note}")
 
     # -- pieces --------------------------------------------------------------------------------
-    def _correctness_trial(self, proc, session, trial, index, secret, tol, rel_l2_tol, launches, stages) -> Check:
+    def _correctness_trial(self, proc, session, trial, index, secret, tol, rel_l2_tol, launches, stages, *,
+                           sets: tuple | None = None, keep: bool = False) -> Check:
         """One trial, checked; wrong values on one of our secret trials are judged again against float64
-        (`arbitrate_with_float64`)."""
-        with stages("correctness/share"), self.gate.shared():
-            shared, handles, outs, out_handles = share_sets([trial], proc.scratch)
+        (`arbitrate_with_float64`), and wrong values are explained by the inputs' conditioning. The check and the
+        release of the trial's memory (its inputs too, unless ``keep``) share one hold: each hold waits behind the
+        neighbours' timed loops, and an evaluation makes about ten trials."""
+        if sets is None:
+            with stages("correctness/share"), self.gate.shared():
+                sets = share_sets([trial], proc.scratch)
+        shared, handles, outs, out_handles = sets  # lists: emptied below, so a caller's reference holds nothing
         with stages("correctness/call"):
             reply = proc.request({"cmd": "call", "inputs": handles[0], "out": out_handles[0]})
         with stages("correctness/check"), self.gate.shared():
             check = check_trial(reply, trial, shared, outs, index, tol, rel_l2_tol, launches)
             if secret and not check.passed and check.figures.get("check") == "values":
                 check = arbitrate_with_float64(session, trial, outs[0], check, tol, rel_l2_tol)
+            if not check.passed and check.figures.get("verdict") == "incorrect" and "max_abs_error" in check.figures:
+                check = explain_conditioning(session, trial, check)
+            for held in (shared, handles, outs, out_handles):
+                held.clear()
+            if not keep:
+                trial.inputs, trial.expected = [], None
+            _release_ipc(self.config)
             return check
 
     def _plausibility(self, session, state, stats, tol, verdict) -> None:
