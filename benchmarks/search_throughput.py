@@ -23,6 +23,7 @@ bound).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import statistics
@@ -67,11 +68,12 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     jobs = backend.workers
     devices = len(backend.devices)
     ends: list[float] = []  # seconds into the judge phase at which each verdict came, in that order
+    errors: list = []  # (problem, the harness's error) where a judgment failed: a search judges it again later
 
     def figures(judged: list, judge_s: float, planned: int) -> dict:
         """The figures so far (`_figures`), with the compile-ahead helpers that ran (None asked: the default's)."""
         return {**_figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
-                           screen_reps, planned=planned, ends=list(ends), workers=jobs),
+                           screen_reps, planned=planned, ends=list(ends), workers=jobs, errors=list(errors)),
                 "compile_ahead": backend.compile_helpers}
 
     t0 = time.monotonic()
@@ -116,7 +118,10 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
                             if r.ok and cands[i].digest != cands[0].digest)  # (later rounds' controls are it)
             return [(p, c) for c in ([cands[0]] if cands else []) + [cands[i] for _, i in ranked]][:judge]
 
-        picks = [item for pair in zip(problems, screened) for item in top(pair)]
+        # one problem's picks beside the others' in turn, as a search round judges each problem's picks at once
+        # (in problem order, the six workers all judged L1/10 first and the heavy problems last, one at a time)
+        picks = [item for group in itertools.zip_longest(*(top(pair) for pair in zip(problems, screened)))
+                 for item in group if item is not None]
         if checkpoint is not None:
             checkpoint(figures([], 0.0, len(picks)))
         done: list = []
@@ -124,7 +129,13 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         j0 = time.monotonic()
 
         def judge_one(pc):
-            verdict = backend.submit(*pc).result()
+            try:
+                verdict = backend.submit(*pc).result()
+            except Exception as exc:  # noqa: BLE001 - the harness's failure (no verdict): said, and the run goes on
+                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: harness error: {exc}"[:400])
+                with lock:
+                    errors.append((pc[0], str(exc)[:300]))
+                return None
             log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: judged {verdict.verdict} in {verdict.wall_s:.1f} s")
             with lock:  # the figures so far after every verdict: a call cut off mid-phase keeps a judged rate
                 done.append((pc[0], verdict))
@@ -134,6 +145,7 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
             return pc[0], verdict
 
         judged, judge_s = _timed(judge_one, picks, jobs)
+        judged = [pv for pv in judged if pv is not None]
         log(f"judge: {len(judged)} candidates in {judge_s:.1f} s")
     finally:
         backend.close()
@@ -141,7 +153,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
 
 
 def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
-             screen_reps, planned: int = 0, ends: list[float] | None = None, workers: int = 1) -> dict:
+             screen_reps, planned: int = 0, ends: list[float] | None = None, workers: int = 1,
+             errors: list | None = None) -> dict:
     """The figures as a dict. ``planned``: the judge phase's candidates; fewer judged means a phase still under way
     (a checkpoint), whose rate counts the seconds of the verdicts in flight too (a lower bound). ``ends``: when
     each verdict came (seconds into the phase, in order), for the rate once every worker is warm (`warm_rate`)."""
@@ -161,6 +174,8 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
     for p, v in judged:
         rows[p.key].setdefault("judged", []).append({"verdict": v.verdict, "speedup": v.speedup,
                                                      "wall_s": v.wall_s})
+    for p, error in errors or []:
+        rows[p.key].setdefault("harness_errors", []).append(error)
     judged = [v for _, v in judged]
     screen_stages = sum_stages([r for _, results in screened for r in results])
     stages = sum_stages(judged)
@@ -173,7 +188,8 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
                    # summed over every screen job, so with several workers they exceed the phase's wall time
                    "stage_s_per_variant": {k: round(s / max(1, n_screened), 3)
                                            for k, s in sorted(screen_stages.items(), key=lambda kv: -kv[1])}},
-        "judge": {"candidates": len(judged), "planned": planned, "complete": len(judged) >= planned,
+        "judge": {"candidates": len(judged), "planned": planned,
+                  "complete": len(judged) + len(errors or []) >= planned, "harness_errors": len(errors or []),
                   "wall_s": round(judge_s, 2),
                   "per_device_hour": round(len(judged) * 3600 / (judge_s * devices), 1) if judge_s > 0 else None,
                   "correct": sum(v.is_correct for v in judged),

@@ -380,6 +380,33 @@ def test_the_throughput_benchmark_keeps_its_figures_after_each_verdict():
     assert saved[1]["judge"]["per_device_hour"] > 0 and result["judge"]["candidates"] == 2
 
 
+def test_the_throughput_benchmark_goes_on_past_a_harness_error(monkeypatch):
+    # an H100's judge ran out of memory on L1/30 beside its neighbours, even alone: the error ended the benchmark
+    # and the verdicts in flight were lost; now it is counted in the problem's row and the other verdicts come
+    from benchmark_scripts import load
+
+    throughput = load("search_throughput")
+    submit = LocalBackend.submit
+    calls = []
+
+    def failing_first(self, problem, candidate):
+        calls.append(candidate.digest)
+        if len(calls) == 1:
+            failed: Future = Future()
+            failed.set_exception(RuntimeError("OutOfMemoryError: CUDA out of memory (the harness's)"))
+            return failed
+        return submit(self, problem, candidate)
+
+    monkeypatch.setattr(LocalBackend, "submit", failing_first)
+    problem = Problem.from_file(REPO / "autokernel" / "suite" / "relu_scale.py")
+    result = throughput.measure([problem], _config(), variants=2, judge=2, workers_per_device=1, screen_reps=3,
+                                log=lambda line: None)
+    assert len(calls) == 2 and result["judge"]["candidates"] == 1 and result["judge"]["harness_errors"] == 1
+    assert result["judge"]["complete"]
+    (row,) = result["problems"]
+    assert len(row["judged"]) == 1 and "out of memory" in row["harness_errors"][0]
+
+
 def test_the_throughput_benchmark_proposes_under_the_protocol_it_judges(monkeypatch):
     # some presets are offered under one protocol only: without it in the history, the TF32 conv presets that pass
     # KernelBench's TF32 reference were never screened, and every L1/50 and L1/70 variant failed on an H100
