@@ -115,7 +115,6 @@ class Evaluator:
 
             gate = FileGate(machine_gate_dir(self.config.device), heavy_slots=self.config.heavy_slots)
         self.gate = gate or NullGate()
-        self.allocator = memory.limit_fragmentation() if self.config.is_cuda else None
         self.sharers = max(1, sharers)
         self.prespawn = prespawn
         self._problems: dict[str, _ProblemState] = {}

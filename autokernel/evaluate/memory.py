@@ -33,35 +33,6 @@ MARGIN = 1.25  # over the measured peaks: allocator fragmentation, another candi
 PROCESS_BYTES = 2 * 2**30  # the two processes' CUDA contexts and what their allocators keep beyond the peak
 
 
-# -- the judge's allocator ------------------------------------------------------------------------
-# Blocks of more than this many MiB are never split by the judge's caching allocator: a freed multi-GB block then
-# serves only a request about its size and goes back to the driver when the device runs short. Split, it did not:
-# on an H100 six level-1 judges (threads of one process) held 12 GiB of tensors and 48 GiB of cached remainders of
-# partly used segments, and L1/30's 6 GiB input set ran out of memory, alone too (the allocator frees only whole
-# cached segments before it gives up).
-MAX_SPLIT_MB = 512
-ALLOC_ENV = ("PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF")
-
-
-def limit_fragmentation() -> str | None:
-    """Sets the judge process's allocator to split no block over `MAX_SPLIT_MB`; returns the setting, or None where
-    the user configured the allocator (their setting stands). Takes effect for later allocations, so it may run
-    after CUDA started."""
-    if any(os.environ.get(name) for name in ALLOC_ENV):
-        return None
-    import torch
-
-    setting = f"max_split_size_mb:{MAX_SPLIT_MB}"
-    apply = getattr(torch._C, "_accelerator_setAllocatorSettings", None)
-    if apply is None:  # an older torch
-        apply = torch.cuda.memory._set_allocator_settings
-    try:
-        apply(setting)
-    except RuntimeError:  # a build without the CUDA allocator: nothing to set
-        return None
-    return setting
-
-
 # -- heavy slots ---------------------------------------------------------------------------------
 def trial_heavy_units(trial_bytes: int, config: EvalConfig) -> int:
     """The heavy slots a problem of ``trial_bytes`` per trial (inputs + output) takes, judged or screened, from

@@ -31,7 +31,6 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from autokernel.evaluate import memory
 from autokernel.evaluate.checks import check_trial, poison
 from autokernel.evaluate.compare import compare
 from autokernel.evaluate.config import EvalConfig, tolerance_for
@@ -162,7 +161,6 @@ class Screener:
 
             gate = FileGate(machine_gate_dir(self.config.device), heavy_slots=self.config.heavy_slots)
         self.gate = gate or NullGate()
-        self.allocator = memory.limit_fragmentation() if self.config.is_cuda else None
         self.sharers = max(1, sharers)
         self.prespawn = prespawn
         self._spare: CandidateProcess | None = None
