@@ -38,6 +38,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 TARGETS = {"screened_per_device_hour": 20000, "judged_per_device_hour": 1000}  # issue 21, on the H200, level 1
 
 
+def _brief(text: str, head: int = 200, tail: int = 400) -> str:
+    """A long error's start and end: an out-of-memory error lists every process first and ends with what the
+    allocator held (allocated, and reserved but unallocated), which says whether fragmentation ran it out."""
+    return text if len(text) <= head + tail + 5 else f"{text[:head]} ... {text[-tail:]}"
+
+
 def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
     """``fn`` over ``items`` with ``jobs`` at once; (results in order, wall seconds)."""
     t0 = time.monotonic()
@@ -132,9 +138,9 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
             try:
                 verdict = backend.submit(*pc).result()
             except Exception as exc:  # noqa: BLE001 - the harness's failure (no verdict): said, and the run goes on
-                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: harness error: {exc}"[:400])
+                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: harness error: {_brief(str(exc))}")
                 with lock:
-                    errors.append((pc[0], str(exc)[:300]))
+                    errors.append((pc[0], _brief(str(exc))))
                 return None
             log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: judged {verdict.verdict} in {verdict.wall_s:.1f} s")
             with lock:  # the figures so far after every verdict: a call cut off mid-phase keeps a judged rate

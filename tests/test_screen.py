@@ -393,7 +393,8 @@ def test_the_throughput_benchmark_goes_on_past_a_harness_error(monkeypatch):
         calls.append(candidate.digest)
         if len(calls) == 1:
             failed: Future = Future()
-            failed.set_exception(RuntimeError("OutOfMemoryError: CUDA out of memory (the harness's)"))
+            failed.set_exception(RuntimeError("OutOfMemoryError: CUDA out of memory." + " Process 1 has 518 MiB." * 50
+                                              + " 48.00 GiB is reserved by PyTorch but unallocated."))
             return failed
         return submit(self, problem, candidate)
 
@@ -405,6 +406,7 @@ def test_the_throughput_benchmark_goes_on_past_a_harness_error(monkeypatch):
     assert result["judge"]["complete"]
     (row,) = result["problems"]
     assert len(row["judged"]) == 1 and "out of memory" in row["harness_errors"][0]
+    assert row["harness_errors"][0].endswith("reserved by PyTorch but unallocated.")  # what the allocator held
 
 
 def test_the_throughput_benchmark_proposes_under_the_protocol_it_judges(monkeypatch):
