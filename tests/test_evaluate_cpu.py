@@ -751,6 +751,32 @@ def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, 
     assert calls == [False, True, True] and "judged_alone" not in again.policy
 
 
+def test_an_evaluation_out_of_memory_beside_neighbours_sizes_the_next_ones_at_every_slot(cpu_config, monkeypatch):
+    # each judge learned it alone, too late for the others: on an H100 L1/30's evaluations (slots sized from shapes)
+    # ran out of memory in three judges within a minute; the footprint the slots were sized by now says "all of them"
+    from autokernel.evaluate import judge
+    from autokernel.evaluate.gate import NullGate
+
+    class OutOfMemoryError(RuntimeError):
+        pass
+
+    recorded = []
+    evaluate_once = judge.Evaluator._evaluate
+
+    def first_fails(self, problem, candidate):
+        if not recorded and problem.digest not in self._alone:
+            self._slot_key = "the key its heavy slots were sized by"
+            raise OutOfMemoryError("CUDA out of memory. Tried to allocate 6.00 GiB.")
+        return evaluate_once(self, problem, candidate)
+
+    monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
+    monkeypatch.setattr(judge.memory, "record_out_of_memory", lambda folder, at, device: recorded.append(at))
+    with judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False) as ev:
+        assert ev.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"
+        assert recorded == ["the key its heavy slots were sized by"]
+        assert ev._slot_key is None  # the next evaluation (alone, a small problem) took no slots
+
+
 def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch):
     # a big problem's KernelBench sets, drawn on the CPU, are dropped to free memory and made again: trial 0 after
     # the degeneracy probe, the timing set (seed 42) after correctness; all drawn ahead, none in place (each draw

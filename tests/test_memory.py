@@ -70,3 +70,20 @@ def test_the_stages_say_where_the_judges_peak_grew():
     assert Verdict.from_dict(v.to_dict()).judge_peak_steps_mb == stages.peak_steps
     old = {k: x for k, x in v.to_dict().items() if k != "judge_peak_steps_mb"}  # records made before it
     assert Verdict.from_dict(old).judge_peak_steps_mb == []
+
+
+def test_an_evaluation_that_ran_out_beside_neighbours_takes_every_slot_from_then_on(tmp_path):
+    # on an H100 L1/30's evaluations (slots sized from shapes) ran out of memory in three judges within a minute
+    from autokernel.evaluate.gate import heavy_units
+
+    at = memory.key("digest", "kernelbench", "NVIDIA H100 80GB HBM3", first=False)
+    device = 80 * 2**30
+    memory.record(tmp_path, at, judge_mb=8 * 1024, candidate_mb=6 * 1024)
+    measured = memory.footprint_bytes(tmp_path, at, input_bytes=6 * 2**30)
+    assert heavy_units(measured, device, 4) < 4
+    memory.record_out_of_memory(tmp_path, at, device)
+    assert heavy_units(memory.footprint_bytes(tmp_path, at, input_bytes=6 * 2**30), device, 4) == 4
+    memory.record(tmp_path, at, judge_mb=8 * 1024, candidate_mb=6 * 1024)  # a later correct one: still every slot
+    assert heavy_units(memory.footprint_bytes(tmp_path, at, input_bytes=6 * 2**30), device, 4) == 4
+    memory.record_out_of_memory(tmp_path, memory.key("other", "kernelbench", "cpu", first=False), 0)
+    assert memory.footprint_bytes(tmp_path, memory.key("other", "kernelbench", "cpu", first=False), 0) is None

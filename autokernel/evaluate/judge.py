@@ -32,6 +32,7 @@ from autokernel.evaluate.checks import (
 )
 from autokernel.evaluate.compare import Degeneracy, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
+from autokernel.evaluate.devices import device_memory_bytes
 from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import EvaluationError, Outcome, error_reason
 from autokernel.evaluate.own_kernels import OwnKernelChecks
@@ -127,6 +128,7 @@ class Evaluator:
         self.timing = CandidateTiming(self.config, self.gate, self.baselines)
         self._spare: CandidateProcess | None = None
         self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
+        self._slot_key: str | None = None  # the footprint key the evaluation under way sized its heavy slots by
 
     # -- public -------------------------------------------------------------------------------
     def evaluate(self, problem: Problem, candidate: Candidate | str) -> Verdict:
@@ -149,6 +151,8 @@ class Evaluator:
             if verdict is not None:
                 why = f"the candidate's process: {memory.memory_line(verdict.reason)}"
             lost = time.monotonic() - started
+            if self._slot_key is not None:  # the slots it asked for were too few: all of them from now on
+                memory.record_out_of_memory(self._facts_dir, self._slot_key, device_memory_bytes(self.config.device))
             self._alone.add(problem.digest)
             self._release()
             verdict = self._evaluate(problem, candidate)
@@ -219,7 +223,8 @@ class Evaluator:
                note: str = "heavy_slots") -> int:
         """Heavy slots for an evaluation of a big problem (`memory.slots`), said in the verdict under ``note``: a
         queue for the slots is read against what each evaluation asked for, and why."""
-        units, sized_from = memory.slots(self.config, self._facts_dir, self._footprint_key(problem, verdict, first),
+        self._slot_key = self._footprint_key(problem, verdict, first)
+        units, sized_from = memory.slots(self.config, self._facts_dir, self._slot_key,
                                          self._input_bytes(problem, state), first)
         verdict.policy[note] = (f"{units} of {self.config.heavy_slots}, {'first' if first else 'later'} evaluation, "
                                 f"sized from {sized_from}")
@@ -234,6 +239,7 @@ class Evaluator:
     def _evaluate(self, problem: Problem, candidate: Candidate) -> Verdict:
         cfg = self.config
         started = time.monotonic()
+        self._slot_key = None
         waited0, held0, gate0 = self.gate.waited_s(), self.gate.held_s(), self.gate.profile()
         stages = _Stages(peak=functools.partial(memory.peaks_mb, cfg.device) if cfg.is_cuda else None)
         verdict = Verdict(verdict="rejected", reason="", problem=problem.key, problem_digest=problem.digest,

@@ -15,7 +15,9 @@ Once a correct evaluation of the problem has run, its verdict holds what the two
 the largest seen per problem, protocol, GPU model and kind of evaluation (first in its judge, or later) in the
 facts folder's ``footprints.json`` (`EvalConfig.facts_dir`), and `slots` sizes the next evaluation of that kind
 from them. The candidate's figure comes from its own process (hostile code), so it only ever raises the size: the
-candidate's part is at least the problem's inputs (its process copies them), whatever it reports.
+candidate's part is at least the problem's inputs (its process copies them), whatever it reports. An evaluation
+that ran out of memory beside neighbours records the device's whole heavy share under its key
+(`record_out_of_memory`): every judge then gives that kind of evaluation all the slots.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from pathlib import Path
 from autokernel.evaluate.caches import read_json, update_json
 from autokernel.evaluate.config import EvalConfig
 from autokernel.evaluate.devices import device_memory_bytes
-from autokernel.evaluate.gate import heavy_units
+from autokernel.evaluate.gate import HEAVY_MEMORY_SHARE, heavy_units
 
 FILE = "footprints.json"
 MARGIN = 1.25  # over the measured peaks: allocator fragmentation, another candidate's larger workspace
@@ -69,6 +71,15 @@ def record(folder: Path, at: str, judge_mb: float | None, candidate_mb: float | 
         return {k: max(float(old.get(k) or 0.0), new[k]) for k in new}
 
     update_json(folder / FILE, at, value, merge=larger)
+
+
+def record_out_of_memory(folder: Path, at: str, device_bytes: int) -> None:
+    """An evaluation under ``at`` (`key`) ran out of device memory beside neighbours: its footprint is taken as the
+    devices's whole heavy share from now on, so every judge sharing ``folder`` gives such evaluations all the slots.
+    A judge's own retry alone came too late for the others: on an H100 (80 GB) the evaluations of L1/30 (a 6 GiB
+    input set, its slots sized from shapes) ran out of memory in three judges within a minute, and again alone."""
+    if device_bytes > 0:
+        record(folder, at, HEAVY_MEMORY_SHARE * device_bytes / 2**20, None)
 
 
 def footprint_bytes(folder: Path, at: str, input_bytes: int) -> int | None:
