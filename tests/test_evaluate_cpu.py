@@ -723,7 +723,9 @@ def test_a_problem_judged_alone_gets_the_whole_device_memory(cpu_config, monkeyp
 def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, monkeypatch):
     # an evaluation alone stops every neighbour for its length: the verdict names it, what ran out and the seconds
     # of the attempt that did (on the H200's level-1 re-score 9 of 14 kernelbench verdicts held the GPU alone for
-    # 36-68 s, which only the stages' exclusive hold showed)
+    # 36-68 s, which only the stages' exclusive hold showed); the footprint its heavy slots were sized by now says
+    # "all of them", for every judge on the machine (on an H100, L1/30's evaluations ran out of memory in three
+    # judges within a minute: each learned it alone, too late for the others)
     from autokernel.evaluate import judge
     from autokernel.evaluate.gate import NullGate
 
@@ -736,45 +738,23 @@ def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, 
     def first_fails(self, problem, candidate):
         calls.append(problem.digest in self._alone)
         if len(calls) == 1:
+            self._slot_key = "the key its heavy slots were sized by"
             raise OutOfMemoryError("CUDA out of memory. Tried to allocate 8.00 GiB. GPU 0 has a total capacity of "
                                    "139.80 GiB of which 2.56 GiB is free. Process 6680 has 80.86 GiB memory in use.")
         return evaluate_once(self, problem, candidate)
 
+    recorded = []
     monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
+    monkeypatch.setattr(judge.memory, "record_out_of_memory", lambda folder, at, device: recorded.append(at))
     with judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False) as ev:
         v = ev.evaluate(PROBLEM, Candidate(source=kernel()))
         assert calls == [False, True] and v.verdict == "correct", v.reason
+        assert recorded == ["the key its heavy slots were sized by"] and ev._slot_key is None  # alone: no slots
         assert v.policy["judged_alone"].startswith("judged with the device to itself after running out of device "
                                                    "memory beside neighbours (the judge's OutOfMemoryError: CUDA out")
         assert "Process 6680 has 80.86 GiB" in v.policy["judged_alone"] and v.stages_s["out_of_memory_attempt"] >= 0
         again = ev.evaluate(PROBLEM, Candidate(source=kernel()))  # alone from then on, no attempt lost: no note
-    assert calls == [False, True, True] and "judged_alone" not in again.policy
-
-
-def test_an_evaluation_out_of_memory_beside_neighbours_sizes_the_next_ones_at_every_slot(cpu_config, monkeypatch):
-    # each judge learned it alone, too late for the others: on an H100 L1/30's evaluations (slots sized from shapes)
-    # ran out of memory in three judges within a minute; the footprint the slots were sized by now says "all of them"
-    from autokernel.evaluate import judge
-    from autokernel.evaluate.gate import NullGate
-
-    class OutOfMemoryError(RuntimeError):
-        pass
-
-    recorded = []
-    evaluate_once = judge.Evaluator._evaluate
-
-    def first_fails(self, problem, candidate):
-        if not recorded and problem.digest not in self._alone:
-            self._slot_key = "the key its heavy slots were sized by"
-            raise OutOfMemoryError("CUDA out of memory. Tried to allocate 6.00 GiB.")
-        return evaluate_once(self, problem, candidate)
-
-    monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
-    monkeypatch.setattr(judge.memory, "record_out_of_memory", lambda folder, at, device: recorded.append(at))
-    with judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False) as ev:
-        assert ev.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"
-        assert recorded == ["the key its heavy slots were sized by"]
-        assert ev._slot_key is None  # the next evaluation (alone, a small problem) took no slots
+    assert calls == [False, True, True] and "judged_alone" not in again.policy and len(recorded) == 1
 
 
 def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch):
