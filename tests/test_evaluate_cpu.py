@@ -892,3 +892,35 @@ def test_a_correctness_trial_costs_the_judge_two_shared_holds(cpu_config):
     assert trials >= 5
     per_trial = gate.holds["_correctness"] + gate.holds["_correctness_trial"] + gate.holds["_release"]
     assert per_trial <= 2 * trials + 3, gate.holds
+
+
+def test_the_timing_sets_are_gone_before_the_evaluations_last_release(cpu_config, monkeypatch):
+    # kept to the return, a big problem's timing set (inputs and expected output, 12 GiB for L1/30) stayed cached in
+    # an idle judge's process until its next evaluation: memory no neighbour could use
+    import weakref
+
+    import torch
+
+    from autokernel.evaluate import judge
+    from autokernel.evaluate.candidate_timing import CandidateTiming
+    from autokernel.evaluate.gate import NullGate
+
+    made, alive_at_release = [], []
+    timing_sets = CandidateTiming.timing_sets
+
+    def tracked(self, session, n):
+        sets = timing_sets(self, session, n)
+        made.extend(weakref.ref(t) for s in sets for t in [*s.inputs, s.expected] if isinstance(t, torch.Tensor))
+        return sets
+
+    release = judge.Evaluator._release
+
+    def watched(self, **kw):
+        alive_at_release.append(sum(ref() is not None for ref in made))
+        return release(self, **kw)
+
+    monkeypatch.setattr(CandidateTiming, "timing_sets", tracked)
+    monkeypatch.setattr(judge.Evaluator, "_release", watched)
+    with judge.Evaluator(cpu_config, gate=NullGate(), prespawn=False) as ev:
+        assert ev.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"
+    assert made and alive_at_release[-1] == 0, alive_at_release

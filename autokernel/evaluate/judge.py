@@ -327,7 +327,9 @@ class Evaluator:
             self._discard(proc)
             if session is not None:
                 session.close_prefetch()
-            del session
+            # the timing sets go before the release too: kept to the return, a big problem's (inputs and expected
+            # output, 12 GiB for L1/30) stayed cached in an idle judge's process until its next evaluation
+            del session, measured
             if cfg.is_cuda:
                 verdict.judge_peak_memory_mb = memory.peak_reserved_mb(cfg.device)
                 verdict.judge_peak_steps_mb = stages.peak_steps
