@@ -180,7 +180,9 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
     for p, v in judged:
         rows[p.key].setdefault("judged", []).append({"verdict": v.verdict, "speedup": v.speedup,
                                                      "wall_s": v.wall_s,
-                                                     "judge_peak_memory_mb": v.judge_peak_memory_mb})
+                                                     "judge_peak_memory_mb": v.judge_peak_memory_mb,
+                                                     # the stages where the judge's reserved memory grew
+                                                     "judge_peak_steps_mb": v.judge_peak_steps_mb})
     for p, error in errors or []:
         rows[p.key].setdefault("harness_errors", []).append(error)
     judged = [v for _, v in judged]
