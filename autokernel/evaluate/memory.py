@@ -75,7 +75,7 @@ def record(folder: Path, at: str, judge_mb: float | None, candidate_mb: float | 
 
 def record_out_of_memory(folder: Path, at: str, device_bytes: int) -> None:
     """An evaluation under ``at`` (`key`) ran out of device memory beside neighbours: its footprint is taken as the
-    devices's whole heavy share from now on, so every judge sharing ``folder`` gives such evaluations all the slots.
+    device's whole heavy share from now on, so every judge sharing ``folder`` gives such evaluations all the slots.
     A judge's own retry alone came too late for the others: on an H100 (80 GB) the evaluations of L1/30 (a 6 GiB
     input set, its slots sized from shapes) ran out of memory in three judges within a minute, and again alone."""
     if device_bytes > 0:
