@@ -50,11 +50,7 @@ def rows_in(out: str | Path) -> list[dict[str, Any]]:
 
 
 def local_gpu_names(devices: Iterable[str]) -> list[str]:
-    """The GPU model of each local CUDA device (none for ``cpu``)."""
-    names = []
-    for d in devices:
-        if d.startswith("cuda"):
-            import torch
+    """The GPU model of each local CUDA device (none for ``cpu``), as a verdict's environment names it."""
+    from autokernel.environment import fingerprint
 
-            names.append(torch.cuda.get_device_properties(torch.device(d).index or 0).name)
-    return names
+    return [fingerprint(d)["gpu"] for d in devices if d.startswith("cuda")]
