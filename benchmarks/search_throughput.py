@@ -138,9 +138,10 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
             try:
                 verdict = backend.submit(*pc).result()
             except Exception as exc:  # noqa: BLE001 - the harness's failure (no verdict): said, and the run goes on
-                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: harness error: {_brief(str(exc))}")
+                error = _brief(str(exc))
+                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: harness error: {error}")
                 with lock:
-                    errors.append((pc[0], _brief(str(exc))))
+                    errors.append((pc[0], error))
                 return None
             log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: judged {verdict.verdict} in {verdict.wall_s:.1f} s")
             with lock:  # the figures so far after every verdict: a call cut off mid-phase keeps a judged rate
@@ -155,7 +156,7 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         log(f"judge: {len(judged)} candidates in {judge_s:.1f} s")
     finally:
         backend.close()
-    return figures(judged, judge_s, len(judged))
+    return figures(judged, judge_s, len(picks))
 
 
 def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,

@@ -403,7 +403,7 @@ def test_the_throughput_benchmark_goes_on_past_a_harness_error(monkeypatch):
     result = throughput.measure([problem], _config(), variants=2, judge=2, workers_per_device=1, screen_reps=3,
                                 log=lambda line: None)
     assert len(calls) == 2 and result["judge"]["candidates"] == 1 and result["judge"]["harness_errors"] == 1
-    assert result["judge"]["complete"]
+    assert result["judge"]["complete"] and result["judge"]["planned"] == 2
     (row,) = result["problems"]
     assert len(row["judged"]) == 1 and "out of memory" in row["harness_errors"][0]
     assert row["harness_errors"][0].endswith("reserved by PyTorch but unallocated.")  # what the allocator held
