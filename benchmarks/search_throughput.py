@@ -38,9 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 TARGETS = {"screened_per_device_hour": 20000, "judged_per_device_hour": 1000}  # issue 21, on the H200, level 1
 
 
-def _brief(text: str, head: int = 200, tail: int = 400) -> str:
+def _brief(text: str, head: int = 200, tail: int = 1200) -> str:
     """A long error's start and end: an out-of-memory error lists every process first and ends with what the
-    allocator held (allocated, and reserved but unallocated), which says whether fragmentation ran it out."""
+    allocator held (allocated, and reserved but unallocated), then the judge's note of its pools and pinned segments
+    (`memory.allocator_summary`), which say whose memory the allocation could not use."""
     return text if len(text) <= head + tail + 5 else f"{text[:head]} ... {text[-tail:]}"
 
 
@@ -183,7 +184,10 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
                                                      "wall_s": v.wall_s,
                                                      "judge_peak_memory_mb": v.judge_peak_memory_mb,
                                                      # the stages where the judge's reserved memory grew
-                                                     "judge_peak_steps_mb": v.judge_peak_steps_mb})
+                                                     "judge_peak_steps_mb": v.judge_peak_steps_mb,
+                                                     # after running out of memory beside neighbours: why
+                                                     **({"judged_alone": v.policy["judged_alone"]}
+                                                        if "judged_alone" in v.policy else {})})
     for p, error in errors or []:
         rows[p.key].setdefault("harness_errors", []).append(error)
     judged = [v for _, v in judged]

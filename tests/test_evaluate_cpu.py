@@ -746,6 +746,7 @@ def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, 
     recorded = []
     monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
     monkeypatch.setattr(judge.memory, "record_out_of_memory", lambda folder, at, device: recorded.append(at))
+    monkeypatch.setattr(judge.Evaluator, "_allocator_state", lambda self: "default pool: 9 segments, ...")
     with judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False) as ev:
         v = ev.evaluate(PROBLEM, Candidate(source=kernel()))
         assert calls == [False, True] and v.verdict == "correct", v.reason
@@ -753,8 +754,34 @@ def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, 
         assert v.policy["judged_alone"].startswith("judged with the device to itself after running out of device "
                                                    "memory beside neighbours (the judge's OutOfMemoryError: CUDA out")
         assert "Process 6680 has 80.86 GiB" in v.policy["judged_alone"] and v.stages_s["out_of_memory_attempt"] >= 0
+        assert v.policy["judged_alone"].endswith("its allocator then: default pool: 9 segments, ...)")
         again = ev.evaluate(PROBLEM, Candidate(source=kernel()))  # alone from then on, no attempt lost: no note
     assert calls == [False, True, True] and "judged_alone" not in again.policy and len(recorded) == 1
+
+
+def test_running_out_of_memory_alone_raises_with_what_the_judges_allocator_held(cpu_config, monkeypatch):
+    # alone and out of memory again: no verdict, a harness error, and the error says which pool held the reserved
+    # memory the allocation could not use (on an H100, L1/30's judge held 48 GiB reserved but unallocated of 60)
+    from autokernel.evaluate import judge
+    from autokernel.evaluate.gate import NullGate
+    from autokernel.search import backend
+
+    class OutOfMemoryError(RuntimeError):
+        pass
+
+    def fails(self, problem, candidate):
+        raise OutOfMemoryError("CUDA out of memory. Tried to allocate 6.00 GiB.")
+
+    monkeypatch.setattr(judge.Evaluator, "_evaluate", fails)
+    monkeypatch.setattr(judge.Evaluator, "_allocator_state", lambda self: "pool 1.2: 8 segments, 48.00 GiB reserved")
+    ev = judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False)
+    ev._alone.add(PROBLEM.digest)
+    with pytest.raises(OutOfMemoryError) as err:
+        ev.evaluate(PROBLEM, Candidate(source=kernel()))
+    assert err.value.__notes__ == ["the judge's allocator at the error: pool 1.2: 8 segments, 48.00 GiB reserved"]
+    assert backend.error_text(err.value) == ("OutOfMemoryError: CUDA out of memory. Tried to allocate 6.00 GiB.\n"
+                                             "the judge's allocator at the error: pool 1.2: 8 segments, "
+                                             "48.00 GiB reserved")
 
 
 def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch):

@@ -87,3 +87,24 @@ def test_an_evaluation_that_ran_out_beside_neighbours_takes_every_slot_from_then
     assert heavy_units(memory.footprint_bytes(tmp_path, at, input_bytes=6 * 2**30), device, 4) == 4
     memory.record_out_of_memory(tmp_path, memory.key("other", "kernelbench", "cpu", first=False), 0)
     assert memory.footprint_bytes(tmp_path, memory.key("other", "kernelbench", "cpu", first=False), 0) is None
+
+
+def test_the_allocator_summary_names_the_pool_and_what_pins_its_segments():
+    # reserved far above allocated is either whole free segments of a live pool (which out-of-memory does not give
+    # back) or segments a small tensor pins; the summary tells which, by pool, largest pool first
+    gib = 2**30
+
+    def seg(pool, total, *allocated):
+        blocks = [{"size": a, "state": "active_allocated"} for a in allocated]
+        free = total - sum(allocated)
+        return {"device": 0, "segment_pool_id": pool, "total_size": total, "allocated_size": sum(allocated),
+                "blocks": [*blocks, *([{"size": free, "state": "inactive"}] if free else [])]}
+
+    segments = [seg((0, 0), 6 * gib, 6 * gib), seg((0, 0), 6 * gib, 2 * 2**20), seg((0, 0), 6 * gib, 2 * 2**20),
+                seg((0, 0), 2 * 2**20), seg((1, 3), 6 * gib), seg((1, 3), 6 * gib), seg((1, 3), 6 * gib),
+                seg((1, 3), 6 * gib, 6 * gib)]
+    assert memory.summarize_segments(segments) == (
+        "pool 1.3: 4 segments, 24.00 GiB reserved, 6.00 GiB in tensors; 3 whole free (18.00 GiB); "
+        "default pool: 4 segments, 18.00 GiB reserved, 6.00 GiB in tensors; 1 whole free (2.0 MiB); "
+        "2 pinned with 12.00 GiB free (6.00 GiB by 2.0 MiB, 6.00 GiB by 2.0 MiB)")
+    assert memory.summarize_segments([]) == "no segments"

@@ -142,9 +142,14 @@ class Evaluator:
             try:
                 verdict = self._evaluate(problem, candidate)
             except Exception as exc:  # noqa: BLE001 - torch.OutOfMemoryError in the judge's own work
-                if not _out_of_memory_error(exc) or problem.digest in self._alone:
+                if not _out_of_memory_error(exc):
                     raise
-                verdict, why = None, f"the judge's {type(exc).__name__}: {memory.memory_line(str(exc))}"
+                held = self._allocator_state()  # taken while the failed stage's tensors still live
+                if problem.digest in self._alone:
+                    exc.add_note(f"the judge's allocator at the error: {held}")
+                    raise
+                verdict, why = None, (f"the judge's {type(exc).__name__}: {memory.memory_line(str(exc))}; "
+                                      f"its allocator then: {held}")
             if verdict is not None and not (verdict.verdict == "runtime_error" and problem.digest not in self._alone
                                             and _out_of_memory(verdict)):
                 return verdict
@@ -162,6 +167,13 @@ class Evaluator:
                                               f"memory beside neighbours ({why})")
             verdict.stages_s["out_of_memory_attempt"] = round(lost, 3)
             return verdict
+
+    def _allocator_state(self) -> str:
+        """`memory.allocator_summary`, or why there is none: a diagnosis must not hide the error it explains."""
+        try:
+            return memory.allocator_summary(self.config.device) if self.config.is_cuda else "not a GPU"
+        except Exception as exc:  # noqa: BLE001 - an older torch's snapshot, a broken context
+            return f"unknown ({type(exc).__name__}: {exc})"
 
     def close(self) -> None:
         """Stop the spare candidate process, if any."""

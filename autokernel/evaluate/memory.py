@@ -142,3 +142,54 @@ def memory_line(text: str) -> str:
 
 def mentions_out_of_memory(text: str) -> bool:
     return "OutOfMemoryError" in text or "CUDA out of memory" in text
+
+
+# -- what the allocator holds --------------------------------------------------------------------
+PINNED_FREE_BYTES = 64 * 2**20  # free space in a segment worth naming: a segment with a tensor in it stays reserved
+
+
+def allocator_summary(device: str) -> str:
+    """What this process's caching allocator holds on ``device``, by pool (`summarize_segments`): said beside an
+    out-of-memory error, it tells whose reserved-but-unallocated memory the allocation could not use."""
+    import torch
+
+    index = torch.device(device).index
+    index = torch.cuda.current_device() if index is None else index
+    return summarize_segments([s for s in torch.cuda.memory_snapshot() if s.get("device", index) == index])
+
+
+def summarize_segments(segments: list[dict]) -> str:
+    """One line per pool from the allocator's segments (``torch.cuda.memory_snapshot``): segments, reserved, in
+    tensors, whole free segments (given back by ``empty_cache``, and on out-of-memory, except a live private pool's),
+    and segments that a tensor pins with free space beside it (never given back while it lives), with what pins the
+    largest. Reserved far above allocated is one of these two."""
+    pools: dict[str, list[dict]] = {}
+    for seg in segments:
+        pool = tuple(seg.get("segment_pool_id") or (0, 0))
+        pools.setdefault("default pool" if pool == (0, 0) else f"pool {pool[0]}.{pool[1]}", []).append(seg)
+    lines = []
+    for name, segs in sorted(pools.items(), key=lambda kv: -sum(s.get("total_size", 0) for s in kv[1])):
+        total = sum(s.get("total_size", 0) for s in segs)
+        used = sum(s.get("allocated_size", 0) for s in segs)
+        whole = [s for s in segs if not s.get("allocated_size")]
+        pinned = sorted((s for s in segs if s.get("allocated_size")
+                         and s.get("total_size", 0) - s["allocated_size"] >= PINNED_FREE_BYTES),
+                        key=lambda s: s["allocated_size"] - s["total_size"])
+        line = (f"{name}: {len(segs)} segments, {_gib(total)} reserved, {_gib(used)} in tensors; "
+                f"{len(whole)} whole free ({_gib(sum(s.get('total_size', 0) for s in whole))})")
+        if pinned:
+            free = sum(s["total_size"] - s["allocated_size"] for s in pinned)
+            shown = ", ".join(f"{_gib(s['total_size'])} by {_blocks(s)}" for s in pinned[:3])
+            line += f"; {len(pinned)} pinned with {_gib(free)} free ({shown}{', ...' if len(pinned) > 3 else ''})"
+        lines.append(line)
+    return "; ".join(lines) if lines else "no segments"
+
+
+def _blocks(seg: dict) -> str:
+    sizes = sorted((b.get("size", 0) for b in seg.get("blocks", []) if b.get("state") == "active_allocated"),
+                   reverse=True)
+    return "+".join(_gib(s) for s in sizes[:3]) + ("+..." if len(sizes) > 3 else "")
+
+
+def _gib(n: float) -> str:
+    return f"{n / 2**30:.2f} GiB" if n >= 2**28 else f"{n / 2**20:.1f} MiB"

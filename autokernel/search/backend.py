@@ -324,13 +324,19 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
             except GaveUp as exc:
                 result = (job, "gave_up", str(exc))
             except BaseException as exc:  # noqa: BLE001 - reported to the search, the worker lives on
-                result = (job, "error", f"{type(exc).__name__}: {exc}")
+                result = (job, "error", error_text(exc))
             finally:
                 gate.give_up = None
             outbox.send(result)
             if _leaked_gpu_bytes(config.device) > RECYCLE_AFTER_BYTES:
                 break  # the watchdog starts a fresh worker; the memory goes with this process
     gate.close()
+
+
+def error_text(exc: BaseException) -> str:
+    """A worker's error as the search is told it: its type, message and notes (the judge's allocator state beside
+    an out-of-memory error)."""
+    return "\n".join([f"{type(exc).__name__}: {exc}", *getattr(exc, "__notes__", ())])
 
 
 # GPU memory a judge may still hold between evaluations before its worker is replaced. A candidate
