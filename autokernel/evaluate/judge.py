@@ -160,7 +160,13 @@ class Evaluator:
                 memory.record_out_of_memory(self._facts_dir, self._slot_key, device_memory_bytes(self.config.device))
             self._alone.add(problem.digest)
             self._release()
-            verdict = self._evaluate(problem, candidate)
+            try:
+                verdict = self._evaluate(problem, candidate)
+            except Exception as exc:  # noqa: BLE001 - out of memory again, alone: what the allocator held, both times
+                if _out_of_memory_error(exc):
+                    exc.add_note(f"judged alone after running out beside neighbours ({why}); "
+                                 f"the judge's allocator at this error: {self._allocator_state()}")
+                raise
             # said in the verdict: an evaluation alone stops every neighbour for its length, and what ran out
             # tells whether the heavy slots' footprint was too small
             verdict.policy["judged_alone"] = (f"judged with the device to itself after running out of device "
@@ -267,6 +273,8 @@ class Evaluator:
 
         self._require_device()
         if cfg.is_cuda:
+            if memory.cached_bytes(cfg.device) > memory.IDLE_CACHE_BYTES:  # what an error left: neighbours need it
+                self._release()
             memory.reset_peak(cfg.device)
         from autokernel.environment import fingerprint
 

@@ -97,6 +97,19 @@ def footprint_bytes(folder: Path, at: str, input_bytes: int) -> int | None:
     return int(MARGIN * (judge + candidate)) + PROCESS_BYTES
 
 
+IDLE_CACHE_BYTES = 2**30  # cached in a judge between evaluations, beyond which it is given back first
+
+
+def cached_bytes(device: str) -> int:
+    """What this process's allocator reserves beyond its tensors: cache its neighbours cannot use. An evaluation
+    ends by giving it back, but one that raised did not (its tensors lived on in the traceback): on an H100 a judge
+    began its next evaluation holding 12 GiB of L1/30's."""
+    import torch
+
+    dev = torch.device(device)
+    return torch.cuda.memory_reserved(dev) - torch.cuda.memory_allocated(dev)
+
+
 def reset_peak(device: str) -> None:
     """Start this process's peak count afresh (an evaluation's own peak, not an earlier one's)."""
     import torch
