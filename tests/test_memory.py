@@ -108,3 +108,55 @@ def test_the_allocator_summary_names_the_pool_and_what_pins_its_segments():
         "default pool: 4 segments, 18.00 GiB reserved, 6.00 GiB in tensors; 1 whole free (2.0 MiB); "
         "2 pinned with 12.00 GiB free (6.00 GiB by 2.0 MiB, 6.00 GiB by 2.0 MiB)")
     assert memory.summarize_segments([]) == "no segments"
+
+
+def test_a_judges_allocator_splits_no_big_block_unless_the_user_configured_it():
+    # a small tensor carved from a free 6 GiB block pins all of it while it lives: on an H100, L1/30's judge held
+    # 36-48 GiB it could not use and ran out; the judge's own processes split no block of 256 MiB or more
+    environ = {}
+    assert memory.set_judge_allocator(environ) and environ == {"PYTORCH_CUDA_ALLOC_CONF": "max_split_size_mb:256"}
+    for variable in memory.ALLOCATOR_VARIABLES:
+        theirs = {variable: "expandable_segments:True"}
+        assert not memory.set_judge_allocator(theirs) and theirs == {variable: "expandable_segments:True"}
+
+
+def test_a_candidate_never_inherits_the_judges_allocator_setting(tmp_path, monkeypatch):
+    # the setting is the judge's: a candidate's process (timed under KernelBench's protocol) keeps torch's default
+    from autokernel.evaluate import sandbox
+
+    monkeypatch.setenv("PYTORCH_CUDA_ALLOC_CONF", memory.JUDGE_ALLOCATOR)
+    assert not set(memory.ALLOCATOR_VARIABLES) & set(sandbox.candidate_env(str(tmp_path), "cuda:0"))
+
+
+def test_a_big_shared_tensor_gets_a_pool_of_its_own_that_nothing_keeps(monkeypatch):
+    # a live pool keeps its free segments even when the judge runs out of memory; a pool let go gives them back:
+    # small shared tensors share the device's live pool (segments reused), one of 256 MiB or more gets its own
+    import contextlib
+
+    import torch
+
+    from autokernel.evaluate import transport
+
+    made, used = [], []
+
+    class FakePool:
+        def __init__(self, no_split=False):
+            made.append(self)
+
+    @contextlib.contextmanager
+    def use_mem_pool(pool, device=None):
+        used.append(pool)
+        yield
+
+    monkeypatch.setattr(torch.cuda, "MemPool", FakePool)
+    monkeypatch.setattr(torch.cuda, "use_mem_pool", use_mem_pool)
+    pools: dict = {}
+    monkeypatch.setattr(transport, "_POOLS", pools)
+    cuda0 = torch.device("cuda", 0)
+    for nbytes in (4096, transport.OWN_POOL_BYTES, 8192, 6 * 2**30):
+        assert transport._in_shared_pool(lambda: "tensor", cuda0, nbytes) == "tensor"
+    small, big1, big2 = made
+    assert used == [small, big1, small, big2] and pools == {0: small}
+    transport.renew_shared_pools()
+    transport._in_shared_pool(lambda: "tensor", cuda0, 16)
+    assert len(made) == 4 and pools == {0: made[-1]}
