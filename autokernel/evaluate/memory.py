@@ -97,23 +97,6 @@ def footprint_bytes(folder: Path, at: str, input_bytes: int) -> int | None:
     return int(MARGIN * (judge + candidate)) + PROCESS_BYTES
 
 
-JUDGE_ALLOCATOR = "max_split_size_mb:256"
-ALLOCATOR_VARIABLES = ("PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF")
-
-
-def set_judge_allocator(environ=os.environ) -> bool:
-    """Before torch starts CUDA in a judge's own process: no free block of 256 MiB or more is split for a smaller
-    tensor (``max_split_size_mb``). By default the allocator carves a small request from a big free block when no
-    smaller one is cached, and a tensor that lives on pins the whole block: after L1/30's 6 GiB temporaries, such a
-    judge on an H100 held 36-48 GiB it could not use for the next 6 GiB tensor, and ran out. Nothing when the user
-    configured the allocator; candidates never see it (their processes start from a short list of variables).
-    Returns whether it was set."""
-    if any(k in environ for k in ALLOCATOR_VARIABLES):
-        return False
-    environ["PYTORCH_CUDA_ALLOC_CONF"] = JUDGE_ALLOCATOR
-    return True
-
-
 IDLE_CACHE_BYTES = 2**30  # cached in a judge between evaluations, beyond which it is given back first
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import itertools
 import json
-import math
 import os
 import pickle
 from dataclasses import dataclass
@@ -30,30 +29,23 @@ class FileTensor:
 
 
 _POOLS: dict = {}  # CUDA device index -> the allocator pool of what the candidate is sent
-OWN_POOL_BYTES = 256 * 2**20  # a shared tensor this big gets a pool of its own, let go at once
 
 
-def _in_shared_pool(make, device, nbytes: int = 0):
-    """``make()`` allocated in a pool for tensors sent to the candidate: apart from every tensor the judge keeps to
-    itself, one segment per tensor where torch can (``MemPool(no_split=True)``). CUDA IPC maps the sender's whole
-    allocator segment, not the tensor alone, so an input carved from a segment that also held the reference output
-    would hand the candidate the expected answer (tests/fixtures/rogues/h15_ipc_segment_scan.py).
-
-    Small tensors share the device's live pool (its segments are reused). A tensor of ``OWN_POOL_BYTES`` or more
-    gets a pool of its own that nothing keeps: once the tensor is freed, its segment is given back when the judge's
-    allocator runs short (torch releases a let-go pool's free segments on out-of-memory; a live pool keeps them, and
-    nothing outside the pool can use them)."""
+def _in_shared_pool(make, device):
+    """``make()`` allocated in the device's pool for tensors sent to the candidate: apart from every tensor the judge
+    keeps to itself, one segment per tensor where torch can (``MemPool(no_split=True)``). CUDA IPC maps the sender's
+    whole allocator segment, not the tensor alone, so an input carved from a segment that also held the reference
+    output would hand the candidate the expected answer (tests/fixtures/rogues/h15_ipc_segment_scan.py)."""
     import torch
 
     index = device.index if device.index is not None else torch.cuda.current_device()
-    pool = None if nbytes >= OWN_POOL_BYTES else _POOLS.get(index)
+    pool = _POOLS.get(index)
     if pool is None:
         try:
             pool = torch.cuda.MemPool(no_split=True)
         except TypeError:  # an older torch: apart from the judge's tensors, though shared ones may share a segment
             pool = torch.cuda.MemPool()
-        if nbytes < OWN_POOL_BYTES:
-            _POOLS[index] = pool
+        _POOLS[index] = pool
     with torch.cuda.use_mem_pool(pool, device=index):
         return make()
 
@@ -67,7 +59,7 @@ def renew_shared_pools() -> None:
 def share(tensor, scratch: str):
     """Return (judge-side tensor, handle): writes by either side are visible to the other."""
     if tensor.is_cuda:
-        shared = _in_shared_pool(tensor.clone, tensor.device, tensor.numel() * tensor.element_size())
+        shared = _in_shared_pool(tensor.clone, tensor.device)
         return shared, _CudaHandle(shared)
     return _share_file(tensor, scratch)
 
@@ -89,8 +81,7 @@ def empty_shared(shape, dtype, device, scratch: str):
 
     device = torch.device(device)
     if device.type == "cuda":
-        nbytes = math.prod(shape) * torch.empty((), dtype=dtype).element_size()
-        out = _in_shared_pool(lambda: torch.empty(shape, dtype=dtype, device=device), device, nbytes)
+        out = _in_shared_pool(lambda: torch.empty(shape, dtype=dtype, device=device), device)
         return out, _CudaHandle(out)
     return _share_file(torch.empty(shape, dtype=dtype, device=device), scratch)
 

@@ -295,9 +295,6 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
     config = replace(config, device=pin_gpu(config.device))
     # Workers share the machine's cores: inductor's compile pool would otherwise start one process per core each.
     os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
-    from autokernel.evaluate import memory
-
-    memory.set_judge_allocator()  # before CUDA starts in this process
     from autokernel.evaluate import Evaluator
     from autokernel.evaluate.gate import FileGate, GaveUp, machine_gate_dir
 

@@ -88,7 +88,7 @@ class RayJudge:
             os.environ["OMP_NUM_THREADS"] = omp_threads
         import ray
 
-        from autokernel.evaluate import Evaluator, memory
+        from autokernel.evaluate import Evaluator
         from autokernel.evaluate.gate import FileGate, machine_gate_dir
         from autokernel.search.backend import _free_cached_gpu_memory
 
@@ -102,8 +102,6 @@ class RayJudge:
             self.kernels.mkdir(parents=True, exist_ok=True)
             self.config = replace(self.config, shared_kernels=str(self.kernels))
         os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
-        if self.cuda:
-            memory.set_judge_allocator()  # before CUDA starts in this actor
         # A GPU's gate is the machine's (other runs on it take turns with this one); CPU judges of this run on
         # one node share a gate of their own, so a timed loop never runs beside a neighbour's candidate.
         if self.cuda:
