@@ -769,8 +769,9 @@ def test_running_out_of_memory_alone_raises_with_what_the_judges_allocator_held(
     class OutOfMemoryError(RuntimeError):
         pass
 
-    def fails(self, problem, candidate):
-        raise OutOfMemoryError("CUDA out of memory. Tried to allocate 6.00 GiB.")
+    def fails(self, problem, candidate):  # in a stage of the judge's: the error says which
+        with judge._Stages()("correctness"), judge._Stages()("correctness/inputs"):
+            raise OutOfMemoryError("CUDA out of memory. Tried to allocate 6.00 GiB.")
 
     monkeypatch.setattr(judge.Evaluator, "_evaluate", fails)
     monkeypatch.setattr(judge.Evaluator, "_allocator_state", lambda self: "pool 1.2: 8 segments, 48.00 GiB reserved")
@@ -778,17 +779,19 @@ def test_running_out_of_memory_alone_raises_with_what_the_judges_allocator_held(
     ev._alone.add(PROBLEM.digest)
     with pytest.raises(OutOfMemoryError) as err:
         ev.evaluate(PROBLEM, Candidate(source=kernel()))
-    assert err.value.__notes__ == ["the judge's allocator at the error: pool 1.2: 8 segments, 48.00 GiB reserved"]
+    assert err.value.__notes__ == ["the judge's allocator at the error (stage correctness/inputs): pool 1.2: 8 "
+                                   "segments, 48.00 GiB reserved"]
     assert backend.error_text(err.value) == ("OutOfMemoryError: CUDA out of memory. Tried to allocate 6.00 GiB.\n"
-                                             "the judge's allocator at the error: pool 1.2: 8 segments, "
-                                             "48.00 GiB reserved")
+                                             "the judge's allocator at the error (stage correctness/inputs): pool "
+                                             "1.2: 8 segments, 48.00 GiB reserved")
     ev._alone.clear()  # beside neighbours, then alone: both times' allocator state in the error
     with pytest.raises(OutOfMemoryError) as err:
         ev.evaluate(PROBLEM, Candidate(source=kernel()))
     assert err.value.__notes__ == [
         "judged alone after running out beside neighbours (the judge's OutOfMemoryError: CUDA out of memory. Tried to "
-        "allocate 6.00 GiB.; its allocator then: pool 1.2: 8 segments, 48.00 GiB reserved); the judge's allocator at "
-        "this error: pool 1.2: 8 segments, 48.00 GiB reserved"]
+        "allocate 6.00 GiB.; its allocator then (stage correctness/inputs): pool 1.2: 8 segments, 48.00 GiB "
+        "reserved); the judge's allocator at this error (stage correctness/inputs): pool 1.2: 8 segments, 48.00 GiB "
+        "reserved"]
 
 
 def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch):

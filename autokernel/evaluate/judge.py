@@ -85,6 +85,11 @@ class _Stages:
         t0 = time.monotonic()
         try:
             yield
+        except BaseException as exc:
+            if not hasattr(exc, "judge_stage"):  # the innermost stage it left: where an out-of-memory error struck
+                with contextlib.suppress(AttributeError, TypeError):
+                    exc.judge_stage = name
+            raise
         finally:
             self.seconds[name] = round(self.seconds.get(name, 0.0) + time.monotonic() - t0, 3)
             if self._peak is not None:
@@ -146,10 +151,10 @@ class Evaluator:
                     raise
                 held = self._allocator_state()  # taken while the failed stage's tensors still live
                 if problem.digest in self._alone:
-                    exc.add_note(f"the judge's allocator at the error: {held}")
+                    exc.add_note(f"the judge's allocator at the error{_stage(exc)}: {held}")
                     raise
                 verdict, why = None, (f"the judge's {type(exc).__name__}: {memory.memory_line(str(exc))}; "
-                                      f"its allocator then: {held}")
+                                      f"its allocator then{_stage(exc)}: {held}")
             if verdict is not None and not (verdict.verdict == "runtime_error" and problem.digest not in self._alone
                                             and _out_of_memory(verdict)):
                 return verdict
@@ -165,7 +170,7 @@ class Evaluator:
             except Exception as exc:  # noqa: BLE001 - out of memory again, alone: what the allocator held, both times
                 if _out_of_memory_error(exc):
                     exc.add_note(f"judged alone after running out beside neighbours ({why}); "
-                                 f"the judge's allocator at this error: {self._allocator_state()}")
+                                 f"the judge's allocator at this error{_stage(exc)}: {self._allocator_state()}")
                 raise
             # said in the verdict: an evaluation alone stops every neighbour for its length, and what ran out
             # tells whether the heavy slots' footprint was too small
@@ -742,6 +747,12 @@ def _out_of_memory_error(exc: BaseException) -> bool:
     code ran): the neighbours' doing, perhaps."""
     return type(exc).__name__ == "OutOfMemoryError" or (
         isinstance(exc, EvaluationError) and memory.mentions_out_of_memory(str(exc)))
+
+
+def _stage(exc: BaseException) -> str:
+    """Where in the judge's stages ``exc`` struck, as said after "the allocator at the error"."""
+    stage = getattr(exc, "judge_stage", None)
+    return f" (stage {stage})" if stage else ""
 
 
 def _out_of_memory(verdict: Verdict) -> bool:
