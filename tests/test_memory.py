@@ -108,6 +108,9 @@ def test_the_allocator_summary_names_the_pool_and_what_pins_its_segments():
         "default pool: 4 segments, 18.00 GiB reserved, 6.00 GiB in tensors; 1 whole free (2.0 MiB); "
         "2 pinned with 12.00 GiB free (6.00 GiB by 2.0 MiB, 6.00 GiB by 2.0 MiB)")
     assert memory.summarize_segments([]) == "no segments"
+    many = [seg((1, n), (n + 1) * 2**30) for n in range(6)]  # the four largest pools by name, the rest summed
+    assert memory.summarize_segments(many).endswith("; 2 more pools: 2 segments, 3.00 GiB reserved")
+    assert memory.summarize_segments(many).startswith("pool 1.5: 1 segment, 6.00 GiB reserved")
 
 
 def test_an_evaluation_first_gives_back_what_an_earlier_ones_error_left_cached(cpu_config, monkeypatch):

@@ -158,6 +158,7 @@ def mentions_out_of_memory(text: str) -> bool:
 
 
 # -- what the allocator holds --------------------------------------------------------------------
+SHOWN_POOLS = 4  # the largest pools named one by one; the rest summed
 PINNED_FREE_BYTES = 64 * 2**20  # free space in a segment worth naming: a segment with a tensor in it stays reserved
 
 
@@ -181,20 +182,25 @@ def summarize_segments(segments: list[dict]) -> str:
         pool = tuple(seg.get("segment_pool_id") or (0, 0))
         pools.setdefault("default pool" if pool == (0, 0) else f"pool {pool[0]}.{pool[1]}", []).append(seg)
     lines = []
-    for name, segs in sorted(pools.items(), key=lambda kv: -sum(s.get("total_size", 0) for s in kv[1])):
+    ranked = sorted(pools.items(), key=lambda kv: -sum(s.get("total_size", 0) for s in kv[1]))
+    for name, segs in ranked[:SHOWN_POOLS]:
         total = sum(s.get("total_size", 0) for s in segs)
         used = sum(s.get("allocated_size", 0) for s in segs)
         whole = [s for s in segs if not s.get("allocated_size")]
         pinned = sorted((s for s in segs if s.get("allocated_size")
                          and s.get("total_size", 0) - s["allocated_size"] >= PINNED_FREE_BYTES),
                         key=lambda s: s["allocated_size"] - s["total_size"])
-        line = (f"{name}: {len(segs)} segments, {_gib(total)} reserved, {_gib(used)} in tensors; "
+        line = (f"{name}: {_count(len(segs), 'segment')}, {_gib(total)} reserved, {_gib(used)} in tensors; "
                 f"{len(whole)} whole free ({_gib(sum(s.get('total_size', 0) for s in whole))})")
         if pinned:
             free = sum(s["total_size"] - s["allocated_size"] for s in pinned)
             shown = ", ".join(f"{_gib(s['total_size'])} by {_blocks(s)}" for s in pinned[:3])
             line += f"; {len(pinned)} pinned with {_gib(free)} free ({shown}{', ...' if len(pinned) > 3 else ''})"
         lines.append(line)
+    if len(ranked) > SHOWN_POOLS:
+        rest = [seg for _, segs in ranked[SHOWN_POOLS:] for seg in segs]
+        lines.append(f"{_count(len(ranked) - SHOWN_POOLS, 'more pool')}: {_count(len(rest), 'segment')}, "
+                     f"{_gib(sum(s.get('total_size', 0) for s in rest))} reserved")
     return "; ".join(lines) if lines else "no segments"
 
 
@@ -202,6 +208,10 @@ def _blocks(seg: dict) -> str:
     sizes = sorted((b.get("size", 0) for b in seg.get("blocks", []) if b.get("state") == "active_allocated"),
                    reverse=True)
     return "+".join(_gib(s) for s in sizes[:3]) + ("+..." if len(sizes) > 3 else "")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _gib(n: float) -> str:
