@@ -821,6 +821,43 @@ def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch)
     assert [seed for seed, _ in taken].count(trial0) == [seed for seed, _ in taken].count(KERNELBENCH_SEED) == 2
 
 
+def test_a_big_problems_trial_0_goes_before_its_timing_set_where_the_device_lacks_room(monkeypatch):
+    # on an H100 shared by six judges, L1/30's judge held trial 0 (12 GiB) through the timing set and its shared
+    # copies (24 GiB more) and ran out; with less room than that, trial 0 goes first and correctness makes it again
+    # (KernelBench's set drawn ahead meanwhile); with room, it is kept and made once
+    from autokernel.evaluate import EvalConfig, judge, memory
+    from autokernel.evaluate.gate import NullGate
+    from autokernel.evaluate.protocol import KERNELBENCH_SEED
+    from autokernel.evaluate.reference import ReferenceSession
+
+    taken = []
+    take = ReferenceSession._take_ahead
+
+    def spy(self, seed):
+        inputs = take(self, seed)
+        taken.append((seed, inputs is not None))
+        return inputs
+
+    monkeypatch.setattr(ReferenceSession, "_take_ahead", spy)
+    monkeypatch.setattr(judge, "BIG_TRIAL_BYTES", 0)
+    kb = EvalConfig.for_device("cpu", protocol="kernelbench", timeout_s=120.0, num_perf_trials=3,
+                               timing_budget_s=2.0)
+    with judge.Evaluator(kb, gate=NullGate(), prespawn=False) as ev:
+        assert ev.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"  # the probe: trial 0 dropped
+        room = {}
+        for left in (None, 10**12, 0):  # off a GPU, room enough, too little
+            monkeypatch.setattr(memory, "room_bytes", lambda device, left=left: left)
+            taken.clear()
+            v = ev.evaluate(PROBLEM, Candidate(source=kernel()))
+            assert v.verdict == "correct", v.reason
+            assert all(hit for _, hit in taken), taken  # every set drawn ahead, none in place
+            seeds = [seed for seed, _ in taken]
+            room[left] = (seeds[0], seeds.count(seeds[0]), v.policy.get("trial_0_made_again", ""))
+    assert room[None] == room[10**12] == (room[0][0], 1, "")  # the same trial 0, made once
+    assert room[0][0] != KERNELBENCH_SEED and room[0][1] == 2
+    assert room[0][2].startswith("0.0 GiB of device memory left for a timing set that needs about 0.0 GiB")
+
+
 def test_the_judges_own_peak_memory_is_recorded_on_a_gpu_only(cpu_config):
     # heavy slots are sized from shapes; what the judge's process held beside the candidate's is the measurement
     # that calibrates them (on the H200 a reduction's 8.6 GB trial is sized as 17 GB: its output as large as its input)

@@ -437,6 +437,8 @@ class Evaluator:
         the trials, the own-kernel checks, the timed loop."""
         cfg = self.config
         out_meta, tol, rel_l2_tol = self._ready(proc, session, state, trials, big, verdict, stages)
+        if big and trials and cfg.measure and (state.overhead_ms is None or cfg.paired_eager):
+            self._room_for_timing_set(session, trials, verdict)
         timing_sets, paired = self._before_load(proc, session, state, big, out_meta, tol, verdict, stages)
         overhead_ms = state.overhead_ms or 0.0
 
@@ -517,6 +519,24 @@ class Evaluator:
             raise Outcome("rejected", f"the problem cannot judge kernels: {deg.describe()}; fix the problem or "
                                        f"exclude it (see docs/kernelbench.md, broken problems)", "degeneracy_probe")
         return out_meta, tol, rel_l2_tol
+
+    def _room_for_timing_set(self, session, trials, verdict) -> None:
+        """A big problem's timing set is made beside trial 0, which correctness checks first: its inputs and expected
+        output, the reference run's copy and temporaries, then the copies shared with the candidate, about
+        `memory.TIMING_SET_ROOM` trials' worth on top. Where the device has less room now, trial 0 goes first and
+        correctness makes it again (KernelBench's drawn ahead meanwhile), as after the degeneracy probe. On an H100
+        (80 GB) shared by six judges, L1/30's judge reached 49 GiB by its paired eager run (trial 0 12 GiB, the timing
+        set and its shared copies 24 more); on the H200 such a set usually fits, and trial 0 is kept."""
+        need = memory.TIMING_SET_ROOM * input_bytes([*trials[0].inputs, trials[0].expected])
+        room = memory.room_bytes(self.config.device)
+        if room is None or room >= need:
+            return
+        trials.clear()
+        if session.public_seeds:
+            session.prefetch_again(session.public_seeds[0], first=True)
+        self._release()  # what trial 0 held, back to the driver
+        verdict.policy["trial_0_made_again"] = (f"{room / 2**30:.1f} GiB of device memory left for a timing set "
+                                                f"that needs about {need / 2**30:.1f} GiB beside trial 0")
 
     def _before_load(self, proc, session, state, big, out_meta, tol, verdict, stages) -> tuple[list, object]:
         """What is timed in the candidate's process before any of its code: the loop's own cost (once per

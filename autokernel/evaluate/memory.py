@@ -110,6 +110,20 @@ def cached_bytes(device: str) -> int:
     return torch.cuda.memory_reserved(dev) - torch.cuda.memory_allocated(dev)
 
 
+TIMING_SET_ROOM = 2.5  # a big problem's timing set, as trials of its size: see `Evaluator._room_for_timing_set`
+
+
+def room_bytes(device: str) -> int | None:
+    """Device memory this process could take now: what the driver has free and what its own allocator caches (None
+    off a GPU)."""
+    if not device.startswith("cuda"):
+        return None
+    import torch
+
+    free, _ = torch.cuda.mem_get_info(torch.device(device))
+    return int(free) + cached_bytes(device)
+
+
 def reset_peak(device: str) -> None:
     """Start this process's peak count afresh (an evaluation's own peak, not an earlier one's)."""
     import torch
