@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from autokernel.evaluate import evaluate
-from autokernel.problem import Problem
+from autokernel.problem import Problem, ProblemError
 from autokernel.records import VERDICTS, Candidate
 
 PROBLEM = Problem.from_source(
@@ -156,6 +156,47 @@ def test_out_of_domain_distribution_falls_back_to_the_problems_own_inputs():
     assert bool((trial.inputs[0] >= 0).all())
     assert any("outside the operation's domain" in n for n in session.notes)
     assert session.trial(3, extra_distributions=True).distribution == "large"
+
+
+def test_the_reference_runs_on_its_inputs_once_a_run_showed_it_leaves_them_alone():
+    # a copy of the inputs is a whole input set more at the judge's peak (6 GiB on L1/30): the first run copies
+    # them and compares, later ones run on the inputs; a model that writes its inputs stays on copies, and one that
+    # starts writing later is an error, never a trial on changed inputs; an output that is an input is copied
+    import torch
+
+    from autokernel.evaluate.reference import ReferenceSession
+
+    def session_of(forward: str):
+        problem = Problem.from_source(PROBLEM.source.replace("torch.relu(x) * self.alpha", forward),
+                                      name="writes")
+        return ReferenceSession.build(problem, "cpu")
+
+    clean = session_of("torch.relu(x) * self.alpha")
+    trial = clean.trial(0, extra_distributions=False)
+    assert clean.input_writes.seen is False
+    kept = trial.inputs[0].clone()
+    again = clean.run(trial.inputs)
+    assert torch.equal(trial.inputs[0], kept) and torch.equal(again, trial.expected)
+
+    writer = session_of("x.mul_(self.alpha)")
+    trial = writer.trial(0, extra_distributions=False)
+    assert writer.input_writes.seen is True and not torch.equal(trial.inputs[0], trial.expected)
+    kept = trial.inputs[0].clone()
+    writer.run(trial.inputs)
+    assert torch.equal(trial.inputs[0], kept)  # still on copies
+
+    late = session_of("x.mul_(self.alpha) if bool((x > 3).any()) else x * self.alpha")
+    x = torch.zeros(4, 8)
+    assert torch.equal(late.run([x]), torch.zeros(4, 8)) and late.input_writes.seen is False
+    with pytest.raises(ProblemError, match="wrote its inputs in place on this trial but not on earlier ones"):
+        late.run([torch.full((4, 8), 5.0)])
+    assert late.input_writes.seen is True
+
+    same = session_of("x")
+    x = torch.ones(4, 8)
+    same.run([x])
+    out = same.run([x])
+    assert same.input_writes.seen is False and out.data_ptr() != x.data_ptr() and torch.equal(out, x)
 
 
 def test_ill_conditioned_distribution_is_checked_against_float64_and_dropped():

@@ -41,6 +41,7 @@ from autokernel.evaluate.reference import (
     EXTRA_DISTRIBUTIONS,
     REFERENCE_PRECISIONS,
     TRANSFORMED,
+    InputWrites,
     ReferenceSession,
     estimate_input_bytes,
     input_bytes,
@@ -64,6 +65,7 @@ class _ProblemState:
     roofline: object = None
     baselines: dict[str, TimingStats] = field(default_factory=dict)
     conditioning: dict[str, str] = field(default_factory=dict)  # see ReferenceSession.conditioning
+    input_writes: InputWrites = field(default_factory=lambda: InputWrites())  # see ReferenceSession.run
     overhead_ms: float | None = None  # the timing loop's own cost per call, measured once in a clean process
     baseline_rule: dict | None = None  # strict protocol: which precision the baselines run in, and why
     tolerance: float | None = None  # atol = rtol for its output's dtype, once an evaluation has seen it
@@ -317,6 +319,7 @@ class Evaluator:
                 if session is None:
                     session = reference()
                 session.conditioning = state.conditioning  # what earlier candidates' trials found
+                session.input_writes = state.input_writes  # whether its model writes its inputs, once seen
                 solution_path = os.path.join(proc.scratch, "solution.py")
                 Path(solution_path).write_text(candidate.source)
                 proc.loading(candidate.own_code)

@@ -49,6 +49,11 @@ def conditioning_limit_bytes(device: str) -> int:
     return max(CONDITIONING_MAX_BYTES, free // 4)
 
 
+def _shares_memory(out, tensors: list) -> bool:
+    storage = out.untyped_storage().data_ptr()
+    return any(x.untyped_storage().data_ptr() == storage for x in tensors)
+
+
 def load_problem_module(problem: Problem):
     """Execute the problem source as a real module (Triton and inspect need a file)."""
     validate_problem_source(problem.source, problem.name)
@@ -223,6 +228,13 @@ class Trial:
 
 
 @dataclass
+class InputWrites:
+    """Whether a problem's reference model writes its inputs in place: None until a run has shown it."""
+
+    seen: bool | None = None
+
+
+@dataclass
 class ReferenceSession:
     """The reference for one evaluation: init args, model, and a fresh secret seed per use."""
 
@@ -238,6 +250,8 @@ class ReferenceSession:
     conditioning_tol: float | None = None
     conditioning: dict[str, str] = field(default_factory=dict)  # kind -> "" (fine) or why it is not used
     flags: str = "fp32"  # precision flags the reference runs under (`precision_flags`)
+    # whether the model writes its inputs: the judge's across evaluations of a problem (see `run`)
+    input_writes: InputWrites = field(default_factory=lambda: InputWrites())
     # KernelBench's correctness-trial seeds (kernelbench protocol): trial i < len uses seed i, drawn on the CPU
     public_seeds: list[int] = field(default_factory=list)
     # CPU-only stretches (inputs drawn on the CPU) run inside it: the judge's gate lets neighbours time meanwhile
@@ -393,10 +407,33 @@ class ReferenceSession:
         return Trial(KERNELBENCH_SEED, "kernelbench", inputs, self.run(inputs))
 
     def run(self, inputs: list):
+        """The reference's output on ``inputs``, which stay as they were: what a trial's candidate is given.
+
+        The model runs on copies until one run has shown that it leaves its inputs alone (the copies compared with
+        the inputs afterwards, so any write counts), then on the inputs themselves: a copy is a whole input set
+        more at the judge's peak (6 GiB on L1/30). A write that shows later (torch's version counters) is an
+        error, never a trial on changed inputs."""
         import torch
 
+        tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
         with torch.no_grad(), precision_flags(self.flags):
-            out = self.model(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+            if self.input_writes.seen is False:
+                versions = [x._version for x in tensors]
+                out = self.model(*inputs)
+                if [x._version for x in tensors] != versions:
+                    self.input_writes.seen = True
+                    raise ProblemError(f"{self.problem.name}: the reference model wrote its inputs in place on this "
+                                       f"trial but not on earlier ones; its trials cannot be trusted (run it on "
+                                       f"copies of the inputs in the problem file, e.g. x = x.clone())")
+                if isinstance(out, torch.Tensor) and _shares_memory(out, tensors):
+                    out = out.clone()  # the expected output apart from the inputs (a view of one, say)
+            else:
+                copies = [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]
+                out = self.model(*copies)
+                if self.input_writes.seen is None:
+                    self.input_writes.seen = not all(
+                        torch.equal(c, x) for c, x in zip(copies, inputs) if isinstance(x, torch.Tensor))
+                del copies
         if self.device != "cpu":
             torch.cuda.synchronize()
         if not isinstance(out, torch.Tensor):
