@@ -835,12 +835,10 @@ def test_running_out_of_memory_alone_raises_with_what_the_judges_allocator_held(
         "reserved"]
 
 
-def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch):
-    # a big problem's KernelBench sets, drawn on the CPU, are dropped to free memory and made again: trial 0 after
-    # the degeneracy probe, the timing set (seed 42) after correctness; all drawn ahead, none in place (each draw
-    # in place: 8 s of a 6.4 GB problem's heavy slot on the H200), trial 0's first while the slot is waited for
+def _big_kernelbench_problem(monkeypatch) -> tuple[list, object]:
+    """Every problem judged as a big one under the kernelbench protocol; returns (the KernelBench sets taken, as
+    (seed, drawn ahead), the config)."""
     from autokernel.evaluate import EvalConfig, judge
-    from autokernel.evaluate.protocol import KERNELBENCH_SEED
     from autokernel.evaluate.reference import ReferenceSession
 
     taken = []
@@ -853,8 +851,17 @@ def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch)
 
     monkeypatch.setattr(ReferenceSession, "_take_ahead", spy)
     monkeypatch.setattr(judge, "BIG_TRIAL_BYTES", 0)
-    kb = EvalConfig.for_device("cpu", protocol="kernelbench", timeout_s=120.0, num_perf_trials=3,
-                               timing_budget_s=2.0)
+    return taken, EvalConfig.for_device("cpu", protocol="kernelbench", timeout_s=120.0, num_perf_trials=3,
+                                        timing_budget_s=2.0)
+
+
+def test_a_big_problems_kernelbench_timing_set_is_drawn_ahead_again(monkeypatch):
+    # a big problem's KernelBench sets, drawn on the CPU, are dropped to free memory and made again: trial 0 after
+    # the degeneracy probe, the timing set (seed 42) after correctness; all drawn ahead, none in place (each draw
+    # in place: 8 s of a 6.4 GB problem's heavy slot on the H200), trial 0's first while the slot is waited for
+    from autokernel.evaluate.protocol import KERNELBENCH_SEED
+
+    taken, kb = _big_kernelbench_problem(monkeypatch)
     v = evaluate(PROBLEM, Candidate(source=kernel()), kb)
     assert v.verdict == "correct", v.reason
     trial0 = taken[0][0]
@@ -866,23 +873,11 @@ def test_a_big_problems_trial_0_goes_before_its_timing_set_where_the_device_lack
     # on an H100 shared by six judges, L1/30's judge held trial 0 (12 GiB) through the timing set and its shared
     # copies (24 GiB more) and ran out; with less room than that, trial 0 goes first and correctness makes it again
     # (KernelBench's set drawn ahead meanwhile); with room, it is kept and made once
-    from autokernel.evaluate import EvalConfig, judge, memory
+    from autokernel.evaluate import judge, memory
     from autokernel.evaluate.gate import NullGate
     from autokernel.evaluate.protocol import KERNELBENCH_SEED
-    from autokernel.evaluate.reference import ReferenceSession
 
-    taken = []
-    take = ReferenceSession._take_ahead
-
-    def spy(self, seed):
-        inputs = take(self, seed)
-        taken.append((seed, inputs is not None))
-        return inputs
-
-    monkeypatch.setattr(ReferenceSession, "_take_ahead", spy)
-    monkeypatch.setattr(judge, "BIG_TRIAL_BYTES", 0)
-    kb = EvalConfig.for_device("cpu", protocol="kernelbench", timeout_s=120.0, num_perf_trials=3,
-                               timing_budget_s=2.0)
+    taken, kb = _big_kernelbench_problem(monkeypatch)
     with judge.Evaluator(kb, gate=NullGate(), prespawn=False) as ev:
         assert ev.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"  # the probe: trial 0 dropped
         room = {}
