@@ -590,13 +590,30 @@ def test_a_wait_for_heavy_slots_gives_up_when_asked_and_keeps_no_slot(tmp_path):
             os.close(fd)
 
 
+class _Outbox:
+    """A worker's pipe to its parent, kept as a list."""
+
+    def __init__(self):
+        self.sent = []
+
+    def send(self, item):
+        self.sent.append(item)
+
+
+def _worker_queues(monkeypatch) -> tuple:
+    """(inbox, outbox) for a worker run in this process (`backend._worker_main`)."""
+    import queue
+
+    monkeypatch.setenv("TORCHINDUCTOR_COMPILE_THREADS", "1")  # what the worker sets for itself, restored after
+    return queue.Queue(), _Outbox()
+
+
 def test_a_worker_whose_job_was_dropped_while_waiting_for_slots_reports_it_unjudged(tmp_path, monkeypatch):
     """A worker process's evaluation blocked on heavy slots when the bench drops its queue ends as ``gave_up``
     (not an error), and the pool hands its caller `GaveUp`: the bench leaves it for a rerun."""
     import fcntl
     import multiprocessing
     import os
-    import queue
     import types
     from concurrent.futures import Future
 
@@ -614,16 +631,7 @@ def test_a_worker_whose_job_was_dropped_while_waiting_for_slots_reports_it_unjud
             raise AssertionError("no slot was free")
 
     monkeypatch.setattr(Evaluator, "evaluate", evaluate)
-    monkeypatch.setenv("TORCHINDUCTOR_COMPILE_THREADS", "1")  # what the worker sets for itself, restored after
-
-    class Outbox:
-        def __init__(self):
-            self.sent = []
-
-        def send(self, item):
-            self.sent.append(item)
-
-    inbox, outbox = queue.Queue(), Outbox()
+    inbox, outbox = _worker_queues(monkeypatch)
     inbox.put((7, "judge", None, None))
     inbox.put(None)
     dropped = multiprocessing.get_context("spawn").Value("q", -1)
@@ -639,3 +647,33 @@ def test_a_worker_whose_job_was_dropped_while_waiting_for_slots_reports_it_unjud
     backend._ProcessPool._receive(pool, 7, "gave_up", outbox.sent[1][2])
     with pytest.raises(GaveUp, match="given up before any judging"):
         fut.result(0)
+
+
+def test_a_worker_gives_back_a_failed_jobs_memory_once_its_error_is_dropped(tmp_path, monkeypatch):
+    # an error's frames hold the job's tensors past the evaluation's own release: an idle judge on an H100 kept
+    # 12 GiB of L1/30's so; the worker releases again once the error is reported and dropped
+    import weakref
+
+    from autokernel.evaluate import EvalConfig, Evaluator
+    from autokernel.search import backend
+
+    class Tensor:  # stands for a trial's device tensors
+        pass
+
+    held: list = []
+
+    def evaluate(self, problem, candidate):
+        trial = Tensor()
+        held.append(weakref.ref(trial))
+        raise RuntimeError("CUDA out of memory. Tried to allocate 6.00 GiB.")
+
+    released: list = []
+    monkeypatch.setattr(Evaluator, "evaluate", evaluate)
+    monkeypatch.setattr(Evaluator, "_release", lambda self, empty_cache=True: released.append(held[-1]() is None))
+    inbox, outbox = _worker_queues(monkeypatch)
+    inbox.put((1, "judge", None, None))
+    inbox.put(None)
+    backend._worker_main(EvalConfig.for_device("cpu"), str(tmp_path), 2, inbox, outbox)
+    assert [kind for _, kind, _ in outbox.sent] == ["started", "error"]
+    assert outbox.sent[1][2] == "RuntimeError: CUDA out of memory. Tried to allocate 6.00 GiB."
+    assert released == [True]  # released once, after the error (and the tensors it held) had gone

@@ -327,6 +327,8 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
                 result = (job, "error", error_text(exc))
             finally:
                 gate.give_up = None
+            if result[1] == "error":  # its error, now dropped, held the job's tensors: their memory goes back now
+                evaluator.release()
             outbox.send(result)
             if _leaked_gpu_bytes(config.device) > RECYCLE_AFTER_BYTES:
                 break  # the watchdog starts a fresh worker; the memory goes with this process

@@ -140,6 +140,8 @@ class RayJudge:
             outcome: tuple[str, object] = ("done", self.evaluator.evaluate(problem, candidate).to_dict())
         except Exception as exc:  # noqa: BLE001 - reported to the search; the judge lives on
             outcome = ("error", error_text(exc))
+        if outcome[0] == "error":  # its error, now dropped, held the job's tensors: their memory goes back now
+            self.evaluator.release()
         return (*outcome, _leaked_gpu_bytes(self.config.device) > RECYCLE_AFTER_BYTES)
 
     def screen(self, problem: Problem, candidates: list[Candidate]) -> tuple[str, object, bool]:
@@ -153,6 +155,8 @@ class RayJudge:
             outcome: tuple[str, object] = ("done", [r.to_dict() for r in self.screener.screen(problem, candidates)])
         except Exception as exc:  # noqa: BLE001 - reported to the search; the judge lives on
             outcome = ("error", error_text(exc))
+        if outcome[0] == "error":  # as after a judgment's error
+            self.evaluator.release()
         return (*outcome, _leaked_gpu_bytes(self.config.device) > RECYCLE_AFTER_BYTES)
 
     def close(self) -> None:
