@@ -677,3 +677,26 @@ def test_a_worker_gives_back_a_failed_jobs_memory_once_its_error_is_dropped(tmp_
     assert [kind for _, kind, _ in outbox.sent] == ["started", "error"]
     assert outbox.sent[1][2] == "RuntimeError: CUDA out of memory. Tried to allocate 6.00 GiB."
     assert released == [True]  # released once, after the error (and the tensors it held) had gone
+
+
+def test_a_ray_judge_gives_back_a_failed_jobs_memory_once_its_error_is_dropped():
+    # as a local worker: the error is reported with its notes, then the judge's memory is released
+    import types
+
+    from autokernel.search.ray_backend import RayJudge
+
+    released: list = []
+
+    def fails():
+        exc = RuntimeError("CUDA out of memory. Tried to allocate 6.00 GiB.")
+        exc.add_note("the judge's allocator at the error: default pool: 1 segment")
+        raise exc
+
+    judge = types.SimpleNamespace(evaluator=types.SimpleNamespace(release=lambda: released.append(True)),
+                                  config=types.SimpleNamespace(device="cpu"))
+    assert RayJudge._outcome(judge, lambda: {"verdict": "correct"}) == ("done", {"verdict": "correct"}, False)
+    assert released == []
+    assert RayJudge._outcome(judge, fails) == (
+        "error", "RuntimeError: CUDA out of memory. Tried to allocate 6.00 GiB.\n"
+                 "the judge's allocator at the error: default pool: 1 segment", False)
+    assert released == [True]

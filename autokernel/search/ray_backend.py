@@ -134,28 +134,25 @@ class RayJudge:
     def judge(self, problem: Problem, candidate: Candidate) -> tuple[str, object, bool]:
         """(``done``, the verdict as a dict, retire) or (``error``, the message, retire); retire: this judge
         holds GPU memory a candidate never released and should be replaced (see `RECYCLE_AFTER_BYTES`)."""
-        from autokernel.search.backend import RECYCLE_AFTER_BYTES, _leaked_gpu_bytes, error_text
-
-        try:
-            outcome: tuple[str, object] = ("done", self.evaluator.evaluate(problem, candidate).to_dict())
-        except Exception as exc:  # noqa: BLE001 - reported to the search; the judge lives on
-            outcome = ("error", error_text(exc))
-        if outcome[0] == "error":  # its error, now dropped, held the job's tensors: their memory goes back now
-            self.evaluator.release()
-        return (*outcome, _leaked_gpu_bytes(self.config.device) > RECYCLE_AFTER_BYTES)
+        return self._outcome(lambda: self.evaluator.evaluate(problem, candidate).to_dict())
 
     def screen(self, problem: Problem, candidates: list[Candidate]) -> tuple[str, object, bool]:
         """As `judge`, for a screen: (``done``, the `ScreenResult` dicts, retire) or (``error``, message, retire)."""
         from autokernel.evaluate.screen import Screener
-        from autokernel.search.backend import RECYCLE_AFTER_BYTES, _leaked_gpu_bytes, error_text
 
         if self.screener is None:
             self.screener = Screener(self.config, gate=self.gate, sharers=self.evaluator.sharers)
+        return self._outcome(lambda: [r.to_dict() for r in self.screener.screen(problem, candidates)])
+
+    def _outcome(self, work: Callable[[], object]) -> tuple[str, object, bool]:
+        """``work()`` as (``done``, its result, retire) or (``error``, the message, retire)."""
+        from autokernel.search.backend import RECYCLE_AFTER_BYTES, _leaked_gpu_bytes, error_text
+
         try:
-            outcome: tuple[str, object] = ("done", [r.to_dict() for r in self.screener.screen(problem, candidates)])
+            outcome: tuple[str, object] = ("done", work())
         except Exception as exc:  # noqa: BLE001 - reported to the search; the judge lives on
             outcome = ("error", error_text(exc))
-        if outcome[0] == "error":  # as after a judgment's error
+        if outcome[0] == "error":  # its error, now dropped, held the job's tensors: their memory goes back now
             self.evaluator.release()
         return (*outcome, _leaked_gpu_bytes(self.config.device) > RECYCLE_AFTER_BYTES)
 
