@@ -102,8 +102,20 @@ def test_only_whole_entries_are_shared(tmp_path):
     launcher = private / "DDDD"  # Triton's built launcher: one shared object, no index
     launcher.mkdir()
     (launcher / "__triton_launcher.so").write_bytes(b"\x7fELF")
-    assert shared_kernels.harvest(private, folder) == 2
-    assert sorted(p.name for p in folder.iterdir()) == ["AAAA", "DDDD"]
+    tuned = private / "EEEE"  # an autotuner's record of its configs' timings
+    tuned.mkdir()
+    (tuned / "k.autotune.json").write_text(json.dumps({"key": [4096], "configs_timings": [
+        [{"kwargs": {"XBLOCK": 256}, "num_warps": 4}, [0.01, 0.01, 0.01]]]}))
+    (tuned / "lock").write_text("")
+    torn = private / "FFFF"  # a record that does not read as one
+    torn.mkdir()
+    (torn / "k.autotune.json").write_text('{"key": [40')
+    stray = private / "GGGG"  # any other file without an index
+    stray.mkdir()
+    (stray / "k.autotune.json.txt").write_text("{}")
+    assert shared_kernels.harvest(private, folder) == 3
+    assert sorted(p.name for p in folder.iterdir()) == ["AAAA", "DDDD", "EEEE"]
+    assert [p.name for p in (folder / "EEEE").iterdir()] == ["k.autotune.json"]
     assert sorted(p.name for p in (folder / "AAAA").iterdir()) == ["__grp__k.json", "k.cubin", "k.json"]
     assert shared_kernels.harvest(private, tmp_path / "no-such-folder") == 0
 
@@ -124,6 +136,10 @@ def test_the_read_through_cache_finds_shared_files_by_name_and_writes_only_its_o
     assert cache.get_group("k.json") == {"k.cubin": str(entry / "k.cubin")}
     assert cache.get_file("only.so") == str(entry / "only.so")
     assert cache.get_group("other.json") is None and cache.get_file("other.so") is None
+    tuned = folder / "TUNED"  # an autotuner's record, under a key of its own
+    tuned.mkdir()
+    (tuned / "k.autotune.json").write_text('{"configs_timings": []}')
+    assert ReadThroughCache("TUNED").get_file("k.autotune.json") == str(tuned / "k.autotune.json")
     written = cache.put(b"mine", "mine.so")
     assert Path(written).parent == own / "KEY" and not (entry / "mine.so").exists()
     (entry / "k.cubin").unlink()  # an index whose file is gone is no hit
@@ -155,7 +171,8 @@ def test_only_a_process_that_ran_our_own_code_gives_its_compiles(tmp_path):
     assert shared_kernels.candidate_env(str(folder), "cpu") == {}
     assert shared_kernels.candidate_env(None, "cuda:0") == {}
     assert shared_kernels.candidate_env(str(folder), "cuda:1") == {
-        "TRITON_CACHE_MANAGER": shared_kernels.MANAGER, shared_kernels.ENV: str(folder)}
+        "TRITON_CACHE_MANAGER": shared_kernels.MANAGER, shared_kernels.ENV: str(folder),
+        "TRITON_CACHE_AUTOTUNING": "1"}
 
 
 def test_the_compile_sharing_benchmark_runs_on_cpu(tmp_path):

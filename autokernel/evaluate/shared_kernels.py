@@ -18,6 +18,12 @@ not applied, the verdict says so, and a candidate could write this folder as it 
 reading it gives them nothing they could not compile themselves. Triton's key covers the kernel's source and the
 globals it reads, its specialisation, launch options, target and compiler versions, so a kernel found is the kernel
 that would have been compiled: sharing changes how long a first call takes, never what runs.
+
+The folder shares ``triton.autotune``'s choices too (``TRITON_CACHE_AUTOTUNING``: each autotuner keeps its configs'
+timings in the cache, keyed by the kernel, its configs and the tuning key). Inductor's code for L3/34 autotunes 258
+kernels over two configs each at its first call, every process again: a minute of benchmark launches in each screen
+and verdict of a kernel that was already timed. A shared choice is the first process's pick among configs that are
+all the same kernel's correct launches, so it changes which of them runs, never what is computed.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ MANAGER = "autokernel.evaluate._triton_cache:ReadThroughCache"
 CACHE_SUBDIR = "triton_cache"  # a candidate's own Triton cache, beneath its scratch (`sandbox.candidate_env`)
 _GROUP = "__grp__"  # Triton's name prefix for the index of one compile's files
 _INCOMING = ".incoming-"
+_AUTOTUNE = ".autotune.json"  # `triton.autotune`'s record of its configs' timings (``check_disk_cache``)
 
 
 def make_folder() -> str:
@@ -52,17 +59,18 @@ def candidate_env(folder: str | None, device: str) -> dict[str, str]:
     compiles nothing)."""
     if not folder or not device.startswith("cuda"):
         return {}
-    return {"TRITON_CACHE_MANAGER": MANAGER, ENV: folder}
+    return {"TRITON_CACHE_MANAGER": MANAGER, ENV: folder, "TRITON_CACHE_AUTOTUNING": "1"}
 
 
 def complete(entry: Path) -> bool:
     """Whether a cache entry (one key's folder) is whole: each compile index (``__grp__*``) names files all present
-    beside it, and a folder without one holds only a built launcher (``*.so``, Triton's driver stubs). A process
-    killed mid-compile leaves IR files and no index: such an entry is never shared."""
+    beside it, and a folder without one holds only a built launcher (``*.so``, Triton's driver stubs) or an
+    autotuner's timings (``*.autotune.json`` that reads as its record). A process killed mid-compile leaves IR files
+    and no index: such an entry is never shared."""
     files = [f for f in entry.iterdir() if f.is_file() and f.name != "lock"]
     groups = [f for f in files if f.name.startswith(_GROUP)]
     if not groups:
-        return bool(files) and all(f.suffix == ".so" for f in files)
+        return bool(files) and all(f.suffix == ".so" or _autotune_record(f) for f in files)
     for group in groups:
         try:
             children = json.loads(group.read_text()).get("child_paths")
@@ -71,6 +79,16 @@ def complete(entry: Path) -> bool:
         if not isinstance(children, dict) or not all((entry / name).is_file() for name in children):
             return False
     return True
+
+
+def _autotune_record(path: Path) -> bool:
+    """Whether ``path`` is a whole autotuner record: Triton writes it as JSON with its configs' timings."""
+    if not path.name.endswith(_AUTOTUNE):
+        return False
+    try:
+        return isinstance(json.loads(path.read_text()).get("configs_timings"), list)
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def harvest(private: str | Path, folder: str | Path) -> int:
