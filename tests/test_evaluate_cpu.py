@@ -835,6 +835,42 @@ def test_running_out_of_memory_alone_raises_with_what_the_judges_allocator_held(
         "reserved"]
 
 
+def test_the_allocator_note_is_what_it_held_when_the_error_left_its_stage(cpu_config, monkeypatch):
+    # the evaluation's own release runs before its caller sees the error: on an H100 an L1/30 judge that NVML put at
+    # 65.1 GiB read 12 GiB reserved by then, so the note is taken as the error leaves the innermost stage
+    from autokernel.evaluate import judge
+    from autokernel.evaluate.gate import NullGate
+
+    class OutOfMemoryError(RuntimeError):
+        pass
+
+    state = ["65.00 GiB reserved"]
+
+    def fails(self, problem, candidate):
+        state[0] = "65.00 GiB reserved"  # each attempt's peak
+        stages = judge._Stages(held=lambda: f"default pool: {state[0]}")
+        try:
+            with stages("correctness"), stages("correctness/inputs"):
+                raise OutOfMemoryError("CUDA out of memory. Tried to allocate 6.00 GiB.")
+        finally:
+            state[0] = "12.00 GiB reserved"  # the evaluation's release
+
+    monkeypatch.setattr(judge.Evaluator, "_evaluate", fails)
+    monkeypatch.setattr(judge.Evaluator, "_allocator_state", lambda self: f"default pool: {state[0]}")
+    ev = judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False)
+    with pytest.raises(OutOfMemoryError) as err:
+        ev.evaluate(PROBLEM, Candidate(source=kernel()))
+    assert err.value.__notes__ == [
+        "judged alone after running out beside neighbours (the judge's OutOfMemoryError: CUDA out of memory. Tried to "
+        "allocate 6.00 GiB.; its allocator then (stage correctness/inputs): default pool: 65.00 GiB reserved); the "
+        "judge's allocator at this error (stage correctness/inputs): default pool: 65.00 GiB reserved"]
+    other = RuntimeError("a candidate's own error")
+    with pytest.raises(RuntimeError), judge._Stages(held=lambda: pytest.fail("not out of memory"))("load"):
+        raise other
+    assert other.judge_stage == "load" and not hasattr(other, "judge_allocator")
+    assert judge._held_at(other, lambda: "now") == "now"
+
+
 def _big_kernelbench_problem(monkeypatch) -> tuple[list, object]:
     """Every problem judged as a big one under the kernelbench protocol; returns (the KernelBench sets taken, as
     (seed, drawn ahead), the config)."""

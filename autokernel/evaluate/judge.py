@@ -75,12 +75,15 @@ class _ProblemState:
 class _Stages:
     """Wall seconds per stage of one evaluation (where the time goes: spawn, reference, trials, timing); with
     ``peak`` (the judge's peak device memory so far, MiB: reserved, allocated), the stages at whose end the reserved
-    peak had grown."""
+    peak had grown; with ``held`` (`memory.allocator_summary`), what the allocator held when an out-of-memory error
+    left the innermost stage (``exc.judge_allocator``): the evaluation's own release runs before its caller sees
+    the error, and on an H100 an L1/30 judge that NVML put at 65.1 GiB had 12 GiB left reserved by then."""
 
-    def __init__(self, peak: Callable[[], tuple[float, float]] | None = None):
+    def __init__(self, peak: Callable[[], tuple[float, float]] | None = None, held: Callable[[], str] | None = None):
         self.seconds: dict[str, float] = {}
         self.peak_steps: list[list[Any]] = []
         self._peak = peak
+        self._held = held
 
     @contextlib.contextmanager
     def __call__(self, name: str):
@@ -91,6 +94,8 @@ class _Stages:
             if not hasattr(exc, "judge_stage"):  # the innermost stage it left: where an out-of-memory error struck
                 with contextlib.suppress(AttributeError, TypeError):
                     exc.judge_stage = name
+                    if self._held is not None and _out_of_memory_error(exc):
+                        exc.judge_allocator = self._held()
             raise
         finally:
             self.seconds[name] = round(self.seconds.get(name, 0.0) + time.monotonic() - t0, 3)
@@ -151,7 +156,7 @@ class Evaluator:
             except Exception as exc:  # noqa: BLE001 - torch.OutOfMemoryError in the judge's own work
                 if not _out_of_memory_error(exc):
                     raise
-                held = self._allocator_state()  # taken while the failed stage's tensors still live
+                held = _held_at(exc, self._allocator_state)
                 if problem.digest in self._alone:
                     exc.add_note(f"the judge's allocator at the error{_stage(exc)}: {held}")
                     raise
@@ -172,7 +177,8 @@ class Evaluator:
             except Exception as exc:  # noqa: BLE001 - out of memory again, alone: what the allocator held, both times
                 if _out_of_memory_error(exc):
                     exc.add_note(f"judged alone after running out beside neighbours ({why}); "
-                                 f"the judge's allocator at this error{_stage(exc)}: {self._allocator_state()}")
+                                 f"the judge's allocator at this error{_stage(exc)}: "
+                                 f"{_held_at(exc, self._allocator_state)}")
                 raise
             # said in the verdict: an evaluation alone stops every neighbour for its length, and what ran out
             # tells whether the heavy slots' footprint was too small
@@ -272,7 +278,8 @@ class Evaluator:
         started = time.monotonic()
         self._slot_key = None
         waited0, held0, gate0 = self.gate.waited_s(), self.gate.held_s(), self.gate.profile()
-        stages = _Stages(peak=functools.partial(memory.peaks_mb, cfg.device) if cfg.is_cuda else None)
+        stages = _Stages(peak=functools.partial(memory.peaks_mb, cfg.device) if cfg.is_cuda else None,
+                         held=self._allocator_state if cfg.is_cuda else None)
         verdict = Verdict(verdict="rejected", reason="", problem=problem.key, problem_digest=problem.digest,
                           candidate_digest=candidate.digest, device=cfg.device, stages_s=stages.seconds,
                           protocol=cfg.protocol)
@@ -782,6 +789,13 @@ def _stage(exc: BaseException) -> str:
     """Where in the judge's stages ``exc`` struck, as said after "the allocator at the error"."""
     stage = getattr(exc, "judge_stage", None)
     return f" (stage {stage})" if stage else ""
+
+
+def _held_at(exc: BaseException, now: Callable[[], str]) -> str:
+    """What the judge's allocator held when ``exc`` left its innermost stage, else (an error outside the stages)
+    what it holds ``now``."""
+    held = getattr(exc, "judge_allocator", None)
+    return held if isinstance(held, str) else now()
 
 
 def _out_of_memory(verdict: Verdict) -> bool:
