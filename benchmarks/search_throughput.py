@@ -185,9 +185,10 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
                                                      "judge_peak_memory_mb": v.judge_peak_memory_mb,
                                                      # the stages where the judge's reserved memory grew
                                                      "judge_peak_steps_mb": v.judge_peak_steps_mb,
-                                                     # after running out of memory beside neighbours: why
-                                                     **({"judged_alone": v.policy["judged_alone"]}
-                                                        if "judged_alone" in v.policy else {})})
+                                                     # after running out of memory beside neighbours: why; a
+                                                     # big problem's trial 0 dropped for want of room: how much
+                                                     **{k: v.policy[k] for k in ("judged_alone", "trial_0_made_again")
+                                                        if k in v.policy}})
     for p, error in errors or []:
         rows[p.key].setdefault("harness_errors", []).append(error)
     judged = [v for _, v in judged]
