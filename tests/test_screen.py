@@ -409,6 +409,34 @@ def test_the_throughput_benchmark_goes_on_past_a_harness_error(monkeypatch):
     assert row["harness_errors"][0].endswith("reserved by PyTorch but unallocated.")  # what the allocator held
 
 
+def test_the_throughput_benchmark_keeps_why_a_verdict_held_the_device_or_made_trial_0_again(monkeypatch):
+    # a big problem's memory notes: which verdicts ran alone and which dropped trial 0 for want of room (an H100 run
+    # of L1/30 kept neither, so which memory cut took 6 GiB off its timing set could not be told)
+    from benchmark_scripts import load
+
+    throughput = load("search_throughput")
+    submit = LocalBackend.submit
+
+    def noted(self, problem, candidate):
+        outer: Future = Future()
+
+        def done(inner):
+            verdict = inner.result()
+            verdict.policy["trial_0_made_again"] = "3.0 GiB of device memory left for a timing set"
+            outer.set_result(verdict)
+
+        submit(self, problem, candidate).add_done_callback(done)
+        return outer
+
+    monkeypatch.setattr(LocalBackend, "submit", noted)
+    problem = Problem.from_file(REPO / "autokernel" / "suite" / "relu_scale.py")
+    result = throughput.measure([problem], _config(), variants=2, judge=1, workers_per_device=1, screen_reps=3,
+                                log=lambda line: None)
+    (row,) = result["problems"]
+    (judged,) = row["judged"]
+    assert judged["trial_0_made_again"].startswith("3.0 GiB") and "judged_alone" not in judged
+
+
 def test_the_throughput_benchmark_proposes_under_the_protocol_it_judges(monkeypatch):
     # some presets are offered under one protocol only: without it in the history, the TF32 conv presets that pass
     # KernelBench's TF32 reference were never screened, and every L1/50 and L1/70 variant failed on an H100
