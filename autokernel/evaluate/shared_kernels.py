@@ -22,8 +22,9 @@ that would have been compiled: sharing changes how long a first call takes, neve
 The folder shares ``triton.autotune``'s choices too (``TRITON_CACHE_AUTOTUNING``: each autotuner keeps its configs'
 timings in the cache, keyed by the kernel, its configs and the tuning key). Inductor's code for L3/34 autotunes 258
 kernels over two configs each at its first call, every process again: a minute of benchmark launches in each screen
-and verdict of a kernel that was already timed. A shared choice is the first process's pick among configs that are
-all the same kernel's correct launches, so it changes which of them runs, never what is computed.
+and verdict of a kernel that was already timed. A shared choice is the first process's pick among the kernel's own
+configs, one that any process autotuning alone could have made (a reduction's configs may differ in summation order,
+within rounding, as they did between processes before); the judge checks whichever runs.
 """
 
 from __future__ import annotations
