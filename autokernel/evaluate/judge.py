@@ -501,11 +501,8 @@ class Evaluator:
         if state.degeneracy is None:
             state.degeneracy = self._cached_degeneracy(session.problem, tol)
         if state.degeneracy is None:
-            if big:
-                trials.clear()  # the probe's own trials need the memory; correctness makes trial 0 again
-                if session.public_seeds:  # KernelBench's trial 0, drawn on the CPU while the probe runs
-                    session.prefetch_again(session.public_seeds[0], first=True)
-                self._release()  # what the last stage freed, back to the driver
+            if big:  # the probe's own trials need the memory
+                self._drop_trial_0(session, trials)
             with stages("degeneracy_probe"), self.gate.shared():
                 state.degeneracy = probe_degeneracy(
                     lambda i: session.probe_trial(i, extra_distributions=cfg.extra_distributions),
@@ -536,6 +533,14 @@ class Evaluator:
                                        f"exclude it (see docs/kernelbench.md, broken problems)", "degeneracy_probe")
         return out_meta, tol, rel_l2_tol
 
+    def _drop_trial_0(self, session, trials) -> None:
+        """A big problem's trial 0 let go for memory: correctness makes it again, KernelBench's set drawn on the CPU
+        meanwhile; what it held goes back to the driver."""
+        trials.clear()
+        if session.public_seeds:
+            session.prefetch_again(session.public_seeds[0], first=True)
+        self._release()
+
     def _room_for_timing_set(self, session, trials, verdict) -> None:
         """A big problem's timing set is made beside trial 0, which correctness checks first: its inputs and expected
         output, the reference run's copy and temporaries, then the copies shared with the candidate, about
@@ -547,10 +552,7 @@ class Evaluator:
         room = memory.room_bytes(self.config.device)
         if room is None or room >= need:
             return
-        trials.clear()
-        if session.public_seeds:
-            session.prefetch_again(session.public_seeds[0], first=True)
-        self._release()  # what trial 0 held, back to the driver
+        self._drop_trial_0(session, trials)
         verdict.policy["trial_0_made_again"] = (f"{room / 2**30:.1f} GiB of device memory left for a timing set "
                                                 f"that needs about {need / 2**30:.1f} GiB beside trial 0")
 
