@@ -125,6 +125,30 @@ def test_kernelbench_loop_reuses_the_inputs_and_holds_the_last_output():
     assert len(clone_loop.event_ms) == 8 and sum(clone_loop.fresh) == 4
 
 
+def test_a_spent_budget_ends_the_loop_after_the_fewest_calls_asked_for():
+    """A screen's cut loop: past its budget the loop stops at ``min_calls`` (5 by default), and KernelBench's loop
+    follows with a rearranged-input block of as many."""
+    import time
+
+    import pytest
+    import torch
+
+    from autokernel.evaluate.timing import time_calls
+
+    def slow(x):
+        time.sleep(0.002)
+        return x
+
+    assert len(time_calls(slow, [[1.0]], device="cpu", n=20, warmup=1, budget_s=1e-6).event_ms) == 5
+    assert len(time_calls(slow, [[1.0]], device="cpu", n=20, warmup=1, budget_s=1e-6, min_calls=2).event_ms) == 2
+    x = torch.arange(12.0)
+    raw = time_calls(slow, [[x]], device="cpu", n=20, warmup=1, budget_s=1e-6, min_calls=3, reuse_inputs=True)
+    assert raw.fresh == [False] * 3 + [True] * 3
+    assert len(time_calls(slow, [[1.0]], device="cpu", n=4, warmup=0, budget_s=10.0, min_calls=2).event_ms) == 4
+    with pytest.raises(ValueError, match="at least 1 call"):
+        time_calls(slow, [[1.0]], device="cpu", n=4, warmup=0, budget_s=1.0, min_calls=0)
+
+
 def test_timed_calls_run_in_the_autograd_mode_asked_for():
     """KernelBench times outside torch.no_grad; the judge's own work around the calls stays without autograd."""
     import torch

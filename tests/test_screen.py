@@ -6,6 +6,7 @@ screens nothing twice."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from concurrent.futures import Future
@@ -63,6 +64,26 @@ def test_the_screen_ranks_a_fast_variant_before_a_slow_one(screened):
     assert fast.digest == Candidate(source=HONEST).digest
     assert slow.median_ms > 2 * fast.median_ms, (fast.median_ms, slow.median_ms)
     assert fast.compile_s is not None and fast.compile_s >= 0
+
+
+def _calls(result: ScreenResult) -> int:
+    return int(re.search(r"median of (\d+) calls", result.reason).group(1))
+
+
+def test_a_variant_far_slower_than_the_control_gets_a_short_timed_loop():
+    """The first candidate (a round's control) is timed in full; a variant doing 1000x its work ends its loop at
+    three times the control's wall time, after 3 calls and a replay block of 3, still ranked behind it; with the cut
+    off it gets the whole loop."""
+    crawl = redundant(1000)
+    with Screener(_config(), ScreenConfig(variant_timeout_s=60.0), prespawn=False) as screener:
+        fast, slow = screener.screen(PROBLEM, [HONEST, crawl])
+    assert fast.ok and slow.ok, (fast.reason, slow.reason)
+    assert "loop cut" not in fast.reason and "loop cut" in slow.reason, (fast.reason, slow.reason)
+    assert _calls(slow) == 2 * ScreenConfig().cut_min_calls < _calls(fast)
+    assert slow.median_ms > 10 * fast.median_ms
+    with Screener(_config(), ScreenConfig(variant_timeout_s=60.0, cut=0, budget_s=60.0), prespawn=False) as screener:
+        fast, slow = screener.screen(PROBLEM, [HONEST, crawl])
+    assert "loop cut" not in slow.reason and _calls(slow) == _calls(fast)
 
 
 def test_each_variant_says_where_its_screen_time_went(screened):
@@ -230,6 +251,14 @@ def test_screen_results_round_trip_and_config_is_checked():
     # a file of many kernels compiles them all in its first call: its limit grows past the first twenty
     cfg = ScreenConfig(variant_timeout_s=60.0, per_kernel_s=1.0)
     assert cfg.timeout_for(3) == cfg.timeout_for(20) == 60.0 and cfg.timeout_for(258) == 298.0
+    # a variant's loop: the whole budget until the control is timed, then at most 3x the control's loop
+    assert ScreenConfig().loop_budget(None) == (2.0, 5)
+    assert ScreenConfig().loop_budget(0.1) == (pytest.approx(0.3), 3)
+    assert ScreenConfig().loop_budget(5.0) == (2.0, 3)
+    assert ScreenConfig(cut=0).loop_budget(0.1) == (2.0, 5)
+    for bad in ({"cut": 0.5}, {"cut": -1.0}, {"cut_min_calls": 0}):
+        with pytest.raises(ValueError, match="cut"):
+            ScreenConfig(**bad)
     with pytest.raises(ValueError, match="screen width"):
         SearchConfig(screen_width=-1)
     with pytest.raises(ValueError, match="judge_top"):

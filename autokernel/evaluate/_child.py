@@ -505,7 +505,8 @@ def main(argv: list[str]) -> int:
             try:
                 with torch.no_grad():
                     raw = time_calls(model, sets, device=device, n=msg["n"], warmup=msg["warmup"],
-                                     budget_s=msg["budget_s"], after_call=keep, spin_up_s=msg.get("spin_up_s", 0.0),
+                                     budget_s=msg["budget_s"], min_calls=int(msg.get("min_calls", 5)), after_call=keep,
+                                     spin_up_s=msg.get("spin_up_s", 0.0),
                                      relocate=Relocator([model], device), **msg.get("loop", {}))
                 if cuda:
                     torch.cuda.synchronize()

@@ -272,6 +272,7 @@ def time_calls(
     flush_overlaps_launch: bool = False,
     reuse_inputs: bool = False,
     grad: bool = False,
+    min_calls: int = 5,
 ) -> RawTimes:
     """Time ``fn(*args)`` over up to ``n`` calls, rotating ``input_sets``.
 
@@ -279,7 +280,8 @@ def time_calls(
     output into the judge's buffer for that set there, so timed outputs are re-checked).
     With ``alternate_fresh`` every other call gets rearranged inputs: the two populations must
     agree in time, or the kernel caches (faster on seen inputs) or skips unchecked work.
-    The loop stops early once ``budget_s`` of wall time is spent, after at least 5 calls.
+    The loop stops early once ``budget_s`` of wall time is spent, after at least ``min_calls`` calls (a screen
+    gives a variant far slower than its round's control a short budget and a low minimum: it only has to rank).
     ``spin_up_s``: on a GPU, the harness's own flushes run back to back for that long first, so the clocks
     have left their idle state before the first call (a few warm-up calls of a short kernel do not do it;
     the clocks themselves are never set).
@@ -338,6 +340,8 @@ def time_calls(
         groups = max(1, placements) if relocate is not None else 1
         per_group, group = max(1, n // groups), 0
         n += discard_first
+        if min_calls < 1:
+            raise ValueError(f"a timed loop makes at least 1 call, not {min_calls}")
         fresh_block = max(5, (n - discard_first) // 4) if reuse_inputs and alternate_fresh else 0
         seen_calls, prev = n, None  # (reuse_inputs) seen calls made before the fresh block; the last call's output
         loop_start = _perf_counter()
@@ -403,7 +407,7 @@ def time_calls(
             if reuse_inputs and not in_block:
                 prev = out  # alive through the next call, as KernelBench's `_` is
             del out, args
-            over_budget = i >= 4 + discard_first and _perf_counter() - loop_start > budget_s
+            over_budget = i >= min_calls - 1 + discard_first and _perf_counter() - loop_start > budget_s
             if not reuse_inputs:
                 if over_budget:
                     break
@@ -411,7 +415,7 @@ def time_calls(
             if not in_block and (over_budget or i + 1 == seen_calls):  # the timed calls end; the fresh block follows
                 del prev
                 seen_calls = i + 1
-                fresh_block = min(fresh_block, max(5, (seen_calls - discard_first) // 4)) if fresh_block else 0
+                fresh_block = min(fresh_block, max(min_calls, (seen_calls - discard_first) // 4)) if fresh_block else 0
             if i + 1 >= seen_calls + fresh_block:
                 break
         method = "perf_counter(cpu, triton interpreter)"
