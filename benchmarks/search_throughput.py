@@ -54,7 +54,8 @@ def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
 
 
 def measure(problems: list, eval_config, *, variants: int, judge: int, workers_per_device: int,
-            screen_reps: int, rounds: int = 1, share_kernels: bool = True, compile_ahead: int | None = None, log=print,
+            screen_reps: int, rounds: int = 1, share_kernels: bool = True, compile_ahead: int | None = None,
+            screen_cut: float | None = None, log=print,
             checkpoint=None) -> dict:
     """The two phases on ``problems`` (see the module docstring); returns the figures as a dict. ``checkpoint``
     gets the figures so far after the screen phase and after each verdict (a run cut short keeps them).
@@ -70,7 +71,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     from autokernel.search.backend import LocalBackend
 
     tuner = TunerProposer()
-    backend = LocalBackend(eval_config, workers_per_device=workers_per_device, screen=ScreenConfig(reps=screen_reps),
+    screen_cfg = ScreenConfig(reps=screen_reps) if screen_cut is None else ScreenConfig(reps=screen_reps, cut=screen_cut)
+    backend = LocalBackend(eval_config, workers_per_device=workers_per_device, screen=screen_cfg,
                            share_kernels=share_kernels, compile_ahead=compile_ahead)
     jobs = backend.workers
     devices = len(backend.devices)
@@ -78,10 +80,11 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     errors: list = []  # (problem, the harness's error) where a judgment failed: a search judges it again later
 
     def figures(judged: list, judge_s: float, planned: int) -> dict:
-        """The figures so far (`_figures`), with the compile-ahead helpers that ran (None asked: the default's)."""
+        """The figures so far (`_figures`), with the compile-ahead helpers that ran (None asked: the default's) and
+        the screen's loop cut."""
         return {**_figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
                            screen_reps, planned=planned, ends=list(ends), workers=jobs, errors=list(errors)),
-                "compile_ahead": backend.compile_helpers}
+                "compile_ahead": backend.compile_helpers, "screen_cut": screen_cfg.cut}
 
     t0 = time.monotonic()
     try:
@@ -288,6 +291,8 @@ def main(argv=None) -> int:
                          "screen only)")
     ap.add_argument("--workers-per-device", type=int, default=1, help="workers sharing each device (default 1)")
     ap.add_argument("--screen-reps", type=int, default=10, help="timed calls per screened variant (default 10)")
+    ap.add_argument("--screen-cut", type=float, default=None, metavar="X",
+                    help="a variant's timed loop ends at X times its control's (`ScreenConfig.cut`; default 3; 0: off)")
     ap.add_argument("--rounds", type=int, default=1,
                     help="screen rounds per problem, each re-screening the starter as its control beside --variants "
                          "new variants (default 1)")
@@ -317,6 +322,7 @@ def main(argv=None) -> int:
 
     result = measure(problems, config, variants=args.variants, judge=args.judge,
                      workers_per_device=args.workers_per_device, screen_reps=args.screen_reps, rounds=args.rounds,
+                     screen_cut=args.screen_cut,
                      share_kernels=not args.no_shared_kernels, compile_ahead=args.compile_ahead,
                      log=lambda line: print(line, file=sys.stderr, flush=True), checkpoint=write)
     write(result)
