@@ -144,6 +144,8 @@ def test_a_spent_budget_ends_the_loop_after_the_fewest_calls_asked_for():
     x = torch.arange(12.0)
     raw = time_calls(slow, [[x]], device="cpu", n=20, warmup=1, budget_s=1e-6, min_calls=3, reuse_inputs=True)
     assert raw.fresh == [False] * 3 + [True] * 3
+    whole = time_calls(slow, [[x]], device="cpu", n=8, warmup=0, budget_s=10.0, min_calls=3, reuse_inputs=True)
+    assert whole.fresh == [False] * 8 + [True] * 5  # not cut: the whole replay block
     assert len(time_calls(slow, [[1.0]], device="cpu", n=4, warmup=0, budget_s=10.0, min_calls=2).event_ms) == 4
     with pytest.raises(ValueError, match="at least 1 call"):
         time_calls(slow, [[1.0]], device="cpu", n=4, warmup=0, budget_s=1.0, min_calls=0)

@@ -314,6 +314,8 @@ def time_calls(
     import numpy as np
     import torch
 
+    if min_calls < 1:
+        raise ValueError(f"a timed loop makes at least 1 call, not {min_calls}")
     with torch.set_grad_enabled(grad):  # whatever the caller's mode; the judge's own steps below set theirs
         rng = np.random.default_rng()
         cuda = device.startswith("cuda")
@@ -340,8 +342,6 @@ def time_calls(
         groups = max(1, placements) if relocate is not None else 1
         per_group, group = max(1, n // groups), 0
         n += discard_first
-        if min_calls < 1:
-            raise ValueError(f"a timed loop makes at least 1 call, not {min_calls}")
         fresh_block = max(5, (n - discard_first) // 4) if reuse_inputs and alternate_fresh else 0
         seen_calls, prev = n, None  # (reuse_inputs) seen calls made before the fresh block; the last call's output
         loop_start = _perf_counter()
@@ -415,7 +415,8 @@ def time_calls(
             if not in_block and (over_budget or i + 1 == seen_calls):  # the timed calls end; the fresh block follows
                 del prev
                 seen_calls = i + 1
-                fresh_block = min(fresh_block, max(min_calls, (seen_calls - discard_first) // 4)) if fresh_block else 0
+                if over_budget and fresh_block:  # a loop cut short gets a replay block in proportion, from min_calls
+                    fresh_block = min(fresh_block, max(min_calls, (seen_calls - discard_first) // 4))
             if i + 1 >= seen_calls + fresh_block:
                 break
         method = "perf_counter(cpu, triton interpreter)"
