@@ -305,10 +305,35 @@ class PanelTable:
     screen_stages: dict[str, float] = field(default_factory=dict)  # the rounds' stages_s summed (job seconds)
     staged_rounds: int = 0  # screen rounds that recorded their stages
     screen_rounds: int = 0
+    timed_calls_s: tuple[float, float] = (0.0, 0.0)  # `timed_call_seconds`: all, and over CUT x the round's control
 
     def median_gain(self) -> tuple[float | None, int]:
         gains = [r.gain for r in self.rows if r.gain is not None]
         return (statistics.median(gains) if gains else None), len(gains)
+
+
+CUT = 3.0  # `ScreenConfig.cut`'s default: the notes count the timed calls of variants that much slower than the control
+_CALLS = re.compile(r"median of (\d+) calls")
+
+
+def timed_call_seconds(screens: list[dict], cut: float = CUT) -> tuple[float, float]:
+    """Seconds the screens' timed calls ran (median x calls of each passing variant and control, from its
+    reason; the loops' own overheads not counted), and of them the calls of variants over ``cut`` times their
+    round's control median: what the screen's loop cut (`ScreenConfig.cut`) bounds. Rows without a call count are
+    left out."""
+    control = {(s.get("problem"), s.get("round")): s.get("control_ms") for s in screens if s.get("kind") == "round"}
+    total = slow = 0.0
+    for s in screens:
+        found = _CALLS.search(str(s.get("reason", "")))
+        ms = s.get("median_ms")
+        if s.get("kind") not in ("variant", "control") or not found or not isinstance(ms, (int, float)):
+            continue
+        seconds = ms * int(found.group(1)) / 1e3
+        total += seconds
+        ref = control.get((s.get("problem"), s.get("round")))
+        if s.get("kind") == "variant" and isinstance(ref, (int, float)) and ms > cut * ref:
+            slow += seconds
+    return total, slow
 
 
 def _protocol(row: dict) -> str:
@@ -495,7 +520,8 @@ def collect(run_dir: Path, *, protocol: str = "kernelbench") -> PanelTable:
                       held_s=sum(float(i["wall_s"]) * max(1, len(i.get("devices") or [])) for i in closed),
                       unclosed=len(invocations) - len(closed), untimed_screens=untimed,
                       screen_stages=sum_stages(staged), staged_rounds=len(staged),
-                      screen_rounds=sum(1 for s in screens if s.get("kind") == "round"))  # fmt: skip
+                      screen_rounds=sum(1 for s in screens if s.get("kind") == "round"),
+                      timed_calls_s=timed_call_seconds(screens))  # fmt: skip
 
 
 def write_csv(table: PanelTable, path: Path) -> Path:
@@ -619,6 +645,11 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         lines += ["", f"Where the screens' time went ({table.staged_rounds} of {table.screen_rounds} screen rounds "
                       f"recorded their steps; job seconds): {split}; of it {stages.get('gate_wait', 0):.0f} s "
                       f"waiting for the device gate{compiling}."]
+    every, slow = table.timed_calls_s
+    if every:
+        lines += ["", f"The screens' timed calls (median x calls, each passing variant and control) ran {every:.0f} s, "
+                      f"{slow:.0f} s ({100 * slow / every:.0f} %) of it on variants over {CUT:g}x their round's "
+                      f"control, whose loops the screen now ends at {CUT:g}x the control's (`ScreenConfig.cut`)."]
     if png_name:
         lines += ["", f"![best speedup by candidates judged]({png_name})"]
     return "\n".join(lines) + "\n"

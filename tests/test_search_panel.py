@@ -114,6 +114,7 @@ def test_a_cpu_panel_runs_tables_and_resumes_without_judging_twice(tmp_path, cap
     notes = (board / "search_panel.md").read_text()
     assert "the problems given on the command line" in notes and "search_panel.png" in notes
     assert "Where the screens' time went (2 of 2 screen rounds recorded their steps" in notes
+    assert "The screens' timed calls (median x calls" in notes
     screens = [json.loads(line) for line in (run / "screen.jsonl").read_text().splitlines()]
     job_s = sum(v for r in screens if r["kind"] == "round" for k, v in r["stages_s"].items()
                 if k != "gate_wait" and "/" not in k)
@@ -157,6 +158,20 @@ def test_a_screen_rounds_job_seconds_are_its_steps_not_their_parts_else_its_time
     assert panel._screen_job_s({"stages_s": steps, "screen_s": 60.0}) == pytest.approx(8.0)
     assert panel._screen_job_s({"screen_s": 60.0}) == 60.0  # recorded before the steps were
     assert panel._screen_job_s({"stages_s": {}, "screen_s": None}) == 0.0
+
+
+def test_the_timed_calls_of_variants_far_slower_than_their_control_are_counted():
+    def row(kind, ms, calls, rnd=1, problem="L1/1"):
+        return {"kind": kind, "problem": problem, "round": rnd, "ok": True, "median_ms": ms,
+                "reason": f"right on 1 input set; {ms} ms median of {calls} calls"}
+
+    screens = [{"kind": "round", "problem": "L1/1", "round": 1, "control_ms": 2.0},
+               row("control", 2.0, 15), row("variant", 5.0, 15), row("variant", 7.0, 6),
+               {"kind": "variant", "problem": "L1/1", "round": 1, "ok": False, "reason": "wrong output"},
+               row("variant", 100.0, 10, rnd=2)]  # a round without its row: counted, never as slow
+    total, slow = panel.timed_call_seconds(screens)
+    assert total == pytest.approx((30 + 75 + 42 + 1000) / 1e3) and slow == pytest.approx(42 / 1e3)
+    assert panel.timed_call_seconds(screens, cut=2.0)[1] == pytest.approx((75 + 42) / 1e3)
 
 
 def test_a_round_0_kernel_near_its_floor_caps_the_gain_and_the_notes_say_so(tmp_path):

@@ -123,7 +123,7 @@ class ScreenConfig:
         cut: a variant's timed loop gets at most this many times the wall time the screen's first candidate (a
             round's control) took for its own, after at least ``cut_min_calls`` calls; 0: every variant gets
             ``budget_s``. A variant that much slower than the control only has to rank behind it; timed in full,
-            such variants took 966 of the 1 330 s the H200 panel's screens spent in timed calls, with the device
+            such variants ran 898 of the 1 241 s of timed calls in the H200 panel's screens, with the device
             held from every other worker meanwhile.
         cut_min_calls: the fewest timed calls of a cut loop (its median ranks it).
     """
