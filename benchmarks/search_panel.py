@@ -305,22 +305,29 @@ class PanelTable:
     screen_stages: dict[str, float] = field(default_factory=dict)  # the rounds' stages_s summed (job seconds)
     staged_rounds: int = 0  # screen rounds that recorded their stages
     screen_rounds: int = 0
-    timed_calls_s: tuple[float, float] = (0.0, 0.0)  # `timed_call_seconds`: all, and over CUT x the round's control
+    timed_calls_s: tuple[float, float] = (0.0, 0.0)  # `timed_call_seconds`: all, and over the cut x its control
 
     def median_gain(self) -> tuple[float | None, int]:
         gains = [r.gain for r in self.rows if r.gain is not None]
         return (statistics.median(gains) if gains else None), len(gains)
 
 
-CUT = 3.0  # `ScreenConfig.cut`'s default: the notes count the timed calls of variants that much slower than the control
 _CALLS = re.compile(r"median of (\d+) calls")
 
 
-def timed_call_seconds(screens: list[dict], cut: float = CUT) -> tuple[float, float]:
+def _screen_cut() -> float:
+    """`ScreenConfig.cut`'s default: the notes count the timed calls of variants that much slower than the control."""
+    from autokernel.evaluate.screen import ScreenConfig
+
+    return ScreenConfig().cut
+
+
+def timed_call_seconds(screens: list[dict], cut: float | None = None) -> tuple[float, float]:
     """Seconds the screens' timed calls ran (median x calls of each passing variant and control, from its
-    reason; the loops' own overheads not counted), and of them the calls of variants over ``cut`` times their
-    round's control median: what the screen's loop cut (`ScreenConfig.cut`) bounds. Rows without a call count are
-    left out."""
+    reason; the loops' own overheads not counted), and of them the calls of variants over ``cut`` (default:
+    `ScreenConfig.cut`'s) times their round's control median: what the screen's loop cut bounds. Rows without a call
+    count are left out."""
+    cut = _screen_cut() if cut is None else cut
     control = {(s.get("problem"), s.get("round")): s.get("control_ms") for s in screens if s.get("kind") == "round"}
     total = slow = 0.0
     for s in screens:
@@ -647,9 +654,10 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
                       f"waiting for the device gate{compiling}."]
     every, slow = table.timed_calls_s
     if every:
+        cut = _screen_cut()
         lines += ["", f"The screens' timed calls (median x calls, each passing variant and control) ran {every:.0f} s, "
-                      f"{slow:.0f} s ({100 * slow / every:.0f} %) of it on variants over {CUT:g}x their round's "
-                      f"control, whose loops the screen now ends at {CUT:g}x the control's (`ScreenConfig.cut`)."]
+                      f"{slow:.0f} s ({100 * slow / every:.0f} %) of it on variants over {cut:g}x their round's "
+                      f"control, whose loops the screen now ends at {cut:g}x the control's (`ScreenConfig.cut`)."]
     if png_name:
         lines += ["", f"![best speedup by candidates judged]({png_name})"]
     return "\n".join(lines) + "\n"

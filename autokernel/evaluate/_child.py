@@ -358,7 +358,7 @@ def main(argv: list[str]) -> int:
     import torch
 
     from autokernel.evaluate import transport
-    from autokernel.evaluate.timing import Relocator, time_calls, warmup_calls
+    from autokernel.evaluate.timing import MIN_CALLS, Relocator, time_calls, warmup_calls
 
     cuda = device != "cpu"
     if cuda:
@@ -505,7 +505,7 @@ def main(argv: list[str]) -> int:
             try:
                 with torch.no_grad():
                     raw = time_calls(model, sets, device=device, n=msg["n"], warmup=msg["warmup"],
-                                     budget_s=msg["budget_s"], min_calls=int(msg.get("min_calls", 5)), after_call=keep,
+                                     budget_s=msg["budget_s"], min_calls=int(msg.get("min_calls", MIN_CALLS)), after_call=keep,
                                      spin_up_s=msg.get("spin_up_s", 0.0),
                                      relocate=Relocator([model], device), **msg.get("loop", {}))
                 if cuda:

@@ -39,6 +39,7 @@ from autokernel.evaluate.outcome import error_reason
 from autokernel.evaluate.reference import ReferenceSession, estimate_input_bytes, input_bytes
 from autokernel.evaluate.sandbox import CandidateDied, CandidateProcess, CandidateTimeout
 from autokernel.evaluate.static import inspect_source
+from autokernel.evaluate.timing import MIN_CALLS
 from autokernel.evaluate.transport import empty_shared, share
 from autokernel.problem import Problem
 from autokernel.records import Candidate
@@ -155,7 +156,7 @@ class ScreenConfig:
         """A variant's timed-loop budget (seconds) and fewest calls, given the wall seconds of the round's control's
         timed loop (None: not timed, so no cut)."""
         if not self.cut or control_wall_s is None:
-            return self.budget_s, 5
+            return self.budget_s, MIN_CALLS
         return min(self.budget_s, self.cut * control_wall_s), self.cut_min_calls
 
 
@@ -322,8 +323,7 @@ class Screener:
                             io = _SharedIO.make(trial, proc.scratch)
                     timed: _Timed | None = None
                     try:
-                        timed = self._variant(proc, session, trial, tol, cand, static, i, watch, io,
-                                              None if i == 0 else control)
+                        timed = self._variant(proc, session, trial, tol, cand, static, i, watch, io, control)
                         if i == 0:
                             control = timed
                     except _Failed as exc:

@@ -252,6 +252,9 @@ def warmup_calls(warmup: int, num_sets: int) -> int:
     return max(warmup, num_sets) if warmup else 0
 
 
+MIN_CALLS = 5  # a timed loop's fewest calls once its budget is spent, unless its caller asks for fewer
+
+
 def time_calls(
     fn: Callable,
     input_sets: Sequence[Sequence],
@@ -272,7 +275,7 @@ def time_calls(
     flush_overlaps_launch: bool = False,
     reuse_inputs: bool = False,
     grad: bool = False,
-    min_calls: int = 5,
+    min_calls: int = MIN_CALLS,
 ) -> RawTimes:
     """Time ``fn(*args)`` over up to ``n`` calls, rotating ``input_sets``.
 
