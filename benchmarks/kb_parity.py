@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 import time
+import traceback
 import types
 from pathlib import Path
 
@@ -143,13 +144,14 @@ def kb_worker(bundle: Path, ids: list[str], repeat: int, results: Path) -> None:
 
 
 # -- ours ------------------------------------------------------------------------------------------
-def ours_worker(bundle: Path, ids: list[str], results: Path, protocol: str, repeat: int = 0) -> None:
+def ours_worker(bundle: Path, ids: list[str], results: Path, protocol: str, repeat: int = 0,
+                device: str = "cuda") -> None:
     from autokernel.evaluate import EvalConfig, Evaluator
     from autokernel.problem import Problem
     from autokernel.records import Candidate
 
     pairs = {p["id"]: p for p in json.loads((bundle / "pairs.json").read_text())}
-    config = EvalConfig.for_device("cuda", protocol=protocol, baseline_compile=False,
+    config = EvalConfig.for_device(device, protocol=protocol, baseline_compile=False,
                                    num_correct_trials=KB_TRIALS, num_perf_trials=KB_PERF_TRIALS)
     with Evaluator(config) as judge:
         for pid in ids:
@@ -158,7 +160,18 @@ def ours_worker(bundle: Path, ids: list[str], results: Path, protocol: str, repe
             problem = Problem.from_source((bundle / p["problem"]).read_text(), name=p["name"],
                                           level=int(level[1:]) if num else None,
                                           problem_id=int(num) if num else None)
-            v = judge.evaluate(problem, Candidate(source=(bundle / p["kernel"]).read_text()))
+            try:
+                v = judge.evaluate(problem, Candidate(source=(bundle / p["kernel"]).read_text()))
+            except Exception as exc:  # noqa: BLE001 - the judge's own failure (its device memory, say): recorded,
+                # and the next kernels judged; the log keeps the traceback
+                traceback.print_exc()
+                row = {"id": pid, "repeat": repeat, "protocol": protocol, "verdict": "judge_error",
+                       "reason": f"{type(exc).__name__}: {exc}"[:600] + "".join(
+                           f"; {n}" for n in getattr(exc, "__notes__", []))[:1200]}
+                with results.open("a") as f:
+                    f.write(json.dumps(row, default=str) + "\n")
+                judge.release()
+                continue
             row = {"id": pid, "repeat": repeat, "protocol": protocol, "verdict": v.verdict, "reason": v.reason[:600],
                    "failed_check": v.failed_check, "extra_check": v.extra_check, "speedup": v.speedup,
                    "speedup_mean": v.speedup_mean, "kernel": v.kernel.__dict__ if v.kernel else None,
@@ -191,13 +204,17 @@ def _ours_key(row: dict) -> tuple[str, int]:
 
 
 def _done(path: Path, key=lambda r: r["id"]) -> set:
+    """The keys of the rows recorded in ``path``; a judge's own failure (``judge_error``) is no verdict on its
+    kernel, so a rerun judges that kernel again."""
     if not path.is_file():
         return set()
     out = set()
     for line in path.read_text().splitlines():
         try:
-            out.add(key(json.loads(line)))
-        except (ValueError, KeyError):
+            row = json.loads(line)
+            if row.get("verdict") != "judge_error":
+                out.add(key(row))
+        except (ValueError, KeyError, AttributeError):
             continue
     return out
 

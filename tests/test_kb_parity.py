@@ -1,6 +1,10 @@
 """benchmarks/kb_parity.py's bookkeeping (its runs need a GPU and KernelBench's source)."""
 
+from pathlib import Path
+
 from benchmark_scripts import load
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def test_again_sets_earlier_results_aside_without_losing_them(tmp_path):
@@ -69,3 +73,35 @@ def test_our_repeats_are_compared_by_their_median_and_show_their_spread(tmp_path
     parity.write_csv([(bundle, "three of ours")], csv_path)
     table = parity.render(csv_path)
     assert "| L1/1 | correct (3) | correct (3) |  | 2.000 | 0.0 % | 2.000 (spread 20.0 %) | 2.000 |" in table
+
+
+def test_a_kernel_whose_judging_raises_is_recorded_and_the_next_kernels_are_judged(tmp_path, monkeypatch):
+    """An H100's judge ran out of memory on L1/30 and the worker died with the ten kernels after it unjudged."""
+    import json
+
+    from autokernel.evaluate import Evaluator
+    from autokernel.records import Verdict
+
+    parity = load("kb_parity")
+    source = (REPO / "tests" / "fixtures" / "problems" / "relu.py").read_text()
+    (tmp_path / "p.py").write_text(source)
+    (tmp_path / "k.py").write_text(source)
+    (tmp_path / "pairs.json").write_text(json.dumps([
+        {"id": i, "key": f"L1/{n}", "name": "relu", "kind": "panel", "problem": "p.py", "kernel": "k.py"}
+        for n, i in ((30, "L1_30"), (50, "L1_50"))]))
+    judged = []
+
+    def evaluate(self, problem, candidate):
+        judged.append(problem.problem_id)
+        if problem.problem_id == 30:
+            raise RuntimeError("CUDA out of memory. Tried to allocate 6.00 GiB")
+        return Verdict(verdict="correct", reason="fine", speedup=2.0, speedup_mean=2.0)
+
+    monkeypatch.setattr(Evaluator, "evaluate", evaluate)
+    results = tmp_path / "ours.jsonl"
+    parity.ours_worker(tmp_path, ["L1_30", "L1_50"], results, "kernelbench", device="cpu")
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert judged == [30, 50]
+    assert [(r["id"], r["verdict"]) for r in rows] == [("L1_30", "judge_error"), ("L1_50", "correct")]
+    assert "out of memory" in rows[0]["reason"]
+    assert parity._done(results, key=parity._ours_key) == {("L1_50", 0)}  # a rerun judges L1/30 again

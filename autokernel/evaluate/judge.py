@@ -148,7 +148,13 @@ class Evaluator:
             candidate = Candidate(source=candidate)
         with self._lock:
             if self.sharers == 1:
-                return self._evaluate(problem, candidate)
+                try:
+                    return self._evaluate(problem, candidate)
+                except Exception as exc:  # noqa: BLE001 - out of memory alone: what the allocator held, said
+                    if _out_of_memory_error(exc):
+                        exc.add_note(f"the judge's allocator at the error{_stage(exc)}: "
+                                     f"{_held_at(exc, self._allocator_state)}")
+                    raise
             # Sharing the GPU, an out-of-memory error may be the neighbours' doing: judge once more, alone.
             started = time.monotonic()
             try:
