@@ -800,6 +800,28 @@ def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, 
     assert calls == [False, True, True] and "judged_alone" not in again.policy and len(recorded) == 1
 
 
+def test_a_lone_judges_out_of_memory_error_says_what_its_allocator_held(cpu_config, monkeypatch):
+    # one judge on the device (kb_parity's): no retry, but the error tells which pool held the memory (an H100's
+    # parity judge ran out on L1/30 holding 52.5 GiB reserved and unallocated, and its error did not say where)
+    from autokernel.evaluate import judge
+    from autokernel.evaluate.gate import NullGate
+
+    class OutOfMemoryError(RuntimeError):
+        pass
+
+    def fails(self, problem, candidate):
+        with judge._Stages()("correctness"):
+            raise OutOfMemoryError("CUDA out of memory. Tried to allocate 6.00 GiB.")
+
+    monkeypatch.setattr(judge.Evaluator, "_evaluate", fails)
+    monkeypatch.setattr(judge.Evaluator, "_allocator_state", lambda self: "pool 1.2: 8 segments, 48.00 GiB reserved")
+    ev = judge.Evaluator(cpu_config, gate=NullGate(), sharers=1, prespawn=False)
+    with pytest.raises(OutOfMemoryError) as err:
+        ev.evaluate(PROBLEM, Candidate(source=kernel()))
+    assert err.value.__notes__ == ["the judge's allocator at the error (stage correctness): pool 1.2: 8 segments, "
+                                   "48.00 GiB reserved"]
+
+
 def test_running_out_of_memory_alone_raises_with_what_the_judges_allocator_held(cpu_config, monkeypatch):
     # alone and out of memory again: no verdict, a harness error, and the error says which pool held the reserved
     # memory the allocation could not use (on an H100, L1/30's judge held 48 GiB reserved but unallocated of 60)
