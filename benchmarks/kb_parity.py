@@ -160,16 +160,18 @@ def ours_worker(bundle: Path, ids: list[str], results: Path, protocol: str, repe
             problem = Problem.from_source((bundle / p["problem"]).read_text(), name=p["name"],
                                           level=int(level[1:]) if num else None,
                                           problem_id=int(num) if num else None)
+            v = None
             try:
                 v = judge.evaluate(problem, Candidate(source=(bundle / p["kernel"]).read_text()))
             except Exception as exc:  # noqa: BLE001 - the judge's own failure (its device memory, say): recorded,
                 # and the next kernels judged; the log keeps the traceback
                 traceback.print_exc()
+                notes = "".join(f"; {n}" for n in getattr(exc, "__notes__", []))
                 row = {"id": pid, "repeat": repeat, "protocol": protocol, "verdict": "judge_error",
-                       "reason": f"{type(exc).__name__}: {exc}"[:600] + "".join(
-                           f"; {n}" for n in getattr(exc, "__notes__", []))[:1200]}
+                       "reason": f"{type(exc).__name__}: {str(exc)[:600]}{notes[:1200]}"}
                 with results.open("a") as f:
                     f.write(json.dumps(row, default=str) + "\n")
+            if v is None:  # out of the handler: the error's frames held the failed evaluation's tensors
                 judge.release()
                 continue
             row = {"id": pid, "repeat": repeat, "protocol": protocol, "verdict": v.verdict, "reason": v.reason[:600],
