@@ -11,7 +11,7 @@ import pytest
 
 from autokernel.evaluate import evaluate
 from autokernel.problem import Problem, ProblemError
-from autokernel.records import VERDICTS, Candidate
+from autokernel.records import VERDICTS, Candidate, Verdict
 
 PROBLEM = Problem.from_source(
     """import torch
@@ -820,6 +820,15 @@ def test_a_lone_judges_out_of_memory_error_says_what_its_allocator_held(cpu_conf
         ev.evaluate(PROBLEM, Candidate(source=kernel()))
     assert err.value.__notes__ == ["the judge's allocator at the error (stage correctness): pool 1.2: 8 segments, "
                                    "48.00 GiB reserved"]
+    # nor is a verdict of the candidate's process running out judged again: there are no neighbours to blame
+    calls = []
+
+    def candidate_ran_out(self, problem, candidate):
+        calls.append(1)
+        return Verdict(verdict="runtime_error", reason="torch.OutOfMemoryError: CUDA out of memory in the candidate")
+
+    monkeypatch.setattr(judge.Evaluator, "_evaluate", candidate_ran_out)
+    assert ev.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "runtime_error" and calls == [1]
 
 
 def test_running_out_of_memory_alone_raises_with_what_the_judges_allocator_held(cpu_config, monkeypatch):
@@ -957,7 +966,6 @@ def test_the_judges_own_peak_memory_is_recorded_on_a_gpu_only(cpu_config):
     # that calibrates them (on the H200 a reduction's 8.6 GB trial is sized as 17 GB: its output as large as its input)
     from autokernel.evaluate import judge
     from autokernel.evaluate.gate import NullGate
-    from autokernel.records import Verdict
 
     with judge.Evaluator(cpu_config, gate=NullGate(), prespawn=False) as ev:
         v = ev.evaluate(PROBLEM, Candidate(source=kernel()))

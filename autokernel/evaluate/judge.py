@@ -147,15 +147,9 @@ class Evaluator:
         if isinstance(candidate, str):
             candidate = Candidate(source=candidate)
         with self._lock:
-            if self.sharers == 1:
-                try:
-                    return self._evaluate(problem, candidate)
-                except Exception as exc:  # noqa: BLE001 - out of memory alone: what the allocator held, said
-                    if _out_of_memory_error(exc):
-                        exc.add_note(f"the judge's allocator at the error{_stage(exc)}: "
-                                     f"{_held_at(exc, self._allocator_state)}")
-                    raise
-            # Sharing the GPU, an out-of-memory error may be the neighbours' doing: judge once more, alone.
+            # Sharing the GPU, an out-of-memory error may be the neighbours' doing: judge once more, alone. A lone
+            # judge (no neighbours) or one already judging alone has no retry: its error says what its allocator held.
+            lone = self.sharers == 1
             started = time.monotonic()
             try:
                 verdict = self._evaluate(problem, candidate)
@@ -163,13 +157,14 @@ class Evaluator:
                 if not _out_of_memory_error(exc):
                     raise
                 held = _held_at(exc, self._allocator_state)
-                if problem.digest in self._alone:
+                if lone or problem.digest in self._alone:
                     exc.add_note(f"the judge's allocator at the error{_stage(exc)}: {held}")
                     raise
                 verdict, why = None, (f"the judge's {type(exc).__name__}: {memory.memory_line(str(exc))}; "
                                       f"its allocator then{_stage(exc)}: {held}")
-            if verdict is not None and not (verdict.verdict == "runtime_error" and problem.digest not in self._alone
-                                            and _out_of_memory(verdict)):
+            if verdict is not None and (lone or not (verdict.verdict == "runtime_error"
+                                                     and problem.digest not in self._alone
+                                                     and _out_of_memory(verdict))):
                 return verdict
             if verdict is not None:
                 why = f"the candidate's process: {memory.memory_line(verdict.reason)}"
