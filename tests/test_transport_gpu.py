@@ -43,3 +43,35 @@ def test_shared_tensors_never_share_a_segment_with_the_judges_own(tmp_path, size
     del shared, out
     transport.renew_shared_pools()
     torch.cuda.empty_cache()
+
+
+def test_a_judge_whose_allocator_makes_expandable_segments_still_sends_what_a_candidate_opens(tmp_path):
+    # with expandable_segments:True the candidate's pickle.loads failed to open the judge's tensors (H100, torch
+    # 2.11); the shared pool's allocations are now made with them off
+    import subprocess
+    import sys
+
+    import torch
+
+    from autokernel.evaluate import transport
+
+    setter = getattr(torch._C, "_accelerator_setAllocatorSettings", None)
+    if setter is None:
+        pytest.skip("this torch cannot change its allocator's settings at run time")
+    before = torch._C._accelerator_getAllocatorSettings()
+    setter("expandable_segments:True")
+    try:
+        x = torch.full((1 << 20,), 2.0, device="cuda")
+        shared, handle = transport.share(x, str(tmp_path))
+        data = transport.dumps_for_candidate({"t": handle})
+        code = ("import sys; from autokernel.evaluate import transport; "
+                "t = transport.open_handle(transport.loads_from_judge(sys.stdin.buffer.read())['t']); "
+                "print(float(t.sum()))")
+        done = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True, timeout=120)
+        assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+        assert float(done.stdout.decode().split()[-1]) == 2.0 * (1 << 20)
+        assert torch._C._accelerator_getAllocatorSettings() == "expandable_segments:True"  # put back as found
+    finally:
+        setter(before or "expandable_segments:False")
+        transport.renew_shared_pools()
+        torch.cuda.empty_cache()

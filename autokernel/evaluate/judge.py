@@ -303,6 +303,7 @@ class Evaluator:
         if static.inductor_runtime:
             verdict.tied_to_torch = verdict.environment.get("torch", "")
         state = self._problems.setdefault(problem.digest, _ProblemState())
+        retries0 = transport.shared_pool_retries()
         with stages("spawn"):  # the interpreter starts (or was started ahead) while the reference is built
             proc = self._take_process(started + cfg.timeout_s)
             if self.prespawn:  # the next candidate's interpreter imports torch while this one is judged
@@ -363,8 +364,9 @@ class Evaluator:
                                 started)
         except CandidateDied as exc:
             verdict.log_tail = proc.log_tail()
+            note = transport.expandable_segments_note() if cfg.is_cuda else ""
             return self._finish(verdict, "runtime_error",
-                                f"{exc} (crash, os._exit, segfault or out of memory); see log_tail", started)
+                                f"{exc} (crash, os._exit, segfault or out of memory){note}; see log_tail", started)
         finally:
             self._discard(proc)
             if session is not None:
@@ -375,6 +377,11 @@ class Evaluator:
             if cfg.is_cuda:
                 verdict.judge_peak_memory_mb = memory.peak_reserved_mb(cfg.device)
                 verdict.judge_peak_steps_mb = stages.peak_steps
+            retried = transport.shared_pool_retries() - retries0
+            if retried:
+                verdict.policy["shared_pool_retried"] = (
+                    f"{retried} allocation(s) of what the candidate is sent ran out and were made again after the "
+                    f"judge's cached memory went back")
             self._release()
             waited = self.gate.waited_s() - waited0
             if waited > 0:  # inside the stages: time the device was held by other evaluations
