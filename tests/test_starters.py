@@ -548,6 +548,16 @@ def test_scan_patterns_fold_into_one_kernel(expr, call):
     assert run_shapes(p, st, [[(3, 37)], [(4, 3, 6)], [(2, 16)]]) >= 1
 
 
+@pytest.mark.parametrize("stream", [True, False])
+def test_scan_streaming_knob_keeps_the_values(stream):
+    """SCAN_STREAM (evict-first loads, streaming stores) reaches the kernel and changes no value."""
+    p = make_problem("def forward(self, x):\n    return torch.flip(torch.cumprod(torch.flip(x, dims=[1]), dim=1), "
+                     "dims=[1]) + torch.cumsum(x, dim=0)", "[torch.rand(3, 5)]")
+    st = generate_starter(p, tunables={"SCAN_BLOCK": 16, "SCAN_STREAM": stream})
+    assert "SCAN_STREAM" in st.tunables and "eviction_policy=EVICT" in st.source
+    assert run_shapes(p, st, [[(3, 37)], [(4, 3, 6)]]) >= 1
+
+
 @pytest.mark.parametrize("mask_dtype", ["torch.bool", "torch.float32"])
 def test_masked_scan_reads_the_mask_in_the_scan(mask_dtype):
     p = make_problem("def forward(self, x, m):\n    return torch.cumsum(x * m, dim=1) + torch.cumsum(m * x, dim=0)",
