@@ -354,6 +354,18 @@ def parity_rows(bundle: Path, protocol: str = "kernelbench") -> list[dict]:
                "ours_speedup_mean": statistics.median(means) if means else None,
                "ours_speedup_median": statistics.median(medians) if medians else None,
                "ours_spread_pct": _spread(means)}
+        # the times behind the speedups (means, as KernelBench reports; the median over runs): where the kernel's
+        # agree and the speedups do not, the difference is in the eager reference's timing (a host-bound one moves)
+        ok_runs = [r for r in runs if r.get("correctness")]
+        times = {"kb_kernel_ms": [r.get("runtime_ms") for r in ok_runs],
+                 "kb_eager_ms": [r.get("ref_runtime_ms") for r in ok_runs],
+                 "ours_kernel_ms": [(r.get("kernel") or {}).get("mean_ms") for r in correct],
+                 "ours_eager_ms": [(r.get("eager") or {}).get("mean_ms") for r in correct]}
+        for name, values in times.items():
+            values = [v for v in values if v and v > 0]
+            row[name] = statistics.median(values) if values else None
+        if row["kb_kernel_ms"] and row["ours_kernel_ms"]:
+            row["kernel_diff_pct"] = 100 * (row["ours_kernel_ms"] / row["kb_kernel_ms"] - 1)
         same = (verdicts == ["correct"]) == (ours_verdicts == ["correct"])
         row["same_verdict"] = same
         if row["kb_speedup"] and row["ours_speedup_mean"]:
@@ -371,7 +383,7 @@ def _spread(speedups: list[float]) -> float | None:
 
 CSV_FIELDS = ("loop", "kernel", "kind", "kb_verdicts", "kb_runs", "ours", "ours_runs", "named_check", "same_verdict",
               "kb_speedup", "kb_spread_pct", "ours_speedup_mean", "ours_speedup_median", "ours_spread_pct",
-              "diff_pct", "within")
+              "diff_pct", "within", "kb_kernel_ms", "ours_kernel_ms", "kernel_diff_pct", "kb_eager_ms", "ours_eager_ms")
 
 
 def write_csv(bundles: list[tuple[Path, str]], csv_path: Path) -> None:
@@ -409,7 +421,8 @@ def render(csv_path: Path) -> str:
         part = [r for r in rows if r["loop"] == label]
         out += [f"### {label}", "", "| kernel | KernelBench verdict (runs) | ours (kernelbench protocol) | check named "
                 "| KernelBench speedup (median of runs) | its run spread | ours (mean/mean) | ours (median) | "
-                "difference | within target |", "|---|---|---|---|---|---|---|---|---|---|"]
+                "difference | within target | kernel ms, KernelBench / ours | kernel difference | "
+                "eager ms, KernelBench / ours |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in part:
             within = {"True": "yes", "False": "no"}.get(r["within"], "")
             runs = int(r.get("ours_runs") or 1)  # our own repeats (rows before them: one run, shown as before)
@@ -421,15 +434,25 @@ def render(csv_path: Path) -> str:
             out.append(f"| {r['kernel']} | {r['kb_verdicts']} ({r['kb_runs']}) | {ours} | {r['named_check']} | "
                        f"{num(r['kb_speedup'], '.3f')} | {num(r['kb_spread_pct'], '.1f', ' %')} | "
                        f"{mean} | {num(r['ours_speedup_median'], '.3f')} | "
-                       f"{num(r['diff_pct'], '+.1f', ' %')} | {within} |")
+                       f"{num(r['diff_pct'], '+.1f', ' %')} | {within} | {_pair(r, 'kernel')} | "
+                       f"{num(r.get('kernel_diff_pct'), '+.1f', ' %')} | {_pair(r, 'eager')} |")
         honest = [r for r in part if r["kind"] == "leaderboard"]
         timed = [r for r in honest if r["within"] in ("True", "False")]
+        kernels = [float(r["kernel_diff_pct"]) for r in timed if r.get("kernel_diff_pct")]
+        kernel_line = (f" Kernel times (means) within {TOLERANCE_PCT:g} % of KernelBench's on "
+                       f"{sum(abs(d) <= TOLERANCE_PCT for d in kernels)} of {len(kernels)}." if kernels else "")
         out += ["", f"{len(part)} kernels ({len(honest)} leaderboard kernels, {len(part) - len(honest)} rogue "
                     f"fixtures); the same verdict on {sum(r['same_verdict'] == 'True' for r in honest)} of "
                     f"{len(honest)} leaderboard kernels; speedup within {TOLERANCE_PCT:g} % or KernelBench's own "
                     f"run-to-run spread on {sum(r['within'] == 'True' for r in timed)} of {len(timed)} correct "
-                    f"under both.", ""]
+                    f"under both.{kernel_line}", ""]
     return "\n".join(out)
+
+
+def _pair(row: dict, what: str) -> str:
+    """KernelBench's and our mean time of the kernel or the eager reference, ms ('' where either is missing)."""
+    kb, ours = row.get(f"kb_{what}_ms"), row.get(f"ours_{what}_ms")
+    return f"{float(kb):.4g} / {float(ours):.4g}" if kb not in ("", None) and ours not in ("", None) else ""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -75,6 +75,31 @@ def test_our_repeats_are_compared_by_their_median_and_show_their_spread(tmp_path
     assert "| L1/1 | correct (3) | correct (3) |  | 2.000 | 0.0 % | 2.000 (spread 20.0 %) | 2.000 |" in table
 
 
+def test_the_table_sets_the_kernels_times_beside_the_eager_ones(tmp_path):
+    # L3/34 on an H100: the kernel's time agreed (4.1 ms both) while KernelBench's eager RNN moved 23-35 ms, so the
+    # speedups parted; the table shows which of the two times differs
+    import json
+
+    parity = load("kb_parity")
+    bundle = tmp_path / "b"
+    (bundle / "results").mkdir(parents=True)
+    (bundle / "pairs.json").write_text(json.dumps([{"id": "L3_34", "key": "L3/34", "kind": "leaderboard"}]))
+    kb = [{"id": "L3_34", "repeat": r, "correctness": True, "runtime_ms": 4.1, "ref_runtime_ms": e}
+          for r, e in enumerate((34.8, 23.1, 24.1))]
+    (bundle / "results" / "kernelbench.jsonl").write_text("".join(json.dumps(r) + "\n" for r in kb))
+    ours = {"id": "L3_34", "verdict": "correct", "speedup": 6.75, "speedup_mean": 6.5,
+            "kernel": {"mean_ms": 4.2, "median_ms": 4.1}, "eager": {"mean_ms": 27.3, "median_ms": 27.7}}
+    (bundle / "results" / "ours_kernelbench.jsonl").write_text(json.dumps(ours) + "\n")
+    row = parity.parity_rows(bundle)[0]
+    assert row["kb_kernel_ms"] == 4.1 and row["kb_eager_ms"] == 24.1 and row["ours_eager_ms"] == 27.3
+    assert abs(row["kernel_diff_pct"] - 100 * (4.2 / 4.1 - 1)) < 1e-9
+    csv_path = tmp_path / "parity.csv"
+    parity.write_csv([(bundle, "panel")], csv_path)
+    table = parity.render(csv_path)
+    assert "| 4.1 / 4.2 | +2.4 % | 24.1 / 27.3 |" in table
+    assert "Kernel times (means) within 3 % of KernelBench's on 1 of 1." in table
+
+
 def test_a_kernel_whose_judging_raises_is_recorded_and_the_next_kernels_are_judged(tmp_path, monkeypatch):
     """An H100's judge ran out of memory on L1/30 and the worker died with the ten kernels after it unjudged."""
     import json
