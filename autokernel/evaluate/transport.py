@@ -82,7 +82,8 @@ def _regular_segments():
     settings read inside it: a prefetching thread shares tensors too, and must not read another's toggle."""
     import torch
 
-    setter = getattr(torch._C, "_accelerator_setAllocatorSettings", None)
+    setter = (getattr(torch._C, "_accelerator_setAllocatorSettings", None)  # the current name
+              or getattr(torch.cuda.memory, "_set_allocator_settings", None))  # before it (deprecated since)
     with _SETTINGS_LOCK:
         settings = _allocator_settings()
         off = _with_expandable_off(settings)
