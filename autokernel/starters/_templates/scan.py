@@ -62,8 +62,8 @@ def _scan(x, dim, prod=False, reverse=False, exclusive=False, mul=None):
         block = min(SCAN_BLOCK, _next_pow2(r))
         _scan_kernel[(outer * inner,)](x, m, y, r, inner, PROD=prod, REVERSE=reverse, EXCLUSIVE=exclusive,
                                        HAS_MUL=mul is not None, BLOCK=block,
-                                       EVICT="evict_first" if SCAN_STREAM else "", STORE_CM=".cs" if SCAN_STREAM else "",
-                                       num_warps=SCAN_NUM_WARPS)
+                                       EVICT="evict_first" if SCAN_STREAM else "",
+                                       STORE_CM=".cs" if SCAN_STREAM else "", num_warps=SCAN_NUM_WARPS)
     return y
 """,
     # SCAN_STREAM: evict-first loads and streaming stores. No num_stages knob: Triton 3.6 emits the same sm_90 code
