@@ -92,13 +92,18 @@ def test_each_variant_says_where_its_screen_time_went(screened):
 
     (fast, slow, wrong, crash, hang, after), _ = screened
     for r in (fast, slow, wrong, crash, hang, after):
-        assert r.stages_s is not None and set(r.stages_s) <= {*STAGES, "gate_wait", "call/compile"}, r.stages_s
+        parts = {"gate_wait", "call/compile", "time/gate_wait", "time/command", "time/setup", "time/loop"}
+        assert r.stages_s is not None and set(r.stages_s) <= {*STAGES, *parts}, r.stages_s
         assert all(v >= 0 for v in r.stages_s.values())
     assert "setup" in fast.stages_s and "setup" not in slow.stages_s  # the screen's setup counts with its first
     assert {"share", "load", "call", "check", "time", "compare", "release"} <= set(slow.stages_s)
     assert "time" not in wrong.stages_s  # it failed its check: never timed
     assert 0 <= slow.stages_s["call/compile"] <= slow.stages_s["call"] + 1e-3  # a part of the first call
     assert hang.stages_s["call"] >= 9.0  # the 10 s timeout spent in its first call
+    # the timed step's parts: its command holds the process's loop, and the step holds the command and its wait
+    t = slow.stages_s
+    assert 0 < t["time/loop"] <= t["time/command"] and t["time/setup"] <= t["time/command"]
+    assert t["time/command"] + t["time/gate_wait"] <= t["time"] + 1e-3
     assert "setup" in after.stages_s  # a fresh process after the hang
     total = sum_stages([fast, slow, {"stages_s": {"time": 1.0, "x": "not a number"}}, {"stages_s": None}])
     assert total["time"] == pytest.approx(fast.stages_s["time"] + slow.stages_s["time"] + 1.0, abs=2e-3)
@@ -718,3 +723,13 @@ def test_a_variant_judged_on_resume_is_marked_our_own_where_the_proposer_owns_it
     marked = _own_marked(PROBLEM, [mine, theirs], Owning(), ledger, History(device="cpu"))
     assert [c.own_code for c in marked] == [True, False] and seen == [0, 0]
     assert _own_marked(PROBLEM, [theirs], object(), ledger, History()) == [theirs]  # a proposer without `owns`
+
+
+def test_the_timed_steps_parts_take_the_processes_word_only_within_the_judges_clock():
+    from autokernel.evaluate.screen import _time_parts
+
+    seconds: dict[str, float] = {}
+    _time_parts(seconds, {"ok": True, "setup_s": float("nan"), "loop_s": 99.0}, 0.25, -1.0)
+    assert seconds == {"time/gate_wait": 0.0, "time/command": 0.25, "time/loop": 0.25}
+    _time_parts(seconds, {"ok": False, "setup_s": "soon"}, 0.1, 0.5)
+    assert seconds["time/gate_wait"] == 0.5 and "time/setup" not in seconds

@@ -50,9 +50,11 @@ class ScreenResult:
     """One variant's screen: ``ok`` (right output on the screen's input set, timed) with its median time of a few
     calls in ms, or why not. ``compile_s``: wall seconds to import, build and first call it (Triton compiles there).
     ``stages_s``: the screen's wall seconds on this variant by step (`STAGES`), so a slow screen says where its time
-    went; the first variant of a screen also carries the screen's setup. Two entries are parts of the steps, not
-    steps: ``gate_wait``, the wait for the device gate (neighbours' sections), and ``call/compile``, the first call's
-    Triton compiles, which run outside the gate but stop (SIGSTOP) while any neighbour times."""
+    went; the first variant of a screen also carries the screen's setup. Entries with a slash, and ``gate_wait``,
+    are parts of the steps, not steps: ``gate_wait``, the wait for the device gate (neighbours' sections);
+    ``call/compile``, the first call's Triton compiles, which run outside the gate but stop (SIGSTOP) while any
+    neighbour times; ``time/...``, the timed step's wait for its exclusive hold, its command and the process's own
+    setup and loop within it (`_time_parts`)."""
 
     digest: str
     ok: bool
@@ -76,7 +78,7 @@ class ScreenResult:
 # and again after a crash); then per variant the inputs shared with it (once a process, again after a variant wrote
 # them) and its output buffer poisoned, import and build, the checked first call (Triton compiles), the check, the
 # timed calls (with the wait for the exclusive gate), the timed output's comparison, freeing what it shared.
-# `ScreenResult.stages_s` also has two parts of them: ``call/compile`` and ``gate_wait``.
+# `ScreenResult.stages_s` also has parts of them: ``gate_wait`` and those named with a slash (``call/compile``).
 STAGES = ("setup", "share", "load", "call", "check", "time", "compare", "release")
 
 
@@ -394,11 +396,13 @@ class Screener:
         if static.backend == "triton" and not launches:
             raise _Failed(f"none of the variant's own kernels ({', '.join(static.kernel_names)}) ran")
         budget_s, min_calls = sc.loop_budget(None if control is None else control.wall_s)
+        waited0 = self.gate.waited_s()
         with watch.stage("time"), self._spare_paused():
             reply = proc.request({"cmd": "time", "sets": [handles], "outs": [out_handle], "n": sc.reps,
                                   "warmup": sc.warmup, "budget_s": budget_s, "min_calls": min_calls,
                                   "spin_up_s": 0.0, "loop": cfg.loop_options()}, exclusive=True)
             wall_ms = proc.last_wall_s * 1e3
+        _time_parts(watch.seconds, reply, wall_ms / 1e3, self.gate.waited_s() - waited0)
         if not reply.get("ok"):
             raise _Failed(error_reason(reply))
         samples = reply.get("event_ms")
@@ -410,6 +414,20 @@ class Screener:
         cut = control is not None and budget_s < sc.budget_s and len(samples) < control.calls  # fewer than its loop
         return _Timed(digest=cand.digest, median_ms=statistics.median(samples), calls=len(samples),
                       compile_s=compile_s, wall_s=wall_ms / 1e3, cut=cut)
+
+
+def _time_parts(seconds: dict[str, float], reply: dict, command_s: float, gate_wait_s: float) -> None:
+    """The parts of a variant's ``time`` step, beside it in ``seconds``: ``time/gate_wait`` (the wait for the
+    exclusive hold), ``time/command`` (the command on the judge's clock, from send to reply), and of that the
+    process's own ``time/setup`` (opening and copying the input set) and ``time/loop`` (the timed loop, warm-up and
+    replay block included). What the step holds beyond the wait and the command is the release after it. The process's
+    two figures are its own word, so they are bounded by the judge's clock: they place the step's time, never rank."""
+    seconds["time/gate_wait"] = max(0.0, gate_wait_s)
+    seconds["time/command"] = command_s
+    for key in ("setup", "loop"):
+        value = reply.get(f"{key}_s")
+        if isinstance(value, (int, float)) and math.isfinite(value):
+            seconds[f"time/{key}"] = min(max(0.0, float(value)), command_s)
 
 
 @dataclass(frozen=True)
