@@ -7,6 +7,10 @@ each per worker):
              (`TunerProposer.propose_wide`), one screen job per problem (`autokernel.evaluate.screen`: one candidate
              process, one input set, a few timed calls each);
   2. judge   the starter and the fastest variants that passed the screen, --judge per problem (0: no judging).
+             With --starters-first the starters are judged first, in a phase of their own ("round 0", as a search's
+             round 0 judges its seeds): each problem's first verdict times its baselines (eager, torch.compile) and
+             probes it, cached for every later verdict, so the judge phase then measures what a search's later rounds
+             buy and round 0's rate is reported beside it.
 Screened per device-hour = variants screened / (phase 1 wall hours x devices); judged per device-hour = candidates
 judged / (phase 2 wall hours x devices). Start-up, Triton compiles, the judge's CPU work and its baselines (cached
 per problem and GPU after the first candidate) are included: they are what an hour of the device buys. Nothing here
@@ -16,6 +20,8 @@ bound).
 
     python benchmarks/search_throughput.py --level 1 --problems 10,30,50,70,90 --variants 32 --judge 3 \
         --workers-per-device 4 --out benchmarks/results/throughput
+    python benchmarks/search_throughput.py --level 1 --problems $(seq -s, 2 4 98) --variants 16 --judge 3 --starters-first \
+        --workers-per-device 6 --out DIR     # a quarter of level 1, its rounds after round 0
     python benchmarks/search_throughput.py autokernel/suite/relu_scale.py --device cpu --variants 3 --judge 2 \
         --out /tmp/throughput
 """
@@ -55,7 +61,7 @@ def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
 
 def measure(problems: list, eval_config, *, variants: int, judge: int, workers_per_device: int,
             screen_reps: int, rounds: int = 1, share_kernels: bool = True, compile_ahead: int | None = None,
-            screen_cut: float | None = None, log=print,
+            screen_cut: float | None = None, starters_first: bool = False, log=print,
             checkpoint=None) -> dict:
     """The two phases on ``problems`` (see the module docstring); returns the figures as a dict. ``checkpoint``
     gets the figures so far after the screen phase and after each verdict (a run cut short keeps them).
@@ -63,7 +69,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     ``variants`` new ones, as the search's rounds do. ``share_kernels``: the backend's shared compiled kernels
     (`autokernel.evaluate.shared_kernels`; False: each candidate process compiles its own). ``compile_ahead``:
     helper processes compiling each screen's variants before their candidate process reaches them
-    (`autokernel.evaluate.precompile`)."""
+    (`autokernel.evaluate.precompile`). ``starters_first``: the starters judged in a round-0 phase before the judge
+    phase (see the module docstring)."""
     from autokernel.evaluate.screen import ScreenConfig
     from autokernel.propose.base import Attempt, History
     from autokernel.propose.tuner import TunerProposer
@@ -78,13 +85,15 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     devices = len(backend.devices)
     ends: list[float] = []  # seconds into the judge phase at which each verdict came, in that order
     errors: list = []  # (problem, the harness's error) where a judgment failed: a search judges it again later
+    round0: dict | None = None  # the starters' phase (``starters_first``), once done
 
     def figures(judged: list, judge_s: float, planned: int) -> dict:
-        """The figures so far (`_figures`), with the compile-ahead helpers that ran (None asked: the default's) and
-        the screen's loop cut."""
+        """The figures so far (`_figures`), with the compile-ahead helpers that ran (None asked: the default's),
+        the screen's loop cut and the round-0 phase."""
         return {**_figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
                            screen_reps, planned=planned, ends=list(ends), workers=jobs, errors=list(errors)),
-                "compile_ahead": backend.compile_helpers, "screen_cut": screen_cfg.cut}
+                "compile_ahead": backend.compile_helpers, "screen_cut": screen_cfg.cut,
+                **({"round0": round0} if round0 is not None else {})}
 
     t0 = time.monotonic()
     try:
@@ -132,6 +141,25 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         # (in problem order, the six workers all judged L1/10 first and the heavy problems last, one at a time)
         picks = [item for group in itertools.zip_longest(*(top(pair) for pair in zip(problems, screened)))
                  for item in group if item is not None]
+        def starter(pc):  # a round-0 verdict: (problem, verdict or None, the harness's error or None)
+            try:
+                verdict = backend.submit(*pc).result()
+            except Exception as exc:  # noqa: BLE001 - the harness's failure, counted in the phase
+                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: round 0: harness error: {_brief(str(exc))}")
+                return pc[0], None, _brief(str(exc))
+            log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: round 0: judged {verdict.verdict} in "
+                f"{verdict.wall_s:.1f} s")
+            return pc[0], verdict, None
+
+        if starters_first:
+            seen: set[str] = set()
+            starters, rest = [], []
+            for pc in picks:  # each problem's first pick is its starter
+                (rest if pc[0].key in seen else starters).append(pc)
+                seen.add(pc[0].key)
+            picks = rest
+            round0 = _round0(*_timed(starter, starters, jobs), devices)
+            log(f"round 0: {round0['candidates']} starters judged in {round0['wall_s']:.1f} s")
         if checkpoint is not None:
             checkpoint(figures([], 0.0, len(picks)))
         done: list = []
@@ -219,6 +247,20 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
     }
 
 
+def _round0(results: list, wall_s: float, devices: int) -> dict:
+    """The starters' phase (``starters_first``): ``results`` as (problem, verdict or None, error or None), the
+    phase's wall seconds. Its verdicts paid each problem's baselines and probes, so its rate is a search's round 0,
+    not its later rounds."""
+    verdicts = [v for _, v, _ in results if v is not None]
+    return {"candidates": len(verdicts), "planned": len(results), "wall_s": round(wall_s, 2),
+            "per_device_hour": round(len(verdicts) * 3600 / (wall_s * devices), 1) if wall_s > 0 else None,
+            "correct": sum(v.is_correct for v in verdicts),
+            "harness_errors": [f"{p.key}: {e}" for p, _, e in results if e],
+            "wall_s_per_candidate_median": statistics.median([v.wall_s for v in verdicts]) if verdicts else None,
+            "baselines_s_median": statistics.median([(v.stages_s or {}).get("baselines", 0.0) for v in verdicts])
+            if verdicts else None}
+
+
 def warm_rate(ends: list[float], workers: int, devices: int) -> dict:
     """Verdicts per device-hour after the first ``workers`` verdicts came (about one a worker: its first pays the
     interpreter's start, the problem's baselines and roofline, cached after it), over the span from that verdict to
@@ -258,6 +300,9 @@ def format_table(result: dict) -> str:
              f"{TARGETS['screened_per_device_hour']:>10}",
              f"{'judge':<8}{j['candidates']:>8}{j['wall_s']:>10.1f}{j['per_device_hour'] or 0:>18.0f}"
              f"{TARGETS['judged_per_device_hour']:>10}",
+             *([f"{'round 0':<8}{result['round0']['candidates']:>8}{result['round0']['wall_s']:>10.1f}"
+                f"{result['round0']['per_device_hour'] or 0:>18.0f}{'':>10}   (the starters: baselines timed)"]
+               if result.get("round0") else []),
              *([f"{'  warm':<8}{j['warm_candidates']:>8}{j['warm_wall_s']:>10.1f}{j['warm_per_device_hour']:>18.0f}"
                 f"{TARGETS['judged_per_device_hour']:>10}   (after each worker's first verdict)"]
                if j.get("warm_candidates") else []),
@@ -302,6 +347,9 @@ def main(argv=None) -> int:
     ap.add_argument("--no-shared-kernels", action="store_true",
                     help="each candidate process compiles its own kernels (default: a GPU backend shares the "
                          "kernels compiled by processes that ran only our own code)")
+    ap.add_argument("--starters-first", action="store_true",
+                    help="judge each problem's starter first, in a round-0 phase of its own (its baselines and probes, "
+                         "cached after it), so the judge phase measures later rounds")
     ap.add_argument("--out", required=True, type=Path, help="folder for throughput.json (created)")
     add_problem_source(ap)
     add_eval_policy(ap)
@@ -322,7 +370,7 @@ def main(argv=None) -> int:
 
     result = measure(problems, config, variants=args.variants, judge=args.judge,
                      workers_per_device=args.workers_per_device, screen_reps=args.screen_reps, rounds=args.rounds,
-                     screen_cut=args.screen_cut,
+                     screen_cut=args.screen_cut, starters_first=args.starters_first,
                      share_kernels=not args.no_shared_kernels, compile_ahead=args.compile_ahead,
                      log=lambda line: print(line, file=sys.stderr, flush=True), checkpoint=write)
     write(result)

@@ -414,6 +414,23 @@ def test_the_throughput_benchmark_keeps_its_figures_after_each_verdict():
     assert saved[1]["judge"]["per_device_hour"] > 0 and result["judge"]["candidates"] == 2
 
 
+def test_the_throughput_benchmark_can_judge_the_starters_in_a_round_0_of_their_own():
+    # each problem's first verdict times its baselines; a search pays that once, in round 0, so the judge phase's
+    # rate is measured after it and round 0's is reported beside it
+    from benchmark_scripts import load
+
+    throughput = load("search_throughput")
+    problem = Problem.from_file(REPO / "autokernel" / "suite" / "relu_scale.py")
+    result = throughput.measure([problem], _config(), variants=2, judge=2, workers_per_device=1, screen_reps=3,
+                                starters_first=True, log=lambda line: None)
+    r0, judge = result["round0"], result["judge"]
+    assert (r0["candidates"], r0["planned"], r0["harness_errors"]) == (1, 1, [])
+    assert r0["per_device_hour"] > 0 and r0["baselines_s_median"] > 0  # the starter timed the baselines
+    assert judge["candidates"] == 1 and judge["planned"] == 1 and judge["complete"]
+    assert judge["stage_s_per_candidate"].get("baselines", 0.0) < r0["baselines_s_median"]  # cached by then
+    assert "round 0" in throughput.format_table(result)
+
+
 def test_the_throughput_benchmark_goes_on_past_a_harness_error(monkeypatch):
     # an H100's judge ran out of memory on L1/30 beside its neighbours, even alone: the error ended the benchmark
     # and the verdicts in flight were lost; now it is counted in the problem's row and the other verdicts come

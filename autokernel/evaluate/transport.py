@@ -43,7 +43,8 @@ def shared_pool_retries() -> int:
 
 def _allocator_settings() -> str:
     """The CUDA allocator's settings as torch holds them (PYTORCH_CUDA_ALLOC_CONF or PYTORCH_ALLOC_CONF, or set at
-    run time); the variables themselves where this torch cannot say."""
+    run time); the variables themselves where this torch cannot say (torch 2.11 sets them at run time but has no
+    call that reads them)."""
     import torch
 
     get = getattr(torch._C, "_accelerator_getAllocatorSettings", None)
@@ -52,7 +53,7 @@ def _allocator_settings() -> str:
             return get() or ""
         except RuntimeError:
             pass
-    return ",".join(os.environ.get(k, "") for k in ("PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF"))
+    return ",".join(v for v in (os.environ.get(k, "") for k in ("PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF")) if v)
 
 
 def _with_expandable_off(settings: str) -> str | None:
