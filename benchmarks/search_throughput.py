@@ -141,15 +141,26 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         # (in problem order, the six workers all judged L1/10 first and the heavy problems last, one at a time)
         picks = [item for group in itertools.zip_longest(*(top(pair) for pair in zip(problems, screened)))
                  for item in group if item is not None]
-        def starter(pc):  # a round-0 verdict: (problem, verdict or None, the harness's error or None)
+        if checkpoint is not None:  # the screen's figures, whatever comes after
+            checkpoint(figures([], 0.0, len(picks)))
+        lock = threading.Lock()
+        r0_done: list = []  # round 0's (problem, verdict or None, error or None) as they come
+        r0 = time.monotonic()
+
+        def starter(pc):  # a round-0 verdict, the phase's figures written after each (a call cut off keeps them)
+            nonlocal round0
             try:
-                verdict = backend.submit(*pc).result()
+                got = pc[0], backend.submit(*pc).result(), None
+                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: round 0: judged {got[1].verdict} in "
+                    f"{got[1].wall_s:.1f} s")
             except Exception as exc:  # noqa: BLE001 - the harness's failure, counted in the phase
                 log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: round 0: harness error: {_brief(str(exc))}")
-                return pc[0], None, _brief(str(exc))
-            log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: round 0: judged {verdict.verdict} in "
-                f"{verdict.wall_s:.1f} s")
-            return pc[0], verdict, None
+                got = pc[0], None, _brief(str(exc))
+            with lock:
+                r0_done.append(got)
+                round0 = _round0(r0_done, time.monotonic() - r0, devices, planned=len(starters))
+                if checkpoint is not None:
+                    checkpoint(figures([], 0.0, len(picks)))
 
         if starters_first:
             seen: set[str] = set()
@@ -158,12 +169,12 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
                 (rest if pc[0].key in seen else starters).append(pc)
                 seen.add(pc[0].key)
             picks = rest
-            round0 = _round0(*_timed(starter, starters, jobs), devices)
+            _, r0_s = _timed(starter, starters, jobs)
+            round0 = _round0(r0_done, r0_s, devices, planned=len(starters))
             log(f"round 0: {round0['candidates']} starters judged in {round0['wall_s']:.1f} s")
-        if checkpoint is not None:
-            checkpoint(figures([], 0.0, len(picks)))
+            if checkpoint is not None:
+                checkpoint(figures([], 0.0, len(picks)))
         done: list = []
-        lock = threading.Lock()
         j0 = time.monotonic()
 
         def judge_one(pc):
@@ -247,12 +258,13 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
     }
 
 
-def _round0(results: list, wall_s: float, devices: int) -> dict:
-    """The starters' phase (``starters_first``): ``results`` as (problem, verdict or None, error or None), the
-    phase's wall seconds. Its verdicts paid each problem's baselines and probes, so its rate is a search's round 0,
-    not its later rounds."""
+def _round0(results: list, wall_s: float, devices: int, planned: int) -> dict:
+    """The starters' phase (``starters_first``): ``results`` as (problem, verdict or None, error or None) so far,
+    the phase's wall seconds so far, ``planned`` starters in all. Its verdicts paid each problem's baselines and
+    probes, so its rate is a search's round 0, not its later rounds."""
     verdicts = [v for _, v, _ in results if v is not None]
-    return {"candidates": len(verdicts), "planned": len(results), "wall_s": round(wall_s, 2),
+    return {"candidates": len(verdicts), "planned": planned, "complete": len(results) >= planned,
+            "wall_s": round(wall_s, 2),
             "per_device_hour": round(len(verdicts) * 3600 / (wall_s * devices), 1) if wall_s > 0 else None,
             "correct": sum(v.is_correct for v in verdicts),
             "harness_errors": [f"{p.key}: {e}" for p, _, e in results if e],

@@ -421,8 +421,13 @@ def test_the_throughput_benchmark_can_judge_the_starters_in_a_round_0_of_their_o
 
     throughput = load("search_throughput")
     problem = Problem.from_file(REPO / "autokernel" / "suite" / "relu_scale.py")
+    saved: list[dict] = []
     result = throughput.measure([problem], _config(), variants=2, judge=2, workers_per_device=1, screen_reps=3,
-                                starters_first=True, log=lambda line: None)
+                                starters_first=True, log=lambda line: None,
+                                checkpoint=lambda r: saved.append(json.loads(json.dumps(r))))
+    # the screen's figures first (a call cut off in round 0 keeps them), then round 0's after its verdict
+    assert "round0" not in saved[0] and saved[0]["screen"]["variants"] == 3
+    assert saved[1]["round0"]["complete"] and saved[1]["judge"]["candidates"] == 0
     r0, judge = result["round0"], result["judge"]
     assert (r0["candidates"], r0["planned"], r0["harness_errors"]) == (1, 1, [])
     assert r0["per_device_hour"] > 0 and r0["baselines_s_median"] > 0  # the starter timed the baselines
