@@ -755,3 +755,20 @@ def test_the_timed_steps_parts_take_the_processes_word_only_within_the_judges_cl
     assert seconds == {"time/gate_wait": 0.0, "time/command": 0.25, "time/loop": 0.25}
     _time_parts(seconds, {"ok": False, "setup_s": "soon"}, 0.1, 0.5)
     assert seconds["time/gate_wait"] == 0.5 and "time/setup" not in seconds
+
+
+def test_a_variant_that_runs_out_of_memory_beside_neighbours_is_screened_again_alone():
+    # on an H100, 25 screens at once: all 17 of L1/30's variants failed "torch.OutOfMemoryError in the forward pass",
+    # recorded as their own failures; beside neighbours it may be theirs, so the variant and the rest go alone
+    order: list = []
+    oom = HONEST.replace(FIRST_LINE, "        import torch\n"
+                                     "        raise torch.OutOfMemoryError('CUDA out of memory. Tried to allocate 6 GiB')")
+    with Screener(_config(), gate=_recording_gate(order), sharers=2, prespawn=False) as screener:
+        honest, failed, slow = screener.screen(PROBLEM, [HONEST, oom, SLOW])
+        assert honest.ok and slow.ok, (honest.reason, slow.reason)
+        assert not failed.ok and "OutOfMemoryError" in failed.reason  # alone too: its own, then
+        assert order.count(("alone",)) == 1 and PROBLEM.digest in screener._alone
+    order.clear()
+    with Screener(_config(), gate=_recording_gate(order), sharers=1, prespawn=False) as screener:
+        _, failed = screener.screen(PROBLEM, [HONEST, oom])  # a lone screen has no neighbours to blame
+        assert not failed.ok and "OutOfMemoryError" in failed.reason and ("alone",) not in order

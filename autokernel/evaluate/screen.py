@@ -74,12 +74,13 @@ class ScreenResult:
                    stages_s=dict(stages) if isinstance(stages, dict) else None)
 
 
-# The steps of a screen, in order: the reference session, its input set and the candidate process (once a screen,
-# and again after a crash); then per variant the inputs shared with it (once a process, again after a variant wrote
+# The steps of a screen, in order: the wait for the device's heavy slots (a multi-GB problem's, or all of them for a
+# screen alone), the reference session, its input set and the candidate process (once a screen, and again after a
+# crash); then per variant the inputs shared with it (once a process, again after a variant wrote
 # them) and its output buffer poisoned, import and build, the checked first call (Triton compiles), the check, the
 # timed calls (with the wait for the exclusive gate), the timed output's comparison, freeing what it shared.
 # `ScreenResult.stages_s` also has parts of them: ``gate_wait`` and those named with a slash (``call/compile``).
-STAGES = ("setup", "share", "load", "call", "check", "time", "compare", "release")
+STAGES = ("slots", "setup", "share", "load", "call", "check", "time", "compare", "release")
 
 
 class _Stopwatch:
@@ -199,11 +200,14 @@ class Screener:
         cands = [Candidate(source=c) if isinstance(c, str) else c for c in candidates]
         results: list[ScreenResult] = []
         with self._lock:
+            again = False
             try:
                 self._screen(problem, cands, results, alone=problem.digest in self._alone)
             except Exception as exc:  # noqa: BLE001 - the screen's own work ran out of memory beside neighbours
                 if self.sharers == 1 or problem.digest in self._alone or not _out_of_memory_error(exc):
                     raise
+                again = True  # out of the handler first: the error's frames hold what the attempt drew
+            if again:
                 # as the judge does: the rest of this screen, and this problem's later ones, with the device to
                 # itself (six screens of multi-GB problems on an H100 drew their input sets side by side)
                 self._alone.add(problem.digest)
@@ -264,7 +268,7 @@ class Screener:
         """Screens ``cands`` onto ``results`` (what is on it stays when this raises). ``alone``: with the device to
         itself throughout (every heavy slot, then the exclusive hold)."""
         from autokernel.evaluate.judge import BIG_TRIAL_BYTES, EvaluationError, _release_ipc
-        from autokernel.evaluate.memory import trial_heavy_units
+        from autokernel.evaluate.memory import mentions_out_of_memory, trial_heavy_units
 
         cfg = self.config
         if not cands:
@@ -284,15 +288,16 @@ class Screener:
             self._input_bytes[problem.digest] = estimate_input_bytes(problem)
         shapes = self._input_bytes[problem.digest]
         with contextlib.ExitStack() as held:
+            setup = _Stopwatch(self.gate)
             # A problem of gigabytes per input set takes the device's heavy slots by its footprint, as the judge
             # does, sized from shapes (inputs and an output as large) before its input set is drawn: drawn first,
             # six screens' sets met on an H100 and one ran out of memory. Where shapes cannot be read, the drawn
             # set sizes them.
-            if alone:
-                held.enter_context(self.gate.alone())
-            elif shapes:
-                held.enter_context(slots(2 * shapes))
-            setup = _Stopwatch(self.gate)
+            with setup.stage("slots"):
+                if alone:
+                    held.enter_context(self.gate.alone())
+                elif shapes:
+                    held.enter_context(slots(2 * shapes))
             with setup.stage("setup"), self.gate.shared():
                 session = ReferenceSession.under(cfg, problem, cpu_section=self.gate.idle)
                 # one set of the problem's own inputs, drawn on the device (a seed past KernelBench's CPU-drawn
@@ -302,7 +307,8 @@ class Screener:
             trial_bytes = input_bytes([*trial.inputs, trial.expected])
             share_gpu = 1 if alone or trial_bytes > BIG_TRIAL_BYTES else self.sharers
             if not shapes:
-                held.enter_context(slots(trial_bytes))
+                with setup.stage("slots"):
+                    held.enter_context(slots(trial_bytes))
             tol = tolerance_for(cfg.tolerance, str(trial.expected.dtype))
             proc: CandidateProcess | None = None
             io: _SharedIO | None = None  # the input set and output buffer shared with ``proc``, reused by its variants
@@ -329,6 +335,10 @@ class Screener:
                         if i == 0:
                             control = timed
                     except _Failed as exc:
+                        if sharing and mentions_out_of_memory(str(exc)):
+                            # beside neighbours, perhaps theirs: this variant and the rest are screened alone
+                            # (recorded as its failure, L1/30's 17 variants all failed so on an H100 in 25 screens)
+                            raise EvaluationError(f"a variant ran out of device memory beside neighbours: {exc}") from None
                         results.append(ScreenResult(digest=cand.digest, ok=False, reason=str(exc)))
                     except (CandidateDied, CandidateTimeout) as exc:
                         limit = self.screen_config.timeout_for(len(static.kernel_names))
