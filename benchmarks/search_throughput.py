@@ -208,6 +208,7 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
     """The figures as a dict. ``planned``: the judge phase's candidates; fewer judged means a phase still under way
     (a checkpoint), whose rate counts the seconds of the verdicts in flight too (a lower bound). ``ends``: when
     each verdict came (seconds into the phase, in order), for the rate once every worker is warm (`warm_rate`)."""
+    from autokernel.evaluate.screen import ALONE_NOTE
     from autokernel.ledger.screens import sum_stages
 
     rows = {p.key: {"problem": p.key, "name": p.name} for p in problems}
@@ -217,6 +218,7 @@ def _figures(problems, screened, judged, screen_s, judge_s, devices, eval_config
         rows[p.key].update({
             "starter_screen": (results[0].reason if results else "no starter"),
             "variants_screened": len(results), "variants_passed": len(ok),
+            "screened_alone": sum(ALONE_NOTE in r.reason for r in results),
             "screen_fastest_ms": min((r.median_ms for r in ok), default=None),
             "screen_compile_s_median": statistics.median([r.compile_s for r in ok]) if ok else None,
             "failed_reasons": sorted({r.reason.split(":")[0][:80] for r in results if not r.ok})[:5],

@@ -760,6 +760,8 @@ def test_the_timed_steps_parts_take_the_processes_word_only_within_the_judges_cl
 def test_a_variant_that_runs_out_of_memory_beside_neighbours_is_screened_again_alone():
     # on an H100, 25 screens at once: all 17 of L1/30's variants failed "torch.OutOfMemoryError in the forward pass",
     # recorded as their own failures; beside neighbours it may be theirs, so the variant and the rest go alone
+    from autokernel.evaluate.screen import ALONE_NOTE
+
     order: list = []
     oom = HONEST.replace(FIRST_LINE, "        import torch\n"
                                      "        raise torch.OutOfMemoryError('CUDA out of memory. Tried to allocate 6 GiB')")
@@ -768,6 +770,7 @@ def test_a_variant_that_runs_out_of_memory_beside_neighbours_is_screened_again_a
         assert honest.ok and slow.ok, (honest.reason, slow.reason)
         assert not failed.ok and "OutOfMemoryError" in failed.reason  # alone too: its own, then
         assert order.count(("alone",)) == 1 and PROBLEM.digest in screener._alone
+        assert ALONE_NOTE not in honest.reason and ALONE_NOTE in failed.reason and ALONE_NOTE in slow.reason
     order.clear()
     with Screener(_config(), gate=_recording_gate(order), sharers=1, prespawn=False) as screener:
         _, failed = screener.screen(PROBLEM, [HONEST, oom])  # a lone screen has no neighbours to blame

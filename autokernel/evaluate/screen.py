@@ -105,6 +105,9 @@ class _Stopwatch:
         return out
 
 
+# said after a variant's reason where its screen had the device to itself, stopping every neighbour meanwhile
+ALONE_NOTE = " (screened alone: the problem's screen ran out of device memory beside neighbours)"
+
 KERNELS_IN_TIMEOUT = 20  # kernels a file may define within `ScreenConfig.variant_timeout_s` (a starter has a few)
 
 
@@ -200,11 +203,11 @@ class Screener:
         cands = [Candidate(source=c) if isinstance(c, str) else c for c in candidates]
         results: list[ScreenResult] = []
         with self._lock:
-            again = False
+            again, alone = False, problem.digest in self._alone
             try:
-                self._screen(problem, cands, results, alone=problem.digest in self._alone)
+                self._screen(problem, cands, results, alone=alone)
             except Exception as exc:  # noqa: BLE001 - the screen's own work ran out of memory beside neighbours
-                if self.sharers == 1 or problem.digest in self._alone or not _out_of_memory_error(exc):
+                if self.sharers == 1 or alone or not _out_of_memory_error(exc):
                     raise
                 again = True  # out of the handler first: the error's frames hold what the attempt drew
             if again:
@@ -213,7 +216,11 @@ class Screener:
                 self._alone.add(problem.digest)
                 with self.gate.shared():
                     _release_ipc(self.config, empty_cache=True)
-                self._screen(problem, cands[len(results):], results, alone=True)
+                first = len(results)
+                self._screen(problem, cands[first:], results, alone=True)
+                results[first:] = [replace(r, reason=r.reason + ALONE_NOTE) for r in results[first:]]
+            elif alone:
+                results[:] = [replace(r, reason=r.reason + ALONE_NOTE) for r in results]
         return results
 
     def close(self) -> None:
