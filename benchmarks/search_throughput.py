@@ -20,8 +20,8 @@ bound).
 
     python benchmarks/search_throughput.py --level 1 --problems 10,30,50,70,90 --variants 32 --judge 3 \
         --workers-per-device 4 --out benchmarks/results/throughput
-    python benchmarks/search_throughput.py --level 1 --problems $(seq -s, 2 4 98) --variants 16 --judge 3 --starters-first \
-        --workers-per-device 6 --out DIR     # a quarter of level 1, its rounds after round 0
+    python benchmarks/search_throughput.py --level 1 --problems $(seq -s, 2 4 98) --variants 16 --judge 3 \
+        --starters-first --workers-per-device 6 --out DIR     # a quarter of level 1, its rounds after round 0
     python benchmarks/search_throughput.py autokernel/suite/relu_scale.py --device cpu --variants 3 --judge 2 \
         --out /tmp/throughput
 """

@@ -345,7 +345,8 @@ class Screener:
                         if sharing and mentions_out_of_memory(str(exc)):
                             # beside neighbours, perhaps theirs: this variant and the rest are screened alone
                             # (recorded as its failure, L1/30's 17 variants all failed so on an H100 in 25 screens)
-                            raise EvaluationError(f"a variant ran out of device memory beside neighbours: {exc}") from None
+                            raise EvaluationError(f"a variant ran out of device memory beside neighbours: "
+                                                  f"{exc}") from None
                         results.append(ScreenResult(digest=cand.digest, ok=False, reason=str(exc)))
                     except (CandidateDied, CandidateTimeout) as exc:
                         limit = self.screen_config.timeout_for(len(static.kernel_names))
