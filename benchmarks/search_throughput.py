@@ -264,6 +264,8 @@ def _round0(results: list, wall_s: float, devices: int, planned: int) -> dict:
     """The starters' phase (``starters_first``): ``results`` as (problem, verdict or None, error or None) so far,
     the phase's wall seconds so far, ``planned`` starters in all. Its verdicts paid each problem's baselines and
     probes, so its rate is a search's round 0, not its later rounds."""
+    from autokernel.ledger.screens import sum_stages
+
     verdicts = [v for _, v, _ in results if v is not None]
     return {"candidates": len(verdicts), "planned": planned, "complete": len(results) >= planned,
             "wall_s": round(wall_s, 2),
@@ -272,7 +274,9 @@ def _round0(results: list, wall_s: float, devices: int, planned: int) -> dict:
             "harness_errors": [f"{p.key}: {e}" for p, _, e in results if e],
             "wall_s_per_candidate_median": statistics.median([v.wall_s for v in verdicts]) if verdicts else None,
             "baselines_s_median": statistics.median([(v.stages_s or {}).get("baselines", 0.0) for v in verdicts])
-            if verdicts else None}
+            if verdicts else None,
+            "stage_s_per_candidate": {k: round(t / max(1, len(verdicts)), 3) for k, t in
+                                      sorted(sum_stages(verdicts).items(), key=lambda kv: -kv[1])}}
 
 
 def warm_rate(ends: list[float], workers: int, devices: int) -> dict:

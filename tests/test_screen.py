@@ -431,6 +431,7 @@ def test_the_throughput_benchmark_can_judge_the_starters_in_a_round_0_of_their_o
     r0, judge = result["round0"], result["judge"]
     assert (r0["candidates"], r0["planned"], r0["harness_errors"]) == (1, 1, [])
     assert r0["per_device_hour"] > 0 and r0["baselines_s_median"] > 0  # the starter timed the baselines
+    assert r0["stage_s_per_candidate"]["baselines"] == pytest.approx(r0["baselines_s_median"], abs=2e-3)
     assert judge["candidates"] == 1 and judge["planned"] == 1 and judge["complete"]
     assert judge["stage_s_per_candidate"].get("baselines", 0.0) < r0["baselines_s_median"]  # cached by then
     assert "round 0" in throughput.format_table(result)
