@@ -607,36 +607,47 @@ class Evaluator:
     def _correctness(self, proc, session, trials, big, tol, rel_l2_tol, verdict, stages) -> dict[str, int]:
         """The trials in turn (KernelBench's seeded ones first under its protocol, then secret-seeded ones);
         judge-owned buffers, the reference never leaves the judge. Returns the own-kernel launches counted."""
-        cfg = self.config
         public = len(session.public_seeds)
         launches: dict[str, int] = {}
         worst = (0.0, 0.0)
         count = self._num_trials(session)
         with stages("correctness"):
             for i in range(count):
-                sets = None  # a trial made here is shared with the process in the hold that made it
-                if trials:
-                    trial = trials.pop(0)
-                else:
-                    with stages("correctness/inputs"), self.gate.shared():
-                        if big:
-                            _release_ipc(cfg, empty_cache=True)  # what the last stage freed, back to the driver
-                        trial = session.trial(i, extra_distributions=cfg.extra_distributions)
-                        sets = share_sets([trial], proc.scratch)
-                perturb = i == count - 1 and cfg.extra_distributions
-                worst = self._checked_trial(proc, session, trial, i, public, tol, rel_l2_tol, launches, verdict,
-                                            worst, stages, keep=perturb, sets=sets)
-                if perturb:  # the last trial's inputs again, one element changed
-                    with stages("correctness/inputs"), self.gate.shared():
-                        if big:
-                            _release_ipc(cfg, empty_cache=True)
-                        trial = session.perturbed(trial)
-                        sets = share_sets([trial], proc.scratch) if trial is not None else None
-                    if trial is not None:
-                        self._checked_trial(proc, session, trial, i + 1, public, tol, rel_l2_tol, launches, verdict,
-                                            worst, stages, sets=sets)
-                del trial, sets
+                # One shared hold a trial, the candidate's call and the judge's steps nested in it: each hold waits
+                # behind the neighbours' timed loops, and a trial took three (made and shared; called; checked and
+                # freed). Drawing inputs on the CPU and Triton's compiles still give it up (`DeviceGate.idle`).
+                with self.gate.shared():
+                    worst = self._trial(proc, session, trials, i, count, public, big, tol, rel_l2_tol, launches,
+                                        verdict, worst, stages)
         return launches
+
+    def _trial(self, proc, session, trials, i, count, public, big, tol, rel_l2_tol, launches, verdict, worst,
+               stages) -> tuple[float, float]:
+        """Correctness trial ``i`` (taken from ``trials`` where made ahead, else made here), and after the last one
+        its perturbed twin; returns the worst errors so far (`_checked_trial`)."""
+        cfg = self.config
+        sets = None  # a trial made here is shared with the process as it is made
+        if trials:
+            trial = trials.pop(0)
+        else:
+            with stages("correctness/inputs"):
+                if big:
+                    _release_ipc(cfg, empty_cache=True)  # what the last stage freed, back to the driver
+                trial = session.trial(i, extra_distributions=cfg.extra_distributions)
+                sets = share_sets([trial], proc.scratch)
+        perturb = i == count - 1 and cfg.extra_distributions
+        worst = self._checked_trial(proc, session, trial, i, public, tol, rel_l2_tol, launches, verdict,
+                                    worst, stages, keep=perturb, sets=sets)
+        if perturb:  # the last trial's inputs again, one element changed
+            with stages("correctness/inputs"):
+                if big:
+                    _release_ipc(cfg, empty_cache=True)
+                trial = session.perturbed(trial)
+                sets = share_sets([trial], proc.scratch) if trial is not None else None
+            if trial is not None:
+                worst = self._checked_trial(proc, session, trial, i + 1, public, tol, rel_l2_tol, launches,
+                                            verdict, worst, stages, sets=sets)
+        return worst
 
     def _checked_trial(self, proc, session, trial, i, public, tol, rel_l2_tol, launches, verdict, worst, stages,
                        keep: bool = False, sets: tuple | None = None) -> tuple[float, float]:
