@@ -144,18 +144,24 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         if checkpoint is not None:  # the screen's figures, whatever comes after
             checkpoint(figures([], 0.0, len(picks)))
         lock = threading.Lock()
+
+        def verdict_of(pc, phase: str = "") -> tuple:
+            """(the verdict, None), or (None, the harness's error: no verdict, the run goes on); logged either way."""
+            try:
+                verdict = backend.submit(*pc).result()
+            except Exception as exc:  # noqa: BLE001 - the harness's failure, counted in its phase
+                error = _brief(str(exc))
+                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: {phase}harness error: {error}")
+                return None, error
+            log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: {phase}judged {verdict.verdict} in "
+                f"{verdict.wall_s:.1f} s")
+            return verdict, None
+
         r0_done: list = []  # round 0's (problem, verdict or None, error or None) as they come
-        r0 = time.monotonic()
 
         def starter(pc):  # a round-0 verdict, the phase's figures written after each (a call cut off keeps them)
             nonlocal round0
-            try:
-                got = pc[0], backend.submit(*pc).result(), None
-                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: round 0: judged {got[1].verdict} in "
-                    f"{got[1].wall_s:.1f} s")
-            except Exception as exc:  # noqa: BLE001 - the harness's failure, counted in the phase
-                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: round 0: harness error: {_brief(str(exc))}")
-                got = pc[0], None, _brief(str(exc))
+            got = (pc[0], *verdict_of(pc, "round 0: "))
             with lock:
                 r0_done.append(got)
                 round0 = _round0(r0_done, time.monotonic() - r0, devices, planned=len(starters))
@@ -169,6 +175,7 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
                 (rest if pc[0].key in seen else starters).append(pc)
                 seen.add(pc[0].key)
             picks = rest
+            r0 = time.monotonic()
             _, r0_s = _timed(starter, starters, jobs)
             round0 = _round0(r0_done, r0_s, devices, planned=len(starters))
             log(f"round 0: {round0['candidates']} starters judged in {round0['wall_s']:.1f} s")
@@ -178,16 +185,11 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         j0 = time.monotonic()
 
         def judge_one(pc):
-            try:
-                verdict = backend.submit(*pc).result()
-            except Exception as exc:  # noqa: BLE001 - the harness's failure (no verdict): said, and the run goes on
-                error = _brief(str(exc))
-                log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: harness error: {error}")
-                with lock:
-                    errors.append((pc[0], error))
-                return None
-            log(f"{time.monotonic() - t0:7.1f} s  {pc[0].key}: judged {verdict.verdict} in {verdict.wall_s:.1f} s")
+            verdict, error = verdict_of(pc)
             with lock:  # the figures so far after every verdict: a call cut off mid-phase keeps a judged rate
+                if verdict is None:
+                    errors.append((pc[0], error))
+                    return None
                 done.append((pc[0], verdict))
                 ends.append(time.monotonic() - j0)
                 if checkpoint is not None:

@@ -210,6 +210,7 @@ class Screener:
                 if self.sharers == 1 or alone or not _out_of_memory_error(exc):
                     raise
                 again = True  # out of the handler first: the error's frames hold what the attempt drew
+            first = 0  # the first result screened alone
             if again:
                 # as the judge does: the rest of this screen, and this problem's later ones, with the device to
                 # itself (six screens of multi-GB problems on an H100 drew their input sets side by side)
@@ -218,9 +219,8 @@ class Screener:
                     _release_ipc(self.config, empty_cache=True)
                 first = len(results)
                 self._screen(problem, cands[first:], results, alone=True)
+            if again or alone:
                 results[first:] = [replace(r, reason=r.reason + ALONE_NOTE) for r in results[first:]]
-            elif alone:
-                results[:] = [replace(r, reason=r.reason + ALONE_NOTE) for r in results]
         return results
 
     def close(self) -> None:
