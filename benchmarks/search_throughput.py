@@ -61,8 +61,8 @@ def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
 
 def measure(problems: list, eval_config, *, variants: int, judge: int, workers_per_device: int,
             screen_reps: int, rounds: int = 1, share_kernels: bool = True, compile_ahead: int | None = None,
-            screen_cut: float | None = None, starters_first: bool = False, log=print,
-            checkpoint=None) -> dict:
+            screen_cut: float | None = None, starters_first: bool = False, screen_batch: int | None = None,
+            log=print, checkpoint=None) -> dict:
     """The two phases on ``problems`` (see the module docstring); returns the figures as a dict. ``checkpoint``
     gets the figures so far after the screen phase and after each verdict (a run cut short keeps them).
     ``rounds``: screen jobs per problem, one after another, each with the starter again as the round's control and
@@ -78,7 +78,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     from autokernel.search.backend import LocalBackend
 
     tuner = TunerProposer()
-    screen_cfg = ScreenConfig(reps=screen_reps) if screen_cut is None else ScreenConfig(reps=screen_reps, cut=screen_cut)
+    screen_cfg = ScreenConfig(reps=screen_reps, **({} if screen_cut is None else {"cut": screen_cut}),
+                              **({} if screen_batch is None else {"batch": screen_batch}))
     backend = LocalBackend(eval_config, workers_per_device=workers_per_device, screen=screen_cfg,
                            share_kernels=share_kernels, compile_ahead=compile_ahead)
     jobs = backend.workers
@@ -93,6 +94,7 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         return {**_figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
                            screen_reps, planned=planned, ends=list(ends), workers=jobs, errors=list(errors)),
                 "compile_ahead": backend.compile_helpers, "screen_cut": screen_cfg.cut,
+                "screen_batch": screen_cfg.batch,
                 **({"round0": round0} if round0 is not None else {})}
 
     t0 = time.monotonic()
@@ -358,6 +360,8 @@ def main(argv=None) -> int:
     ap.add_argument("--screen-reps", type=int, default=10, help="timed calls per screened variant (default 10)")
     ap.add_argument("--screen-cut", type=float, default=None, metavar="X",
                     help="a variant's timed loop ends at X times its control's (`ScreenConfig.cut`; default 3; 0: off)")
+    ap.add_argument("--screen-batch", type=int, default=None, metavar="N",
+                    help="variants checked, then timed back to back in one exclusive hold (`ScreenConfig.batch`)")
     ap.add_argument("--rounds", type=int, default=1,
                     help="screen rounds per problem, each re-screening the starter as its control beside --variants "
                          "new variants (default 1)")
@@ -390,7 +394,7 @@ def main(argv=None) -> int:
 
     result = measure(problems, config, variants=args.variants, judge=args.judge,
                      workers_per_device=args.workers_per_device, screen_reps=args.screen_reps, rounds=args.rounds,
-                     screen_cut=args.screen_cut, starters_first=args.starters_first,
+                     screen_cut=args.screen_cut, starters_first=args.starters_first, screen_batch=args.screen_batch,
                      share_kernels=not args.no_shared_kernels, compile_ahead=args.compile_ahead,
                      log=lambda line: print(line, file=sys.stderr, flush=True), checkpoint=write)
     write(result)

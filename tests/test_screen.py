@@ -782,3 +782,64 @@ def test_a_variant_that_runs_out_of_memory_beside_neighbours_is_screened_again_a
     with Screener(_config(), gate=_recording_gate(order), sharers=1, prespawn=False) as screener:
         _, failed = screener.screen(PROBLEM, [HONEST, oom])  # a lone screen has no neighbours to blame
         assert not failed.ok and "OutOfMemoryError" in failed.reason and ("alone",) not in order
+
+
+def _exclusive_counting_gate():
+    """A free gate counting the exclusive holds taken, not those nested in one: each waits on a GPU for the
+    neighbours' shared holds to drain."""
+    import contextlib
+
+    from autokernel.evaluate.gate import NullGate
+
+    class Gate(NullGate):
+        exclusives = depth = 0
+
+        @contextlib.contextmanager
+        def exclusive(self):
+            self.exclusives += self.depth == 0
+            self.depth += 1
+            try:
+                yield
+            finally:
+                self.depth -= 1
+
+    return Gate()
+
+
+def test_a_batch_is_timed_in_one_exclusive_hold_with_the_same_results_in_order():
+    # each exclusive hold waits for the neighbours' shared holds to drain (0.2 s a variant on an H100's light level-1
+    # screens, its loop 0.07 s): a batch's variants are checked one by one, then timed back to back in one hold
+    wider = HONEST.replace("BLOCK = 256", "BLOCK = 128")
+    mutate = HONEST.replace(FIRST_LINE, "        x.mul_(2.0)\n" + FIRST_LINE)
+    cands = [HONEST, SLOW, WRONG, wider, mutate, HONEST.replace("BLOCK = 256", "BLOCK = 512")]
+    got = {}
+    for batch in (1, 4):
+        gate = _exclusive_counting_gate()
+        with Screener(_config(), ScreenConfig(variant_timeout_s=30.0, batch=batch), gate=gate, sharers=2,
+                      prespawn=False) as screener:
+            got[batch] = screener.screen(PROBLEM, cands), gate.exclusives
+    (one, one_holds), (four, four_holds) = got[1], got[4]
+    assert [r.digest for r in four] == [Candidate(source=c).digest for c in cands]
+    assert [r.ok for r in four] == [r.ok for r in one] == [True, True, False, True, False, True], \
+        [r.reason for r in four]
+    assert four[1].median_ms > 2 * four[0].median_ms  # ranked as one by one
+    assert one_holds == 4 and four_holds == 1  # four timed: one hold each, or one for the batch's four checked
+    # each variant's wait and steps are its own; the checked ones were timed
+    assert all("time" in r.stages_s for r in four if r.ok) and "time" not in four[2].stages_s
+
+
+def test_a_crash_in_a_batch_sends_the_variants_loaded_beside_it_through_again():
+    # the checked variants of a batch live in its process: when a later one crashes at its first call, they are
+    # loaded again in the fresh process and timed there; the crash is the crashing variant's alone
+    cands = [HONEST, SLOW, CRASH, HONEST.replace("BLOCK = 256", "BLOCK = 128")]
+    with Screener(_config(), ScreenConfig(variant_timeout_s=30.0, batch=3), sharers=2, prespawn=False) as screener:
+        honest, slow, crash, after = screener.screen(PROBLEM, cands)
+        assert screener.restarts == 1
+    assert honest.ok and slow.ok and after.ok, (honest.reason, slow.reason, after.reason)
+    assert not crash.ok and "crashed" in crash.reason
+    assert slow.median_ms > 2 * honest.median_ms
+
+
+def test_a_screen_batch_is_at_least_one():
+    with pytest.raises(ValueError, match="batch"):
+        ScreenConfig(batch=0)

@@ -384,6 +384,7 @@ def main(argv: list[str]) -> int:
     ch.send(event="ready", confinement=confinement, pid=os.getpid(), launch_counting=counter.installed)
 
     model = None
+    batch: dict = {}  # a screen's batch: models loaded under a slot, called and timed by it, dropped by "forget"
     reference = _Reference(torch, device)  # the paired eager's model, between its build and its timing
     loaded = None  # what "load" built the model from (module, init args, seed): a fresh model for the ablation
     call_inputs: list = []  # the input objects of the correctness calls, rebound to each call's buffers (`_rebind`)
@@ -456,6 +457,8 @@ def main(argv: list[str]) -> int:
                 model = module.ModelNew(*init_args)
                 model = model.to("cuda" if cuda else "cpu")
                 loaded = {"module": module, "init_args": init_args, "init_seed": msg["init_seed"]}
+                if "slot" in msg:
+                    batch[msg["slot"]] = model
                 if cuda:
                     torch.cuda.synchronize()
             except BaseException as exc:  # noqa: BLE001
@@ -463,6 +466,17 @@ def main(argv: list[str]) -> int:
                 continue
             ch.send(ok=True, stage="init")
             continue
+        if cmd == "forget":
+            batch.clear()
+            model = loaded = None
+            ch.send(ok=True)
+            continue
+        if cmd in ("call", "time") and "slot" in msg:
+            if msg["slot"] not in batch:
+                ch.send(ok=False, stage=cmd, kind="runtime_error", type="KeyError",
+                        message=f"no model loaded under slot {msg['slot']!r}", traceback="")
+                continue
+            model = batch[msg["slot"]]
         if cmd == "call":
             inputs = call_inputs = _rebind(torch, call_inputs, [transport.open_handle(h) for h in msg["inputs"]])
             out_buf = transport.open_handle(msg["out"])

@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from autokernel.evaluate.checks import check_trial, poison
@@ -84,12 +84,14 @@ STAGES = ("slots", "setup", "share", "load", "call", "check", "time", "compare",
 
 
 class _Stopwatch:
-    """Wall seconds by stage, and the gate's waits over the same span, for one variant."""
+    """Wall seconds by stage, and the gate's waits over the variant's own spans, for one variant: from its start to
+    its result, less the spans `pause` leaves out (a batch's other variants' steps, between its own)."""
 
     def __init__(self, gate) -> None:
         self.gate = gate
         self.seconds: dict[str, float] = {}
-        self._waited0 = gate.waited_s()
+        self._waited = 0.0
+        self._since: float | None = gate.waited_s()
 
     @contextlib.contextmanager
     def stage(self, name: str):
@@ -99,9 +101,22 @@ class _Stopwatch:
         finally:
             self.seconds[name] = self.seconds.get(name, 0.0) + time.monotonic() - t0
 
+    def pause(self) -> None:
+        """Stop counting the gate's waits (until `resume`)."""
+        if self._since is not None:
+            self._waited += max(0.0, self.gate.waited_s() - self._since)
+            self._since = None
+
+    def resume(self, waited_s: float = 0.0) -> None:
+        """Count the gate's waits again, with ``waited_s`` seconds waited on this variant's behalf meanwhile."""
+        self._waited += waited_s
+        if self._since is None:
+            self._since = self.gate.waited_s()
+
     def result(self) -> dict[str, float]:
+        self.pause()
         out = {k: round(v, 4) for k, v in self.seconds.items()}
-        out["gate_wait"] = round(max(0.0, self.gate.waited_s() - self._waited0), 4)
+        out["gate_wait"] = round(self._waited, 4)
         return out
 
 
@@ -133,6 +148,13 @@ class ScreenConfig:
             such variants ran 898 of the 1 241 s of timed calls in the H200 panel's screens, with the device
             held from every other worker meanwhile.
         cut_min_calls: the fewest timed calls of a cut loop (its median ranks it).
+        batch: variants of a screen loaded, called and checked one after another in its process, then timed back
+            to back in one exclusive hold of the device (each kept under its own name there until then); 1: each
+            timed after its own check. Every exclusive hold waits for the neighbours' shared holds to drain; on an
+            H100 screening level 1's light problems with six workers that wait took 0.2 s a variant, its timed
+            loop 0.07 s. Batches of 8 there halved the gate's waits and screened as fast (a tie: their first calls
+            compiled more, ahead of the compile helpers; docs/measurements.md). A multi-GB problem, or one screened
+            alone, is screened one variant at a time.
     """
 
     reps: int = 10
@@ -144,6 +166,7 @@ class ScreenConfig:
     stop_at: float | None = None
     cut: float = 3.0
     cut_min_calls: int = 3
+    batch: int = 1
 
     def timeout_for(self, kernels: int) -> float:
         """One variant's time limit for a file defining ``kernels`` kernels."""
@@ -154,6 +177,8 @@ class ScreenConfig:
             raise ValueError("a screen needs at least 1 timed call and 0 or more warm-up calls")
         if min(self.budget_s, self.variant_timeout_s, self.start_timeout_s) <= 0 or self.per_kernel_s < 0:
             raise ValueError("screen budgets and timeouts must be positive seconds")
+        if self.batch < 1:
+            raise ValueError(f"a screen's batch is 1 or more variants, not {self.batch}")
         if self.cut < 0 or (self.cut and self.cut < 1) or self.cut_min_calls < 1:
             raise ValueError("a screen's cut is 0 (off) or at least 1 (times the control's loop), with at least "
                              "1 call")
@@ -275,7 +300,7 @@ class Screener:
         """Screens ``cands`` onto ``results`` (what is on it stays when this raises). ``alone``: with the device to
         itself throughout (every heavy slot, then the exclusive hold)."""
         from autokernel.evaluate.judge import BIG_TRIAL_BYTES, EvaluationError, _release_ipc
-        from autokernel.evaluate.memory import mentions_out_of_memory, trial_heavy_units
+        from autokernel.evaluate.memory import trial_heavy_units
 
         cfg = self.config
         if not cands:
@@ -317,80 +342,153 @@ class Screener:
                 with setup.stage("slots"):
                     held.enter_context(slots(trial_bytes))
             tol = tolerance_for(cfg.tolerance, str(trial.expected.dtype))
-            proc: CandidateProcess | None = None
-            io: _SharedIO | None = None  # the input set and output buffer shared with ``proc``, reused by its variants
-            control: _Timed | None = None  # the first candidate's timing, whose loop bounds the others'
+            # A batch of variants is loaded, called and checked one by one (each under the slot of its index in
+            # the process), then timed back to back in one exclusive hold: each exclusive hold waits for the
+            # neighbours' shared holds to drain, once a batch instead of once a variant. Heavy or alone: one by one
+            # (their models would sit beside gigabytes of inputs).
+            size = 1 if share_gpu == 1 else self.screen_config.batch
+            st = _ScreenState(setup=setup, sharing=sharing)
+            todo = list(range(len(cands)))  # indices not yet screened, in order; a crash sends a batch's rest back
+            base = len(results)  # (a screen gone alone goes on from there)
             try:
-                for i, cand in enumerate(cands):
-                    if i and self.screen_config.stop_at is not None and time.time() >= self.screen_config.stop_at:
-                        break  # the run's stop: what is screened is kept, the rest waits for a later round
-                    watch = setup if i == 0 else _Stopwatch(self.gate)  # the setup counts with the first variant
-                    static = inspect_source(cand.source)
-                    if static.syntax_error or not static.has_model_new or not static.check.passed:
-                        results.append(ScreenResult(digest=cand.digest, ok=False, reason=static.check.reason,
-                                                    stages_s=watch.result()))
-                        continue
-                    if proc is None:
-                        with watch.stage("setup"):
-                            proc = self._start(share_gpu)
-                    if io is None:
-                        with watch.stage("share"), self.gate.shared():
-                            io = _SharedIO.make(trial, proc.scratch)
-                    timed: _Timed | None = None
-                    try:
-                        timed = self._variant(proc, session, trial, tol, cand, static, i, watch, io, control)
-                        if i == 0:
-                            control = timed
-                    except _Failed as exc:
-                        if sharing and mentions_out_of_memory(str(exc)):
-                            # beside neighbours, perhaps theirs: this variant and the rest are screened alone
-                            # (recorded as its failure, L1/30's 17 variants all failed so on an H100 in 25 screens)
-                            raise EvaluationError(f"a variant ran out of device memory beside neighbours: "
-                                                  f"{exc}") from None
-                        results.append(ScreenResult(digest=cand.digest, ok=False, reason=str(exc)))
-                    except (CandidateDied, CandidateTimeout) as exc:
-                        limit = self.screen_config.timeout_for(len(static.kernel_names))
-                        what = (f"did not finish within {limit:g} s (hang or far too slow)"
-                                if isinstance(exc, CandidateTimeout) else f"crashed: {exc}")
-                        results.append(ScreenResult(digest=cand.digest, ok=False,
-                                                    reason=f"the variant {what}; its process was replaced"))
-                        _discard(proc)
-                        proc, io = None, None  # a CPU share lives in the process's scratch folder
-                        self.restarts += 1
-                    # one hold for the timed output's comparison and the release: each hold waits behind the
-                    # neighbours' timed loops
-                    with contextlib.ExitStack() as hold:
-                        if timed is not None:
-                            with watch.stage("compare"):
-                                hold.enter_context(self.gate.shared())
-                                results.append(timed.compared(io.out, trial.expected, tol))
-                        with watch.stage("release"):
-                            if timed is None:
-                                hold.enter_context(self.gate.shared())
-                            if io is not None and not io.intact(trial):
-                                io = None  # the variant wrote its inputs: the next one gets fresh copies
-                            _release_ipc(cfg)
-                    results[-1] = replace(results[-1], stages_s=watch.result())
+                while todo and not st.stopped:
+                    ready = self._prepare_batch(session, trial, tol, cands, todo, size, share_gpu, st)
+                    self._time_batch(trial, tol, cands, ready, todo, size, st)
+                    _flush(st.done, results, base)
             finally:
-                if proc is not None:
-                    _discard(proc)
-                del session, trial, io
+                _flush(st.done, results, base)  # what is screened so far, in order, stays when this raises
+                if st.proc is not None:
+                    _discard(st.proc)
+                del session, trial, st
                 with self.gate.shared():
                     _release_ipc(cfg, empty_cache=True)
 
-    def _variant(self, proc: CandidateProcess, session, trial, tol: float, cand: Candidate, static,
-                 index: int, watch: _Stopwatch, io: _SharedIO, control: _Timed | None = None) -> _Timed:
-        """Import, build and call the variant once (checked), then time it; raises `_Failed` with the reason.
-        ``watch`` takes each step's wall seconds; ``io`` holds the inputs and output buffer it is given. The timed
-        output is compared by the caller, in the hold that releases the variant's memory. ``control``: the round's
-        control's timing, whose loop bounds this one's (`ScreenConfig.loop_budget`)."""
-        cfg, sc = self.config, self.screen_config
+    def _prepare_batch(self, session, trial, tol, cands, todo: list[int], size: int, share_gpu: int,
+                       st: _ScreenState) -> list[tuple[int, _Stopwatch, _Prepared]]:
+        """Take up to ``size`` variants off ``todo`` and load, call and check each; returns those ready to time.
+        A failure is its variant's result (in ``st.done``); a crash also sends the batch's ready ones back."""
+        ready: list[tuple[int, _Stopwatch, _Prepared]] = []
+        while todo and len(ready) < size:
+            i = todo[0]
+            if i and self.screen_config.stop_at is not None and time.time() >= self.screen_config.stop_at:
+                st.stopped = True  # the run's stop: what is screened is kept, the rest waits for a later round
+                break
+            todo.pop(0)
+            cand = cands[i]
+            watch = st.setup if i == 0 else _Stopwatch(self.gate)  # the setup counts with the first variant
+            static = inspect_source(cand.source)
+            if static.syntax_error or not static.has_model_new or not static.check.passed:
+                st.done[i] = ScreenResult(digest=cand.digest, ok=False, reason=static.check.reason,
+                                          stages_s=watch.result())
+                continue
+            if st.proc is None:
+                with watch.stage("setup"):
+                    st.proc = self._start(share_gpu)
+            if st.io is None:
+                with watch.stage("share"), self.gate.shared():
+                    st.io = _SharedIO.make(trial, st.proc.scratch)
+            try:
+                prepared = self._prepare(st.proc, session, trial, tol, cand, static, i, watch, st.io,
+                                         slot=i if size > 1 else None)
+            except _Failed as exc:
+                self._failed(st, i, cand, watch, str(exc), trial)
+            except (CandidateDied, CandidateTimeout) as exc:
+                self._crashed(st, i, cand, static, watch, exc, trial)
+                todo[:0] = [j for j, _, _ in ready]  # they were loaded in the process that died
+                ready = []
+            else:
+                ready.append((i, watch, prepared))
+                watch.pause()  # the batch's other steps are not this variant's
+                if prepared.wrote_inputs:
+                    st.io = None  # the next one gets fresh copies
+        return ready
+
+    def _time_batch(self, trial, tol, cands, ready, todo: list[int], size: int, st: _ScreenState) -> None:
+        """Time the ``ready`` variants back to back, in one exclusive hold when there are several, each output
+        compared as it comes; a crash sends the untimed rest back to ``todo``."""
+        if not ready:
+            return
+        waited0 = self.gate.waited_s()
+        with self.gate.exclusive() if len(ready) > 1 else contextlib.nullcontext():
+            batch_wait = self.gate.waited_s() - waited0  # counted with the batch's first timing
+            for n, (i, watch, prepared) in enumerate(ready):
+                cand = cands[i]
+                watch.resume(batch_wait if n == 0 else 0.0)
+                if st.io is None:
+                    with watch.stage("share"), self.gate.shared():
+                        st.io = _SharedIO.make(trial, st.proc.scratch)
+                try:
+                    timed = self._time(st.proc, prepared, watch, st.io, st.control,
+                                       batch_wait if n == 0 else 0.0)
+                except _Failed as exc:
+                    self._failed(st, i, cand, watch, str(exc), trial)
+                    continue
+                except (CandidateDied, CandidateTimeout) as exc:
+                    self._crashed(st, i, cand, inspect_source(cand.source), watch, exc, trial)
+                    todo[:0] = [j for j, _, _ in ready[n + 1:]]
+                    return
+                if i == 0:
+                    st.control = timed
+                # one hold for the timed output's comparison and the release: each hold waits behind the
+                # neighbours' timed loops
+                with self.gate.shared():
+                    with watch.stage("compare"):
+                        result = timed.compared(st.io.out, trial.expected, tol)
+                    self._release(st, trial, watch)
+                st.done[i] = replace(result, stages_s=watch.result())
+            if size > 1 and st.proc is not None:
+                with self.gate.shared():
+                    st.proc.request({"cmd": "forget"})
+
+    def _failed(self, st: _ScreenState, i: int, cand: Candidate, watch: _Stopwatch, reason: str, trial) -> None:
+        """A variant's own failure; beside neighbours, running out of memory sends the screen alone instead."""
+        from autokernel.evaluate.judge import EvaluationError
+        from autokernel.evaluate.memory import mentions_out_of_memory
+
+        if st.sharing and mentions_out_of_memory(reason):
+            # beside neighbours, perhaps theirs: this variant and the rest are screened alone (recorded as its
+            # failure, L1/30's 17 variants all failed so on an H100 in 25 screens)
+            raise EvaluationError(f"a variant ran out of device memory beside neighbours: {reason}") from None
+        with self.gate.shared():
+            self._release(st, trial, watch)
+        st.done[i] = ScreenResult(digest=cand.digest, ok=False, reason=reason, stages_s=watch.result())
+
+    def _crashed(self, st: _ScreenState, i: int, cand: Candidate, static, watch: _Stopwatch, exc, trial) -> None:
+        """A variant that crashed or hung: its process is replaced."""
+        limit = self.screen_config.timeout_for(len(static.kernel_names))
+        what = (f"did not finish within {limit:g} s (hang or far too slow)"
+                if isinstance(exc, CandidateTimeout) else f"crashed: {exc}")
+        _discard(st.proc)
+        st.proc, st.io = None, None  # a CPU share lives in the process's scratch folder
+        self.restarts += 1
+        with self.gate.shared():
+            self._release(st, trial, watch)
+        st.done[i] = ScreenResult(digest=cand.digest, ok=False, reason=f"the variant {what}; its process was replaced",
+                                  stages_s=watch.result())
+
+    def _release(self, st: _ScreenState, trial, watch: _Stopwatch) -> None:
+        """After a variant (in a shared hold): fresh copies for the next if it wrote its inputs; the IPC blocks
+        freed."""
+        from autokernel.evaluate.judge import _release_ipc
+
+        with watch.stage("release"):
+            if st.io is not None and not st.io.intact(trial):
+                st.io = None  # the variant wrote its inputs: the next one gets fresh copies
+            _release_ipc(self.config)
+
+    def _prepare(self, proc: CandidateProcess, session, trial, tol: float, cand: Candidate, static, index: int,
+                 watch: _Stopwatch, io: _SharedIO, slot: int | None = None) -> _Prepared:
+        """Import, build and call the variant once, checked; raises `_Failed` with the reason. ``watch`` takes each
+        step's wall seconds; ``io`` holds the inputs and output buffer it is given; ``slot``: the name its model is
+        kept under in the process, for a batch's timing (None: the process's one model)."""
+        sc = self.screen_config
         path = os.path.join(proc.scratch, f"variant_{index}_{cand.digest}.py")
         Path(path).write_text(cand.source)
         proc.loading(cand.own_code)
         proc.deadline = time.monotonic() + sc.timeout_for(len(static.kernel_names))
         started = time.monotonic()
         shared, handles, out, out_handle = io.shared, io.handles, io.out, io.out_handle
+        slotted = {} if slot is None else {"slot": slot}
         # Two shared holds up to the timing, where there were four: each hold waits behind the neighbours' timed
         # loops (on an H100 screening 25 level-1 problems at once, the sharing, import, first call and check took
         # 0.61 s a variant besides compiling; L1/10's, with nothing beside it, 0.08 s). The requests' own holds nest
@@ -402,32 +500,47 @@ class Screener:
                 poison(out)
             with watch.stage("load"):
                 reply = proc.request({"cmd": "load", "path": path, "init_seed": session.init_seed,
-                                      "init_args": init_args})
+                                      "init_args": init_args, **slotted})
         if not reply.get("ok"):
             raise _Failed(error_reason(reply))
         compiled0 = proc.compile_s
         launches: dict[str, int] = {}
         with self.gate.shared():
             with watch.stage("call"):
-                reply = proc.request({"cmd": "call", "inputs": handles, "out": out_handle})
+                reply = proc.request({"cmd": "call", "inputs": handles, "out": out_handle, **slotted})
             watch.seconds["call/compile"] = proc.compile_s - compiled0  # of it, Triton compiling outside the gate
             compile_s = round(time.monotonic() - started, 3)
             with watch.stage("check"):
                 check = check_trial(reply, trial, [shared], [out], 0, tol, None, launches)
                 if check.passed:
                     poison(out)  # the timed calls must write it again
+            # in a batch the next variant is called before this one is timed: a write to the inputs is seen now
+            wrote = slot is not None and not io.intact(trial)
         if not check.passed:
             raise _Failed(check.reason)
         if static.backend == "triton" and not launches:
             raise _Failed(f"none of the variant's own kernels ({', '.join(static.kernel_names)}) ran")
+        return _Prepared(digest=cand.digest, compile_s=compile_s, slot=slot, wrote_inputs=wrote,
+                         time_left_s=sc.timeout_for(len(static.kernel_names)) - (time.monotonic() - started))
+
+    def _time(self, proc: CandidateProcess, prepared: _Prepared, watch: _Stopwatch, io: _SharedIO,
+              control: _Timed | None, waited_before_s: float = 0.0) -> _Timed:
+        """The variant's timed loop, bounded by the round's ``control`` (`ScreenConfig.loop_budget`); raises
+        `_Failed`. ``waited_before_s``: the wait for a batch's exclusive hold, counted with its first timing."""
+        cfg, sc = self.config, self.screen_config
         budget_s, min_calls = sc.loop_budget(None if control is None else control.wall_s)
+        proc.deadline = time.monotonic() + prepared.time_left_s
+        slotted = {} if prepared.slot is None else {"slot": prepared.slot}
         waited0 = self.gate.waited_s()
+        if prepared.slot is not None:  # a batch's outputs share one buffer: each timing must write it again
+            with self.gate.shared():
+                poison(io.out)
         with watch.stage("time"), self._spare_paused():
-            reply = proc.request({"cmd": "time", "sets": [handles], "outs": [out_handle], "n": sc.reps,
+            reply = proc.request({"cmd": "time", "sets": [io.handles], "outs": [io.out_handle], "n": sc.reps,
                                   "warmup": sc.warmup, "budget_s": budget_s, "min_calls": min_calls,
-                                  "spin_up_s": 0.0, "loop": cfg.loop_options()}, exclusive=True)
+                                  "spin_up_s": 0.0, "loop": cfg.loop_options(), **slotted}, exclusive=True)
             wall_ms = proc.last_wall_s * 1e3
-        _time_parts(watch.seconds, reply, wall_ms / 1e3, self.gate.waited_s() - waited0)
+        _time_parts(watch.seconds, reply, wall_ms / 1e3, waited_before_s + self.gate.waited_s() - waited0)
         if not reply.get("ok"):
             raise _Failed(error_reason(reply))
         samples = reply.get("event_ms")
@@ -437,8 +550,40 @@ class Screener:
         if sum(samples) > wall_ms * 1.05 + 1.0:  # its claims, bounded by the judge's clock on the command
             raise _Failed(f"reported {sum(samples):.4g} ms of calls in {wall_ms:.4g} ms of wall time")
         cut = control is not None and budget_s < sc.budget_s and len(samples) < control.calls  # fewer than its loop
-        return _Timed(digest=cand.digest, median_ms=statistics.median(samples), calls=len(samples),
-                      compile_s=compile_s, wall_s=wall_ms / 1e3, cut=cut)
+        return _Timed(digest=prepared.digest, median_ms=statistics.median(samples), calls=len(samples),
+                      compile_s=prepared.compile_s, wall_s=wall_ms / 1e3, cut=cut)
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A variant loaded, called and checked, waiting for its timed loop."""
+
+    digest: str
+    compile_s: float
+    slot: int | None  # the name its model is kept under in the process (a batch), or None
+    time_left_s: float  # of its time limit, for the timed loop
+    wrote_inputs: bool = False  # its checked call changed the shared inputs (seen in a batch only)
+
+
+@dataclass
+class _ScreenState:
+    """One screen's moving parts: its process and shared input set (remade after a crash or a write), the round's
+    control, the results by index, and whether the run's stop came."""
+
+    setup: _Stopwatch
+    sharing: bool
+    proc: CandidateProcess | None = None
+    io: _SharedIO | None = None
+    control: _Timed | None = None  # the first candidate's timing, whose loop bounds the others'
+    done: dict = field(default_factory=dict)  # index -> ScreenResult
+    stopped: bool = False
+
+
+def _flush(done: dict, results: list, base: int) -> None:
+    """Move the results that continue ``results`` in order out of ``done`` (by index in a screen whose first
+    result is ``results[base]``): what a screen returns is a prefix of its candidates."""
+    while len(results) - base in done:
+        results.append(done.pop(len(results) - base))
 
 
 def _time_parts(seconds: dict[str, float], reply: dict, command_s: float, gate_wait_s: float) -> None:
