@@ -141,23 +141,31 @@ def test_the_inputs_are_shared_once_and_again_only_after_a_variant_wrote_them(mo
 
 
 def _counting_gate():
-    """A free gate counting the shared holds taken (the candidate process's requests' too), not those nested in a
-    hold already taken: each of those is a wait behind the neighbours' timed loops on a GPU."""
+    """A free gate counting the shared holds taken (the candidate process's requests' too) and the exclusive ones,
+    not those nested in a hold already taken: on a GPU each shared hold waits behind the neighbours' timed loops,
+    each exclusive one for their shared holds to drain."""
     import contextlib
 
     from autokernel.evaluate.gate import NullGate
 
     class Gate(NullGate):
-        holds = depth = 0
+        holds = exclusives = depth = 0
 
         @contextlib.contextmanager
-        def shared(self, at=""):
-            self.holds += self.depth == 0
+        def _hold(self, kind: str):
+            if self.depth == 0:
+                setattr(self, kind, getattr(self, kind) + 1)
             self.depth += 1
             try:
                 yield
             finally:
                 self.depth -= 1
+
+        def shared(self, at=""):
+            return self._hold("holds")
+
+        def exclusive(self):
+            return self._hold("exclusives")
 
     return Gate()
 
@@ -784,28 +792,6 @@ def test_a_variant_that_runs_out_of_memory_beside_neighbours_is_screened_again_a
         assert not failed.ok and "OutOfMemoryError" in failed.reason and ("alone",) not in order
 
 
-def _exclusive_counting_gate():
-    """A free gate counting the exclusive holds taken, not those nested in one: each waits on a GPU for the
-    neighbours' shared holds to drain."""
-    import contextlib
-
-    from autokernel.evaluate.gate import NullGate
-
-    class Gate(NullGate):
-        exclusives = depth = 0
-
-        @contextlib.contextmanager
-        def exclusive(self):
-            self.exclusives += self.depth == 0
-            self.depth += 1
-            try:
-                yield
-            finally:
-                self.depth -= 1
-
-    return Gate()
-
-
 def test_a_batch_is_timed_in_one_exclusive_hold_with_the_same_results_in_order():
     # each exclusive hold waits for the neighbours' shared holds to drain (0.2 s a variant on an H100's light level-1
     # screens, its loop 0.07 s): a batch's variants are checked one by one, then timed back to back in one hold
@@ -814,7 +800,7 @@ def test_a_batch_is_timed_in_one_exclusive_hold_with_the_same_results_in_order()
     cands = [HONEST, SLOW, WRONG, wider, mutate, HONEST.replace("BLOCK = 256", "BLOCK = 512")]
     got = {}
     for batch in (1, 4):
-        gate = _exclusive_counting_gate()
+        gate = _counting_gate()
         with Screener(_config(), ScreenConfig(variant_timeout_s=30.0, batch=batch), gate=gate, sharers=2,
                       prespawn=False) as screener:
             got[batch] = screener.screen(PROBLEM, cands), gate.exclusives
