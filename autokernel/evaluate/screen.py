@@ -376,6 +376,7 @@ class Screener:
             todo.pop(0)
             cand = cands[i]
             watch = st.setup if i == 0 else _Stopwatch(self.gate)  # the setup counts with the first variant
+            watch.resume()  # (the first variant's, paused if a crash beside it sent it through again)
             static = inspect_source(cand.source)
             if static.syntax_error or not static.has_model_new or not static.check.passed:
                 st.done[i] = ScreenResult(digest=cand.digest, ok=False, reason=static.check.reason,
