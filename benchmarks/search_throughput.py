@@ -361,7 +361,8 @@ def main(argv=None) -> int:
     ap.add_argument("--screen-cut", type=float, default=None, metavar="X",
                     help="a variant's timed loop ends at X times its control's (`ScreenConfig.cut`; default 3; 0: off)")
     ap.add_argument("--screen-batch", type=int, default=None, metavar="N",
-                    help="variants checked, then timed back to back in one exclusive hold (`ScreenConfig.batch`)")
+                    help="variants checked, then timed back to back in one exclusive hold (`ScreenConfig.batch`; "
+                         "default 1: each timed after its own check)")
     ap.add_argument("--rounds", type=int, default=1,
                     help="screen rounds per problem, each re-screening the starter as its control beside --variants "
                          "new variants (default 1)")
