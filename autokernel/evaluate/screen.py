@@ -394,7 +394,8 @@ class Screener:
             except _Failed as exc:
                 self._failed(st, i, cand, watch, str(exc), trial)
             except (CandidateDied, CandidateTimeout) as exc:
-                self._crashed(st, i, cand, static, watch, exc, trial)
+                self._crashed(st, i, cand, self.screen_config.timeout_for(len(static.kernel_names)), watch, exc,
+                              trial)
                 todo[:0] = [j for j, _, _ in ready]  # they were loaded in the process that died
                 ready = []
             else:
@@ -425,7 +426,7 @@ class Screener:
                     self._failed(st, i, cand, watch, str(exc), trial)
                     continue
                 except (CandidateDied, CandidateTimeout) as exc:
-                    self._crashed(st, i, cand, inspect_source(cand.source), watch, exc, trial)
+                    self._crashed(st, i, cand, prepared.timeout_s, watch, exc, trial)
                     todo[:0] = [j for j, _, _ in ready[n + 1:]]
                     return
                 if i == 0:
@@ -454,9 +455,9 @@ class Screener:
             self._release(st, trial, watch)
         st.done[i] = ScreenResult(digest=cand.digest, ok=False, reason=reason, stages_s=watch.result())
 
-    def _crashed(self, st: _ScreenState, i: int, cand: Candidate, static, watch: _Stopwatch, exc, trial) -> None:
-        """A variant that crashed or hung: its process is replaced."""
-        limit = self.screen_config.timeout_for(len(static.kernel_names))
+    def _crashed(self, st: _ScreenState, i: int, cand: Candidate, limit: float, watch: _Stopwatch, exc,
+                 trial) -> None:
+        """A variant that crashed or hung (its time limit ``limit`` seconds): its process is replaced."""
         what = (f"did not finish within {limit:g} s (hang or far too slow)"
                 if isinstance(exc, CandidateTimeout) else f"crashed: {exc}")
         _discard(st.proc)
@@ -486,7 +487,8 @@ class Screener:
         path = os.path.join(proc.scratch, f"variant_{index}_{cand.digest}.py")
         Path(path).write_text(cand.source)
         proc.loading(cand.own_code)
-        proc.deadline = time.monotonic() + sc.timeout_for(len(static.kernel_names))
+        limit = sc.timeout_for(len(static.kernel_names))
+        proc.deadline = time.monotonic() + limit
         started = time.monotonic()
         shared, handles, out, out_handle = io.shared, io.handles, io.out, io.out_handle
         slotted = {} if slot is None else {"slot": slot}
@@ -521,8 +523,8 @@ class Screener:
             raise _Failed(check.reason)
         if static.backend == "triton" and not launches:
             raise _Failed(f"none of the variant's own kernels ({', '.join(static.kernel_names)}) ran")
-        return _Prepared(digest=cand.digest, compile_s=compile_s, slot=slot, wrote_inputs=wrote,
-                         time_left_s=sc.timeout_for(len(static.kernel_names)) - (time.monotonic() - started))
+        return _Prepared(digest=cand.digest, compile_s=compile_s, slot=slot, wrote_inputs=wrote, timeout_s=limit,
+                         time_left_s=limit - (time.monotonic() - started))
 
     def _time(self, proc: CandidateProcess, prepared: _Prepared, watch: _Stopwatch, io: _SharedIO,
               control: _Timed | None, waited_before_s: float = 0.0) -> _Timed:
@@ -562,7 +564,8 @@ class _Prepared:
     digest: str
     compile_s: float
     slot: int | None  # the name its model is kept under in the process (a batch), or None
-    time_left_s: float  # of its time limit, for the timed loop
+    timeout_s: float  # its time limit (`ScreenConfig.timeout_for`)
+    time_left_s: float  # of it, for the timed loop
     wrote_inputs: bool = False  # its checked call changed the shared inputs (seen in a batch only)
 
 
