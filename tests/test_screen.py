@@ -829,3 +829,18 @@ def test_a_crash_in_a_batch_sends_the_variants_loaded_beside_it_through_again():
 def test_a_screen_batch_is_at_least_one():
     with pytest.raises(ValueError, match="batch"):
         ScreenConfig(batch=0)
+
+
+def test_a_crash_in_a_batchs_timing_sends_the_untimed_rest_through_again():
+    # a variant right on its checked call that dies in its timed loop: the ones timed before it keep their results,
+    # the ones after it are loaded again in a fresh process
+    dies_timed = HONEST.replace(FIRST_LINE, "        import os\n        calls = getattr(os, '_akb_calls', 0) + 1\n"
+                                            "        setattr(os, '_akb_calls', calls)\n"
+                                            "        if calls > 1:\n            getattr(os, '_exit')(4)\n" + FIRST_LINE)
+    cands = [HONEST, dies_timed, SLOW]
+    with Screener(_config(), ScreenConfig(variant_timeout_s=30.0, batch=3), sharers=2, prespawn=False) as screener:
+        honest, died, slow = screener.screen(PROBLEM, cands)
+        assert screener.restarts == 1
+    assert honest.ok and slow.ok, (honest.reason, slow.reason)
+    assert not died.ok and "crashed" in died.reason and "time" in died.stages_s
+    assert slow.median_ms > 2 * honest.median_ms
