@@ -187,3 +187,76 @@ def test_the_compile_sharing_benchmark_runs_on_cpu(tmp_path):
     assert {"cold", "shared", "cold_b"} <= set(row) and "ahead" not in row
     assert all(row[leg]["ok"] and row[leg]["compile_s"] >= 0 for leg in ("cold", "shared", "cold_b"))
     assert "first-call seconds" in res.stdout
+
+
+def _choice(folder: Path, key: str, name: str = "k") -> Path:
+    entry = folder / key
+    entry.mkdir(parents=True)
+    (entry / f"{name}.autotune.json").write_text(json.dumps({"key": [4096], "configs_timings": [
+        [{"kwargs": {"XBLOCK": 256}, "num_warps": 4}, [0.01, 0.01, 0.01]]]}))
+    return entry
+
+
+def _compiled(folder: Path, key: str) -> Path:
+    entry = folder / key
+    entry.mkdir(parents=True)
+    (entry / "k.cubin").write_bytes(b"\x7fELF")
+    (entry / "__grp__k.json").write_text(json.dumps({"child_paths": {"k.cubin": "/gone/k.cubin"}}))
+    return entry
+
+
+def test_only_the_autotuners_choices_are_kept_and_a_new_folder_starts_from_them(tmp_path):
+    folder, keep, fresh = tmp_path / "shared", tmp_path / "run" / "autotune" / "NVIDIA_H200", tmp_path / "fresh"
+    _choice(folder, "TUNED")
+    _compiled(folder, "COMPILED")
+    (folder / "MIXED").mkdir()  # a compile and a choice under one key: not a choice alone
+    (folder / "MIXED" / "k.cubin").write_bytes(b"\x7fELF")
+    (folder / "MIXED" / "k.autotune.json").write_text('{"configs_timings": []}')
+    (folder / ".incoming-1234").mkdir()  # another judge's harvest in flight
+    (folder / ".incoming-1234" / "k.autotune.json").write_text('{"configs_timings": []}')
+    assert shared_kernels.keep_choices(folder, keep) == 1  # the keep folder is made
+    assert [p.name for p in keep.iterdir()] == ["TUNED"]
+    assert shared_kernels.keep_choices(folder, keep) == 0  # kept once
+    fresh.mkdir()
+    assert shared_kernels.restore_choices(keep, fresh) == 1
+    assert (fresh / "TUNED" / "k.autotune.json").read_text() == (folder / "TUNED" / "k.autotune.json").read_text()
+    assert shared_kernels.restore_choices(tmp_path / "never-kept", fresh) == 0
+    assert shared_kernels.restore_choices(None, fresh) == 0
+
+
+def test_choices_are_kept_per_gpu_model():
+    run = Path("/runs/panel")
+    assert shared_kernels.choices_folder(run, ["NVIDIA H200", "NVIDIA H200"]) == run / "autotune" / "NVIDIA_H200"
+    assert shared_kernels.choices_folder(run, ["NVIDIA H100 80GB HBM3"]) == run / "autotune" / "NVIDIA_H100_80GB_HBM3"
+    assert shared_kernels.choices_folder(run, ["NVIDIA H200", "NVIDIA H100 80GB HBM3"]) is None  # a mix: none
+    assert shared_kernels.choices_folder(run, []) is None  # CPU, or a Ray cluster's
+
+
+def test_a_gpu_backend_starts_from_kept_choices_and_keeps_its_own(tmp_path, monkeypatch):
+    """`LocalBackend` with ``keep_choices``: its shared folder starts with the kept choices; when it closes, the
+    choices its processes made are kept and its folder is gone (no GPU needed: the workers are a stub)."""
+    from autokernel.evaluate import EvalConfig
+    from autokernel.search import backend as backend_mod
+
+    class NoWorkers:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(backend_mod, "_ProcessPool", NoWorkers)
+    keep = tmp_path / "run" / "autotune" / "GPU"
+    _choice(keep, "EARLIER")
+    backend = backend_mod.LocalBackend(EvalConfig(device="cuda"), devices=["cuda:0"], compile_ahead=0,
+                                       keep_choices=keep)
+    folder = Path(backend.config.shared_kernels)
+    assert backend.restored_choices == 1 and (folder / "EARLIER").is_dir()
+    _choice(folder, "NEW")  # as a judge harvests a process that autotuned
+    _compiled(folder, "COMPILED")
+    backend.close()
+    assert not folder.exists()
+    assert sorted(p.name for p in keep.iterdir()) == ["EARLIER", "NEW"] and backend.kept_choices == 1
+    plain = backend_mod.LocalBackend(EvalConfig(device="cuda"), devices=["cuda:0"], compile_ahead=0)
+    plain.close()
+    assert plain.restored_choices == plain.kept_choices == 0

@@ -24,7 +24,9 @@ timings in the cache, keyed by the kernel, its configs and the tuning key). Indu
 kernels over two configs each at its first call, every process again: a minute of benchmark launches in each screen
 and verdict of a kernel that was already timed. A shared choice is the first process's pick among the kernel's own
 configs, one that any process autotuning alone could have made (a reduction's configs may differ in summation order,
-within rounding, as they did between processes before); the judge checks whichever runs.
+within rounding, as they did between processes before); the judge checks whichever runs. The choices alone outlive
+the backend: a search keeps them in its run directory (`keep_choices`, one folder per GPU model) and a resumed run
+starts from them (`restore_choices`), so a device call that resumes it does not benchmark them again.
 """
 
 from __future__ import annotations
@@ -32,9 +34,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import tempfile
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 ENV = "AUTOKERNEL_SHARED_KERNELS"  # the folder, as the candidate's cache manager reads it
@@ -92,8 +96,15 @@ def _autotune_record(path: Path) -> bool:
         return False
 
 
-def harvest(private: str | Path, folder: str | Path) -> int:
-    """Copy the whole entries of a candidate's own cache ``private`` that ``folder`` lacks; returns how many.
+def choices_only(entry: Path) -> bool:
+    """Whether a cache entry holds autotuners' records alone (`triton.autotune`'s configs' timings), no compile."""
+    files = [f for f in entry.iterdir() if f.is_file() and f.name != "lock"]
+    return bool(files) and all(_autotune_record(f) for f in files)
+
+
+def harvest(private: str | Path, folder: str | Path, *, only: Callable[[Path], bool] | None = None) -> int:
+    """Copy the whole entries of a candidate's own cache ``private`` that ``folder`` lacks (those ``only`` accepts,
+    where given); returns how many.
 
     Each entry lands whole or not at all (copied beside, then renamed into place), so a process reading the folder
     never sees half of one; two judges harvesting the same entry at once keep the first. The caller vouches that
@@ -102,9 +113,9 @@ def harvest(private: str | Path, folder: str | Path) -> int:
     if not private.is_dir() or not folder.is_dir():
         return 0
     added = 0
-    for entry in sorted(p for p in private.iterdir() if p.is_dir()):
+    for entry in sorted(p for p in private.iterdir() if p.is_dir() and not p.name.startswith(_INCOMING)):
         dest = folder / entry.name
-        if dest.exists() or not complete(entry):
+        if dest.exists() or not complete(entry) or (only is not None and not only(entry)):
             continue
         incoming = folder / f"{_INCOMING}{uuid.uuid4().hex}"
         try:
@@ -123,3 +134,32 @@ def harvest_quietly(scratch: str, folder: str | None) -> int:
     with contextlib.suppress(OSError):
         return harvest(Path(scratch) / CACHE_SUBDIR, folder)
     return 0
+
+
+def keep_choices(folder: str | Path, keep: str | Path) -> int:
+    """Copy the autotuners' choices in a backend's ``folder`` into ``keep``, a run's own folder that outlives the
+    backend (created here); returns how many. The compiles stay behind: a choice is a few hundred bytes, a compile
+    a few hundred kilobytes, and the choices are what a resumed run's first process would pay most for again (on
+    L3/34, inductor's 258 autotuned kernels benchmarked their two configs for a minute, their compiles took 31 s)."""
+    keep = Path(keep)
+    keep.mkdir(parents=True, exist_ok=True)
+    return harvest(folder, keep, only=choices_only)
+
+
+def restore_choices(keep: str | Path | None, folder: str | Path) -> int:
+    """Copy the choices kept in ``keep`` (`keep_choices`) into a new backend's ``folder``; returns how many (none
+    when ``keep`` is missing). A kept choice is read like a harvested one: the run directory's own processes, ones
+    that ran only our code, wrote it, and Triton's key for it names the kernel, its configs, the compiler versions
+    and the target; the folder is per GPU model (`choices_folder`), the target naming only the architecture."""
+    if keep is None or not Path(keep).is_dir():
+        return 0
+    return harvest(keep, folder, only=choices_only)
+
+
+def choices_folder(run_dir: str | Path, gpus: list[str]) -> Path | None:
+    """Where a run directory keeps the autotuners' choices made on ``gpus`` (the local devices' models): one folder
+    per model, none for a mix of models or no GPU."""
+    models = sorted(set(gpus))
+    if len(models) != 1:
+        return None
+    return Path(run_dir) / "autotune" / re.sub(r"[^A-Za-z0-9._-]+", "_", models[0]).strip("_")

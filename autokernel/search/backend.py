@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import Future
 from dataclasses import replace
+from pathlib import Path
 from typing import Protocol
 
 from autokernel.evaluate import janitor, shared_kernels
@@ -91,11 +92,13 @@ class LocalBackend:
             config names one already; False: each process compiles its own, as before.
         compile_ahead: helper processes compiling our own variants' kernels into that folder as soon as a round
             is proposed (`precompile`; GPU and a shared folder only; 0: none; None: `auto_compile_ahead`).
+        keep_choices: a folder the autotuners' choices made in that folder are kept in when the backend closes,
+            and that a new one starts from (`shared_kernels.keep_choices`; None: not kept).
     """
 
     def __init__(self, config, *, devices: list[str] | None = None, workers_per_device: int = 1,
                  screen=None, sharers: int | None = None, share_kernels: bool = True,
-                 compile_ahead: int | None = None):
+                 compile_ahead: int | None = None, keep_choices: str | Path | None = None):
         if workers_per_device < 1:
             raise ValueError("workers per device must be at least 1")
         sharers = workers_per_device if sharers is None else sharers
@@ -113,6 +116,10 @@ class LocalBackend:
             self._kernels = shared_kernels.make_folder()
             janitor.watch_dir(self._kernels)  # removed even if this process is killed
             config = replace(config, shared_kernels=self._kernels)
+        self._keep = keep_choices if self._kernels is not None else None
+        self.restored_choices = self.kept_choices = 0  # what run.json records (`keep_choices`)
+        with contextlib.suppress(OSError):  # kept choices are a saving: without them the first processes tune
+            self.restored_choices = shared_kernels.restore_choices(self._keep, self._kernels) if self._keep else 0
         self._precompiler = None
         if compile_ahead and self.device == "cuda" and config.shared_kernels:
             from autokernel.evaluate.gate import FileGate, machine_gate_dir
@@ -164,6 +171,9 @@ class LocalBackend:
             precompiler.close()
         self._pool.close()
         if kernels is not None:
+            if self._keep is not None:
+                with contextlib.suppress(OSError):
+                    self.kept_choices = shared_kernels.keep_choices(kernels, self._keep)
             shared_kernels.remove_folder(kernels)
             janitor.forget_dir(kernels)
 

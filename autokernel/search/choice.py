@@ -64,9 +64,11 @@ def record(choice: BackendChoice) -> dict[str, Any]:
     return {"backend": "ray", "ray_address": choice.ray_address, "ray_workers": choice.ray_workers}
 
 
-def make_backend(eval_config, choice: BackendChoice, *, echo: Callable[[str], None] = print, screen=None):
+def make_backend(eval_config, choice: BackendChoice, *, echo: Callable[[str], None] = print, screen=None,
+                 keep_choices=None):
     """The backend ``choice`` names, started (Ray imported only then; without it, a ValueError says how to
-    install it). ``screen``: how a local backend's screens run (`ScreenConfig`; Ray's take the defaults)."""
+    install it). ``screen``: how a local backend's screens run (`ScreenConfig`; Ray's take the defaults);
+    ``keep_choices``: where a local GPU backend keeps its autotuners' choices between invocations."""
     if choice.backend == "ray":
         from autokernel.search.ray_backend import RayBackend, RayConfig
 
@@ -83,4 +85,5 @@ def make_backend(eval_config, choice: BackendChoice, *, echo: Callable[[str], No
     # a configuration whose backends share a device with others names them all (`kb.bench_kb.BenchConfig`)
     return LocalBackend(eval_config, workers_per_device=choice.workers_per_device,
                         sharers=getattr(choice, "device_sharers", None), screen=screen,
-                        compile_ahead=getattr(choice, "compile_ahead", 0))  # None: the backend's default
+                        compile_ahead=getattr(choice, "compile_ahead", 0),  # None: the backend's default
+                        keep_choices=keep_choices)

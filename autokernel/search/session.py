@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from autokernel.evaluate import shared_kernels
 from autokernel.search.choice import check_choice, make_backend, ready, record
 from autokernel.search.config import SearchConfig
 
@@ -166,11 +167,13 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     check_run_dir(out)  # before anything is written: a new or empty folder, or this run's own directory
     config.proposer.resolved_kind()  # an LLM proposer without an endpoint is refused before anything is written
     device_kind = "cuda" if eval_config.device.startswith("cuda") else "cpu"
-    if config.backend != "ray":  # a cluster's GPUs are known only once its judges start
+    gpus: list[str] = []  # the local devices' models (a cluster's are known only once its judges start)
+    if config.backend != "ray":
         from autokernel.search import same_gpu
         from autokernel.search.backend import local_devices
 
-        same_gpu.check(same_gpu.rows_in(out), same_gpu.local_gpu_names(local_devices(eval_config.device)), out)
+        gpus = same_gpu.local_gpu_names(local_devices(eval_config.device))
+        same_gpu.check(same_gpu.rows_in(out), gpus, out)
     ledger = Ledger(out, device=device_kind, policy=eval_config.ledger_policy(), rejudge=config.rejudge)
     proposer = make_proposer(config.proposer, ledger.rows(), screen_rows(out))
     prior = getattr(proposer, "prior", None)
@@ -201,7 +204,10 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         from autokernel.evaluate.screen import ScreenConfig
 
         screen = ScreenConfig(stop_at=time.time() + config.stop_after_s)
-    backend = make_backend(eval_config, config, echo=echo, screen=screen)
+    keep = shared_kernels.choices_folder(out, gpus)  # none off a GPU or on Ray
+    backend = make_backend(eval_config, config, echo=echo, screen=screen, keep_choices=keep)
+    if getattr(backend, "restored_choices", 0):
+        echo(f"autotuners' choices: {backend.restored_choices} kept by earlier invocations ({keep})")
     try:
         outcome = run_search(problems, proposer, backend, ledger, search, progress=config.progress, jobs=config.jobs,
                              stop_after_s=config.stop_after_s, stop_grace_s=config.stop_grace_s)  # fmt: skip
@@ -213,6 +219,9 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     figures = throughput(outcome, backend.devices)
     if getattr(backend, "compile_helpers", 0):
         figures["compile_ahead"] = backend.compile_helpers
+    for name in ("restored_choices", "kept_choices"):  # autotuners' choices kept between invocations
+        if getattr(backend, name, 0):
+            figures[name] = getattr(backend, name)
     close_invocation(out, figures)
     text = format_summary(outcome, notes=notes, throughput=figures)
     ledger.write_summary(text)
