@@ -543,3 +543,30 @@ def test_a_closed_in_process_backend_fails_a_late_submission_at_once():
     backend.close()  # closing twice is harmless
     with pytest.raises(Exception, match="closed before this candidate was judged"):
         backend.submit(problem, Candidate(source=SLEEPY)).result(timeout=5)
+
+
+def test_a_second_close_from_another_thread_returns_once_the_first_has_kept_the_choices(tmp_path, monkeypatch):
+    """On an H100 the --stop-grace timer's close was still keeping the autotuners' choices when the run's own close
+    returned, so run.json missed `kept_choices`; a second close now waits for the first to finish."""
+    import threading
+
+    from autokernel.search import backend as backend_mod
+
+    backend = LocalBackend(_config())
+    backend._kernels, backend._keep = str(tmp_path / "shared"), tmp_path / "keep"
+    Path(backend._kernels).mkdir()
+    keeping, release = threading.Event(), threading.Event()
+
+    def slow_keep(folder, keep):
+        keeping.set()
+        release.wait(timeout=30)
+        return 7
+
+    monkeypatch.setattr(backend_mod.shared_kernels, "keep_choices", slow_keep)
+    timer = threading.Thread(target=backend.close)  # the grace timer's close
+    timer.start()
+    assert keeping.wait(timeout=30)
+    threading.Timer(0.3, release.set).start()
+    backend.close()  # the run's own close, after which it records its figures
+    assert backend.kept_choices == 7
+    timer.join(timeout=30)

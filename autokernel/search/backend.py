@@ -31,6 +31,8 @@ from autokernel.evaluate import janitor, shared_kernels
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Verdict
 
+_CLOSE_WAIT_S = 120.0  # how long a second `LocalBackend.close` waits for the first to finish
+
 
 class Backend(Protocol):
     """Evaluates candidates asynchronously; ``device`` names the device kind (part of the cache key)."""
@@ -112,6 +114,8 @@ class LocalBackend:
             compile_ahead = auto_compile_ahead(len(self.devices) * workers_per_device)
         self._kernels = None  # the shared kernels' folder this backend made (removed when it closes)
         self._closing = threading.Lock()
+        self._closer: int | None = None  # the thread of the first `close`
+        self._closed = threading.Event()  # set once the first close is done (`close`)
         if share_kernels and self.device == "cuda" and config.shared_kernels is None:
             self._kernels = shared_kernels.make_folder()
             janitor.watch_dir(self._kernels)  # removed even if this process is killed
@@ -163,10 +167,24 @@ class LocalBackend:
 
     def close(self) -> None:
         """Idempotent and safe from two threads at once: a run's --stop-grace timer closes the backend while the
-        run's own ``finally`` may close it too (each owned resource is taken by exactly one caller)."""
+        run's own ``finally`` may close it too (each owned resource is taken by exactly one caller, and a second
+        caller returns once the first is done, so what the run records after closing, `kept_choices`, is final)."""
         with self._closing:
+            closer, first = self._closer, self._closer is None
+            if first:
+                self._closer = threading.get_ident()
             precompiler, self._precompiler = self._precompiler, None
             kernels, self._kernels = self._kernels, None
+        if not first:
+            if closer != threading.get_ident():  # called from within the first close, nothing to wait for
+                self._closed.wait(timeout=_CLOSE_WAIT_S)
+            return
+        try:
+            self._close(precompiler, kernels)
+        finally:
+            self._closed.set()
+
+    def _close(self, precompiler, kernels) -> None:
         if precompiler is not None:
             precompiler.close()
         self._pool.close()
