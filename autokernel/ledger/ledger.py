@@ -498,7 +498,8 @@ class Ledger:
             self.notes.append("git not found: best-kernel history is not versioned")
             return False
         if ok:
-            (self.root / ".gitignore").write_text("candidates/\nresults.*\nscreen.jsonl\n*.tmp\n", encoding="utf-8")
+            ignored = ("candidates/", "results.*", "screen.jsonl", "autotune/", "*.tmp")  # autotune: kept choices
+            (self.root / ".gitignore").write_text("".join(f"{p}\n" for p in ignored), encoding="utf-8")
             self._git("add", ".gitignore")
             self._git("commit", "-q", "-m", FIRST_COMMIT, "--", ".gitignore")
         return ok
