@@ -451,9 +451,7 @@ class Screener:
             # beside neighbours, perhaps theirs: this variant and the rest are screened alone (recorded as its
             # failure, L1/30's 17 variants all failed so on an H100 in 25 screens)
             raise EvaluationError(f"a variant ran out of device memory beside neighbours: {reason}") from None
-        with self.gate.shared():
-            self._release(st, trial, watch)
-        st.done[i] = ScreenResult(digest=cand.digest, ok=False, reason=reason, stages_s=watch.result())
+        self._failure(st, i, cand, watch, reason, trial)
 
     def _crashed(self, st: _ScreenState, i: int, cand: Candidate, limit: float, watch: _Stopwatch, exc,
                  trial) -> None:
@@ -463,10 +461,13 @@ class Screener:
         _discard(st.proc)
         st.proc, st.io = None, None  # a CPU share lives in the process's scratch folder
         self.restarts += 1
+        self._failure(st, i, cand, watch, f"the variant {what}; its process was replaced", trial)
+
+    def _failure(self, st: _ScreenState, i: int, cand: Candidate, watch: _Stopwatch, reason: str, trial) -> None:
+        """A failed variant's release (in a shared hold) and its result."""
         with self.gate.shared():
             self._release(st, trial, watch)
-        st.done[i] = ScreenResult(digest=cand.digest, ok=False, reason=f"the variant {what}; its process was replaced",
-                                  stages_s=watch.result())
+        st.done[i] = ScreenResult(digest=cand.digest, ok=False, reason=reason, stages_s=watch.result())
 
     def _release(self, st: _ScreenState, trial, watch: _Stopwatch) -> None:
         """After a variant (in a shared hold): fresh copies for the next if it wrote its inputs; the IPC blocks

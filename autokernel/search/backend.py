@@ -123,7 +123,7 @@ class LocalBackend:
         self._keep = keep_choices if self._kernels is not None else None
         self.restored_choices = self.kept_choices = 0  # what run.json records (`keep_choices`)
         with contextlib.suppress(OSError):  # kept choices are a saving: without them the first processes tune
-            self.restored_choices = shared_kernels.restore_choices(self._keep, self._kernels) if self._keep else 0
+            self.restored_choices = shared_kernels.restore_choices(self._keep, self._kernels)
         self._precompiler = None
         if compile_ahead and self.device == "cuda" and config.shared_kernels:
             from autokernel.evaluate.gate import FileGate, machine_gate_dir
