@@ -92,7 +92,8 @@ def test_each_variant_says_where_its_screen_time_went(screened):
 
     (fast, slow, wrong, crash, hang, after), _ = screened
     for r in (fast, slow, wrong, crash, hang, after):
-        parts = {"gate_wait", "call/compile", "time/gate_wait", "time/command", "time/setup", "time/loop"}
+        parts = {"gate_wait", "call/compile", "time/gate_wait", "time/command", "time/setup", "time/loop",
+                 "setup/reference", "setup/inputs", "setup/process"}
         assert r.stages_s is not None and set(r.stages_s) <= {*STAGES, *parts}, r.stages_s
         assert all(v >= 0 for v in r.stages_s.values())
     assert "setup" in fast.stages_s and "setup" not in slow.stages_s  # the screen's setup counts with its first
@@ -105,6 +106,11 @@ def test_each_variant_says_where_its_screen_time_went(screened):
     assert 0 < t["time/loop"] <= t["time/command"] and t["time/setup"] <= t["time/command"]
     assert t["time/command"] + t["time/gate_wait"] <= t["time"] + 1e-3
     assert "setup" in after.stages_s  # a fresh process after the hang
+    # the setup's parts: the reference and its input set once a screen, a process again after a crash
+    s = fast.stages_s
+    assert {"setup/reference", "setup/inputs", "setup/process"} <= set(s)
+    assert 0 < s["setup/reference"] + s["setup/inputs"] + s["setup/process"] <= s["setup"] + 1e-3
+    assert "setup/process" in after.stages_s and "setup/reference" not in after.stages_s
     total = sum_stages([fast, slow, {"stages_s": {"time": 1.0, "x": "not a number"}}, {"stages_s": None}])
     assert total["time"] == pytest.approx(fast.stages_s["time"] + slow.stages_s["time"] + 1.0, abs=2e-3)
     assert "x" not in total and ScreenResult.from_dict(slow.to_dict()) == slow

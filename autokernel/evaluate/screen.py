@@ -79,7 +79,10 @@ class ScreenResult:
 # crash); then per variant the inputs shared with it (once a process, again after a variant wrote
 # them) and its output buffer poisoned, import and build, the checked first call (Triton compiles), the check, the
 # timed calls (with the wait for the exclusive gate), the timed output's comparison, freeing what it shared.
-# `ScreenResult.stages_s` also has parts of them: ``gate_wait`` and those named with a slash (``call/compile``).
+# `ScreenResult.stages_s` also has parts of them: ``gate_wait`` and those named with a slash (``call/compile``;
+# the setup's ``setup/reference``, the problem's module and model, ``setup/inputs``, its input set and reference
+# output, and ``setup/process``, the candidate process taken ready or waited for: the rest of ``setup`` is the wait
+# for the device's shared hold).
 STAGES = ("slots", "setup", "share", "load", "call", "check", "time", "compare", "release")
 
 
@@ -331,11 +334,13 @@ class Screener:
                 elif shapes:
                     held.enter_context(slots(2 * shapes))
             with setup.stage("setup"), self.gate.shared():
-                session = ReferenceSession.under(cfg, problem, cpu_section=self.gate.idle)
+                with setup.stage("setup/reference"):
+                    session = ReferenceSession.under(cfg, problem, cpu_section=self.gate.idle)
                 # one set of the problem's own inputs, drawn on the device (a seed past KernelBench's CPU-drawn
                 # trials: a screen ranks, it does not reproduce KernelBench's inputs, and gigabytes drawn on the CPU
-                # take seconds)
-                trial = session.trial(len(session.public_seeds), extra_distributions=False)
+                # take seconds), and the reference's output on it
+                with setup.stage("setup/inputs"):
+                    trial = session.trial(len(session.public_seeds), extra_distributions=False)
             trial_bytes = input_bytes([*trial.inputs, trial.expected])
             share_gpu = 1 if alone or trial_bytes > BIG_TRIAL_BYTES else self.sharers
             if not shapes:
@@ -383,7 +388,7 @@ class Screener:
                                           stages_s=watch.result())
                 continue
             if st.proc is None:
-                with watch.stage("setup"):
+                with watch.stage("setup"), watch.stage("setup/process"):
                     st.proc = self._start(share_gpu)
             if st.io is None:
                 with watch.stage("share"), self.gate.shared():
