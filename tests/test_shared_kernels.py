@@ -260,3 +260,34 @@ def test_a_gpu_backend_starts_from_kept_choices_and_keeps_its_own(tmp_path, monk
     plain = backend_mod.LocalBackend(EvalConfig(device="cuda"), devices=["cuda:0"], compile_ahead=0)
     plain.close()
     assert plain.restored_choices == plain.kept_choices == 0
+
+
+def test_a_gpu_backend_keeps_its_choices_while_it_runs(tmp_path, monkeypatch):
+    """A run killed before its backend closes (a device call past its limit) still has the choices kept up to the
+    last interval; the close keeps the rest, each choice counted once."""
+    import time
+
+    from autokernel.evaluate import EvalConfig
+    from autokernel.search import backend as backend_mod
+
+    class NoWorkers:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(backend_mod, "_ProcessPool", NoWorkers)
+    keep = tmp_path / "run" / "autotune" / "GPU"
+    backend = backend_mod.LocalBackend(EvalConfig(device="cuda"), devices=["cuda:0"], compile_ahead=0,
+                                       keep_choices=keep, keep_every_s=0.05)
+    folder = Path(backend.config.shared_kernels)
+    _choice(folder, "FIRST")
+    deadline = time.monotonic() + 10
+    while not (keep / "FIRST").is_dir() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert (keep / "FIRST").is_dir() and backend.kept_choices == 1  # kept before any close
+    _choice(folder, "LAST")
+    backend.close()
+    assert sorted(p.name for p in keep.iterdir()) == ["FIRST", "LAST"] and backend.kept_choices == 2
+    assert not backend._keeper.is_alive()

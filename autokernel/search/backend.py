@@ -32,6 +32,7 @@ from autokernel.problem import Problem
 from autokernel.records import Candidate, Verdict
 
 _CLOSE_WAIT_S = 120.0  # how long a second `LocalBackend.close` waits for the first to finish
+KEEP_EVERY_S = 60.0  # how often a backend keeps its autotuners' choices before it closes (`LocalBackend`)
 
 
 class Backend(Protocol):
@@ -94,13 +95,17 @@ class LocalBackend:
             config names one already; False: each process compiles its own, as before.
         compile_ahead: helper processes compiling our own variants' kernels into that folder as soon as a round
             is proposed (`precompile`; GPU and a shared folder only; 0: none; None: `auto_compile_ahead`).
-        keep_choices: a folder the autotuners' choices made in that folder are kept in when the backend closes,
-            and that a new one starts from (`shared_kernels.keep_choices`; None: not kept).
+        keep_choices: a folder the autotuners' choices made in that folder are kept in, every ``keep_every_s``
+            and when the backend closes, and that a new one starts from (`shared_kernels.keep_choices`; None: not
+            kept). Kept while the run goes on too, so a run killed before its close (a device call past its
+            limit) loses only the last interval's choices.
+        keep_every_s: seconds between those keeps (0: only when the backend closes).
     """
 
     def __init__(self, config, *, devices: list[str] | None = None, workers_per_device: int = 1,
                  screen=None, sharers: int | None = None, share_kernels: bool = True,
-                 compile_ahead: int | None = None, keep_choices: str | Path | None = None):
+                 compile_ahead: int | None = None, keep_choices: str | Path | None = None,
+                 keep_every_s: float = KEEP_EVERY_S):
         if workers_per_device < 1:
             raise ValueError("workers per device must be at least 1")
         sharers = workers_per_device if sharers is None else sharers
@@ -124,6 +129,12 @@ class LocalBackend:
         self.restored_choices = self.kept_choices = 0  # what run.json records (`keep_choices`)
         with contextlib.suppress(OSError):  # kept choices are a saving: without them the first processes tune
             self.restored_choices = shared_kernels.restore_choices(self._keep, self._kernels)
+        self._keeping = threading.Event()  # set: the keeper stops (`_keep_while_open`)
+        self._keeper = None
+        if self._keep is not None and keep_every_s > 0:
+            self._keeper = threading.Thread(target=self._keep_while_open, args=(self._kernels, keep_every_s),
+                                            name="autokernel-keep-choices", daemon=True)
+            self._keeper.start()
         self._precompiler = None
         if compile_ahead and self.device == "cuda" and config.shared_kernels:
             from autokernel.evaluate.gate import FileGate, machine_gate_dir
@@ -184,14 +195,24 @@ class LocalBackend:
         finally:
             self._closed.set()
 
+    def _keep_while_open(self, kernels: str, every_s: float) -> None:
+        while not self._keeping.wait(every_s):
+            self._keep_now(kernels)
+
+    def _keep_now(self, kernels: str) -> None:
+        with contextlib.suppress(OSError):  # a saving: a failed keep costs the next run some tuning
+            self.kept_choices += shared_kernels.keep_choices(kernels, self._keep)
+
     def _close(self, precompiler, kernels) -> None:
+        self._keeping.set()
+        if self._keeper is not None:
+            self._keeper.join()
         if precompiler is not None:
             precompiler.close()
         self._pool.close()
         if kernels is not None:
             if self._keep is not None:
-                with contextlib.suppress(OSError):
-                    self.kept_choices = shared_kernels.keep_choices(kernels, self._keep)
+                self._keep_now(kernels)
             shared_kernels.remove_folder(kernels)
             janitor.forget_dir(kernels)
 
