@@ -232,20 +232,23 @@ def test_choices_are_kept_per_gpu_model():
     assert shared_kernels.choices_folder(run, []) is None  # CPU, or a Ray cluster's
 
 
+class _NoWorkers:
+    """A `LocalBackend` pool without processes: the backend's kept choices need no GPU and no judge."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def close(self):
+        pass
+
+
 def test_a_gpu_backend_starts_from_kept_choices_and_keeps_its_own(tmp_path, monkeypatch):
     """`LocalBackend` with ``keep_choices``: its shared folder starts with the kept choices; when it closes, the
     choices its processes made are kept and its folder is gone (no GPU needed: the workers are a stub)."""
     from autokernel.evaluate import EvalConfig
     from autokernel.search import backend as backend_mod
 
-    class NoWorkers:
-        def __init__(self, *args, **kwargs):
-            pass
-
-        def close(self):
-            pass
-
-    monkeypatch.setattr(backend_mod, "_ProcessPool", NoWorkers)
+    monkeypatch.setattr(backend_mod, "_ProcessPool", _NoWorkers)
     keep = tmp_path / "run" / "autotune" / "GPU"
     _choice(keep, "EARLIER")
     backend = backend_mod.LocalBackend(EvalConfig(device="cuda"), devices=["cuda:0"], compile_ahead=0,
@@ -270,14 +273,7 @@ def test_a_gpu_backend_keeps_its_choices_while_it_runs(tmp_path, monkeypatch):
     from autokernel.evaluate import EvalConfig
     from autokernel.search import backend as backend_mod
 
-    class NoWorkers:
-        def __init__(self, *args, **kwargs):
-            pass
-
-        def close(self):
-            pass
-
-    monkeypatch.setattr(backend_mod, "_ProcessPool", NoWorkers)
+    monkeypatch.setattr(backend_mod, "_ProcessPool", _NoWorkers)
     keep = tmp_path / "run" / "autotune" / "GPU"
     backend = backend_mod.LocalBackend(EvalConfig(device="cuda"), devices=["cuda:0"], compile_ahead=0,
                                        keep_choices=keep, keep_every_s=0.05)
