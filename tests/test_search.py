@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import CancelledError
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,36 @@ def test_tuner_search_end_to_end_and_rerun_reuses_ledger(tmp_path):
         assert len((run / "results.tsv").read_text().splitlines()) == 3
     finally:
         backend.close()
+
+
+def test_a_resume_that_stops_at_once_records_why(tmp_path, monkeypatch):
+    """A resumed problem whose stop rule is met by what earlier invocations judged (an H100 panel call resumed
+    L1/30 with --floor-stop 90, at 90.3 % of its floor) stops without a round and records that reason: the run's
+    page had kept the earlier call's "run stopped" instead."""
+    from autokernel.ledger.ledger import SEARCH_STATE
+    from autokernel.propose.tuner import TunerProposer
+    from autokernel.search import loop
+
+    problem = Problem.from_source(RELU_SCALE, name="relu_scale_tiny")
+    cfg = _config()
+    search = SearchConfig(rounds=1, ideas_per_round=1, branches_per_idea=1, patience=None)
+    backend = LocalBackend(cfg)
+    state = tmp_path / "run" / "problems" / "relu_scale_tiny" / SEARCH_STATE
+    try:
+        run_search([problem], TunerProposer(), backend, Ledger(tmp_path / "run", device="cpu", policy=_policy(cfg)),
+                   search, progress=False, log=lambda m: None)
+        (entry,) = json.loads(state.read_text()).values()
+        assert entry["stop_reason"] == "rounds exhausted (1)"
+        monkeypatch.setattr(loop, "_stop_rule", lambda *args, **kwargs: "at 93% of the roofline floor (stop at 90%)")
+        out = run_search([problem], TunerProposer(), backend,
+                         Ledger(tmp_path / "run", device="cpu", policy=_policy(cfg)),
+                         replace(search, rounds=3), progress=False, log=lambda m: None)
+    finally:
+        backend.close()
+    (p,) = out.problems
+    assert p.evaluated == 0 and p.stop_reason == "at 93% of the roofline floor (stop at 90%)"
+    (entry,) = json.loads(state.read_text()).values()
+    assert entry["stop_reason"] == p.stop_reason and entry["final"] == ""  # a later policy may go on
 
 
 class ScriptedProposer:

@@ -370,9 +370,13 @@ def _search_problem(
 
         first, stale, screen_stale = _resume(problem, ledger, config, out, history, rejudge, screens,
                                              getattr(proposer, "rewrite", None))
-        out.stop_reason = (ledger.final_stop(problem, proposer_name, _history_key(history, proposer))
-                           or (_stop_rule(out, stale, config, screen_stale) if history.attempts else ""))
+        earlier = ledger.final_stop(problem, proposer_name, _history_key(history, proposer))
+        out.stop_reason = earlier or (_stop_rule(out, stale, config, screen_stale) if history.attempts else "")
         if out.stop_reason:
+            if not earlier:  # a stop rule met on what earlier invocations judged (or this one's rules): recorded,
+                # so the run's pages say why it stopped now, not why an earlier invocation did
+                ledger.save_stop(problem, proposer_name, out.stop_reason, final=False,
+                                 history=_history_key(history, proposer))
             return out  # finished by an earlier invocation: a resume asks nothing more of it
         for rnd in range(first, config.rounds + 1):
             if stop is not None and stop.is_set():
