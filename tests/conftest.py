@@ -43,6 +43,20 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_gpu)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _a_cache_folder_of_the_suites_own(tmp_path_factory):
+    """The caches and facts the judge keeps across processes (baselines, inductor seeds, memory facts) go to a folder
+    of the suite's, never the developer's ~/.cache/autokernel-kb: a test's out-of-memory record there made the
+    developer's next runs judge that problem alone. A test that wants a folder of its own still sets one."""
+    before = os.environ.get("AUTOKERNEL_KB_CACHE")
+    os.environ["AUTOKERNEL_KB_CACHE"] = str(tmp_path_factory.mktemp("autokernel-kb-cache"))
+    yield
+    if before is None:
+        os.environ.pop("AUTOKERNEL_KB_CACHE", None)
+    else:
+        os.environ["AUTOKERNEL_KB_CACHE"] = before
+
+
 @pytest.fixture(scope="session")
 def kernelbench_dir() -> Path:
     if KERNELBENCH is None:

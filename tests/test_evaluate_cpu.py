@@ -800,6 +800,50 @@ def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, 
     assert calls == [False, True, True] and "judged_alone" not in again.policy and len(recorded) == 1
 
 
+def test_a_problem_that_ran_out_beside_neighbours_without_slots_is_judged_alone_by_every_judge(cpu_config, tmp_path,
+                                                                                                 monkeypatch):
+    # L3/26 on an H100 (small inputs, so no heavy slots): its candidates ran out at their process's share of the
+    # memory in four judges of one call, each losing 15-18 s to learn it, and again in the next call; the first
+    # judge's lesson now goes to the facts folder the others (and a resumed run's) read
+    import dataclasses
+
+    from autokernel.evaluate import judge, memory
+    from autokernel.evaluate.gate import NullGate
+
+    class OutOfMemoryError(RuntimeError):
+        pass
+
+    calls = []
+    evaluate_once = judge.Evaluator._evaluate
+
+    def first_fails(self, problem, candidate):
+        calls.append(problem.digest in self._alone)
+        if len(calls) == 1:
+            raise OutOfMemoryError("CUDA out of memory. Tried to allocate 16.00 MiB. GPU 0 has a total capacity of "
+                                   "79.18 GiB of which 41.62 GiB is free.")
+        return evaluate_once(self, problem, candidate)
+
+    monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
+    monkeypatch.setattr(judge.Evaluator, "_allocator_state", lambda self: "default pool: 3 segments")
+    config = dataclasses.replace(cpu_config, facts_dir=str(tmp_path / "facts"))
+    with judge.Evaluator(config, gate=NullGate(), sharers=6, prespawn=False) as first:
+        v = first.evaluate(PROBLEM, Candidate(source=kernel()))
+    assert calls == [False, True] and v.verdict == "correct" and v.stages_s["out_of_memory_attempt"] >= 0
+    (why,) = (entry["why"] for entry in memory.read_json(tmp_path / "facts" / memory.ALONE_FILE).values())
+    assert "41.62 GiB is free" in why
+    with judge.Evaluator(config, gate=NullGate(), sharers=6, prespawn=False) as other:
+        w = other.evaluate(PROBLEM, Candidate(source=kernel()))
+    assert len(calls) == 3 and w.verdict == "correct", w.reason  # one attempt: alone at once, none lost
+    assert PROBLEM.digest in other._alone
+    assert w.policy["judged_alone"].startswith("judged with the device to itself: an earlier evaluation of this "
+                                               "problem on this GPU model ran out") and "41.62 GiB" in w.policy[
+        "judged_alone"]
+    assert "out_of_memory_attempt" not in w.stages_s
+    elsewhere_config = dataclasses.replace(cpu_config, facts_dir=str(tmp_path / "other facts"))
+    with judge.Evaluator(elsewhere_config, gate=NullGate(), sharers=6, prespawn=False) as elsewhere:
+        assert "judged_alone" not in elsewhere.evaluate(PROBLEM, Candidate(source=kernel())).policy
+
+
 def test_a_lone_judges_out_of_memory_error_says_what_its_allocator_held(cpu_config, monkeypatch):
     # one judge on the device (kb_parity's): no retry, but the error tells which pool held the memory (an H100's
     # parity judge ran out on L1/30 holding 52.5 GiB reserved and unallocated, and its error did not say where)

@@ -32,7 +32,7 @@ from autokernel.evaluate.checks import (
 )
 from autokernel.evaluate.compare import Degeneracy, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
-from autokernel.evaluate.devices import device_memory_bytes
+from autokernel.evaluate.devices import device_memory_bytes, device_model
 from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import EvaluationError, Outcome, error_reason
 from autokernel.evaluate.own_kernels import OwnKernelChecks
@@ -171,6 +171,9 @@ class Evaluator:
             lost = time.monotonic() - started
             if self._slot_key is not None:  # the slots it asked for were too few: all of them from now on
                 memory.record_out_of_memory(self._facts_dir, self._slot_key, device_memory_bytes(self.config.device))
+            else:  # no slots to size again: every judge takes this problem alone from now on
+                with contextlib.suppress(OSError):
+                    memory.record_alone(self._facts_dir, self._alone_key(problem), why)
             self._alone.add(problem.digest)
             self._release()
             try:
@@ -254,6 +257,9 @@ class Evaluator:
     def _heavy_units(self, trial_bytes: int) -> int:
         return memory.trial_heavy_units(trial_bytes, self.config)
 
+    def _alone_key(self, problem: Problem) -> str:
+        return memory.alone_key(problem.digest, self.config.protocol, device_model(self.config.device))
+
     def _footprint_key(self, problem: Problem, verdict: Verdict, first: bool) -> str:
         return memory.key(problem.digest, self.config.protocol, verdict.environment.get("gpu", ""), first)
 
@@ -312,6 +318,13 @@ class Evaluator:
         # Sharing the GPU, a big problem (copies of gigabytes each: inputs + an output of about their size, from
         # the shapes alone) is judged in the device's heavy slots its footprint needs, beside small ones; a problem
         # that ran out of memory beside neighbours is judged with the device to itself.
+        if self.sharers > 1 and problem.digest not in self._alone:
+            before = memory.judged_alone_before(self._facts_dir, self._alone_key(problem))
+            if before:  # another judge (or an earlier run) lost an attempt beside neighbours: none lost here
+                self._alone.add(problem.digest)
+                verdict.policy["judged_alone"] = (f"judged with the device to itself: an earlier evaluation of this "
+                                                  f"problem on this GPU model ran out of device memory beside "
+                                                  f"neighbours ({before})")
         alone = self.sharers > 1 and problem.digest in self._alone
         trial_bytes = 2 * self._input_bytes(problem, state)
         heavy = self.sharers > 1 and trial_bytes > BIG_TRIAL_BYTES

@@ -17,7 +17,10 @@ facts folder's ``footprints.json`` (`EvalConfig.facts_dir`), and `slots` sizes t
 from them. The candidate's figure comes from its own process (hostile code), so it only ever raises the size: the
 candidate's part is at least the problem's inputs (its process copies them), whatever it reports. An evaluation
 that ran out of memory beside neighbours records the device's whole heavy share under its key
-(`record_out_of_memory`): every judge then gives that kind of evaluation all the slots.
+(`record_out_of_memory`): every judge then gives that kind of evaluation all the slots. A problem too small by
+shapes for heavy slots whose evaluation ran out beside neighbours all the same (a model's activations, a process's
+workspaces beyond its share of the memory) is recorded as one to judge alone (`record_alone`): every judge then
+judges it alone from the start, instead of each losing an attempt to learn it.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from autokernel.evaluate.devices import device_memory_bytes
 from autokernel.evaluate.gate import HEAVY_MEMORY_SHARE, heavy_units
 
 FILE = "footprints.json"
+ALONE_FILE = "judged_alone.json"  # problems every judge takes alone (`record_alone`)
 MARGIN = 1.25  # over the measured peaks: allocator fragmentation, another candidate's larger workspace
 PROCESS_BYTES = 2 * 2**30  # the two processes' CUDA contexts and what their allocators keep beyond the peak
 
@@ -80,6 +84,24 @@ def record_out_of_memory(folder: Path, at: str, device_bytes: int) -> None:
     input set, its slots sized from shapes) ran out of memory in three judges within a minute, and again alone."""
     if device_bytes > 0:
         record(folder, at, HEAVY_MEMORY_SHARE * device_bytes / 2**20, None)
+
+
+def alone_key(problem_digest: str, protocol: str, gpu: str) -> str:
+    return f"{problem_digest}|{protocol}|{gpu}"
+
+
+def record_alone(folder: Path, at: str, why: str) -> None:
+    """A problem (``at``: `alone_key`) ran out of device memory beside neighbours with no heavy slots to size
+    again: every judge sharing ``folder`` judges it alone from now on. On an H100, L3/26's candidates (3.7 GB at
+    their peak alone) ran out at their process's sixth of the memory in four judges of one call, 15-18 s lost
+    each, and again in the next call's."""
+    update_json(folder / ALONE_FILE, at, {"why": why[:300]})
+
+
+def judged_alone_before(folder: Path, at: str) -> str:
+    """Why an earlier evaluation of the problem (`alone_key`) had to be judged alone, or "" (never)."""
+    entry = read_json(folder / ALONE_FILE).get(at)
+    return str(entry.get("why") or "ran out of device memory beside neighbours") if isinstance(entry, dict) else ""
 
 
 def footprint_bytes(folder: Path, at: str, input_bytes: int) -> int | None:
