@@ -761,6 +761,29 @@ def test_a_problem_judged_alone_gets_the_whole_device_memory(cpu_config, monkeyp
     assert fractions == [pytest.approx(cpu_config.gpu_memory_fraction / 6), cpu_config.gpu_memory_fraction]
 
 
+def _first_evaluation_runs_out(monkeypatch, message: str, *, slot_key: str | None = None) -> list[bool]:
+    """The judge's first evaluation raises a CUDA out-of-memory error (``message``; with ``slot_key``, after sizing
+    heavy slots under it), the later ones run; returns, per evaluation, whether the problem was judged alone as it
+    began."""
+    from autokernel.evaluate import judge
+
+    class OutOfMemoryError(RuntimeError):
+        pass
+
+    calls: list[bool] = []
+    evaluate_once = judge.Evaluator._evaluate
+
+    def first_fails(self, problem, candidate):
+        calls.append(problem.digest in self._alone)
+        if len(calls) == 1:
+            self._slot_key = slot_key
+            raise OutOfMemoryError(message)
+        return evaluate_once(self, problem, candidate)
+
+    monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
+    return calls
+
+
 def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, monkeypatch):
     # an evaluation alone stops every neighbour for its length: the verdict names it, what ran out and the seconds
     # of the attempt that did (on the H200's level-1 re-score 9 of 14 kernelbench verdicts held the GPU alone for
@@ -770,22 +793,10 @@ def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, 
     from autokernel.evaluate import judge
     from autokernel.evaluate.gate import NullGate
 
-    class OutOfMemoryError(RuntimeError):
-        pass
-
-    calls = []
-    evaluate_once = judge.Evaluator._evaluate
-
-    def first_fails(self, problem, candidate):
-        calls.append(problem.digest in self._alone)
-        if len(calls) == 1:
-            self._slot_key = "the key its heavy slots were sized by"
-            raise OutOfMemoryError("CUDA out of memory. Tried to allocate 8.00 GiB. GPU 0 has a total capacity of "
-                                   "139.80 GiB of which 2.56 GiB is free. Process 6680 has 80.86 GiB memory in use.")
-        return evaluate_once(self, problem, candidate)
-
+    calls = _first_evaluation_runs_out(monkeypatch, "CUDA out of memory. Tried to allocate 8.00 GiB. GPU 0 has a "
+                                       "total capacity of 139.80 GiB of which 2.56 GiB is free. Process 6680 has "
+                                       "80.86 GiB memory in use.", slot_key="the key its heavy slots were sized by")
     recorded = []
-    monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
     monkeypatch.setattr(judge.memory, "record_out_of_memory", lambda folder, at, device: recorded.append(at))
     monkeypatch.setattr(judge.Evaluator, "_allocator_state", lambda self: "default pool: 9 segments, ...")
     with judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False) as ev:
@@ -810,20 +821,8 @@ def test_a_problem_that_ran_out_beside_neighbours_without_slots_is_judged_alone_
     from autokernel.evaluate import judge, memory
     from autokernel.evaluate.gate import NullGate
 
-    class OutOfMemoryError(RuntimeError):
-        pass
-
-    calls = []
-    evaluate_once = judge.Evaluator._evaluate
-
-    def first_fails(self, problem, candidate):
-        calls.append(problem.digest in self._alone)
-        if len(calls) == 1:
-            raise OutOfMemoryError("CUDA out of memory. Tried to allocate 16.00 MiB. GPU 0 has a total capacity of "
-                                   "79.18 GiB of which 41.62 GiB is free.")
-        return evaluate_once(self, problem, candidate)
-
-    monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
+    calls = _first_evaluation_runs_out(monkeypatch, "CUDA out of memory. Tried to allocate 16.00 MiB. GPU 0 has a "
+                                       "total capacity of 79.18 GiB of which 41.62 GiB is free.")
     monkeypatch.setattr(judge.Evaluator, "_allocator_state", lambda self: "default pool: 3 segments")
     config = dataclasses.replace(cpu_config, facts_dir=str(tmp_path / "facts"))
     with judge.Evaluator(config, gate=NullGate(), sharers=6, prespawn=False) as first:
