@@ -762,25 +762,25 @@ def test_a_problem_judged_alone_gets_the_whole_device_memory(cpu_config, monkeyp
 
 
 def _first_evaluation_runs_out(monkeypatch, message: str, *, slot_key: str | None = None) -> list[bool]:
-    """The judge's first evaluation raises a CUDA out-of-memory error (``message``; with ``slot_key``, after sizing
-    heavy slots under it), the later ones run; returns, per evaluation, whether the problem was judged alone as it
-    began."""
+    """The judge's first evaluation raises a CUDA out-of-memory error in its own work, once the candidate's process
+    and reference are ready (``message``; with ``slot_key``, as if it had sized heavy slots under it), the later ones
+    run; returns, per evaluation, whether the problem was being judged alone there."""
     from autokernel.evaluate import judge
 
     class OutOfMemoryError(RuntimeError):
         pass
 
     calls: list[bool] = []
-    evaluate_once = judge.Evaluator._evaluate
+    run_once = judge.Evaluator._run_candidate
 
-    def first_fails(self, problem, candidate):
-        calls.append(problem.digest in self._alone)
+    def first_fails(self, proc, session, *args):
+        calls.append(session.problem.digest in self._alone)
         if len(calls) == 1:
             self._slot_key = slot_key
             raise OutOfMemoryError(message)
-        return evaluate_once(self, problem, candidate)
+        return run_once(self, proc, session, *args)
 
-    monkeypatch.setattr(judge.Evaluator, "_evaluate", first_fails)
+    monkeypatch.setattr(judge.Evaluator, "_run_candidate", first_fails)
     return calls
 
 

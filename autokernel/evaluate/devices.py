@@ -25,12 +25,3 @@ def device_memory_bytes(device: str) -> int:
 
     return int(torch.cuda.get_device_properties(torch.device(device).index or 0).total_memory)
 
-
-@functools.cache
-def device_model(device: str) -> str:
-    """The device's model name (the facts kept per GPU model key on it); "" for the CPU."""
-    if not device.startswith("cuda"):
-        return ""
-    import torch
-
-    return str(torch.cuda.get_device_properties(torch.device(device).index or 0).name)

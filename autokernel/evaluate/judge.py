@@ -32,7 +32,7 @@ from autokernel.evaluate.checks import (
 )
 from autokernel.evaluate.compare import Degeneracy, probe_degeneracy
 from autokernel.evaluate.config import EvalConfig, tolerance_for
-from autokernel.evaluate.devices import device_memory_bytes, device_model
+from autokernel.evaluate.devices import device_memory_bytes
 from autokernel.evaluate.gate import DeviceGate, NullGate
 from autokernel.evaluate.outcome import EvaluationError, Outcome, error_reason
 from autokernel.evaluate.own_kernels import OwnKernelChecks
@@ -141,6 +141,7 @@ class Evaluator:
         self._spare: CandidateProcess | None = None
         self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
         self._slot_key: str | None = None  # the footprint key the evaluation under way sized its heavy slots by
+        self._alone_at: str | None = None  # the key it would be recorded under as one to judge alone (`record_alone`)
 
     # -- public -------------------------------------------------------------------------------
     def evaluate(self, problem: Problem, candidate: Candidate | str) -> Verdict:
@@ -171,9 +172,9 @@ class Evaluator:
             lost = time.monotonic() - started
             if self._slot_key is not None:  # the slots it asked for were too few: all of them from now on
                 memory.record_out_of_memory(self._facts_dir, self._slot_key, device_memory_bytes(self.config.device))
-            else:  # no slots to size again: every judge takes this problem alone from now on
+            elif self._alone_at is not None:  # no slots to size again: every judge takes it alone from now on
                 with contextlib.suppress(OSError):
-                    memory.record_alone(self._facts_dir, self._alone_key(problem), why)
+                    memory.record_alone(self._facts_dir, self._alone_at, why)
             self._alone.add(problem.digest)
             self._release()
             try:
@@ -257,9 +258,6 @@ class Evaluator:
     def _heavy_units(self, trial_bytes: int) -> int:
         return memory.trial_heavy_units(trial_bytes, self.config)
 
-    def _alone_key(self, problem: Problem) -> str:
-        return memory.alone_key(problem.digest, self.config.protocol, device_model(self.config.device))
-
     def _footprint_key(self, problem: Problem, verdict: Verdict, first: bool) -> str:
         return memory.key(problem.digest, self.config.protocol, verdict.environment.get("gpu", ""), first)
 
@@ -283,7 +281,7 @@ class Evaluator:
     def _evaluate(self, problem: Problem, candidate: Candidate) -> Verdict:
         cfg = self.config
         started = time.monotonic()
-        self._slot_key = None
+        self._slot_key = self._alone_at = None
         waited0, held0, gate0 = self.gate.waited_s(), self.gate.held_s(), self.gate.profile()
         stages = _Stages(peak=functools.partial(memory.peaks_mb, cfg.device) if cfg.is_cuda else None,
                          held=self._allocator_state if cfg.is_cuda else None)
@@ -318,8 +316,9 @@ class Evaluator:
         # Sharing the GPU, a big problem (copies of gigabytes each: inputs + an output of about their size, from
         # the shapes alone) is judged in the device's heavy slots its footprint needs, beside small ones; a problem
         # that ran out of memory beside neighbours is judged with the device to itself.
+        self._alone_at = memory.alone_key(problem.digest, cfg.protocol, verdict.environment.get("gpu", ""))
         if self.sharers > 1 and problem.digest not in self._alone:
-            before = memory.judged_alone_before(self._facts_dir, self._alone_key(problem))
+            before = memory.judged_alone_before(self._facts_dir, self._alone_at)
             if before:  # another judge (or an earlier run) lost an attempt beside neighbours: none lost here
                 self._alone.add(problem.digest)
                 verdict.policy["judged_alone"] = (f"judged with the device to itself: an earlier evaluation of this "
