@@ -756,7 +756,7 @@ def test_a_problem_judged_alone_gets_the_whole_device_memory(cpu_config, monkeyp
     monkeypatch.setattr(CandidateProcess, "send_json", spy)
     e = judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False)
     assert e.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"
-    e._alone.add(PROBLEM.digest)
+    e._alone[PROBLEM.digest] = "CUDA out of memory"
     assert e.evaluate(PROBLEM, Candidate(source=kernel())).verdict == "correct"
     assert fractions == [pytest.approx(cpu_config.gpu_memory_fraction / 6), cpu_config.gpu_memory_fraction]
 
@@ -807,8 +807,13 @@ def test_a_verdict_judged_alone_after_running_out_of_memory_says_so(cpu_config, 
                                                    "memory beside neighbours (the judge's OutOfMemoryError: CUDA out")
         assert "Process 6680 has 80.86 GiB" in v.policy["judged_alone"] and v.stages_s["out_of_memory_attempt"] >= 0
         assert v.policy["judged_alone"].endswith("its allocator then: default pool: 9 segments, ...)")
-        again = ev.evaluate(PROBLEM, Candidate(source=kernel()))  # alone from then on, no attempt lost: no note
-    assert calls == [False, True, True] and "judged_alone" not in again.policy and len(recorded) == 1
+        # alone from then on, no attempt lost, and each verdict says so (on an H100, five of L3/26's 23 verdicts
+        # judged alone by a judge that had learned it itself did not)
+        again = ev.evaluate(PROBLEM, Candidate(source=kernel()))
+    assert calls == [False, True, True] and len(recorded) == 1 and "out_of_memory_attempt" not in again.stages_s
+    assert again.policy["judged_alone"].startswith("judged with the device to itself: an earlier evaluation of this "
+                                                   "problem on this GPU model ran out of device memory beside "
+                                                   "neighbours (the judge's OutOfMemoryError: CUDA out")
 
 
 def test_a_problem_that_ran_out_beside_neighbours_without_slots_is_judged_alone_by_every_judge(cpu_config, tmp_path,
@@ -891,7 +896,7 @@ def test_running_out_of_memory_alone_raises_with_what_the_judges_allocator_held(
     monkeypatch.setattr(judge.Evaluator, "_evaluate", fails)
     monkeypatch.setattr(judge.Evaluator, "_allocator_state", lambda self: "pool 1.2: 8 segments, 48.00 GiB reserved")
     ev = judge.Evaluator(cpu_config, gate=NullGate(), sharers=6, prespawn=False)
-    ev._alone.add(PROBLEM.digest)
+    ev._alone[PROBLEM.digest] = "CUDA out of memory"
     with pytest.raises(OutOfMemoryError) as err:
         ev.evaluate(PROBLEM, Candidate(source=kernel()))
     assert err.value.__notes__ == ["the judge's allocator at the error (stage correctness/inputs): pool 1.2: 8 "

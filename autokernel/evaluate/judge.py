@@ -139,7 +139,9 @@ class Evaluator:
         self.own_kernels = OwnKernelChecks(self.config, self.gate, share_sets, self._num_trials)
         self.timing = CandidateTiming(self.config, self.gate, self.baselines)
         self._spare: CandidateProcess | None = None
-        self._alone: set[str] = set()  # problems that ran out of memory beside neighbours: judged alone
+        # problems that ran out of memory beside neighbours, judged alone from then on: what ran out, as each such
+        # verdict says
+        self._alone: dict[str, str] = {}
         self._slot_key: str | None = None  # the footprint key the evaluation under way sized its heavy slots by
         self._alone_at: str | None = None  # the key it would be recorded under as one to judge alone (`record_alone`)
 
@@ -175,7 +177,7 @@ class Evaluator:
             elif self._alone_at is not None:  # no slots to size again: every judge takes it alone from now on
                 with contextlib.suppress(OSError):
                     memory.record_alone(self._facts_dir, self._alone_at, why)
-            self._alone.add(problem.digest)
+            self._alone[problem.digest] = why
             self._release()
             try:
                 verdict = self._evaluate(problem, candidate)
@@ -320,11 +322,12 @@ class Evaluator:
         if self.sharers > 1 and problem.digest not in self._alone:
             before = memory.judged_alone_before(self._facts_dir, self._alone_at)
             if before:  # another judge (or an earlier run) lost an attempt beside neighbours: none lost here
-                self._alone.add(problem.digest)
-                verdict.policy["judged_alone"] = (f"judged with the device to itself: an earlier evaluation of this "
-                                                  f"problem on this GPU model ran out of device memory beside "
-                                                  f"neighbours ({before})")
+                self._alone[problem.digest] = before
         alone = self.sharers > 1 and problem.digest in self._alone
+        if alone:  # every verdict judged alone says so (a retry's own note replaces this one)
+            verdict.policy["judged_alone"] = (f"judged with the device to itself: an earlier evaluation of this "
+                                              f"problem on this GPU model ran out of device memory beside "
+                                              f"neighbours ({self._alone[problem.digest]})")
         trial_bytes = 2 * self._input_bytes(problem, state)
         heavy = self.sharers > 1 and trial_bytes > BIG_TRIAL_BYTES
         measured = None
