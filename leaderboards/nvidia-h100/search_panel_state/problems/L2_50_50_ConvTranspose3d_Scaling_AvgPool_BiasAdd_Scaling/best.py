@@ -16,17 +16,17 @@ import triton.language as tl
 # ---- tunables (the search varies these) ----
 CONV_ENGINE = 'triton'
 LIB_CONV_LAYOUT = 'contiguous'
-CONV_PRECISION = 'ieee'
+CONV_PRECISION = 'tf32x3'
 CONV_ALGO = 'taps'
 CONV_DEPTHWISE = 'direct'
 CONV_DW_BLOCK = 256
 CONV_BLOCK_M = 128
 CONV_BLOCK_N = 16
-CONV_BLOCK_K = 32
+CONV_BLOCK_K = 64
 CONV_NUM_WARPS = 2
 CONV_NUM_STAGES = 1
 CONV_TILE_ORDER = 'm'
-CONV_FMA_BELOW = 8
+CONV_FMA_BELOW = 16
 CONV_FUSE = 'store'
 EW_STREAM = False
 BLOCK_SIZE = 1024
