@@ -144,8 +144,9 @@ class TunerProposer:
     # the tuner asks for only when it asks the tuner; 4: the convolutions' TF32 preset from L1/70's search, and
     # CUDA graphs around every correct foreign kernel, not only the seeds; 5: dead settings judged per regime, so
     # the tile shapes dead on the fp32 path are tried on the TF32 one; 6: evidence screened around an earlier
-    # generator's code kills nothing in today's, and the best earlier-code seeds' settings are carried into it).
-    revision = 6
+    # generator's code kills nothing in today's, and the best earlier-code seeds' settings are carried into it;
+    # 7: CONV_FUSE, SCAN_STREAM, and a line behind a foreign leader moving on from its best kernel in today's code).
+    revision = 7
 
     def __init__(self, prior=None) -> None:
         self.prior = prior  # a `MovePrior`: moves that paid off elsewhere in the run are tried first
