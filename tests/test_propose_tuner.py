@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from autokernel.problem import Problem
+from autokernel.propose import tuner
 from autokernel.propose.base import Attempt, History
 from autokernel.propose.tuner import TunerProposer, read_tunables, set_tunables
 from autokernel.records import Candidate, TimingStats, Verdict
@@ -142,6 +143,31 @@ def test_the_tuner_writes_again_the_kernels_a_thin_copy_kept_without_their_sourc
     out = tuner.rewrite(problem, history, list(lineage))
     assert out == {d["starter"]: starter.source, d["one"]: one, d["two"]: two, d["carried"]: carried,
                    d["of_kept"]: of_kept}
+
+
+def test_a_final_stop_is_keyed_by_the_moves_code_so_a_change_without_a_raised_revision_asks_again(tmp_path,
+                                                                                                   monkeypatch):
+    # SCAN_STREAM and CONV_FUSE came without a raised revision: the H200 panel's L1/90, stopped with no new ideas
+    # under revision 6, would have stayed stopped on resume with 80 variants the moves replay finds
+    from autokernel.search.loop import _history_key
+
+    for name, text in {"propose/a.py": "A = 1\n", "starters/_templates/conv.py": "BLOCK = 16\n",
+                       "starters/notes.txt": "not code\n", "other/b.py": "B = 1\n"}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    before = tuner.code_digest(tmp_path, tuner.MOVES_CODE)
+    (tmp_path / "starters/notes.txt").write_text("edited\n")
+    (tmp_path / "other/b.py").write_text("B = 2\n")
+    assert tuner.code_digest(tmp_path, tuner.MOVES_CODE) == before  # neither is move code
+    (tmp_path / "starters/_templates/conv.py").write_text("BLOCK = 32\n")
+    changed = tuner.code_digest(tmp_path, tuner.MOVES_CODE)
+    assert changed != before and len(changed) == 12
+
+    history = History(attempts=[])
+    key = _history_key(history, TunerProposer())
+    assert key.endswith(f"moves revision {TunerProposer.moves_revision} (code {tuner.moves_code_digest()})")
+    monkeypatch.setattr(tuner, "moves_code_digest", lambda: changed)
+    assert _history_key(history, TunerProposer()) != key  # same revision number, other code: asked again
 
 
 def test_history_finds_an_attempt_by_digest_as_attempts_grow_or_are_replaced():

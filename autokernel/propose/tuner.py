@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
+import hashlib
 import itertools
 import json
 import math
 import random
 import re
 import threading
+from pathlib import Path
 
 from autokernel.problem import Problem
 from autokernel.propose.base import History, Lineage, rank_key
@@ -129,6 +132,29 @@ _CARRIED_SPLIT = re.compile(r", (?=[A-Z][A-Z0-9_]* = )")
 EARLIER_CODE = (("generator", "earlier"),)
 
 
+MOVES_CODE = ("propose", "starters")  # the packages under autokernel/ the tuner's moves are written by
+
+
+@functools.cache
+def moves_code_digest() -> str:
+    """A digest of the code the tuner's moves come from (`MOVES_CODE`: the proposers, the starter generator and its
+    templates). A final no-new-ideas stop is keyed by it beside `TunerProposer.moves_revision`, so a resume after
+    any change to that code asks again: new moves had once come without a raised revision, and the H200 panel's
+    L1/90 stayed stopped with 80 variants it had never seen. An edit that changes no move costs a resume one
+    proposer call per stopped problem, no device time."""
+    return code_digest(Path(__file__).resolve().parents[1], MOVES_CODE)
+
+
+def code_digest(root: Path, packages) -> str:
+    """The SHA-256 (12 hex digits) of the Python files beneath ``root/<package>`` for each of ``packages``: their
+    paths and contents, in path order."""
+    digest = hashlib.sha256()
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
 class TunerProposer:
     """Varies the starter's tunables around the best seeds; deterministic, so a resumed run replays it.
 
@@ -146,7 +172,13 @@ class TunerProposer:
     # the tile shapes dead on the fp32 path are tried on the TF32 one; 6: evidence screened around an earlier
     # generator's code kills nothing in today's, and the best earlier-code seeds' settings are carried into it;
     # 7: CONV_FUSE, SCAN_STREAM, and a line behind a foreign leader moving on from its best kernel in today's code).
-    revision = 7
+    # The stop's key carries the moves' code digest too (`revision`), so a change without a raise asks again.
+    moves_revision = 7
+
+    @property
+    def revision(self) -> str:
+        """What a final stop is keyed by (`search.loop`): the moves' revision and their code's digest."""
+        return f"{self.moves_revision} (code {moves_code_digest()})"
 
     def __init__(self, prior=None) -> None:
         self.prior = prior  # a `MovePrior`: moves that paid off elsewhere in the run are tried first
