@@ -216,6 +216,25 @@ def test_the_gain_is_the_kernel_times_ratio_not_the_speedups_whose_eager_times_m
     assert panel._kernel_ms({"kernel": None}) is None and panel._kernel_ms({}) is None
 
 
+def test_the_plots_line_is_the_fastest_kernel_so_far_over_one_eager_time_so_it_never_falls(tmp_path):
+    # L3/26 on an H100: a faster kernel (6.491 ms) judged beside a lower eager reading (8.51 ms) had its own
+    # speedup 1.31x, under the slower kernel's 1.45x (6.509 ms over 9.43 ms): the line fell as the search gained
+    def row(digest, verdict, ms, eager_ms):
+        return {"cache_key": digest, "round": 1, "verdict": {"verdict": verdict, "speedup": eager_ms / ms,
+                                                             "kernel": {"median_ms": ms},
+                                                             "eager": {"median_ms": eager_ms}, "wall_s": 1.0}}
+
+    results = [row("a", "correct", 6.6, 9.0), row("b", "correct", 6.509, 9.43), row("c", "incorrect", 1.0, 30.0),
+               row("d", "correct", 6.491, 8.51)]
+    r, _ = panel._problem_row(tmp_path, "L3/26", results, [])
+    reference = 9.0  # the median of the correct verdicts' eager medians (the incorrect one's left out)
+    assert r.curve == [(1, pytest.approx(reference / 6.6)), (2, pytest.approx(reference / 6.509)),
+                       (3, pytest.approx(reference / 6.509)), (4, pytest.approx(reference / 6.491))]
+    assert r.best_speedup == pytest.approx(8.51 / 6.491)  # the table keeps the best verdict's own speedup
+    untimed = [{"cache_key": "e", "round": 0, "verdict": {"verdict": "correct", "speedup": 1.5, "wall_s": 1.0}}]
+    assert panel._problem_row(tmp_path, "L3/26", untimed, [])[0].curve == [(1, 1.5)]
+
+
 def test_a_problem_without_a_correct_round_0_kernel_has_no_gain_and_the_notes_say_where_its_first_came(tmp_path):
     """L1/70 under the kernelbench protocol: round 0 failed KernelBench's TF32 reference, the search found correct
     kernels from round 1; the median leaves it out (nothing to divide) and the notes name its first and best."""
