@@ -619,8 +619,8 @@ def test_a_stop_during_a_screen_leaves_its_chosen_queued_and_the_next_invocation
         def submit(self, problem, candidate):
             return self.inner.submit(problem, candidate)
 
-        def screen(self, problem, candidates):
-            results = self.inner.screen(problem, candidates).result()
+        def screen(self, problem, candidates, lead=0):
+            results = self.inner.screen(problem, candidates, lead=lead).result()
             _time.sleep(self.hold_s)
             done: Future = Future()
             done.set_result(results)

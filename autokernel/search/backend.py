@@ -4,7 +4,8 @@
 owning an `Evaluator`. Otherwise each worker is a process of its own (replaced when it dies or holds
 GPU memory a candidate never released), and with several per device a `FileGate` lets correctness
 work overlap while every timed loop runs alone on the GPU. The same workers screen (`screen`): a batch of
-variants goes to one worker, which ranks them in one candidate process (`autokernel.evaluate.screen`).
+variants goes to one worker, which ranks them in one candidate process (`autokernel.evaluate.screen`), or, with
+workers idle, to several, each part beside its own copy of the round's controls (`split_screen`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Protocol
 from autokernel.evaluate import janitor, shared_kernels
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Verdict
+from autokernel.search import split_screen
 
 _CLOSE_WAIT_S = 120.0  # how long a second `LocalBackend.close` waits for the first to finish
 KEEP_EVERY_S = 60.0  # how often a backend keeps its autotuners' choices before it closes (`LocalBackend`)
@@ -47,9 +49,11 @@ class Backend(Protocol):
 
 class ScreeningBackend(Backend, Protocol):
     """A backend that also screens: ranks many variants of one problem in one candidate process (one job).
-    The search screens only where the backend has ``screen``; otherwise it judges every candidate."""
+    The search screens only where the backend has ``screen``; otherwise it judges every candidate. ``lead``: how
+    many of ``candidates`` are the round's controls, at the front (a backend may split the rest between idle
+    workers, each part beside its own copy of them: `split_screen`)."""
 
-    def screen(self, problem: Problem, candidates: list[Candidate]) -> Future[list]: ...
+    def screen(self, problem: Problem, candidates: list[Candidate], lead: int = 0) -> Future[list]: ...
 
 
 def _screen_results(payload: list) -> list:
@@ -160,9 +164,18 @@ class LocalBackend:
     def submit(self, problem: Problem, candidate: Candidate) -> Future[Verdict]:
         return self._pool.submit(problem, candidate)
 
-    def screen(self, problem: Problem, candidates: list[Candidate]) -> Future[list]:
-        """`ScreenResult`s of ``candidates`` (in order), screened by one worker in one candidate process."""
-        return self._pool.submit(problem, list(candidates), kind="screen")
+    def screen(self, problem: Problem, candidates: list[Candidate], lead: int = 0) -> Future[list]:
+        """`ScreenResult`s of ``candidates`` (in order; fewer where a run's stop ended the screen), screened by one
+        worker in one candidate process; with ``lead`` controls at the front and workers idle, split between them
+        (`split_screen`: each part screens the controls too, its variants' times put on the first part's scale)."""
+        candidates = list(candidates)
+        idle = self._pool.idle() if lead else 0
+        parts = split_screen.parts_for(len(candidates) - lead, idle) if idle > 1 else 1
+        if parts == 1:
+            return self._pool.submit(problem, candidates, kind="screen")
+        futures = [self._pool.submit(problem, part, kind="screen")
+                   for part in split_screen.split(candidates, lead, parts)]
+        return split_screen.gather(candidates, lead, futures)
 
     def precompile(self, problem: Problem, candidates: list[Candidate]) -> list[Future]:
         """Compile ahead the kernels of those ``candidates`` that are our own code (`Candidate.own_code`), into the
@@ -259,6 +272,10 @@ class _ThreadPool:
                     fut.set_result(evaluator.evaluate(problem, payload))
             except BaseException as exc:  # the future carries it to the search (e.g. EvaluationError)
                 fut.set_exception(exc)
+
+    def idle(self) -> int:
+        """Workers with no job: none to share a screen with here (one thread a device, `split_screen`)."""
+        return 0
 
     def submit(self, problem: Problem, payload, *, kind: str = "judge") -> Future:
         fut: Future = Future()
@@ -547,6 +564,11 @@ class _ProcessPool:
                         )
                     )
                 self._start(dev)
+
+    def idle(self) -> int:
+        """Workers neither running a job nor due one already queued (jobs submitted and not yet done)."""
+        with self._lock:
+            return max(0, len(self._procs) - len(self._futures))
 
     def submit(self, problem: Problem, payload, *, kind: str = "judge") -> Future:
         fut: Future = Future()

@@ -524,14 +524,17 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     fresh = [c for c in candidates if known[c.digest] is None]
     controls = [c for c in (control, line.best if line is not None else None) if c is not None]
     ctls = {c.digest: screens.control(problem, c.digest, rnd) for c in controls}
-    batch = [c for c in controls if ctls[c.digest] is None] + fresh
+    lead = [c for c in controls if ctls[c.digest] is None]  # the controls this round has not screened yet
+    batch = lead + fresh
     precompile = getattr(backend, "precompile", None)
     if callable(precompile):  # our own variants' kernels built in helpers while the screen starts (`precompile`)
         precompile(problem, batch)
     started = time.monotonic()
-    results = backend.screen(problem, batch).result() if batch else []
+    # with both controls screened already (a resumed round), nothing leads: the screen stays one worker's
+    results = backend.screen(problem, batch, lead=len(lead) if len(lead) == len(controls) else 0).result() \
+        if batch else []
     screen_s = time.monotonic() - started  # from submission: a wait for a free worker is included
-    by_digest = dict(zip([c.digest for c in batch], results))  # fewer results: the run's stop came mid-screen
+    by_digest = {r.digest: r for r in results}  # fewer results: the run's stop came mid-screen
     for c in controls:
         if ctls[c.digest] is None and c.digest in by_digest:
             ctls[c.digest] = by_digest[c.digest]

@@ -297,8 +297,9 @@ class RayBackend:
         fut.set_exception(_closed_error())
         return fut
 
-    def screen(self, problem: Problem, candidates: list[Candidate]) -> Future[list]:
-        """`ScreenResult`s of ``candidates`` (in order), screened by one judge in one candidate process."""
+    def screen(self, problem: Problem, candidates: list[Candidate], lead: int = 0) -> Future[list]:
+        """`ScreenResult`s of ``candidates`` (in order), screened by one judge in one candidate process (``lead``,
+        the controls at the front, is not used: a screen is never split between the cluster's judges)."""
         fut: Future[list] = Future()
         fut.set_running_or_notify_cancel()
         with self._lock:
