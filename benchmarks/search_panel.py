@@ -229,6 +229,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         out=args.out, search=search, workers_per_device=args.workers_per_device, jobs=args.jobs or len(problems),
         proposer=ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model),
         stop_after_s=args.stop_after, stop_grace_s=args.stop_grace, compile_ahead=args.compile_ahead,
+        split_screens=args.split_screens,
         progress=not args.no_progress and sys.stderr.isatty(),
         dataset=dataset, dataset_config=config or "default", selection=selection,
     )  # fmt: skip
@@ -787,6 +788,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compile-ahead", type=int, default=None, metavar="N",
                    help="helper processes compiling the tuner's variants ahead of their screens (`autokernel-kb run "
                         "--compile-ahead`; default: one per worker within the cores left; 0: none)")
+    p.add_argument("--split-screens", action="store_true",
+                   help="a round's screen split between idle workers (`autokernel-kb run --split-screens`): the "
+                        "panel's last problems")
     p.add_argument("--jobs", type=int, default=None,
                    help="problems searched at once (default: every problem, their jobs queued for the workers, so "
                         "each call advances the whole panel; with one per worker the first ones held the workers "

@@ -62,7 +62,7 @@ def _timed(fn, items: list, jobs: int) -> tuple[list, float]:
 def measure(problems: list, eval_config, *, variants: int, judge: int, workers_per_device: int,
             screen_reps: int, rounds: int = 1, share_kernels: bool = True, compile_ahead: int | None = None,
             screen_cut: float | None = None, starters_first: bool = False, screen_batch: int | None = None,
-            log=print, checkpoint=None) -> dict:
+            split: bool = False, log=print, checkpoint=None) -> dict:
     """The two phases on ``problems`` (see the module docstring); returns the figures as a dict. ``checkpoint``
     gets the figures so far after the screen phase and after each verdict (a run cut short keeps them).
     ``rounds``: screen jobs per problem, one after another, each with the starter again as the round's control and
@@ -70,7 +70,8 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     (`autokernel.evaluate.shared_kernels`; False: each candidate process compiles its own). ``compile_ahead``:
     helper processes compiling each screen's variants before their candidate process reaches them
     (`autokernel.evaluate.precompile`). ``starters_first``: the starters judged in a round-0 phase before the judge
-    phase (see the module docstring)."""
+    phase (see the module docstring). ``split``: the starter leads each screen as its control, so a screen is split
+    between idle workers (`autokernel.search.split_screen`), as a search's is."""
     from autokernel.evaluate.screen import ScreenConfig
     from autokernel.propose.base import Attempt, History
     from autokernel.propose.tuner import TunerProposer
@@ -81,7 +82,7 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
     screen_cfg = ScreenConfig(reps=screen_reps, **({} if screen_cut is None else {"cut": screen_cut}),
                               **({} if screen_batch is None else {"batch": screen_batch}))
     backend = LocalBackend(eval_config, workers_per_device=workers_per_device, screen=screen_cfg,
-                           share_kernels=share_kernels, compile_ahead=compile_ahead)
+                           share_kernels=share_kernels, compile_ahead=compile_ahead, split_screens=split)
     jobs = backend.workers
     devices = len(backend.devices)
     ends: list[float] = []  # seconds into the judge phase at which each verdict came, in that order
@@ -94,7 +95,7 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
         return {**_figures(problems, screened, judged, screen_s, judge_s, devices, eval_config, workers_per_device,
                            screen_reps, planned=planned, ends=list(ends), workers=jobs, errors=list(errors)),
                 "compile_ahead": backend.compile_helpers, "screen_cut": screen_cfg.cut,
-                "screen_batch": screen_cfg.batch,
+                "screen_batch": screen_cfg.batch, "split": split,
                 **({"round0": round0} if round0 is not None else {})}
 
     t0 = time.monotonic()
@@ -118,7 +119,7 @@ def measure(problems: list, eval_config, *, variants: int, judge: int, workers_p
                 batch = (cands if rnd == 1 else cands[:1]) + tuner.propose_wide(p, history, variants)
                 backend.precompile(p, batch)  # (nothing without --compile-ahead)
                 try:
-                    got = backend.screen(p, batch).result()
+                    got = backend.screen(p, batch, lead=1 if split else 0).result()
                 except Exception as exc:  # noqa: BLE001 - a harness failure ends this problem's screens, not the run
                     log(f"{time.monotonic() - t0:7.1f} s  {p.key}: round {rnd}: the screen failed: {exc}"[:400])
                     break
@@ -363,6 +364,9 @@ def main(argv=None) -> int:
     ap.add_argument("--screen-batch", type=int, default=None, metavar="N",
                     help="variants checked, then timed back to back in one exclusive hold (`ScreenConfig.batch`; "
                          "default 1: each timed after its own check)")
+    ap.add_argument("--split", action="store_true",
+                    help="the starter leads each screen as its control, so a screen is split between idle workers "
+                         "(`split_screen`), as a search's is (default: one worker a screen)")
     ap.add_argument("--rounds", type=int, default=1,
                     help="screen rounds per problem, each re-screening the starter as its control beside --variants "
                          "new variants (default 1)")
@@ -396,7 +400,7 @@ def main(argv=None) -> int:
     result = measure(problems, config, variants=args.variants, judge=args.judge,
                      workers_per_device=args.workers_per_device, screen_reps=args.screen_reps, rounds=args.rounds,
                      screen_cut=args.screen_cut, starters_first=args.starters_first, screen_batch=args.screen_batch,
-                     share_kernels=not args.no_shared_kernels, compile_ahead=args.compile_ahead,
+                     split=args.split, share_kernels=not args.no_shared_kernels, compile_ahead=args.compile_ahead,
                      log=lambda line: print(line, file=sys.stderr, flush=True), checkpoint=write)
     write(result)
     print(format_table(result))

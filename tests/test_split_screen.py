@@ -99,11 +99,11 @@ class _EightVariants:
 
 
 def test_a_search_of_one_problem_splits_its_screen_between_idle_workers(tmp_path):
-    # one problem, three workers: the round's eight variants went to two of them, each beside the control, and
-    # the round judged the fastest as one worker's screen would have
+    # one problem, three workers, --split-screens: the round's eight variants went to two of them, each beside the
+    # control, and the round judged the fastest as one worker's screen would have
     cfg = _config()
     run = tmp_path / "run"
-    backend = LocalBackend(cfg, workers_per_device=3)
+    backend = LocalBackend(cfg, workers_per_device=3, split_screens=True)
     try:
         ledger = Ledger(run, device="cpu", policy=cfg.ledger_policy())
         out = run_search([PROBLEM], _EightVariants(), backend, ledger,
@@ -120,3 +120,15 @@ def test_a_search_of_one_problem_splits_its_screen_between_idle_workers(tmp_path
     assert out.best.candidate.idea == "fast" and out.evaluated == 2
     (rnd,) = [r for r in rows if r["kind"] == "round"]
     assert rnd["screened"] == 8 and rnd["judged"] == [variants["fast"]["candidate_digest"]]
+
+
+def test_without_split_screens_a_screen_stays_one_workers_job(tmp_path):
+    cfg = _config()
+    backend = LocalBackend(cfg, workers_per_device=2)
+    try:
+        cands = [Candidate(source=SLOW)] + [Candidate(source=redundant(5 + i)) for i in range(8)]
+        results = backend.screen(PROBLEM, cands, lead=1).result(timeout=600)
+    finally:
+        backend.close()
+    assert [r.digest for r in results] == [c.digest for c in cands]
+    assert not any("screened in part" in r.reason for r in results)

@@ -4,8 +4,9 @@
 owning an `Evaluator`. Otherwise each worker is a process of its own (replaced when it dies or holds
 GPU memory a candidate never released), and with several per device a `FileGate` lets correctness
 work overlap while every timed loop runs alone on the GPU. The same workers screen (`screen`): a batch of
-variants goes to one worker, which ranks them in one candidate process (`autokernel.evaluate.screen`), or, with
-workers idle, to several, each part beside its own copy of the round's controls (`split_screen`).
+variants goes to one worker, which ranks them in one candidate process (`autokernel.evaluate.screen`), or, where
+asked (``split_screens``) and workers are idle, to several, each part beside its own copy of the round's controls
+(`split_screen`).
 """
 
 from __future__ import annotations
@@ -104,12 +105,14 @@ class LocalBackend:
             kept). Kept while the run goes on too, so a run killed before its close (a device call past its
             limit) loses only the last interval's choices.
         keep_every_s: seconds between those keeps (0: only when the backend closes).
+        split_screens: a screen whose controls lead it is split between workers that are idle at its submission
+            (`screen`, `split_screen`); off by default until timed on a GPU.
     """
 
     def __init__(self, config, *, devices: list[str] | None = None, workers_per_device: int = 1,
                  screen=None, sharers: int | None = None, share_kernels: bool = True,
                  compile_ahead: int | None = None, keep_choices: str | Path | None = None,
-                 keep_every_s: float = KEEP_EVERY_S):
+                 keep_every_s: float = KEEP_EVERY_S, split_screens: bool = False):
         if workers_per_device < 1:
             raise ValueError("workers per device must be at least 1")
         sharers = workers_per_device if sharers is None else sharers
@@ -147,6 +150,7 @@ class LocalBackend:
             gates = [FileGate(machine_gate_dir(d), heavy_slots=config.heavy_slots) for d in self.devices]
             self._precompiler = Precompiler(config.shared_kernels, self.devices[0], compile_ahead, gates=gates)
         self.compile_helpers = compile_ahead if self._precompiler is not None else 0  # what run.json records
+        self.split_screens = split_screens
         self.config = config
         self.workers_per_device = workers_per_device
         # GPU judges live in worker processes that can be replaced (see RECYCLE_AFTER_BYTES); on CPU
@@ -166,10 +170,11 @@ class LocalBackend:
 
     def screen(self, problem: Problem, candidates: list[Candidate], lead: int = 0) -> Future[list]:
         """`ScreenResult`s of ``candidates`` (in order; fewer where a run's stop ended the screen), screened by one
-        worker in one candidate process; with ``lead`` controls at the front and workers idle, split between them
-        (`split_screen`: each part screens the controls too, its variants' times put on the first part's scale)."""
+        worker in one candidate process; with ``split_screens``, ``lead`` controls at the front and workers idle,
+        split between them (`split_screen`: each part screens the controls too, its variants' times put on the
+        first part's scale)."""
         candidates = list(candidates)
-        idle = self._pool.idle() if lead else 0
+        idle = self._pool.idle() if lead and self.split_screens else 0
         parts = split_screen.parts_for(len(candidates) - lead, idle) if idle > 1 else 1
         if parts == 1:
             return self._pool.submit(problem, candidates, kind="screen")

@@ -86,4 +86,4 @@ def make_backend(eval_config, choice: BackendChoice, *, echo: Callable[[str], No
     return LocalBackend(eval_config, workers_per_device=choice.workers_per_device,
                         sharers=getattr(choice, "device_sharers", None), screen=screen,
                         compile_ahead=getattr(choice, "compile_ahead", 0),  # None: the backend's default
-                        keep_choices=keep_choices)
+                        keep_choices=keep_choices, split_screens=getattr(choice, "split_screens", False))

@@ -83,6 +83,8 @@ class RunConfig:
         compile_ahead: helper processes compiling our own variants' kernels ahead of their screens (local GPU
             backend; `autokernel.evaluate.precompile`; 0: none; None: one per worker within the cores left,
             `backend.auto_compile_ahead`). run.json records the helpers that ran.
+        split_screens: a round's screen split between idle local workers, each part beside its own copy of the
+            round's controls (`autokernel.search.split_screen`); off by default until timed on a GPU.
         rejudge: verdict kinds whose recorded candidates are judged again.
         dataset, dataset_config, selection: what run.json records about the problems (``selection``: e.g. the
             level and problem ids asked for).
@@ -99,6 +101,7 @@ class RunConfig:
     stop_after_s: float | None = None
     stop_grace_s: float | None = None
     compile_ahead: int | None = None
+    split_screens: bool = False
     rejudge: frozenset[str] = frozenset()
     progress: bool = True
     dataset: str = ""
@@ -219,6 +222,8 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     figures = throughput(outcome, backend.devices)
     if getattr(backend, "compile_helpers", 0):
         figures["compile_ahead"] = backend.compile_helpers
+    if getattr(backend, "split_screens", False):
+        figures["split_screens"] = True
     for name in ("restored_choices", "kept_choices"):  # autotuners' choices kept between invocations
         if getattr(backend, name, 0):
             figures[name] = getattr(backend, name)

@@ -115,6 +115,12 @@ def register(sub) -> None:
              "first call)",
     )
     p.add_argument(
+        "--split-screens",
+        action="store_true",
+        help="split a round's screen between idle local workers, each part beside its own copy of the round's "
+             "controls (a search of one problem, a panel's last problems; default: one worker a screen)",
+    )
+    p.add_argument(
         "--rejudge",
         metavar="VERDICTS",
         default="",
@@ -208,6 +214,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         stop_after_s=args.stop_after,
         stop_grace_s=args.stop_grace,
         compile_ahead=args.compile_ahead,
+        split_screens=args.split_screens,
         rejudge=_rejudge(args.rejudge),
         progress=not args.no_progress and sys.stderr.isatty(),  # bars redrawn into a file or pipe are noise
         dataset=dataset if args.level is not None else "embedded suite / problem files",
