@@ -530,7 +530,7 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     if callable(precompile):  # our own variants' kernels built in helpers while the screen starts (`precompile`)
         precompile(problem, batch)
     started = time.monotonic()
-    # with both controls screened already (a resumed round), nothing leads: the screen stays one worker's
+    # a resumed round that screened a control already leads with fewer than all of them: one worker's screen
     results = backend.screen(problem, batch, lead=len(lead) if len(lead) == len(controls) else 0).result() \
         if batch else []
     screen_s = time.monotonic() - started  # from submission: a wait for a free worker is included
