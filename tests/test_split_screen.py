@@ -132,3 +132,12 @@ def test_without_split_screens_a_screen_stays_one_workers_job(tmp_path):
         backend.close()
     assert [r.digest for r in results] == [c.digest for c in cands]
     assert not any("screened in part" in r.reason for r in results)
+
+
+def test_split_screens_is_refused_with_the_ray_backend_before_anything_is_written(tmp_path):
+    from autokernel.search.session import RunConfig
+
+    with pytest.raises(ValueError, match="--split-screens is for the local backend only"):
+        RunConfig(out=tmp_path / "run", backend="ray", split_screens=True)
+    assert not (tmp_path / "run").exists()
+    assert RunConfig(out=tmp_path / "run", split_screens=True).split_screens

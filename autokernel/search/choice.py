@@ -42,6 +42,8 @@ def check_choice(choice: BackendChoice) -> None:
     if ahead is not None and (ahead < 0 or (ahead and choice.backend == "ray")):
         raise ValueError(f"--compile-ahead must be 0 or more, and is for the local backend only (not {ahead} with "
                          f"--backend {choice.backend})")
+    if getattr(choice, "split_screens", False) and choice.backend == "ray":
+        raise ValueError("--split-screens is for the local backend only: a Ray judge screens a round whole")
 
 
 def ready(choice: BackendChoice, device: str) -> None:
