@@ -356,14 +356,10 @@ def _counted(verdict: dict) -> bool:
     return verdict.get("verdict") == "correct" and not verdict.get("quarantined")
 
 
-def _kernel_ms(verdict: dict) -> float | None:
-    """The verdict's kernel median time in ms, or None (untimed: --no-timing, or recorded without it)."""
-    ms = (verdict.get("kernel") or {}).get("median_ms")
-    return float(ms) if isinstance(ms, (int, float)) and ms > 0 else None
-
-
-def _eager_ms(verdict: dict) -> float | None:
-    ms = (verdict.get("eager") or {}).get("median_ms")
+def _kernel_ms(verdict: dict, timed: str = "kernel") -> float | None:
+    """The verdict's kernel (or ``timed``: ``eager``) median time in ms, or None (untimed: --no-timing, or recorded
+    without it)."""
+    ms = (verdict.get(timed) or {}).get("median_ms")
     return float(ms) if isinstance(ms, (int, float)) and ms > 0 else None
 
 
@@ -372,7 +368,7 @@ def _curve(bests: list[tuple[int, dict]], correct: list[dict]) -> list[tuple[int
     the median of the problem's correct verdicts' eager medians, so the line never falls. Each verdict's own
     speedup divides by its own eager time, which moves between verdicts (L3/26's read 8.4 to 10.9 ms on an H100): a
     faster kernel could plot lower. Without kernel and eager times (untimed verdicts), the verdicts' speedups."""
-    eager = [ms for v in correct if (ms := _eager_ms(v)) is not None]
+    eager = [ms for v in correct if (ms := _kernel_ms(v, "eager")) is not None]
     reference = statistics.median(eager) if eager else None
     points = []
     for n, best in bests:
@@ -472,7 +468,8 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
             round0 = v
         if best is not None:
             bests.append((n, best))
-    row.curve = _curve(bests, [r["verdict"] for r in latest.values() if _counted(r["verdict"])])
+    correct = [r for r in latest.values() if _counted(r["verdict"])]
+    row.curve = _curve(bests, [r["verdict"] for r in correct])
     if round0 is not None:
         row.round0_speedup, row.round0_ms = round0.get("speedup"), _kernel_ms(round0)
         pct = round0.get("pct_of_floor")
@@ -486,7 +483,6 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
             ms = _kernel_ms(root["verdict"])
             idea = str(root.get("idea") or "a kernel").split(" (")[0][:100]  # not the starter's list of ops
             row.best_root = idea + (f", {ms:.4g} ms" if ms else "")
-    correct = [r for r in latest.values() if _counted(r["verdict"])]
     if round0 is None and correct:  # no gain to divide: say where the search's first correct kernel came
         row.first_round = min(int(r.get("round") or 0) for r in correct)
         firsts = [r["verdict"] for r in correct if int(r.get("round") or 0) == row.first_round]

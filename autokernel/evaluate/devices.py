@@ -24,4 +24,3 @@ def device_memory_bytes(device: str) -> int:
     import torch
 
     return int(torch.cuda.get_device_properties(torch.device(device).index or 0).total_memory)
-
