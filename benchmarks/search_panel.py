@@ -54,6 +54,11 @@ before a GPU call is spent on it:
 
     python benchmarks/search_panel.py moves leaderboards/nvidia-h200/search_panel_state
 
+``stones`` replays a run directory's stepping stones and says which a line patience would have left out, and
+whether any of those made its line faster (`autokernel.search.line_replay`; `--line-patience`, `--min-gain`):
+
+    python benchmarks/search_panel.py stones leaderboards/nvidia-h100/search_panel_state
+
 ``thin`` keeps a panel that spans several lent machines: the run directory thinned (`autokernel.search.thin`) to
 what resuming it needs (every verdict and screen row, trimmed; the sources round 0, the best's lineage and the
 fastest correct kernels), carried to the next machine and copied back to a run directory there; with
@@ -216,7 +221,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     search = SearchConfig(rounds=args.rounds, ideas_per_round=args.ideas or (2 if on_cpu else 3),
                           branches_per_idea=args.branches or (1 if on_cpu else 2), patience=args.patience or None,
                           floor_stop_pct=args.floor_stop or None, screen_width=args.screen_width,
-                          judge_top=args.judge_top, stepping_stones=args.stepping_stones)  # fmt: skip
+                          judge_top=args.judge_top, stepping_stones=args.stepping_stones,
+                          line_patience=args.line_patience)  # fmt: skip
     problems = fit_to_device(resolve(args, refs, scale=False), args, eval_config, parallel=args.workers_per_device)
     selection = {"panel": refs, "panel_problems": [p.key for p in problems], "panel_rule": rule}
     if args.only:
@@ -738,6 +744,25 @@ def cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_stones(args: argparse.Namespace) -> int:
+    from autokernel.search.line_replay import replay
+
+    if not (args.run_dir / "screen.jsonl").is_file():
+        raise ValueError(f"{args.run_dir} has no screen.jsonl: give a screened run directory (search_panel.py run)")
+    lines = replay(args.run_dir, patience=args.line_patience, min_gain=args.min_gain)
+    print(f"stepping stones of {args.run_dir} left out by a line patience of {args.line_patience} "
+          f"(a step: {args.min_gain:.0%} faster than the line's best before it; x: left out)")
+    for line in lines:
+        marks = " ".join(f"r{r}:{'-' if ms is None else f'{ms:.3f}'}{'+' if step else ''}{'x' if out else ''}"
+                         for r, ms, out, step in line.stones)
+        print(f"{line.problem:<8} {len(line.stones):>3} stones, {line.left_out:>2} left out "
+              f"({line.steps_left_out} of them steps)  {marks}")
+    total = sum(len(x.stones) for x in lines)
+    print(f"all: {total} stones, {sum(x.left_out for x in lines)} left out, "
+          f"{sum(x.steps_left_out for x in lines)} of them steps")
+    return 0
+
+
 # ---------------------------------------------------------------------------------------------------------------
 
 
@@ -766,6 +791,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stepping-stones", type=int, default=1, metavar="K",
                    help="variants a round also judged: the fastest that beat the tuner's own best kernel where a "
                         "foreign seed leads it (default 1; 0: off)")
+    p.add_argument("--line-patience", type=int, default=3, metavar="N",
+                   help="no more stepping stones for a line whose last N verdicts did not make it 1%% faster "
+                        "(default 3; 0: never)")
     p.add_argument("--ideas", type=int, default=None, help="ideas per round without a screen (default 3, CPU 2)")
     p.add_argument("--branches", type=int, default=None, help="candidates per idea (default 2, CPU 1)")
     p.add_argument("--patience", type=int, default=0,
@@ -829,6 +857,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, default=60, help="rounds replayed at most (default 60)")
     p.add_argument("--only", nargs="+", default=None, metavar="KEY", help="these problems only")
     p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser("stones", help="which recorded stepping stones a line patience would have left out "
+                                      "(a replay of the ledgers; autokernel.search.line_replay)")
+    p.add_argument("run_dir", type=Path)
+    p.add_argument("--line-patience", type=int, default=3, metavar="N", help="as for run (default 3; 0: never)")
+    p.add_argument("--min-gain", type=float, default=0.01, help="a step's relative gain (default 0.01)")
+    p.set_defaults(func=cmd_stones)
     return ap
 
 

@@ -690,3 +690,30 @@ def test_the_tuners_line_is_its_best_own_seed_where_a_foreign_kernel_leads():
     line = tuner.lineage(problem, History(attempts=[foreign, mine], seeds=[foreign, mine], round=2))
     assert line.best.digest == starter.digest and line.seeds == {starter.digest}
     assert tuner.lineage(problem, History(attempts=[foreign], seeds=[foreign], round=2)) is None
+
+
+def test_the_tuners_line_times_every_verdict_of_its_own_code_in_judged_order():
+    """`Lineage.times`: the verdicts of kernels tunable in today's code (not the foreign leader's), failures as None,
+    in the order judged, so `Lineage.stale` counts the line's latest verdicts without a step."""
+    problem = Problem.from_source(SRC, name="relu_add")
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(problem, History(), 1, 1)
+
+    def timed(source, ms, kind="correct"):
+        v = _verdict(kind, 1.0)
+        kernel = dataclasses.replace(v.kernel, median_ms=ms) if v.kernel else None
+        return Attempt(candidate=Candidate(source=source, proposer=tuner.name),
+                       verdict=dataclasses.replace(v, kernel=kernel))
+
+    mine = timed(starter.source, 8.71)
+    foreign = Attempt(candidate=Candidate(source="class ModelNew:  # inductor's, no tunables\n", proposer="inductor"),
+                      verdict=dataclasses.replace(_verdict("correct", 1.4), kernel=dataclasses.replace(
+                          _verdict("correct", 1.4).kernel, median_ms=6.4)))
+    steps = [timed(set_tunables(starter.source, {"BLOCK_SIZE": b}), ms)
+             for b, ms in ((512, 8.68), (2048, 8.70), (4096, 8.60))]
+    broken = timed(set_tunables(starter.source, {"NUM_WARPS": 8}), 0.0, kind="incorrect")
+    attempts = [mine, foreign, *steps, broken]
+    line = tuner.lineage(problem, History(attempts=attempts, seeds=[foreign, mine], round=5))
+    assert line.times == (8.71, 8.68, 8.70, 8.60, None)
+    assert line.stale(0.01) == 4  # 8.68 and 8.60 are under 1 % steps; the failure counts too
+    assert line.stale(0.001) == 1  # at 0.1 % 8.60 was a step

@@ -748,6 +748,58 @@ def test_a_line_behind_a_foreign_seed_takes_its_steps_through_stepping_stones(tm
         backend.close()
 
 
+def test_a_line_gone_flat_is_still_screened_but_its_stepping_stones_are_not_judged(tmp_path):
+    """A line whose latest verdicts, ``line_patience`` in a row, made it no faster by ``min_gain`` (`Lineage.stale`)
+    gets no stepping stone: its best is still screened (the bar of its variants' ratios), the round row says how
+    stale it was, and a variant that beats the problem's best would still be judged. Two stale verdicts under a
+    patience of three, or a patience of 0, judge the stone as before."""
+    from autokernel.propose.base import Lineage
+
+    with pytest.raises(ValueError, match="line patience"):
+        SearchConfig(line_patience=-1)
+
+    foreign, own = Candidate(source=HONEST), Candidate(source=redundant(60))
+
+    class Flat:
+        name = "line"
+
+        def __init__(self, times):
+            self.times = times
+
+        def propose(self, problem, history, n_ideas, n_branches):
+            if history.round == 0:
+                return [Candidate(source=HONEST, proposer="other", idea="foreign best"),
+                        Candidate(source=redundant(60), proposer=self.name, idea="own seed")]
+            return [Candidate(source=s, proposer=self.name, round=history.round, branch=i, parent=own.digest,
+                              idea=idea) for i, (s, idea) in enumerate([(redundant(20), "own step"),
+                                                                        (redundant(200), "own slower")])]
+
+        def lineage(self, problem, history):
+            return Lineage(best=own, seeds=frozenset({own.digest}), times=self.times)
+
+    cfg = _config()
+    backend = LocalBackend(cfg)
+    try:
+        for name, times, patience, stone in (("flat", (5.0, 5.0, 4.99, None), 3, False),
+                                             ("two", (5.0, 5.0, 4.99), 3, True),
+                                             ("never", (5.0, 5.0, 4.99, None), 0, True)):
+            run = tmp_path / name
+            ledger = Ledger(run, device="cpu", policy=cfg.ledger_policy())
+            run_search([PROBLEM], Flat(times), backend, ledger,
+                       SearchConfig(rounds=1, patience=None, screen_width=8, judge_top=1, line_patience=patience),
+                       progress=False, log=lambda m: None)
+            ideas = [r["idea"] for r in _rows(run / "results.jsonl")]
+            assert ideas == ["foreign best", "own seed"] + (["own step"] if stone else []), name
+            screens = _rows(run / SCREENS)
+            (rnd,) = [r for r in screens if r["kind"] == "round"]
+            assert rnd["line_best"] == own.digest and rnd["line_ms"] > 0  # screened all the same
+            assert {r["candidate_digest"] for r in screens if r["kind"] == "control"} == {foreign.digest, own.digest}
+            assert rnd["stepping_stones"] == ([Candidate(source=redundant(20)).digest] if stone else [])
+            assert rnd.get("line_flat") == (None if stone else 3), name
+    finally:
+        backend.close()
+
+
 def test_a_variant_judged_on_resume_is_marked_our_own_where_the_proposer_owns_it(tmp_path):
     """A run directory keeps no `Candidate.own_code`: candidates read back for the judge (a screen's queue) are
     marked again by the proposer's `owns`, asked against the problem's recorded attempts."""

@@ -82,13 +82,33 @@ class Lineage:
     improvements are judged nowhere and never become seeds. The search also screens ``best`` and judges the fastest
     variant descending from ``seeds`` that beats it (a stepping stone, `SearchConfig.stepping_stones`).
 
+    A line can also go flat: on the H100 panel L2/10's line sat a third behind inductor's kernel (6.4 ms), and its
+    eleven stepping stones judged 8.60-8.73 ms against its starter's 8.71, none a 1 % step. `stale` counts such
+    verdicts; from `SearchConfig.line_patience` of them on, the search judges no more stones for the line (it still
+    screens the line's best, the bar its variants' ratios are read against).
+
     Attributes:
         best: the line's best judged kernel, the stepping stones' bar (screened in the same process).
         seeds: digests of the line's seeds: a stepping stone descends from one of them.
+        times: the line's verdicts' kernel medians (ms) in judged order; None for one not correct or not timed.
     """
 
     best: Candidate
     seeds: frozenset[str]
+    times: tuple[float | None, ...] = ()
+
+    def stale(self, min_gain: float) -> int:
+        """The line's latest verdicts in a row that did not make it faster by ``min_gain`` (relative): timing noise
+        is no step. A verdict that fails or has no time counts as one."""
+        best, stale = None, 0
+        for ms in self.times:
+            if ms is not None and ms > 0 and (best is None or best / ms >= 1.0 + min_gain):
+                stale = 0
+            else:
+                stale += 1
+            if ms is not None and ms > 0:
+                best = ms if best is None else min(best, ms)
+        return stale
 
 
 class Proposer(Protocol):

@@ -428,14 +428,19 @@ class TunerProposer:
         """The tuner's own line (`propose.base.Lineage`): its best correct tunable seed and the tunable seeds its
         moves start from; None where it has none. The search screens that best beside the problem's best kernel
         and judges a variant of the line that beats it (a stepping stone), so the line can walk towards a foreign
-        seed that leads it (on L2/90 inductor's cuDNN call, 5.8 ms, against the starter's line at 7.4 ms)."""
+        seed that leads it (on L2/90 inductor's cuDNN call, 5.8 ms, against the starter's line at 7.4 ms). Its
+        times are those of every verdict of a kernel tunable in today's code, in judged order (`Lineage.stale`)."""
         starter = self._starter(problem)
         if starter is None:
             return None
-        seeds = [s for s, _ in self._seeds(history, self._space(starter, history)) if s.is_correct]
+        space = self._space(starter, history)
+        seeds = [s for s, _ in self._seeds(history, space) if s.is_correct]
         if not seeds:
             return None
-        return Lineage(best=seeds[0].candidate, seeds=frozenset(s.candidate.digest for s in seeds))
+        line = [a for a in history.attempts if space and set(read_tunables(a.candidate.source, space)) == set(space)]
+        return Lineage(best=seeds[0].candidate, seeds=frozenset(s.candidate.digest for s in seeds),
+                       times=tuple(a.verdict.kernel.median_ms if a.is_correct and a.verdict.kernel else None
+                                   for a in line))
 
     def rewrite(self, problem: Problem, history: History, digests) -> dict[str, str]:
         """digest -> source of those of ``digests`` (recorded kernels a thin copy kept without their source) that

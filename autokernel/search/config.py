@@ -29,6 +29,9 @@ class SearchConfig:
         stepping_stones: with a screen, variants of a round also judged because they beat, by ``min_gain``, the
             best kernel of the proposer's own line where that is not the problem's best (`propose.base.Lineage`):
             the steps by which a line that starts behind a foreign seed can overtake it. 0: off.
+        line_patience: with stepping stones, a line whose latest verdicts, this many in a row, did not make it
+            faster by ``min_gain`` (`Lineage.stale`) gets no more: it has gone flat behind the leader. Its variants
+            are still judged when they beat the problem's best. 0: never.
     """
 
     rounds: int = 3
@@ -44,6 +47,7 @@ class SearchConfig:
     screen_width: int = 0
     judge_top: int = 2
     stepping_stones: int = 1
+    line_patience: int = 3
 
     def __post_init__(self) -> None:
         if self.rounds < 0:
@@ -60,3 +64,5 @@ class SearchConfig:
             raise ValueError("screen width must be 0 (no screen) or more, and judge_top at least 1")
         if self.stepping_stones < 0:
             raise ValueError("stepping stones must be 0 (off) or more")
+        if self.line_patience < 0:
+            raise ValueError("line patience must be 0 (never) or more verdicts")

@@ -511,7 +511,8 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     back from the ledger as our own code (`Candidate.own_code`), so the screen's compiles may be shared.
     ``lineage``: the proposer's `lineage` (`propose.base.Lineage`); where its line's best is not the problem's
     best, that kernel is screened too, and up to ``config.stepping_stones`` of the fastest variants descending
-    from the line's seeds that beat it by ``config.min_gain`` (and not the best) are judged as well."""
+    from the line's seeds that beat it by ``config.min_gain`` (and not the best) are judged as well, until the line
+    has gone flat (``config.line_patience`` of its verdicts in a row without a ``min_gain`` step)."""
     control = out.best.candidate if out.best is not None else None
     if control is not None and not control.own_code and callable(owns) and owns(problem, control, history):
         control = replace(control, own_code=True)
@@ -563,7 +564,9 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
     chosen += [c for _, _, c in passed if c.digest in must_judge and c not in chosen]
     steps = [c for ms, _, c in sorted(passed, key=lambda p: (p[0], p[1]))
              if step_ms and ms < step_ms * (1.0 - config.min_gain) and c.parent in line.seeds and c not in chosen]
-    steps = steps[: config.stepping_stones]
+    stale = line.stale(config.min_gain) if line is not None else 0
+    flat = 0 < config.line_patience <= stale
+    steps = [] if flat else steps[: config.stepping_stones]  # a line gone flat is still screened (its ratios)
     chosen += steps
     for c in chosen:  # a run stopped or cut off before judging them judges them on resume (`_queued`)
         ledger.save_source(problem, c)
@@ -571,7 +574,9 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
                          passed=len(passed), control=control.digest if control is not None else None,
                          control_ms=bar_ms, beat_best=len(beat),
                          **({"line_best": line.best.digest, "line_ms": step_ms, "line_seeds": sorted(line.seeds),
-                             "stepping_stones": [c.digest for c in steps]} if line is not None else {}),
+                             "stepping_stones": [c.digest for c in steps],
+                             **({"line_flat": stale} if flat else {})}
+                            if line is not None else {}),
                          judged=[c.digest for c in chosen], queued=[_queue_entry(c) for c in chosen],
                          screen_s=round(screen_s, 3),
                          stages_s=sum_stages(results), **({"left_by_stop": len(left)} if left else {}))

@@ -188,7 +188,8 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         "time_per_problem_s": search.time_per_problem_s, "stop_after_s": config.stop_after_s,
         **({"stop_grace_s": config.stop_grace_s} if config.stop_grace_s is not None else {}),
         **({"screen_width": search.screen_width, "judge_top": search.judge_top,
-            "stepping_stones": search.stepping_stones} if search.screen_width else {}),
+            "stepping_stones": search.stepping_stones, "line_patience": search.line_patience}
+           if search.screen_width else {}),
         "workers_per_device": config.workers_per_device, "proposer": config.proposer.resolved_kind(),
         **({"price_per_mtok_in": config.proposer.price_per_mtok_in,
             "price_per_mtok_out": config.proposer.price_per_mtok_out} if config.proposer.price_per_mtok_in is not None

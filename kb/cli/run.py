@@ -54,6 +54,9 @@ def register(sub) -> None:
                    help="with --screen-width: variants of a round also judged because they beat the tuner's own best "
                         "kernel where that is not the problem's best, so its line can overtake a foreign seed "
                         "(default 1; 0: off)")
+    p.add_argument("--line-patience", type=int, default=3, metavar="N",
+                   help="with --stepping-stones: no more stones for a line whose last N verdicts did not make it "
+                        "1%% faster (default 3; 0: never)")
     p.add_argument("--no-screen", action="store_true", help="judge every candidate (the same as --screen-width 0)")
     p.add_argument(
         "--proposer",
@@ -196,6 +199,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         screen_width=0 if args.no_screen else args.screen_width,
         judge_top=args.judge_top,
         stepping_stones=args.stepping_stones,
+        line_patience=args.line_patience,
     )
     proposer = ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model, api_key=args.api_key,
                               seed_from=tuple(args.seed_from or ()), price_per_mtok_in=args.price_per_mtok_in,
