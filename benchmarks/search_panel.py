@@ -54,10 +54,12 @@ before a GPU call is spent on it:
 
     python benchmarks/search_panel.py moves leaderboards/nvidia-h200/search_panel_state
 
-``stones`` replays a run directory's stepping stones and says which a line patience would have left out, and
-whether any of those made its line faster (`autokernel.search.line_replay`; `--line-patience`, `--min-gain`):
+``stones`` and ``ties`` replay a run directory's verdicts and say which a rule would have left out, and whether any
+of those was a step (`autokernel.search.rule_replay`): the stepping stones a line patience leaves out
+(`--line-patience`), the variants a screen tie does (`--screen-tie`):
 
     python benchmarks/search_panel.py stones leaderboards/nvidia-h100/search_panel_state
+    python benchmarks/search_panel.py ties leaderboards/nvidia-h200/search_panel_state
 
 ``thin`` keeps a panel that spans several lent machines: the run directory thinned (`autokernel.search.thin`) to
 what resuming it needs (every verdict and screen row, trimmed; the sources round 0, the best's lineage and the
@@ -221,8 +223,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     search = SearchConfig(rounds=args.rounds, ideas_per_round=args.ideas or (2 if on_cpu else 3),
                           branches_per_idea=args.branches or (1 if on_cpu else 2), patience=args.patience or None,
                           floor_stop_pct=args.floor_stop or None, screen_width=args.screen_width,
-                          judge_top=args.judge_top, stepping_stones=args.stepping_stones,
-                          line_patience=args.line_patience)  # fmt: skip
+                          judge_top=args.judge_top, screen_tie=args.screen_tie,
+                          stepping_stones=args.stepping_stones, line_patience=args.line_patience)  # fmt: skip
     problems = fit_to_device(resolve(args, refs, scale=False), args, eval_config, parallel=args.workers_per_device)
     selection = {"panel": refs, "panel_problems": [p.key for p in problems], "panel_rule": rule}
     if args.only:
@@ -744,22 +746,41 @@ def cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_stones(args: argparse.Namespace) -> int:
-    from autokernel.search.line_replay import replay
+def _print_replay(title: str, problems: list, what: str) -> None:
+    """A rule replay's table (`autokernel.search.rule_replay`): per problem its verdicts as ``rROUND:MS``, ``+`` a
+    step (``min_gain`` faster than the fastest before it), ``x`` left out by the rule; ``@RATIO`` the screen's."""
+    print(title)
+    for p in problems:
+        marks = " ".join(f"r{r}{'' if ratio is None else f'@{ratio:.3f}'}:{'-' if ms is None else f'{ms:.3f}'}"
+                         f"{'+' if step else ''}{'x' if out else ''}" for r, ratio, ms, out, step in p.rows)
+        print(f"{p.problem:<8} {len(p.rows):>3} {what}, {p.left_out:>2} left out ({p.steps_left_out} of them steps)  "
+              f"{marks}")
+    print(f"all: {sum(len(p.rows) for p in problems)} {what}, {sum(p.left_out for p in problems)} left out, "
+          f"{sum(p.steps_left_out for p in problems)} of them steps, {sum(p.steps for p in problems)} steps in all")
 
-    if not (args.run_dir / "screen.jsonl").is_file():
-        raise ValueError(f"{args.run_dir} has no screen.jsonl: give a screened run directory (search_panel.py run)")
-    lines = replay(args.run_dir, patience=args.line_patience, min_gain=args.min_gain)
-    print(f"stepping stones of {args.run_dir} left out by a line patience of {args.line_patience} "
-          f"(a step: {args.min_gain:.0%} faster than the line's best before it; x: left out)")
-    for line in lines:
-        marks = " ".join(f"r{r}:{'-' if ms is None else f'{ms:.3f}'}{'+' if step else ''}{'x' if out else ''}"
-                         for r, ms, out, step in line.stones)
-        print(f"{line.problem:<8} {len(line.stones):>3} stones, {line.left_out:>2} left out "
-              f"({line.steps_left_out} of them steps)  {marks}")
-    total = sum(len(x.stones) for x in lines)
-    print(f"all: {total} stones, {sum(x.left_out for x in lines)} left out, "
-          f"{sum(x.steps_left_out for x in lines)} of them steps")
+
+def _screened_run(run_dir: Path) -> Path:
+    if not (run_dir / "screen.jsonl").is_file():
+        raise ValueError(f"{run_dir} has no screen.jsonl: give a screened run directory (search_panel.py run)")
+    return run_dir
+
+
+def cmd_stones(args: argparse.Namespace) -> int:
+    from autokernel.search.rule_replay import stones
+
+    lines = stones(_screened_run(args.run_dir), patience=args.line_patience, min_gain=args.min_gain)
+    _print_replay(f"stepping stones of {args.run_dir} left out by a line patience of {args.line_patience} (a step: "
+                  f"{args.min_gain:.0%} faster than the line's best before it)", lines, "stones")
+    return 0
+
+
+def cmd_ties(args: argparse.Namespace) -> int:
+    from autokernel.search.rule_replay import ties
+
+    judged = ties(_screened_run(args.run_dir), tie=args.screen_tie, min_gain=args.min_gain)
+    _print_replay(f"variants of {args.run_dir} judged for beating the best kernel's screen time, left out by a "
+                  f"screen tie of {args.screen_tie:g} (@: screen time over the control's; a step: a new best "
+                  f"{args.min_gain:.0%} faster)", judged, "judged")
     return 0
 
 
@@ -788,6 +809,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="variants a round screened (default 16; 0: judge every candidate)")
     p.add_argument("--judge-top", type=int, default=2, metavar="K",
                    help="variants a round judged: the fastest screened that beat the best kernel (default 2)")
+    p.add_argument("--screen-tie", type=float, default=0.005, metavar="F",
+                   help="a variant within this fraction of the best kernel's screen time is not judged for beating "
+                        "it (default 0.005; 0: any faster one is)")
     p.add_argument("--stepping-stones", type=int, default=1, metavar="K",
                    help="variants a round also judged: the fastest that beat the tuner's own best kernel where a "
                         "foreign seed leads it (default 1; 0: off)")
@@ -859,11 +883,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("stones", help="which recorded stepping stones a line patience would have left out "
-                                      "(a replay of the ledgers; autokernel.search.line_replay)")
+                                      "(a replay of the ledgers; autokernel.search.rule_replay)")
     p.add_argument("run_dir", type=Path)
     p.add_argument("--line-patience", type=int, default=3, metavar="N", help="as for run (default 3; 0: never)")
     p.add_argument("--min-gain", type=float, default=0.01, help="a step's relative gain (default 0.01)")
     p.set_defaults(func=cmd_stones)
+
+    p = sub.add_parser("ties", help="which recorded verdicts a screen tie would have left out (a replay of the "
+                                    "ledgers; autokernel.search.rule_replay)")
+    p.add_argument("run_dir", type=Path)
+    p.add_argument("--screen-tie", type=float, default=0.005, metavar="F", help="as for run (default 0.005)")
+    p.add_argument("--min-gain", type=float, default=0.01, help="a new best's relative gain (default 0.01)")
+    p.set_defaults(func=cmd_ties)
     return ap
 
 

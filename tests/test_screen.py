@@ -374,6 +374,59 @@ class _JudgeOnly:
         pass
 
 
+def test_a_variant_within_the_screen_tie_of_the_best_kernel_is_not_judged_for_beating_it(tmp_path):
+    """A variant 0.2 % under the best kernel's screen time ties with it (`SearchConfig.screen_tie`, 0.5 %): on the
+    recorded panels none judged so became a new best. One 1 % under it is judged; with a tie of 0 both are."""
+    from autokernel.records import TimingStats
+
+    class Scripted:  # screen and judge times from the candidate's text
+        device, workers = "cpu", 1
+
+        def __init__(self):
+            self.judged: list[str] = []
+
+        def screen(self, problem, candidates, lead=0):
+            fut: Future = Future()
+            fut.set_result([ScreenResult(digest=c.digest, ok=True, reason="",
+                                         median_ms=float(re.search(r"# screen ([\d.]+)", c.source).group(1)))
+                            for c in candidates])
+            return fut
+
+        def submit(self, problem, candidate):
+            self.judged.append(candidate.idea)
+            ms = float(re.search(r"# judge ([\d.]+)", candidate.source).group(1))
+            t = TimingStats(median_ms=ms, mean_ms=ms, min_ms=ms, max_ms=ms, std_ms=0.0, ci95_low_ms=ms,
+                            ci95_high_ms=ms, num_trials=3, method="scripted")
+            fut: Future = Future()
+            fut.set_result(Verdict(verdict="correct", reason="", speedup=2.0 / ms, kernel=t))
+            return fut
+
+        def close(self):
+            pass
+
+    class Ties:
+        name = "ties"
+
+        def propose(self, problem, history, n_ideas, n_branches):
+            if history.round == 0:
+                return [Candidate(source="class ModelNew: pass\n# screen 2.0\n# judge 2.0\n", idea="seed")]
+            return [Candidate(source=f"class ModelNew: pass\n# screen {scr}\n# judge {ms}\n", idea=idea,
+                              round=history.round, branch=i)
+                    for i, (scr, ms, idea) in enumerate([(1.996, 1.9, "tie"), (1.98, 1.95, "beat"),
+                                                         (2.5, 2.5, "slower")])]
+
+    for tie, judged in ((0.005, ["seed", "beat"]), (0.0, ["seed", "beat", "tie"])):
+        backend, run = Scripted(), tmp_path / f"run{tie}"
+        run_search([PROBLEM], Ties(), backend, Ledger(run, device="cpu", policy={"tolerance": "kernelbench"}),
+                   SearchConfig(rounds=1, patience=None, screen_width=8, judge_top=2, screen_tie=tie),
+                   progress=False, log=lambda m: None)
+        assert backend.judged == judged, tie
+        (rnd,) = [r for r in _rows(run / SCREENS) if r["kind"] == "round"]
+        assert rnd["beat_best"] == len(judged) - 1
+    with pytest.raises(ValueError, match="screen tie"):
+        SearchConfig(screen_tie=1.0)
+
+
 def test_a_backend_that_cannot_screen_judges_everything(tmp_path):
     logs: list[str] = []
     ledger = Ledger(tmp_path / "run", device="cpu", policy={})

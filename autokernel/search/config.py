@@ -24,8 +24,12 @@ class SearchConfig:
         screen_width: variants asked of the proposer per round and ranked by the screen (`evaluate.screen`: one
             process, one input set, a few timed calls each) before the judge sees any; 0 judges every candidate.
         judge_top: with a screen, the variants of a round that go to the full judge: the fastest that beat the
-            best kernel's screen time (screened beside them). A round where none beat it counts toward
-            ``patience`` without judging anything.
+            best kernel's screen time (screened beside them) by more than ``screen_tie``. A round where none beat it
+            counts toward ``patience`` without judging anything.
+        screen_tie: with a screen, a variant whose screen time is within this fraction of the best kernel's (the
+            control, screened beside it) ties with it and is not judged for beating it: on the recorded panels none
+            of the 27 variants judged within 0.5 % of their control became a new best (`search.rule_replay.ties`).
+            0: any variant faster than the control is judged.
         stepping_stones: with a screen, variants of a round also judged because they beat, by ``min_gain``, the
             best kernel of the proposer's own line where that is not the problem's best (`propose.base.Lineage`):
             the steps by which a line that starts behind a foreign seed can overtake it. 0: off.
@@ -46,6 +50,7 @@ class SearchConfig:
     min_gain: float = 0.01
     screen_width: int = 0
     judge_top: int = 2
+    screen_tie: float = 0.005
     stepping_stones: int = 1
     line_patience: int = 3
 
@@ -62,6 +67,8 @@ class SearchConfig:
             raise ValueError("patience must be at least 1 round")
         if self.screen_width < 0 or self.judge_top < 1:
             raise ValueError("screen width must be 0 (no screen) or more, and judge_top at least 1")
+        if not 0 <= self.screen_tie < 1:
+            raise ValueError("screen tie must be a fraction in [0, 1)")
         if self.stepping_stones < 0:
             raise ValueError("stepping stones must be 0 (off) or more")
         if self.line_patience < 0:

@@ -3,7 +3,7 @@ the best correct kernels, every candidate judged by the backend and recorded in 
 
 With ``SearchConfig.screen_width`` a round asks the proposer for that many variants, the backend's screen ranks
 them in one process (`autokernel.evaluate.screen`), and only the ``judge_top`` fastest that beat the best kernel's
-screen time go to the judge; the screen's records go to screen.jsonl (`ScreenLog`), never to the ledger."""
+screen time (by more than a tie, ``screen_tie``) go to the judge; the screen's records go to screen.jsonl (`ScreenLog`), never to the ledger."""
 
 from __future__ import annotations
 
@@ -503,8 +503,8 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
                   config: SearchConfig, out: ProblemOutcome, history: History, ledger: Ledger,
                   must_judge=frozenset(), owns=None, lineage=None) -> list[Candidate]:
     """Rank a round's variants by the screen and return those for the judge: the ``judge_top`` fastest of the
-    variants that passed it and beat the best kernel, which is screened beside them as the control (same process,
-    same conditions); without a best kernel (or if the control fails), the fastest that passed. Variants screened
+    variants that passed it and beat the best kernel by more than ``config.screen_tie``, the best screened beside
+    them as the control (same process, same conditions); without a best kernel (or if the control fails), the fastest that passed. Variants screened
     by an earlier invocation are answered from screen.jsonl, not screened again. ``must_judge``: digests the
     proposer needs judged whenever they pass (a seed to build on, such as today's starter in a resumed run:
     only a verdict makes a seed), beside the fastest. ``owns``: the proposer's `owns`, which marks a control read
@@ -559,7 +559,7 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
             (c.idea, known[c.digest].median_ms / ratio_bar(c.parent, bar_ms, step_ms, seeds)
              if known[c.digest].ok and known[c.digest].median_ms else math.inf, c.parent) for c in fresh]
     passed = [(known[c.digest].median_ms, i, c) for i, c in enumerate(candidates) if known[c.digest].ok]
-    beat = [p for p in passed if bar_ms is None or p[0] < bar_ms]
+    beat = [p for p in passed if bar_ms is None or p[0] < bar_ms * (1.0 - config.screen_tie)]  # a tie is no win
     chosen = [c for _, _, c in sorted(beat, key=lambda p: (p[0], p[1]))[: config.judge_top]]
     chosen += [c for _, _, c in passed if c.digest in must_judge and c not in chosen]
     steps = [c for ms, _, c in sorted(passed, key=lambda p: (p[0], p[1]))

@@ -187,7 +187,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         "branches_per_idea": search.branches_per_idea, "patience": search.patience,
         "time_per_problem_s": search.time_per_problem_s, "stop_after_s": config.stop_after_s,
         **({"stop_grace_s": config.stop_grace_s} if config.stop_grace_s is not None else {}),
-        **({"screen_width": search.screen_width, "judge_top": search.judge_top,
+        **({"screen_width": search.screen_width, "judge_top": search.judge_top, "screen_tie": search.screen_tie,
             "stepping_stones": search.stepping_stones, "line_patience": search.line_patience}
            if search.screen_width else {}),
         "workers_per_device": config.workers_per_device, "proposer": config.proposer.resolved_kind(),

@@ -50,6 +50,9 @@ def register(sub) -> None:
     p.add_argument("--judge-top", type=int, default=2, metavar="K",
                    help="with --screen-width: variants of a round judged, the fastest that beat the best kernel's "
                         "screen time (default 2)")
+    p.add_argument("--screen-tie", type=float, default=0.005, metavar="F",
+                   help="with --screen-width: a variant within this fraction of the best kernel's screen time ties "
+                        "with it and is not judged for beating it (default 0.005; 0: any faster one is)")
     p.add_argument("--stepping-stones", type=int, default=1, metavar="K",
                    help="with --screen-width: variants of a round also judged because they beat the tuner's own best "
                         "kernel where that is not the problem's best, so its line can overtake a foreign seed "
@@ -198,6 +201,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         floor_stop_pct=args.floor_stop or None,
         screen_width=0 if args.no_screen else args.screen_width,
         judge_top=args.judge_top,
+        screen_tie=args.screen_tie,
         stepping_stones=args.stepping_stones,
         line_patience=args.line_patience,
     )
