@@ -882,19 +882,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--only", nargs="+", default=None, metavar="KEY", help="these problems only")
     p.set_defaults(func=cmd_moves)
 
-    p = sub.add_parser("stones", help="which recorded stepping stones a line patience would have left out "
-                                      "(a replay of the ledgers; autokernel.search.rule_replay)")
-    p.add_argument("run_dir", type=Path)
-    p.add_argument("--line-patience", type=int, default=3, metavar="N", help="as for run (default 3; 0: never)")
-    p.add_argument("--min-gain", type=float, default=0.01, help="a step's relative gain (default 0.01)")
-    p.set_defaults(func=cmd_stones)
-
-    p = sub.add_parser("ties", help="which recorded verdicts a screen tie would have left out (a replay of the "
-                                    "ledgers; autokernel.search.rule_replay)")
-    p.add_argument("run_dir", type=Path)
-    p.add_argument("--screen-tie", type=float, default=0.005, metavar="F", help="as for run (default 0.005)")
-    p.add_argument("--min-gain", type=float, default=0.01, help="a new best's relative gain (default 0.01)")
-    p.set_defaults(func=cmd_ties)
+    for name, what, flag, kind, default, func in (
+            ("stones", "stepping stones a line patience", "--line-patience", int, 3, cmd_stones),
+            ("ties", "verdicts a screen tie", "--screen-tie", float, 0.005, cmd_ties)):
+        p = sub.add_parser(name, help=f"which recorded {what} would have left out (a replay of the ledgers; "
+                                      "autokernel.search.rule_replay)")
+        p.add_argument("run_dir", type=Path)
+        p.add_argument(flag, type=kind, default=default, help=f"as for run (default {default})")
+        p.add_argument("--min-gain", type=float, default=0.01, help="a step's relative gain (default 0.01)")
+        p.set_defaults(func=func)
     return ap
 
 

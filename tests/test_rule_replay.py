@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from benchmark_scripts import load
+
 from autokernel.search.rule_replay import stones, ties
 
 
@@ -60,3 +62,16 @@ def test_a_screen_tie_leaves_out_the_variants_judged_within_it_of_their_control(
                                                                   (2, 0.9925, False, False)]
     assert p.left_out == 1 and p.steps_left_out == 1 and p.steps == 2
     assert ties(tmp_path, tie=0.01)[0].left_out == 2 and ties(tmp_path, tie=0.0)[0].left_out == 0
+
+
+def test_the_panel_prints_both_replays_and_refuses_a_folder_without_screens(tmp_path, capsys):
+    test_a_screen_tie_leaves_out_the_variants_judged_within_it_of_their_control(tmp_path)
+    panel = load("search_panel")
+    assert panel.main(["ties", str(tmp_path), "--screen-tie", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "r1@0.998:1.600+x" in out and out.splitlines()[-1] == ("all: 3 judged, 2 left out, 1 of them steps, "
+                                                                 "2 steps in all")
+    assert panel.main(["stones", str(tmp_path)]) == 0  # one stone, its line's best not recorded: no step
+    assert capsys.readouterr().out.splitlines()[-1] == "all: 1 stones, 0 left out, 0 of them steps, 0 steps in all"
+    assert panel.main(["ties", str(tmp_path / "nothing")]) == 2
+    assert "nothing has no screen.jsonl: give a screened run directory" in capsys.readouterr().err
