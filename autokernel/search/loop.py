@@ -3,7 +3,8 @@ the best correct kernels, every candidate judged by the backend and recorded in 
 
 With ``SearchConfig.screen_width`` a round asks the proposer for that many variants, the backend's screen ranks
 them in one process (`autokernel.evaluate.screen`), and only the ``judge_top`` fastest that beat the best kernel's
-screen time (by more than a tie, ``screen_tie``) go to the judge; the screen's records go to screen.jsonl (`ScreenLog`), never to the ledger."""
+screen time (by more than a tie, ``screen_tie``) go to the judge; the screen's records go to screen.jsonl
+(`ScreenLog`), never to the ledger."""
 
 from __future__ import annotations
 
@@ -504,8 +505,9 @@ def _screen_round(problem: Problem, rnd: int, candidates: list[Candidate], backe
                   must_judge=frozenset(), owns=None, lineage=None) -> list[Candidate]:
     """Rank a round's variants by the screen and return those for the judge: the ``judge_top`` fastest of the
     variants that passed it and beat the best kernel by more than ``config.screen_tie``, the best screened beside
-    them as the control (same process, same conditions); without a best kernel (or if the control fails), the fastest that passed. Variants screened
-    by an earlier invocation are answered from screen.jsonl, not screened again. ``must_judge``: digests the
+    them as the control (same process, same conditions); without a best kernel (or if the control fails), the
+    fastest that passed. Variants screened by an earlier invocation are answered from screen.jsonl, not screened
+    again. ``must_judge``: digests the
     proposer needs judged whenever they pass (a seed to build on, such as today's starter in a resumed run:
     only a verdict makes a seed), beside the fastest. ``owns``: the proposer's `owns`, which marks a control read
     back from the ledger as our own code (`Candidate.own_code`), so the screen's compiles may be shared.
