@@ -98,17 +98,23 @@ class Lineage:
     times: tuple[float | None, ...] = ()
 
     def stale(self, min_gain: float) -> int:
-        """The line's latest verdicts in a row that did not make it faster by ``min_gain`` (relative): timing noise
-        is no step. A verdict that fails or has no time counts as one."""
-        best, stale = None, 0
-        for ms in self.times:
-            if ms is not None and ms > 0 and (best is None or best / ms >= 1.0 + min_gain):
-                stale = 0
-            else:
-                stale += 1
-            if ms is not None and ms > 0:
-                best = ms if best is None else min(best, ms)
-        return stale
+        """`stale_verdicts` of the line's times."""
+        return stale_verdicts(self.times, min_gain)
+
+
+def stale_verdicts(times, min_gain: float) -> int:
+    """The latest of ``times`` (kernel medians in judged order, None for a verdict not correct or untimed) in a row
+    that were not ``min_gain`` (relative) faster than every one before them: timing noise is no step. A verdict
+    that fails or has no time counts as one."""
+    best, stale = None, 0
+    for ms in times:
+        if ms is not None and ms > 0 and (best is None or best / ms >= 1.0 + min_gain):
+            stale = 0
+        else:
+            stale += 1
+        if ms is not None and ms > 0:
+            best = ms if best is None else min(best, ms)
+    return stale
 
 
 class Proposer(Protocol):

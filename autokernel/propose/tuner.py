@@ -75,6 +75,13 @@ def _line_seeds(history: History) -> list:
                   reverse=True)
 
 
+def _full_tunables(source: str, space: dict) -> dict | None:
+    """``source``'s values of every tunable in ``space`` (a kernel the tuner can move in today's code), or None where
+    it lacks one of them or the space is empty."""
+    base = read_tunables(source, space)
+    return base if space and set(base) == set(space) else None
+
+
 def _carried_idea(seed_digest: str, changed: dict) -> str:
     """The idea of today's starter with a seed's settings (`TunerProposer._carried`), read back by `_carried_settings`."""
     return f"{CARRIED_IDEA} {seed_digest[:8]}{_SETTINGS}" + ", ".join(f"{k} = {v!r}" for k, v in changed.items())
@@ -246,8 +253,7 @@ class TunerProposer:
         none is, the best tunable correct kernels outside them (`_line_seeds`, as many as there are seeds); where
         none is correct yet, the repair seeds (`_repair_seeds`)."""
         def tunable(attempts):
-            seeds = [(s, read_tunables(s.candidate.source, space)) for s in attempts]
-            return [(s, base) for s, base in seeds if space and set(base) == set(space)]
+            return [(s, base) for s in attempts if (base := _full_tunables(s.candidate.source, space)) is not None]
 
         return (tunable(history.seeds) or tunable(_line_seeds(history))[:max(1, len(history.seeds))]
                 or tunable(_repair_seeds(history)))
@@ -437,7 +443,7 @@ class TunerProposer:
         seeds = [s for s, _ in self._seeds(history, space) if s.is_correct]
         if not seeds:
             return None
-        line = [a for a in history.attempts if space and set(read_tunables(a.candidate.source, space)) == set(space)]
+        line = [a for a in history.attempts if _full_tunables(a.candidate.source, space) is not None]
         return Lineage(best=seeds[0].candidate, seeds=frozenset(s.candidate.digest for s in seeds),
                        times=tuple(a.verdict.kernel.median_ms if a.is_correct and a.verdict.kernel else None
                                    for a in line))

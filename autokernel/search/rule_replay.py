@@ -22,8 +22,7 @@ from pathlib import Path
 
 from autokernel.ledger.ledger import RESULTS, read_rows
 from autokernel.ledger.screens import SCREENS
-from autokernel.propose.base import Lineage
-from autokernel.records import Candidate
+from autokernel.propose.base import stale_verdicts
 
 
 @dataclass
@@ -80,8 +79,7 @@ def stones(run_dir: str | Path, *, patience: int = 3, min_gain: float = 0.01) ->
             ms = _kernel_ms(verdicts.get(str(digest)))
             before = min((t for t in line if t), default=None)
             step = ms is not None and before is not None and before / ms >= 1.0 + min_gain
-            stale = Lineage(best=Candidate(source=""), seeds=frozenset(), times=tuple(line)).stale(min_gain)
-            flat = 0 < patience <= stale
+            flat = 0 < patience <= stale_verdicts(line, min_gain)
             rep.rows.append((int(row.get("round") or 0), None, ms, flat, step))
             if not flat:  # a stone left out is never judged: the line's verdicts stop there
                 line.append(ms)

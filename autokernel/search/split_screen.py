@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import replace
 
+from autokernel.ledger.screens import sum_stages
+
 MIN_PART = 4  # variants a part at least: each part screens the controls again
 
 
@@ -42,7 +44,6 @@ def merge(candidates: Sequence, lead: int, results: list[list]) -> list:
     first = results[0][:lead]
     reference = _control_ms(results[0])
     by_digest: dict[str, object] = {}
-    extra_stages: dict[str, float] = {}
     for k, part in enumerate(results):
         scale, note = 1.0, ""
         if k:
@@ -53,21 +54,15 @@ def merge(candidates: Sequence, lead: int, results: list[list]) -> list:
                         f"times scaled by {scale:.4f} to the first part's control, {reference:.4g} ms)")
             else:
                 note = f" (screened in part {k + 1} of {len(results)}; its control untimed: its own times)"
-            for r in part[:lead]:
-                for name, s in (r.stages_s or {}).items():
-                    extra_stages[name] = extra_stages.get(name, 0.0) + s
         for r in part[lead:]:
             if r.ok and r.median_ms is not None and scale != 1.0:
                 r = replace(r, median_ms=r.median_ms * scale, reason=r.reason + note)
             elif note:
                 r = replace(r, reason=r.reason + note)
             by_digest[r.digest] = r
-    if first and extra_stages:
-        head = first[0]
-        stages = dict(head.stages_s or {})
-        for name, s in extra_stages.items():
-            stages[name] = round(stages.get(name, 0.0) + s, 6)
-        first = [replace(head, stages_s=stages)] + first[1:]
+    extra = [r for part in results[1:] for r in part[:lead] if r.stages_s]  # the other parts' control screens
+    if first and extra:
+        first = [replace(first[0], stages_s=sum_stages([first[0], *extra]))] + first[1:]
     variants = [by_digest[c.digest] for c in candidates[lead:] if c.digest in by_digest]
     return first + variants
 
