@@ -15,16 +15,16 @@ import triton.language as tl
 
 # ---- tunables (the search varies these) ----
 MM_ENGINE = 'triton'
-MM_PRECISION = 'tf32x3s'
+MM_PRECISION = 'tf32x3'
 MM_SPLIT_K = 0
 MM_BLOCK_M = 128
 MM_BLOCK_N = 128
-MM_BLOCK_K = 32
+MM_BLOCK_K = 64
 MM_NUM_WARPS = 8
 MM_NUM_STAGES = 3
 MM_GROUP_M = 8
-MM_PERSISTENT = 0
-EW_STREAM = False
+MM_PERSISTENT = 4
+EW_STREAM = True
 BLOCK_SIZE = 1024
 NUM_WARPS = 4
 
