@@ -22,16 +22,21 @@ the verdicts still running are abandoned (their variants queued for the next cal
 median eager time, one line per problem) and ``search_panel.md``
 (the notes: the panel's rule, each column's definition, the median gain), and prints the median gain:
 
-- round0_speedup: the ``speedup`` (the verdict's eager median / kernel median) of the fastest correct round-0
-  candidate (lowest kernel median, as the search ranks);
-- best_speedup, best_speedup_vs_compile: of the problem's fastest correct kernel (lowest median time, as the search
-  ranks; of all its judged candidates, not only the gains over 1 % that the search keeps as best.json);
+- round0_speedup: eager_ms / round0_ms, the fastest correct round-0 candidate's (lowest kernel median, as the search
+  ranks);
+- best_speedup, best_speedup_vs_compile: eager_ms / best_ms and compile_ms / best_ms, the problem's fastest correct
+  kernel's (of all its judged candidates, not only the gains over 1 % that the search keeps as best.json); a
+  verdict's own speedup where verdicts carry no times;
 - round0_ms, best_ms: the fastest kernel median (the verdict's ``kernel.median_ms``) of the correct round-0
   candidates, and of all the problem's correct candidates;
+- eager_ms, compile_ms: the medians of the problem's correct verdicts' eager and torch.compile medians. One
+  reference time per problem: a verdict's own eager reading moved 8.3-12.1 ms on L3/26 beside busy workers, and
+  the fastest kernel's own speedup read 1.80x where the median gives 1.35x;
 - gain: round0_ms / best_ms per problem (best_speedup / round0_speedup where a verdict has no kernel time); the
   median over the problems that have both (target >= 1.15). Kernel times, not speedups: each verdict times its own
   eager, and on a host-bound problem those eager times move by a third between verdicts (ShuffleNet: 7.7-10.6 ms),
   which a ratio of the highest speedups would count as the search's gain;
+- confirmed_gain, confirmed_turns: from ``confirm`` (below), where it judged the row's round0 and best kernels;
 - round0_pct_of_floor, gain_ceiling: the best round-0 kernel's roofline floor as % of its time, and 100 / that,
   the most any kernel could gain over round 0 (the notes name the problems whose ceiling is under the target);
 - device_seconds: the judge's verdict ``wall_s`` summed over every row judged for the problem (re-judged rows too),
@@ -47,6 +52,15 @@ median eager time, one line per problem) and ``search_panel.md``
     python benchmarks/search_panel.py run tests/fixtures/problems/relu.py --device cpu --rounds 2 \
         --screen-width 3 --judge-top 1 --out /tmp/panel           # any problems instead of the panel
     python benchmarks/search_panel.py table /tmp/panel --board /tmp/panel-board
+
+``confirm`` judges each problem's fastest round-0 kernel and its fastest kernel again, in turns (round 0 first, then
+the best first, ...), with the device to themselves (`autokernel.search.confirm`), into the run directory's
+confirm.jsonl; ``table`` then gives each pair's confirmed gain (the ratio of their medians) beside the gain. The gain
+divides by the lowest of every reading the search took, which on a noisy problem falls with the number of verdicts
+alone; the confirmation reads both kernels under the same conditions. A resumed confirm judges only the turns still
+missing; a best that changed since is confirmed afresh:
+
+    python benchmarks/search_panel.py confirm runs/panel --turns 3 --protocol kernelbench
 
 ``moves`` replays a run directory's resume on a copy and counts the rounds of new variants the tuner still has per
 problem around today's seeds (`autokernel.search.headroom`), so a problem about to stop with no new ideas is known
@@ -78,8 +92,10 @@ import json
 import re
 import statistics
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -91,8 +107,8 @@ LEVEL3_RULE = (f"the {LEVEL3_PICKS} level-3 problems whose published kernel is c
 PANEL_RULE = f"levels 1 and 2: problems {', '.join(map(str, PANEL_IDS[1]))} of each; {LEVEL3_RULE}"
 DEFAULT_BOARD_CSV = REPO / "leaderboards" / "nvidia-h200" / "problems.csv"
 COLUMNS = ("problem", "rounds", "candidates", "round0_speedup", "best_speedup", "best_speedup_vs_compile",
-           "round0_ms", "best_ms", "gain", "device_seconds", "screened", "round0_pct_of_floor", "gain_ceiling",
-           "best_root_round", "stop_reason")
+           "round0_ms", "best_ms", "eager_ms", "compile_ms", "gain", "confirmed_gain", "confirmed_turns",
+           "device_seconds", "screened", "round0_pct_of_floor", "gain_ceiling", "best_root_round", "stop_reason")
 TARGET_GAIN = 1.15
 GAIN_DEFINITION = ("gain = round0_ms / best_ms per problem (the fastest correct round-0 kernel's median time over the "
                    "fastest correct kernel's, both as the judge timed them; not the ratio of speedups, whose eager "
@@ -264,6 +280,11 @@ class PanelRow:
     best_speedup_vs_compile: float | None = None
     round0_ms: float | None = None  # the fastest correct round-0 kernel's median time
     best_ms: float | None = None  # the fastest correct kernel's median time
+    eager_ms: float | None = None  # the median of the correct verdicts' eager medians: the speedups' numerator
+    compile_ms: float | None = None  # and of their torch.compile medians
+    round0_digest: str = ""  # the candidates behind round0_ms and best_ms (a confirmation is of these two)
+    best_digest: str = ""
+    confirmed: Any = None  # `autokernel.search.confirm.Confirmed` of those two, where confirm judged them
     device_seconds: float = 0.0
     screened: int = 0
     round0_pct_of_floor: float | None = None  # the best round-0 kernel's roofline floor as % of its time
@@ -294,7 +315,9 @@ class PanelRow:
 
         return [self.problem, str(self.rounds), str(self.candidates), num(self.round0_speedup, ".4g"),
                 num(self.best_speedup, ".4g"), num(self.best_speedup_vs_compile, ".4g"), num(self.round0_ms, ".4g"),
-                num(self.best_ms, ".4g"), num(self.gain, ".4g"),
+                num(self.best_ms, ".4g"), num(self.eager_ms, ".4g"), num(self.compile_ms, ".4g"),
+                num(self.gain, ".4g"), num(self.confirmed.gain if self.confirmed else None, ".4g"),
+                str(self.confirmed.turns) if self.confirmed else "",
                 num(self.device_seconds, ".1f"), str(self.screened), num(self.round0_pct_of_floor, ".4g"),
                 num(self.gain_ceiling, ".3g" if (self.gain_ceiling or 0) < 1000 else ".0f"),
                 "" if self.best_root_round is None else str(self.best_root_round), self.stop_reason]
@@ -320,6 +343,21 @@ class PanelTable:
     def median_gain(self) -> tuple[float | None, int]:
         gains = [r.gain for r in self.rows if r.gain is not None]
         return (statistics.median(gains) if gains else None), len(gains)
+
+    def confirmed_gains(self) -> tuple[list[float], list[str]]:
+        """The gains `confirm` measured, one per problem with a gain (1 where the best is round 0's own kernel),
+        and the problems with a gain whose pair was not confirmed (or failed a confirmation)."""
+        gains, missing = [], []
+        for r in self.rows:
+            if r.gain is None:
+                continue
+            if r.best_digest and r.best_digest == r.round0_digest:
+                gains.append(1.0)
+            elif r.confirmed is not None and r.confirmed.gain is not None:
+                gains.append(r.confirmed.gain)
+            else:
+                missing.append(r.problem)
+        return gains, missing
 
 
 _CALLS = re.compile(r"median of (\d+) calls")
@@ -364,6 +402,19 @@ def _counted(verdict: dict) -> bool:
     return verdict.get("verdict") == "correct" and not verdict.get("quarantined")
 
 
+def _median_ms(verdicts: list[dict], timed: str) -> float | None:
+    """The median of the verdicts' ``timed`` (eager, compiled) medians: one time per problem for its speedups."""
+    times = [ms for v in verdicts if (ms := _kernel_ms(v, timed)) is not None]
+    return statistics.median(times) if times else None
+
+
+def _over(reference_ms: float | None, ms: float | None, own: object) -> float | None:
+    """reference_ms / ms, else the verdict's ``own`` speedup (untimed verdicts)."""
+    if reference_ms and ms:
+        return reference_ms / ms
+    return float(own) if isinstance(own, (int, float)) else None
+
+
 def _kernel_ms(verdict: dict, timed: str = "kernel") -> float | None:
     """The verdict's kernel (or ``timed``: ``eager``) median time in ms, or None (untimed: --no-timing, or recorded
     without it)."""
@@ -376,8 +427,7 @@ def _curve(bests: list[tuple[int, dict]], correct: list[dict]) -> list[tuple[int
     the median of the problem's correct verdicts' eager medians, so the line never falls. Each verdict's own
     speedup divides by its own eager time, which moves between verdicts (L3/26's read 8.4 to 10.9 ms on an H100): a
     faster kernel could plot lower. Without kernel and eager times (untimed verdicts), the verdicts' speedups."""
-    eager = [ms for v in correct if (ms := _kernel_ms(v, "eager")) is not None]
-    reference = statistics.median(eager) if eager else None
+    reference = _median_ms(correct, "eager")
     points = []
     for n, best in bests:
         ms = _kernel_ms(best)
@@ -452,6 +502,7 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
     """``results``: the problem's results.jsonl rows under the table's protocol, in file order; ``screens``: its
     screen.jsonl rows. Returns the row and the screen rounds without a recorded time."""
     from autokernel.propose.base import recorded_rank
+    from autokernel.search.confirm import compared_rows
 
     row = PanelRow(problem=key)
     latest: dict[str, dict] = {}  # cache key -> its latest row (a re-judged candidate's new verdict), first-seen order
@@ -465,26 +516,32 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
     row.candidates = len(latest)
     row.rounds = max([int(r.get("round") or 0) for r in latest.values()] + [int(s["round"]) for s in rounds],
                      default=0)
-    best = round0 = None  # the fastest correct kernel (the search's `recorded_rank`), overall and of round 0
+    best = None  # the fastest correct kernel so far (the search's `recorded_rank`)
     bests: list[tuple[int, dict]] = []  # after each candidate judged, the fastest so far
     for n, r in enumerate(latest.values(), 1):
         v = r["verdict"]
         if _counted(v) and (best is None or recorded_rank(v) > recorded_rank(best)):
             best = v
-        first = int(r.get("round") or 0) == 0
-        if _counted(v) and first and (round0 is None or recorded_rank(v) > recorded_rank(round0)):
-            round0 = v
         if best is not None:
             bests.append((n, best))
+    round0_row, best_row = compared_rows(list(latest.values()))
+    round0 = round0_row["verdict"] if round0_row is not None else None
     correct = [r for r in latest.values() if _counted(r["verdict"])]
-    row.curve = _curve(bests, [r["verdict"] for r in correct])
+    verdicts = [r["verdict"] for r in correct]
+    row.curve = _curve(bests, verdicts)
+    row.eager_ms = _median_ms(verdicts, "eager")
+    row.compile_ms = _median_ms(verdicts, "compiled")
     if round0 is not None:
-        row.round0_speedup, row.round0_ms = round0.get("speedup"), _kernel_ms(round0)
+        row.round0_ms = _kernel_ms(round0)
+        row.round0_speedup = _over(row.eager_ms, row.round0_ms, round0.get("speedup"))
         pct = round0.get("pct_of_floor")
         row.round0_pct_of_floor = float(pct) if isinstance(pct, (int, float)) and pct > 0 else None
     if best is not None:
-        row.best_speedup, row.best_ms = best.get("speedup"), _kernel_ms(best)
-        row.best_speedup_vs_compile = best.get("speedup_vs_compile")
+        row.best_ms = _kernel_ms(best)
+        row.best_speedup = _over(row.eager_ms, row.best_ms, best.get("speedup"))
+        row.best_speedup_vs_compile = _over(row.compile_ms, row.best_ms, best.get("speedup_vs_compile"))
+        row.best_digest = str(best_row.get("candidate_digest") or "")
+        row.round0_digest = str(round0_row.get("candidate_digest") or "") if round0_row is not None else ""
         root = _lineage_root(latest.values(), best)
         row.best_root_round = int(root.get("round") or 0)
         if row.best_root_round > 0:
@@ -531,6 +588,7 @@ def collect(run_dir: Path, *, protocol: str = "kernelbench") -> PanelTable:
     from autokernel.ledger.ledger import RESULTS, read_rows
     from autokernel.ledger.run_info import RUN_INFO
     from autokernel.ledger.screens import SCREENS, sum_stages
+    from autokernel.search.confirm import ConfirmLog, confirmed, pair_key
 
     run_dir = Path(run_dir)
     if not (run_dir / RUN_INFO).is_file():
@@ -542,9 +600,11 @@ def collect(run_dir: Path, *, protocol: str = "kernelbench") -> PanelTable:
     keys += [k for k in dict.fromkeys(r["problem"] for r in results) if k not in keys]
     kept = [r for r in results if _protocol(r) == protocol]
     rows, untimed = [], 0
+    confirmations = confirmed(r for r in ConfirmLog(run_dir).readings() if r.protocol == protocol)
     for key in keys:
         row, n = _problem_row(run_dir, key, [r for r in kept if r["problem"] == key],
                               [s for s in screens if s.get("problem") == key])
+        row.confirmed = confirmations.get((key, pair_key(row.round0_digest, row.best_digest)))
         rows.append(row)
         untimed += n
     info = json.loads((run_dir / RUN_INFO).read_text(encoding="utf-8"))
@@ -605,6 +665,34 @@ def gain_line(table: PanelTable) -> str:
             f"{verdict}; {GAIN_DEFINITION}")
 
 
+def confirmed_line(table: PanelTable) -> str:
+    """The median of the gains `confirm` measured, or which problems it has still to judge."""
+    gains, missing = table.confirmed_gains()
+    own = sum(1 for r in table.rows if r.gain is not None and r.best_digest and r.best_digest == r.round0_digest)
+    if missing:
+        judged = len(gains) - own
+        so_far = (f" (the median with the {own} whose best is round 0's own kernel: "
+                  f"{statistics.median(gains):.3f}x)" if judged else "")
+        return (f"confirmed gain: {judged} of {judged + len(missing)} problems whose best is not round 0's kernel "
+                f"judged again in turns{so_far}; not yet: {', '.join(missing)} (`search_panel.py confirm RUN_DIR` "
+                f"on the GPU)")
+    if not gains:
+        return "confirmed gain: none (no problem with a gain)"
+    median = statistics.median(gains)
+    verdict = " (target met)" if median >= TARGET_GAIN else " (target not met)"
+    return (f"median confirmed gain: {median:.3f}x over {len(gains)} problems, target >= {TARGET_GAIN}{verdict}; "
+            f"each problem's round-0 best and best judged again in turns (`search_panel.py confirm`), the ratio of "
+            f"their medians; 1 for the {own} whose best is round 0's own kernel")
+
+
+def _confirmed_lines(table: PanelTable) -> list[str]:
+    """The confirmation's line per problem, where `confirm` judged one."""
+    done = [r.confirmed.line() for r in table.rows if r.confirmed is not None]
+    if not done:
+        return [confirmed_line(table) + ".", ""]
+    return [confirmed_line(table) + ":", "", *(f"- {line}" for line in done), ""]
+
+
 def _ceiling_lines(table: PanelTable) -> list[str]:
     """A line naming the problems whose round-0 kernel is too near its floor for the target gain, if any."""
     capped = [f"{r.problem} (round 0 at {r.round0_pct_of_floor:.0f} % of its floor: at most {r.gain_ceiling:.2f}x)"
@@ -641,6 +729,7 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         "",
         gain_line(table) + ".",
         "",
+        *_confirmed_lines(table),
         *_ceiling_lines(table),
         *_no_round0_lines(table),
         *_root_lines(table),
@@ -653,13 +742,19 @@ def notes(table: PanelTable, *, csv_name: str, png_name: str | None) -> str:
         "- `problem`: the problem's reference;",
         "- `rounds`: the last round recorded, judged or screened (round 0 = the seeds: generated starter and others);",
         "- `candidates`: distinct candidates judged;",
-        "- `round0_speedup`: the speedup vs eager (the verdict's `speedup`, eager median / kernel median) of the "
-        "fastest correct round-0 candidate;",
+        "- `round0_speedup`: the speedup vs eager (`eager_ms` / `round0_ms`) of the fastest correct round-0 "
+        "candidate;",
         "- `best_speedup`, `best_speedup_vs_compile`: of the fastest correct kernel (lowest median time, as the search "
-        "ranks);",
+        "ranks): `eager_ms` / `best_ms` and `compile_ms` / `best_ms`;",
         "- `round0_ms`, `best_ms`: the fastest median kernel time (ms, the verdict's `kernel.median_ms`) of the "
         "correct round-0 candidates and of all correct candidates; `gain`: round0_ms / best_ms (kernel times, "
         "because each verdict times its own eager, which moves between verdicts on host-bound problems);",
+        "- `eager_ms`, `compile_ms`: the medians of the correct verdicts' eager and torch.compile medians, one time "
+        "per problem for its speedups (a verdict's own speedup divides by its own eager reading, which on L3/26 "
+        "moved 8.3-12.1 ms between verdicts on an H100; the ledger keeps those);",
+        "- `confirmed_gain`, `confirmed_turns`: the round-0 best and the best judged again in turns "
+        "(`search_panel.py confirm`): the ratio of their medians over that many turns (empty: not confirmed, or "
+        "the best has changed since);",
         "- `device_seconds`: the judge's verdict `wall_s` summed over every row judged for the problem, plus each "
         "screen job's own seconds (screen.jsonl round rows' `stages_s` summed; rounds recorded without them count "
         f"`screen_s`, timed from submission, so a wait for a free worker is in it){screens}; job seconds, which "
@@ -711,9 +806,132 @@ def cmd_table(args: argparse.Namespace) -> int:
     with open(csv_path, encoding="utf-8") as fh:
         print(fh.read(), end="")
     print(gain_line(table))
+    print(confirmed_line(table))
     print(f"written: {csv_path}, {board / 'search_panel.md'}" + (f", {png}" if png else " (no plot: no timed "
                                                                                        "correct kernel)"))
     return 0
+
+
+def confirm_pairs(run_dir: Path, *, protocol: str, only: list[str] | None = None) -> list[tuple[dict, dict]]:
+    """Per problem of ``run_dir`` (panel order; ``only``: these), its fastest correct round-0 row and fastest correct
+    row under ``protocol``, where they are two candidates (a best that is round 0's own kernel has nothing to
+    confirm)."""
+    from autokernel.ledger.ledger import RESULTS, read_rows
+    from autokernel.search.confirm import compared_rows
+
+    table = collect(run_dir, protocol=protocol)
+    known = [r.problem for r in table.rows]
+    unknown = [k for k in only or [] if k not in known]
+    if unknown:
+        raise ValueError(f"--only {' '.join(unknown)}: not in {run_dir} ({' '.join(known)})")
+    results, _ = read_rows(Path(run_dir) / RESULTS)
+    pairs = []
+    for key in known:
+        if only and key not in only:
+            continue
+        latest = {r["cache_key"]: r for r in results if r["problem"] == key and _protocol(r) == protocol}
+        round0, best = compared_rows(list(latest.values()))
+        if round0 is not None and best is not None and round0["candidate_digest"] != best["candidate_digest"]:
+            pairs.append((round0, best))
+    return pairs
+
+
+def _problem_of(run_dir: Path, row: dict):
+    """The problem a results row was judged on, from the run directory's problems/<slug>/problem.py (its digest
+    checked against the row's): no dataset needed where the run directory travels."""
+    from autokernel.problem import Problem
+
+    path = Path(run_dir) / "problems" / Path(row["source_path"]).parent.name / "problem.py"
+    if not path.is_file():
+        raise ValueError(f"{path}: missing; {run_dir} is not the run directory that judged {row['problem']}")
+    m = re.fullmatch(r"L(\d+)/(\d+)", row["problem"])
+    problem = Problem(name=str(row.get("problem_name") or row["problem"]), source=path.read_text(encoding="utf-8"),
+                      level=int(m[1]) if m else None, problem_id=int(m[2]) if m else None, origin=str(path))
+    if problem.key != row["problem"] or problem.digest != row.get("problem_digest"):
+        raise ValueError(f"{path}: not the problem {row['problem']} was judged on (digest {problem.digest}, the "
+                         f"ledger's {row.get('problem_digest')})")
+    return problem
+
+
+def _candidate_of(run_dir: Path, row: dict):
+    """The candidate a results row judged, from where the run directory keeps its source (`kept_source`)."""
+    from autokernel.ledger.ledger import kept_source
+    from autokernel.ledger.packed import PackedSources
+    from autokernel.records import Candidate
+
+    run_dir, path = Path(run_dir), Path(row["source_path"])
+    source = kept_source(run_dir, row["source_path"], row["candidate_digest"], packed=PackedSources(run_dir),
+                         best=run_dir / "problems" / path.parent.name / "best.py")
+    if source is None:
+        raise ValueError(f"{run_dir / path}: the source of {row['problem']}'s candidate {row['candidate_digest']} is "
+                         f"not kept here (a thin copy keeps only some); confirm on the run directory that judged it")
+    cand = Candidate(source=source, backend=str(row.get("backend") or "auto"),
+                     proposer=str(row.get("proposer") or "user"), round=int(row.get("round") or 0),
+                     idea=str(row.get("idea") or ""))
+    if cand.digest != row["candidate_digest"]:
+        raise ValueError(f"{run_dir / path}: its digest {cand.digest} is not the ledger's {row['candidate_digest']}")
+    return cand
+
+
+def cmd_confirm(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from autokernel.evaluate.judge import Evaluator
+    from autokernel.search.confirm import ConfirmLog, confirmed, judge_in_turns, pair_key, turns_done
+    from kb.cli._common import check_device, default_device, eval_config_from_args
+
+    if args.turns < 1:
+        raise ValueError(f"--turns {args.turns}: give 1 or more")
+    pairs = confirm_pairs(args.run_dir, protocol=args.protocol, only=args.only)
+    log = ConfirmLog(args.run_dir)
+    readings = [r for r in log.readings() if r.protocol == args.protocol]
+    todo = []
+    for round0, best in pairs:
+        pair = pair_key(round0["candidate_digest"], best["candidate_digest"])
+        done = turns_done(readings, round0["problem"], pair)
+        if done < args.turns:
+            todo.append((round0, best, done))
+    print(f"{len(pairs)} problem(s) of {args.run_dir} with a best that is not round 0's kernel; "
+          f"{len(todo)} to judge in turns ({args.turns} a pair)")
+    if todo:
+        check_device(args.device or default_device())
+        config = eval_config_from_args(args)
+        policy = config.ledger_policy()
+        moved = sorted(k for k, v in (todo[0][1].get("policy") or {}).items() if policy.get(k) != v)
+        if moved:
+            print(f"note: judged under another policy than the run's ({', '.join(moved)} differ); the gain compares "
+                  f"the two kernels under this one")
+        evaluator = Evaluator(config, sharers=1)
+        total = sum(2 * (args.turns - done) for *_, done in todo)
+        deadline = None if args.stop_after is None else time.monotonic() + args.stop_after
+        try:
+            with tqdm(total=total, desc="confirming", unit="verdict",
+                      disable=args.no_progress or not sys.stderr.isatty()) as bar:
+                for round0, best, done in todo:
+                    problem = _problem_of(args.run_dir, best)
+                    for reading in judge_in_turns(problem, _candidate_of(args.run_dir, round0),
+                                                  _candidate_of(args.run_dir, best), evaluator.evaluate,
+                                                  args.turns - done, first_turn=done):
+                        log.record(reading)
+                        readings.append(reading)
+                        bar.update(1)
+                        if _past(deadline):
+                            break
+                    if _past(deadline):
+                        print(f"stopped: --stop-after {args.stop_after:g} s passed; run again to judge the turns "
+                              f"still missing")
+                        break
+        finally:
+            evaluator.close()
+    for c in confirmed(readings).values():
+        if any(pair_key(r0["candidate_digest"], b["candidate_digest"]) == c.pair for r0, b in pairs):
+            print(c.line())
+    print(f"written: {log.path}; then: search_panel.py table {args.run_dir}")
+    return 0
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() > deadline
 
 
 def cmd_thin(args: argparse.Namespace) -> int:
@@ -861,6 +1079,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--board", type=Path, default=None, help="the folder written (default leaderboards/<gpu>)")
     p.add_argument("--protocol", default="kernelbench", help="verdicts of this protocol only (default kernelbench)")
     p.set_defaults(func=cmd_table)
+
+    p = sub.add_parser("confirm", help="judge each problem's round-0 best and best again, in turns, alone on the "
+                                       "device (autokernel.search.confirm), for the table's confirmed gain")
+    p.add_argument("run_dir", type=Path)
+    p.add_argument("--turns", type=int, default=3, help="verdicts of each kernel (default 3)")
+    p.add_argument("--stop-after", type=float, default=None, metavar="SECONDS",
+                   help="start no verdict after this long (the readings so far are kept; run again to go on)")
+    p.add_argument("--only", nargs="+", default=None, metavar="KEY", help="these problems only")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_eval_policy(p)
+    p.set_defaults(func=cmd_confirm)
 
     p = sub.add_parser("thin", help="the run directory thinned to what resuming it needs, to keep in git between "
                                     "machines (autokernel.search.thin)")

@@ -14,6 +14,7 @@ from test_resume import POLICY, SRC, _rows, _search
 from autokernel.ledger.packed import PACKED, PackedSources, apply, edits
 from autokernel.ledger.screens import SCREENS
 from autokernel.problem import Problem
+from autokernel.propose.base import recorded_rank
 from autokernel.propose.prior import MovePrior
 from autokernel.records import Candidate
 from autokernel.search import SearchConfig
@@ -188,19 +189,27 @@ def test_the_best_kernel_is_kept_once_as_best_py_and_resumes_from_there(tmp_path
                                                            use_git=False).attempts(problem)}
 
 
-def test_a_ledger_only_copy_keeps_no_source_but_the_bests_and_resumes_without_judging_again(tmp_path):
-    """``ledger_only``: the copy committed beside the panel page, run data left out: its ledgers and each problem's
-    best.py, from which a resume builds (the other rows count and are never judged again)."""
+def test_a_ledger_only_copy_keeps_only_the_two_kernels_the_gain_compares_and_resumes_without_judging_again(tmp_path):
+    """``ledger_only``: the copy committed beside the panel page, run data left out: its ledgers, each problem's
+    best.py and the fastest round-0 kernel's source (the two a gain compares, judged again by `search_panel.py
+    confirm`), from which a resume builds (the other rows count and are never judged again)."""
     from autokernel.ledger import Ledger
 
     problem = Problem.from_source(SRC, name="a")
     _search(tmp_path / "run", [problem], PoolIdeas(200), _config(3))
     report = thin_copy(tmp_path / "run", tmp_path / "thin", ledger_only=True)
-    assert not (tmp_path / "thin" / "candidates").exists() and not (tmp_path / "thin" / PACKED).exists()
-    assert report.sources_kept == 1 and report.rows == len(_rows(tmp_path / "run"))
+    rows = _rows(tmp_path / "run")
+    round0 = max((r for r in rows if r["round"] == 0), key=lambda r: recorded_rank(r["verdict"]))  # its fastest
+    kept = [p.relative_to(tmp_path / "thin").as_posix() for p in (tmp_path / "thin" / "candidates").rglob("*.py")]
+    assert kept == [round0["source_path"]] and not (tmp_path / "thin" / PACKED).exists()
+    assert report.sources_kept == 2 and report.rows == len(rows)
     assert json.loads((tmp_path / "thin" / THIN_MARK).read_text())["ledger_only"] is True
-    (best,) = Ledger(tmp_path / "thin", device="cpu", policy=POLICY, use_git=False).attempts(problem)
-    assert best.candidate.source == next((tmp_path / "thin" / "problems").glob("*/best.py")).read_text()
+    attempts = Ledger(tmp_path / "thin", device="cpu", policy=POLICY, use_git=False).attempts(problem)
+    best = max(rows, key=lambda r: recorded_rank(r["verdict"]))
+    assert best["round"] > 0 and {a.candidate.digest for a in attempts} == {round0["candidate_digest"],
+                                                                            best["candidate_digest"]}
+    best_py = next((tmp_path / "thin" / "problems").glob("*/best.py")).read_text()
+    assert Candidate(source=best_py).digest == best["candidate_digest"]
     out, backend = _search(tmp_path / "thin", [problem], PoolIdeas(200), _config(4))
     judged = {r["candidate_digest"] for r in _rows(tmp_path / "run")}
     again = [r for r in _rows(tmp_path / "thin") if r["round"] <= 3]
@@ -208,7 +217,7 @@ def test_a_ledger_only_copy_keeps_no_source_but_the_bests_and_resumes_without_ju
     # its stop's history counts every candidate judged, those kept without their source too
     (stop,) = json.loads(next((tmp_path / "thin" / "problems").glob("*/search.json")).read_text()).values()
     rows = _rows(tmp_path / "thin")
-    unsourced = len(judged) - 1  # the earlier run's, less its best (the new round's have their sources)
+    unsourced = len(judged) - 2  # the earlier run's, less its best and round 0's (the new round's have sources)
     assert stop["history"].startswith(f"{len(rows)} candidates ({unsourced} without source), {len(rows)} correct")
 
 

@@ -147,6 +147,23 @@ def read_rows(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
     return rows, torn
 
 
+def kept_source(root: Path, rel: str, digest: str, *, packed: PackedSources, best: Path | None = None) -> str | None:
+    """A candidate's source as a run directory keeps it: its file at ``rel`` (relative to ``root``), else its packed
+    edits (`autokernel.ledger.packed`), else ``best`` (its problem's best.py) where that is candidate ``digest``; None
+    if none has it."""
+    try:
+        return (root / rel).read_text(encoding="utf-8")
+    except OSError:
+        source = packed.read(rel)
+    if source is not None or best is None:
+        return source
+    try:
+        source = best.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    return source if Candidate(source=source).digest == digest else None
+
+
 def _fsync_append(path: Path, line: str) -> None:
     with open(path, "a", encoding="utf-8") as fh:
         fh.write(line)
@@ -287,14 +304,10 @@ class Ledger:
     def _source_of(self, problem: Problem, row: dict[str, Any]) -> str | None:
         """A recorded candidate's source: its own file or its packed edits, else the problem's best.py where that is
         this candidate (a thin copy keeps the best kernel once, `autokernel.search.thin`); None if none has it."""
-        source = self.stored_source(problem, str(row.get("candidate_digest") or ""), row.get("source_path"))
-        if source is not None:
-            return source
-        try:
-            source = (self.root / "problems" / slug(problem) / "best.py").read_text(encoding="utf-8")
-        except OSError:
-            return None
-        return source if Candidate(source=source).digest == row.get("candidate_digest") else None
+        digest = str(row.get("candidate_digest") or "")
+        rel = row.get("source_path") or self.source_path(problem, digest).relative_to(self.root).as_posix()
+        return kept_source(self.root, rel, digest, packed=self.packed,
+                           best=self.root / "problems" / slug(problem) / "best.py")
 
     def best_digest(self, problem: Problem) -> str | None:
         """The candidate digest of the problem's best.json (None without one for this version of the problem)."""
@@ -369,10 +382,7 @@ class Ledger:
         """Candidate ``digest``'s source as kept in the run directory (at ``source_path``, relative to it, else where
         `source_path` puts it): its file, else its packed edits (`autokernel.ledger.packed`); None if neither."""
         rel = source_path or self.source_path(problem, digest).relative_to(self.root).as_posix()
-        try:
-            return (self.root / rel).read_text(encoding="utf-8")
-        except OSError:
-            return self.packed.read(rel)
+        return kept_source(self.root, rel, digest, packed=self.packed)
 
     def save_source(self, problem: Problem, candidate: Candidate) -> Path:
         """Write a candidate's source where its row will name it (kept if there): also before its verdict, for a

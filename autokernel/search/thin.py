@@ -38,6 +38,7 @@ from autokernel.ledger.ledger import RESULTS, read_rows
 from autokernel.ledger.screens import SCREENS
 from autokernel.propose.base import recorded_rank
 from autokernel.records import Candidate
+from autokernel.search.confirm import compared_rows
 
 THIN_MARK = "thin.json"
 KEEP = 8  # correct candidates kept per problem beyond round 0 and the best's lineage: more than a search seeds from
@@ -71,14 +72,15 @@ def check_dest(dest: str | Path) -> None:
 
 def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP, ledger_only: bool = False) -> ThinReport:
     """Write the thin copy of ``run_dir`` to ``dest`` (replaced whole, through a temporary folder beside it).
-    ``ledger_only``: no candidate sources but each problem's best.py, the copy to keep in git beside a page (its
-    ledgers regenerate the page; a resume from it builds on the bests alone, the other rows still counting)."""
+    ``ledger_only``: of the candidate sources, only the two each problem's gain compares (`compared_digests`) and
+    its best.py, the copy to keep in git beside a page (its ledgers regenerate the page and its gain can be judged
+    again; a resume from it builds on those alone, the other rows still counting)."""
     src, dest = Path(run_dir), Path(dest)
     if not (src / RESULTS).is_file():
         raise ValueError(f"{run_dir}: not a search's run directory (no {RESULTS})")
     check_dest(dest)
     rows = read_rows(src / RESULTS)[0]
-    wanted = set() if ledger_only else kept_digests(rows, keep=keep)
+    wanted = compared_digests(rows) if ledger_only else kept_digests(rows, keep=keep)
     report = ThinReport(rows=len(rows))
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", dir=dest.parent))
@@ -192,6 +194,19 @@ def _queued_digests(screen_rows: Iterable[dict[str, Any]]) -> set[str]:
 # ideas of the tuner's kernels in today's generated code after a template change: the starter judged again, and the
 # earlier seeds' settings carried into it (`TunerProposer._restart`, `_carried`)
 RESTART_IDEAS = ("generated starter", "today's generator")
+
+
+def compared_digests(rows: Iterable[dict[str, Any]]) -> set[str]:
+    """Per problem and protocol: the two kernels its gain compares (`autokernel.search.confirm.compared_rows`), the
+    sources a ledger-only copy keeps so the gain can be judged again from it (`search_panel.py confirm`)."""
+    latest: dict[str, dict] = {}
+    for r in rows:
+        latest[r["cache_key"]] = r  # a re-judged candidate's newest verdict stands
+    parts: dict[tuple[str, str], list[dict]] = {}
+    for r in latest.values():
+        protocol = str((r.get("verdict") or {}).get("protocol") or (r.get("policy") or {}).get("protocol") or "")
+        parts.setdefault((str(r.get("problem_digest")), protocol), []).append(r)
+    return {r["candidate_digest"] for part in parts.values() for r in compared_rows(part) if r is not None}
 
 
 def kept_digests(rows: Iterable[dict[str, Any]], *, keep: int = KEEP) -> set[str]:
