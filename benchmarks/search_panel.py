@@ -893,6 +893,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
             todo.append((round0, best, done))
     print(f"{len(pairs)} problem(s) of {args.run_dir} with a best that is not round 0's kernel; "
           f"{len(todo)} to judge in turns ({args.turns} a pair)")
+    failed = 0
     if todo:
         check_device(args.device or default_device())
         config = eval_config_from_args(args)
@@ -908,10 +909,16 @@ def cmd_confirm(args: argparse.Namespace) -> int:
             with tqdm(total=total, desc="confirming", unit="verdict",
                       disable=args.no_progress or not sys.stderr.isatty()) as bar:
                 for round0, best, done in todo:
-                    problem = _problem_of(args.run_dir, best)
-                    for reading in judge_in_turns(problem, _candidate_of(args.run_dir, round0),
-                                                  _candidate_of(args.run_dir, best), evaluator.evaluate,
-                                                  args.turns - done, first_turn=done):
+                    try:  # a problem whose code is not here is named; the others are judged
+                        problem = _problem_of(args.run_dir, best)
+                        kernels = _candidate_of(args.run_dir, round0), _candidate_of(args.run_dir, best)
+                    except ValueError as exc:
+                        print(f"error: {best['problem']} not confirmed: {exc}", file=sys.stderr)
+                        failed = 2
+                        bar.update(2 * (args.turns - done))
+                        continue
+                    for reading in judge_in_turns(problem, *kernels, evaluator.evaluate, args.turns - done,
+                                                  first_turn=done):
                         log.record(reading)
                         readings.append(reading)
                         bar.update(1)
@@ -927,7 +934,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
         if any(pair_key(r0["candidate_digest"], b["candidate_digest"]) == c.pair for r0, b in pairs):
             print(c.line())
     print(f"written: {log.path}; then: search_panel.py table {args.run_dir}")
-    return 0
+    return failed
 
 
 def _past(deadline: float | None) -> bool:
