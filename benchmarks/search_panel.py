@@ -897,6 +897,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
     if todo:
         check_device(args.device or default_device())
         config = eval_config_from_args(args)
+        _check_gpu(args.run_dir, [b for _, b, _ in todo], config.device)
         policy = config.ledger_policy()
         moved = sorted(k for k, v in (todo[0][1].get("policy") or {}).items() if policy.get(k) != v)
         if moved:
@@ -935,6 +936,17 @@ def cmd_confirm(args: argparse.Namespace) -> int:
             print(c.line())
     print(f"written: {log.path}; then: search_panel.py table {args.run_dir}")
     return failed
+
+
+def _check_gpu(run_dir: Path, rows: list[dict], device: str) -> None:
+    """ValueError where this machine's GPU is not the one the run's kernels were timed on: a gain judged on another
+    card is not the run's (`autokernel.search.same_gpu`)."""
+    from autokernel.search.same_gpu import local_gpu_names, recorded_gpus
+
+    here, seen = local_gpu_names([device]), recorded_gpus(rows)
+    if here and seen and here[0] not in seen:
+        raise ValueError(f"{run_dir}'s kernels were timed on {', '.join(seen)}; this machine has {here[0]}: confirm "
+                         f"them on that GPU (a gain judged on another card is not this run's)")
 
 
 def _past(deadline: float | None) -> bool:

@@ -365,3 +365,15 @@ def test_confirm_refuses_a_problem_or_source_that_is_not_what_the_ledger_judged(
     assert panel.main(["confirm", str(run), "--only", "L1/1", *flags]) == 2
     assert "--only L1/1: not in" in capsys.readouterr().err
     assert not (run / "confirm.jsonl").exists()
+
+
+def test_confirm_refuses_a_gpu_other_than_the_one_the_run_was_timed_on(tmp_path, monkeypatch):
+    from autokernel.search import same_gpu
+
+    rows = [{"verdict": {"environment": {"gpu": "NVIDIA H200", "device": "cuda:0"}}}]
+    panel._check_gpu(tmp_path, rows, "cpu")  # no GPU here: nothing to compare
+    monkeypatch.setattr(same_gpu, "local_gpu_names", lambda devices: ["NVIDIA H100 80GB HBM3"])
+    with pytest.raises(ValueError, match="timed on NVIDIA H200; this machine has NVIDIA H100 80GB HBM3: confirm"):
+        panel._check_gpu(tmp_path, rows, "cuda")
+    monkeypatch.setattr(same_gpu, "local_gpu_names", lambda devices: ["NVIDIA H200"])
+    panel._check_gpu(tmp_path, rows, "cuda")

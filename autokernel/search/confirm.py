@@ -45,6 +45,7 @@ class Reading:
     reason: str
     device: str = ""
     protocol: str = ""  # the verdict's judging protocol (a table reads one protocol's readings)
+    gpu: str = ""  # the GPU model (the verdict's environment), "" on CPU
 
 
 def pair_key(round0: str, best: str) -> str:
@@ -79,7 +80,7 @@ def judge_in_turns(problem: Problem, round0: Candidate, best: Candidate, judge: 
             v = judge(problem, cand)
             yield Reading(problem=problem.key, role=role, candidate_digest=cand.digest, pair=pair, turn=turn,
                           verdict=v.verdict, kernel_ms=_ms(v.kernel), eager_ms=_ms(v.eager), reason=v.reason,
-                          device=v.device, protocol=v.protocol)
+                          device=v.device, protocol=v.protocol, gpu=str((v.environment or {}).get("gpu") or ""))
 
 
 def _ms(stats) -> float | None:
@@ -103,7 +104,7 @@ class ConfirmLog:
                 row = json.loads(line)
             except json.JSONDecodeError:
                 continue  # a line torn by a cut call
-            if isinstance(row, dict) and fields - {"device", "protocol"} <= set(row):
+            if isinstance(row, dict) and fields - {"device", "protocol", "gpu"} <= set(row):
                 out.append(Reading(**{k: row[k] for k in fields if k in row}))
         return out
 
