@@ -57,8 +57,9 @@ median eager time, one line per problem) and ``search_panel.md``
 the best first, ...), with the device to themselves (`autokernel.search.confirm`), into the run directory's
 confirm.jsonl; ``table`` then gives each pair's confirmed gain (the ratio of their medians) beside the gain. The gain
 divides by the lowest of every reading the search took, which on a noisy problem falls with the number of verdicts
-alone; the confirmation reads both kernels under the same conditions. A resumed confirm judges only the turns still
-missing; a best that changed since is confirmed afresh:
+alone; the confirmation reads both kernels under the same conditions. The gains nearest the panel's median go first
+(they decide the confirmed median); a resumed confirm judges only the turns still missing; a best that changed since
+is confirmed afresh; a GPU model other than the run's is refused:
 
     python benchmarks/search_panel.py confirm runs/panel --turns 3 --protocol kernelbench
 
@@ -89,6 +90,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import re
 import statistics
 import sys
@@ -813,9 +815,10 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def confirm_pairs(run_dir: Path, *, protocol: str, only: list[str] | None = None) -> list[tuple[dict, dict]]:
-    """Per problem of ``run_dir`` (panel order; ``only``: these), its fastest correct round-0 row and fastest correct
-    row under ``protocol``, where they are two candidates (a best that is round 0's own kernel has nothing to
-    confirm)."""
+    """Per problem of ``run_dir`` (``only``: these), its fastest correct round-0 row and fastest correct row under
+    ``protocol``, where they are two candidates (a best that is round 0's own kernel has nothing to confirm). The
+    gains nearest the panel's median first: they decide the confirmed median, so a call that ends early has judged
+    those (on both panels the median is L3/26's, the last in panel order)."""
     from autokernel.ledger.ledger import RESULTS, read_rows
     from autokernel.search.confirm import compared_rows
 
@@ -833,7 +836,14 @@ def confirm_pairs(run_dir: Path, *, protocol: str, only: list[str] | None = None
         round0, best = compared_rows(list(latest.values()))
         if round0 is not None and best is not None and round0["candidate_digest"] != best["candidate_digest"]:
             pairs.append((round0, best))
-    return pairs
+    median, _ = table.median_gain()
+    gains = {r.problem: r.gain for r in table.rows}
+
+    def distance(pair: tuple[dict, dict]) -> float:
+        gain = gains.get(pair[1]["problem"])
+        return abs(math.log(gain / median)) if gain and median else math.inf
+
+    return sorted(pairs, key=distance)  # stable: panel order among equals
 
 
 def _problem_of(run_dir: Path, row: dict):

@@ -377,3 +377,22 @@ def test_confirm_refuses_a_gpu_other_than_the_one_the_run_was_timed_on(tmp_path,
         panel._check_gpu(tmp_path, rows, "cuda")
     monkeypatch.setattr(same_gpu, "local_gpu_names", lambda devices: ["NVIDIA H200"])
     panel._check_gpu(tmp_path, rows, "cuda")
+
+
+def test_confirm_judges_the_gains_nearest_the_panels_median_first(tmp_path):
+    def row(problem, rnd, digest, ms):
+        return {"cache_key": f"{problem}-{digest}", "problem": problem, "candidate_digest": digest, "round": rnd,
+                "source_path": f"candidates/{problem}/{digest}.py",
+                "verdict": {"verdict": "correct", "protocol": "kernelbench", "kernel": {"median_ms": ms},
+                            "wall_s": 1.0}}
+
+    gains = {"a": 1.05, "b": 1.5, "c": 3.0}  # and d, whose best is its round-0 kernel (gain 1): nothing to confirm
+    rows = [r for p, g in gains.items() for r in (row(p, 0, "r0", 3.0), row(p, 1, "best", 3.0 / g))]
+    rows += [row("d", 0, "r0", 1.0), row("d", 1, "slower", 2.0)]
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (tmp_path / "run.json").write_text(json.dumps({"invocations": [
+        {"panel": ["a", "b", "c", "d"], "panel_problems": ["a", "b", "c", "d"], "panel_rule": "a test"}]}))
+    # the median of 1, 1.05, 1.5 and 3 is 1.275: b (1.5) is nearest it in ratio, then a (1.05), then c
+    assert [b["problem"] for _, b in panel.confirm_pairs(tmp_path, protocol="kernelbench")] == ["b", "a", "c"]
+    assert [b["problem"] for _, b in panel.confirm_pairs(tmp_path, protocol="kernelbench", only=["c", "a"])] == [
+        "a", "c"]
