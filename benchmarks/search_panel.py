@@ -673,8 +673,8 @@ def confirmed_line(table: PanelTable) -> str:
     own = sum(1 for r in table.rows if r.gain is not None and r.best_digest and r.best_digest == r.round0_digest)
     if missing:
         judged = len(gains) - own
-        so_far = (f" (the median with the {own} whose best is round 0's own kernel: "
-                  f"{statistics.median(gains):.3f}x)" if judged else "")
+        so_far = (f" (median {statistics.median(gains):.3f}x" + (f", the {own} whose best is round 0's own kernel "
+                  f"counted 1" if own else "") + ")" if judged else "")
         return (f"confirmed gain: {judged} of {judged + len(missing)} problems whose best is not round 0's kernel "
                 f"judged again in turns{so_far}; not yet: {', '.join(missing)} (`search_panel.py confirm RUN_DIR` "
                 f"on the GPU)")

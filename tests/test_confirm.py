@@ -60,7 +60,9 @@ def test_the_gain_is_the_ratio_of_the_turns_medians_and_clear_only_when_every_tu
     (c,) = confirmed(clear).values()
     assert c.turns == 3 and c.round0_ms == 7.2 and c.best_ms == 6.6 and c.gain == pytest.approx(7.2 / 6.6)
     assert c.ratios == pytest.approx((7.2 / 6.6, 7.4 / 6.5, 7.0 / 6.9)) and c.clear
-    assert "1.091x (7.2 / 6.6 ms, medians of 3 turn(s); each turn 1.014-1.138: clear of the noise)" in c.line()
+    assert "1.091x (7.2 / 6.6 ms, medians of 3 turns; each turn 1.014-1.138: clear of the noise)" in c.line()
+    (one,) = confirmed(clear[:2]).values()  # one turn: no spread, never "clear"
+    assert not one.clear and one.line() == "L3/26: 1.091x (7.2 / 6.6 ms, one turn: no spread to judge it by)"
     # one turn the other way: the gain stands inside the turns' noise, a tie
     tie = [*clear[:4], _reading("round0", 2, 6.6), _reading("best", 2, 6.9)]
     (c,) = confirmed(tie).values()

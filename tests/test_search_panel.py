@@ -333,7 +333,7 @@ def test_confirm_judges_the_round0_best_and_the_best_in_turns_and_the_table_show
     assert row["confirmed_turns"] == "2"
     assert float(row["confirmed_gain"]) == pytest.approx(sum(ms["round0"]) / sum(ms["best"]), rel=1e-3)
     notes = (board / "search_panel.md").read_text()
-    assert "median confirmed gain: " in notes and "- relu: " in notes and "medians of 2 turn(s)" in notes
+    assert "median confirmed gain: " in notes and "- relu: " in notes and "medians of 2 turns" in notes
 
     # more turns: only the missing one is judged (the round-0 kernel first again); an up-to-date pair, none
     capsys.readouterr()
@@ -396,3 +396,25 @@ def test_confirm_judges_the_gains_nearest_the_panels_median_first(tmp_path):
     assert [b["problem"] for _, b in panel.confirm_pairs(tmp_path, protocol="kernelbench")] == ["b", "a", "c"]
     assert [b["problem"] for _, b in panel.confirm_pairs(tmp_path, protocol="kernelbench", only=["c", "a"])] == [
         "a", "c"]
+
+
+def test_the_confirmed_line_counts_a_best_that_is_round_0s_kernel_as_1_and_names_the_problems_not_yet_judged(
+        tmp_path):
+    from autokernel.search.confirm import Confirmed
+
+    def row(problem, best, confirmed=None):
+        return panel.PanelRow(problem=problem, round0_ms=2.0, best_ms=2.0 if best == "r0" else 1.0,
+                              round0_digest="r0", best_digest=best, confirmed=confirmed)
+
+    done = Confirmed(problem="b", pair="r0:x", turns=3, round0_ms=2.0, best_ms=1.6, eager_ms=None,
+                     ratios=(1.2, 1.25, 1.3))
+    table = panel.PanelTable(run_dir=tmp_path, protocol="kernelbench", rule="r", rows=[
+        row("a", "r0"), row("b", "x", done), row("c", "y")], skipped=0, gpus=[], invocations=1, held_s=0.0,
+        unclosed=0, untimed_screens=0)
+    assert panel.confirmed_line(table) == (
+        "confirmed gain: 1 of 2 problems whose best is not round 0's kernel judged again in turns (median 1.125x, "
+        "the 1 whose best is round 0's own kernel counted 1); not yet: c (`search_panel.py confirm RUN_DIR` on the "
+        "GPU)")
+    table.rows[2] = row("c", "y", dataclasses.replace(done, problem="c", round0_ms=2.2, best_ms=2.0))
+    assert panel.confirmed_line(table).startswith(
+        "median confirmed gain: 1.100x over 3 problems, target >= 1.15 (target not met)")

@@ -140,19 +140,22 @@ class Confirmed:
 
     @property
     def clear(self) -> bool:
-        """Every turn's ratio on the gain's side of 1: the gain stands clear of the turns' noise."""
+        """Two turns or more, every turn's ratio on the gain's side of 1: the gain stands clear of the turns' noise
+        (one turn has no spread to judge by)."""
         gain = self.gain
-        return gain is not None and bool(self.ratios) and (all(r > 1 for r in self.ratios) if gain > 1 else
-                                                           all(r < 1 for r in self.ratios))
+        return gain is not None and len(self.ratios) >= 2 and (all(r > 1 for r in self.ratios) if gain > 1 else
+                                                               all(r < 1 for r in self.ratios))
 
     def line(self) -> str:
         if self.failed:
             return (f"{self.problem}: not confirmed, {self.failed} reading(s) not correct or untimed of "
                     f"{self.turns} complete turn(s)")
-        spread = f"{min(self.ratios):.3f}-{max(self.ratios):.3f}"
+        head = f"{self.problem}: {self.gain:.3f}x ({self.round0_ms:.4g} / {self.best_ms:.4g} ms"
+        if self.turns < 2:
+            return f"{head}, one turn: no spread to judge it by)"
         word = "clear of the noise" if self.clear else "inside the noise: a tie"
-        return (f"{self.problem}: {self.gain:.3f}x ({self.round0_ms:.4g} / {self.best_ms:.4g} ms, medians of "
-                f"{self.turns} turn(s); each turn {spread}: {word})")
+        return (f"{head}, medians of {self.turns} turns; each turn {min(self.ratios):.3f}-{max(self.ratios):.3f}: "
+                f"{word})")
 
 
 def confirmed(readings: Iterable[Reading]) -> dict[tuple[str, str], Confirmed]:
