@@ -393,13 +393,6 @@ def timed_call_seconds(screens: list[dict], cut: float | None = None) -> tuple[f
     return total, slow
 
 
-def _protocol(row: dict) -> str:
-    from autokernel.evaluate.protocol import LEGACY_PROTOCOL
-
-    return str((row.get("verdict") or {}).get("protocol") or (row.get("policy") or {}).get("protocol")
-               or LEGACY_PROTOCOL)
-
-
 def _counted(verdict: dict) -> bool:
     return verdict.get("verdict") == "correct" and not verdict.get("quarantined")
 
@@ -518,16 +511,17 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
     row.candidates = len(latest)
     row.rounds = max([int(r.get("round") or 0) for r in latest.values()] + [int(s["round"]) for s in rounds],
                      default=0)
-    best = None  # the fastest correct kernel so far (the search's `recorded_rank`)
+    so_far = None  # the fastest correct kernel so far (the search's `recorded_rank`)
     bests: list[tuple[int, dict]] = []  # after each candidate judged, the fastest so far
     for n, r in enumerate(latest.values(), 1):
         v = r["verdict"]
-        if _counted(v) and (best is None or recorded_rank(v) > recorded_rank(best)):
-            best = v
-        if best is not None:
-            bests.append((n, best))
-    round0_row, best_row = compared_rows(list(latest.values()))
+        if _counted(v) and (so_far is None or recorded_rank(v) > recorded_rank(so_far)):
+            so_far = v
+        if so_far is not None:
+            bests.append((n, so_far))
+    round0_row, best_row = compared_rows(list(latest.values()))  # the pair the gain compares (the last of `bests`)
     round0 = round0_row["verdict"] if round0_row is not None else None
+    best = best_row["verdict"] if best_row is not None else None
     correct = [r for r in latest.values() if _counted(r["verdict"])]
     verdicts = [r["verdict"] for r in correct]
     row.curve = _curve(bests, verdicts)
@@ -587,7 +581,7 @@ def _root_lines(table: PanelTable) -> list[str]:
 def collect(run_dir: Path, *, protocol: str = "kernelbench") -> PanelTable:
     """The panel's rows from ``run_dir`` (every problem of its recorded panel, in panel order; problems searched
     there beyond it after them). Verdicts judged under another protocol are left out and counted."""
-    from autokernel.ledger.ledger import RESULTS, read_rows
+    from autokernel.ledger.ledger import RESULTS, read_rows, row_protocol
     from autokernel.ledger.run_info import RUN_INFO
     from autokernel.ledger.screens import SCREENS, sum_stages
     from autokernel.search.confirm import ConfirmLog, confirmed, pair_key
@@ -600,7 +594,7 @@ def collect(run_dir: Path, *, protocol: str = "kernelbench") -> PanelTable:
     recorded = panel_of(run_dir)
     keys = list(recorded.problems) if recorded else []
     keys += [k for k in dict.fromkeys(r["problem"] for r in results) if k not in keys]
-    kept = [r for r in results if _protocol(r) == protocol]
+    kept = [r for r in results if row_protocol(r) == protocol]
     rows, untimed = [], 0
     confirmations = confirmed(r for r in ConfirmLog(run_dir).readings() if r.protocol == protocol)
     for key in keys:
@@ -815,35 +809,29 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def confirm_pairs(run_dir: Path, *, protocol: str, only: list[str] | None = None) -> list[tuple[dict, dict]]:
-    """Per problem of ``run_dir`` (``only``: these), its fastest correct round-0 row and fastest correct row under
-    ``protocol``, where they are two candidates (a best that is round 0's own kernel has nothing to confirm). The
-    gains nearest the panel's median first: they decide the confirmed median, so a call that ends early has judged
-    those (on both panels the median is L3/26's, the last in panel order)."""
-    from autokernel.ledger.ledger import RESULTS, read_rows
-    from autokernel.search.confirm import compared_rows
+    """Per problem of ``run_dir`` (``only``: these), the results rows of the two kernels the table's gain compares
+    under ``protocol`` (its `round0_digest` and `best_digest`), where they are two candidates (a best that is round
+    0's own kernel has nothing to confirm). The gains nearest the panel's median first: they decide the confirmed
+    median, so a call that ends early has judged those (on both panels the median is L3/26's, the last in panel
+    order)."""
+    from autokernel.ledger.ledger import RESULTS, read_rows, row_protocol
 
     table = collect(run_dir, protocol=protocol)
     known = [r.problem for r in table.rows]
     unknown = [k for k in only or [] if k not in known]
     if unknown:
         raise ValueError(f"--only {' '.join(unknown)}: not in {run_dir} ({' '.join(known)})")
-    results, _ = read_rows(Path(run_dir) / RESULTS)
-    pairs = []
-    for key in known:
-        if only and key not in only:
-            continue
-        latest = {r["cache_key"]: r for r in results if r["problem"] == key and _protocol(r) == protocol}
-        round0, best = compared_rows(list(latest.values()))
-        if round0 is not None and best is not None and round0["candidate_digest"] != best["candidate_digest"]:
-            pairs.append((round0, best))
+    rows = {(r["problem"], r["candidate_digest"]): r for r in read_rows(Path(run_dir) / RESULTS)[0]
+            if row_protocol(r) == protocol}  # a re-judged candidate's newest row
     median, _ = table.median_gain()
-    gains = {r.problem: r.gain for r in table.rows}
 
-    def distance(pair: tuple[dict, dict]) -> float:
-        gain = gains.get(pair[1]["problem"])
-        return abs(math.log(gain / median)) if gain and median else math.inf
+    def distance(row: PanelRow) -> float:
+        return abs(math.log(row.gain / median)) if row.gain and median else math.inf
 
-    return sorted(pairs, key=distance)  # stable: panel order among equals
+    chosen = [r for r in table.rows if (not only or r.problem in only) and r.round0_digest and r.best_digest
+              and r.round0_digest != r.best_digest]
+    return [(rows[(r.problem, r.round0_digest)], rows[(r.problem, r.best_digest)])
+            for r in sorted(chosen, key=distance)]  # stable: panel order among equals
 
 
 def _problem_of(run_dir: Path, row: dict):

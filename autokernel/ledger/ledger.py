@@ -147,6 +147,15 @@ def read_rows(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
     return rows, torn
 
 
+def row_protocol(row: dict[str, Any]) -> str:
+    """The protocol a results row was judged under: its verdict's, else its policy's (`LEGACY_PROTOCOL` for rows
+    recorded before protocols had names)."""
+    from autokernel.evaluate.protocol import LEGACY_PROTOCOL
+
+    return str((row.get("verdict") or {}).get("protocol") or (row.get("policy") or {}).get("protocol")
+               or LEGACY_PROTOCOL)
+
+
 def kept_source(root: Path, rel: str, digest: str, *, packed: PackedSources, best: Path | None = None) -> str | None:
     """A candidate's source as a run directory keeps it: its file at ``rel`` (relative to ``root``), else its packed
     edits (`autokernel.ledger.packed`), else ``best`` (its problem's best.py) where that is candidate ``digest``; None

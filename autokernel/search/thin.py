@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from autokernel.ledger import packed
-from autokernel.ledger.ledger import RESULTS, read_rows
+from autokernel.ledger.ledger import RESULTS, read_rows, row_protocol
 from autokernel.ledger.screens import SCREENS
 from autokernel.propose.base import recorded_rank
 from autokernel.records import Candidate
@@ -199,14 +199,18 @@ RESTART_IDEAS = ("generated starter", "today's generator")
 def compared_digests(rows: Iterable[dict[str, Any]]) -> set[str]:
     """Per problem and protocol: the two kernels its gain compares (`autokernel.search.confirm.compared_rows`), the
     sources a ledger-only copy keeps so the gain can be judged again from it (`search_panel.py confirm`)."""
+    parts: dict[tuple[str, str], list[dict]] = {}
+    for r in _latest(rows):  # per problem as the table names it (`search_panel.py table`), and protocol
+        parts.setdefault((str(r.get("problem")), row_protocol(r)), []).append(r)
+    return {r["candidate_digest"] for part in parts.values() for r in compared_rows(part) if r is not None}
+
+
+def _latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The newest row per candidate (``cache_key``: a re-judged candidate's latest verdict stands), first-seen order."""
     latest: dict[str, dict] = {}
     for r in rows:
-        latest[r["cache_key"]] = r  # a re-judged candidate's newest verdict stands
-    parts: dict[tuple[str, str], list[dict]] = {}
-    for r in latest.values():
-        protocol = str((r.get("verdict") or {}).get("protocol") or (r.get("policy") or {}).get("protocol") or "")
-        parts.setdefault((str(r.get("problem_digest")), protocol), []).append(r)
-    return {r["candidate_digest"] for part in parts.values() for r in compared_rows(part) if r is not None}
+        latest[r["cache_key"]] = r
+    return list(latest.values())
 
 
 def kept_digests(rows: Iterable[dict[str, Any]], *, keep: int = KEEP) -> set[str]:
@@ -217,10 +221,7 @@ def kept_digests(rows: Iterable[dict[str, Any]], *, keep: int = KEEP) -> set[str
     6.83 ms was not among its 8 fastest, all in earlier code, and L1/50's, wrong only in its values, is its repair
     seed)."""
     by_problem: dict[str, list[dict]] = {}
-    latest: dict[str, dict] = {}
-    for r in rows:
-        latest[r["cache_key"]] = r  # a re-judged candidate's newest verdict stands
-    for r in latest.values():
+    for r in _latest(rows):
         by_problem.setdefault(str(r.get("problem_digest")), []).append(r)
     def rnd(r: dict) -> int:
         return int(r.get("round") or 0)
