@@ -275,3 +275,26 @@ def test_a_ledger_only_copy_resumes_the_tuners_line_from_the_kernels_it_writes_a
                                                              if r["round"] == 4}  # (recorded as they finish)
     restored = Ledger(tmp_path / "thin", device="cpu", policy=POLICY, use_git=False).attempts(problem)
     assert {a.candidate.digest for a in restored} >= {a.candidate.digest for a in full}
+
+
+def test_the_confirmation_readings_travel_with_the_copy_and_an_earlier_copys_stay(tmp_path):
+    from autokernel.search.confirm import CONFIRM_LOG, ConfirmLog, Reading
+
+    problem = Problem.from_source(SRC, name="a")
+    _search(tmp_path / "run", [problem], PoolIdeas(), _config(2))
+
+    def reading(turn, role, ms):
+        return Reading(problem="a", role=role, candidate_digest=role * 4, pair="r0:best", turn=turn,
+                       verdict="correct", kernel_ms=ms, eager_ms=2.0, reason="")
+
+    log = ConfirmLog(tmp_path / "run")
+    log.record(reading(0, "round0", 1.0))
+    log.record(reading(0, "best", 0.5))
+    thin_copy(tmp_path / "run", tmp_path / "thin", ledger_only=True)
+    assert ConfirmLog(tmp_path / "thin").readings() == log.readings()
+
+    (tmp_path / "run" / CONFIRM_LOG).unlink()  # a run directory restored without it, then confirmed on
+    log.record(reading(1, "best", 0.6))
+    thin_copy(tmp_path / "run", tmp_path / "thin", ledger_only=True)
+    kept = ConfirmLog(tmp_path / "thin").readings()
+    assert [(r.turn, r.role, r.kernel_ms) for r in kept] == [(1, "best", 0.6), (0, "round0", 1.0), (0, "best", 0.5)]

@@ -13,7 +13,9 @@ It keeps:
   best and the stale rounds replay as they happened), and the ``keep`` fastest correct candidates (the seeds and
   the bank), the best one once, as its problem's best.py (`Ledger` reads it from there). Rows without a source
   count and are never proposed or judged again (`autokernel.search.loop`);
-- the sources of variants a screen round queued for the judge that have no verdict yet (a resume judges them).
+- the sources of variants a screen round queued for the judge that have no verdict yet (a resume judges them);
+- confirm.jsonl, the readings `search_panel.py confirm` took of the compared kernels (measured on the GPU; the
+  page's confirmed gains come from them), an earlier copy's lines kept where the run directory lacks them.
 
 A kept source that is a few lines away from another kept one of its problem (a tuner's variant of its seed, a
 CUDA-graphs wrapper) is stored as those line edits (`autokernel.ledger.packed`); the ledger reads it back. The
@@ -38,7 +40,7 @@ from autokernel.ledger.ledger import RESULTS, read_rows, row_protocol
 from autokernel.ledger.screens import SCREENS
 from autokernel.propose.base import recorded_rank
 from autokernel.records import Candidate
-from autokernel.search.confirm import compared_rows
+from autokernel.search.confirm import CONFIRM_LOG, compared_rows
 
 THIN_MARK = "thin.json"
 KEEP = 8  # correct candidates kept per problem beyond round 0 and the best's lineage: more than a search seeds from
@@ -92,6 +94,7 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP, ledger
             _write_jsonl(tmp / SCREENS, (_thin_screen_row(r) for r in screens))
         if (src / "run.json").is_file():
             shutil.copy2(src / "run.json", tmp / "run.json")
+        _merge_lines([src / CONFIRM_LOG, dest / CONFIRM_LOG], tmp / CONFIRM_LOG)
         for folder in sorted((src / "problems").glob("*")) if (src / "problems").is_dir() else []:
             for name in _PROBLEM_FILES:
                 if (folder / name).is_file():
@@ -139,6 +142,17 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP, ledger
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return report
+
+
+def _merge_lines(sources: list[Path], target: Path) -> None:
+    """The lines of ``sources`` (those that exist) into ``target``, each once, in the order first seen: readings
+    are appended, never rewritten, so a line the run directory and an earlier copy share is the same reading."""
+    seen: dict[str, None] = {}
+    for path in sources:
+        if path.is_file():
+            seen.update(dict.fromkeys(line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()))
+    if seen:
+        target.write_text("".join(line + "\n" for line in seen), encoding="utf-8")
 
 
 def _copy_source(path: str, origins: list, target: Path) -> None:
