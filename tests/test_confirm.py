@@ -67,6 +67,12 @@ def test_the_gain_is_the_ratio_of_the_turns_medians_and_clear_only_when_every_tu
     tie = [*clear[:4], _reading("round0", 2, 6.6), _reading("best", 2, 6.9)]
     (c,) = confirmed(tie).values()
     assert c.gain > 1 and not c.clear and "inside the noise: a tie" in c.line()
+    # every turn on one side, but by less than the step the search counts (L1/30's pair on an H100): a tie
+    near = [_reading("round0", t, 4.28 + t * 0.01) for t in range(3)]
+    near += [_reading("best", t, r.kernel_ms / q) for t, (r, q) in enumerate(zip(near, (0.994, 0.999, 0.996)))]
+    (c,) = confirmed(near).values()
+    assert c.gain == pytest.approx(0.996, abs=1e-3) and c.tie and not c.clear
+    assert "each turn 0.994-0.999: within 1% of 1: a tie" in c.line()
     # a turn with one reading (a call cut off between them) is not counted; the next turn to judge is that one
     cut = [*clear[:4], _reading("round0", 2, 6.0)]
     (c,) = confirmed(cut).values()

@@ -28,6 +28,9 @@ from autokernel.records import Candidate, Verdict
 
 CONFIRM_LOG = "confirm.jsonl"
 ROLES = ("round0", "best")
+# a confirmed ratio this near 1 is a tie however the turns fall: the step the search itself asks of a new best
+# (`SearchConfig.min_gain`); on an H100, L1/30's pair read 0.994-0.999 in three turns, the same kernel twice in effect
+TIE = 0.01
 
 
 @dataclass(frozen=True)
@@ -139,12 +142,17 @@ class Confirmed:
         return self.round0_ms / self.best_ms if self.round0_ms and self.best_ms and not self.failed else None
 
     @property
+    def tie(self) -> bool:
+        """The ratio within `TIE` of 1: no step the search counts, whatever the turns say."""
+        return self.gain is not None and abs(self.gain - 1) < TIE
+
+    @property
     def clear(self) -> bool:
-        """Two turns or more, every turn's ratio on the gain's side of 1: the gain stands clear of the turns' noise
-        (one turn has no spread to judge by)."""
+        """Two turns or more, every turn's ratio on the gain's side of 1, and not a `tie`: the gain stands clear of
+        the turns' noise (one turn has no spread to judge by)."""
         gain = self.gain
-        return gain is not None and len(self.ratios) >= 2 and (all(r > 1 for r in self.ratios) if gain > 1 else
-                                                               all(r < 1 for r in self.ratios))
+        return (gain is not None and not self.tie and len(self.ratios) >= 2
+                and (all(r > 1 for r in self.ratios) if gain > 1 else all(r < 1 for r in self.ratios)))
 
     def line(self) -> str:
         if self.failed:
@@ -153,7 +161,8 @@ class Confirmed:
         head = f"{self.problem}: {self.gain:.3f}x ({self.round0_ms:.4g} / {self.best_ms:.4g} ms"
         if self.turns < 2:
             return f"{head}, one turn: no spread to judge it by)"
-        word = "clear of the noise" if self.clear else "inside the noise: a tie"
+        word = ("clear of the noise" if self.clear else f"within {TIE:.0%} of 1: a tie" if self.tie
+                else "inside the noise: a tie")
         return (f"{head}, medians of {self.turns} turns; each turn {min(self.ratios):.3f}-{max(self.ratios):.3f}: "
                 f"{word})")
 
