@@ -25,12 +25,13 @@ from pathlib import Path
 from autokernel.problem import Problem
 from autokernel.propose.base import recorded_rank
 from autokernel.records import Candidate, Verdict
+from autokernel.search.config import SearchConfig
 
 CONFIRM_LOG = "confirm.jsonl"
 ROLES = ("round0", "best")
-# a confirmed ratio this near 1 is a tie however the turns fall: the step the search itself asks of a new best
-# (`SearchConfig.min_gain`); on an H100, L1/30's pair read 0.994-0.999 in three turns, the same kernel twice in effect
-TIE = 0.01
+# a confirmed ratio this near 1 is a tie however the turns fall: the step the search itself asks of a new best by
+# default; on an H100, L1/30's pair read 0.994-0.999 in three turns, the same kernel twice in effect
+TIE = SearchConfig.min_gain
 
 
 @dataclass(frozen=True)
