@@ -15,7 +15,7 @@ import triton.language as tl
 
 # ---- tunables (the search varies these) ----
 CONV_ENGINE = 'library'
-MM_ENGINE = 'triton'
+MM_ENGINE = 'library'
 LIB_CONV_LAYOUT = 'contiguous'
 CONV_PRECISION = 'ieee'
 CONV_ALGO = 'im2col'
@@ -29,24 +29,24 @@ CONV_NUM_STAGES = 2
 CONV_TILE_ORDER = 'm'
 CONV_FMA_BELOW = 0
 CONV_FUSE = 'store'
-BN_BLOCK = 4096
-BN_NUM_WARPS = 8
+BN_BLOCK = 2048
+BN_NUM_WARPS = 4
 BN_PROGRAMS = 528
 BN_MIN_CHUNK = 16384
 POOL_BLOCK = 512
-POOL_BLOCK_W = 256
+POOL_BLOCK_W = 128
 POOL_NUM_WARPS = 4
 POOL_WINDOW = 'auto'
-MM_PRECISION = 'tf32x3'
-MM_SPLIT_K = 16
-MM_BLOCK_M = 128
-MM_BLOCK_N = 128
+MM_PRECISION = 'ieee'
+MM_SPLIT_K = 0
+MM_BLOCK_M = 64
+MM_BLOCK_N = 64
 MM_BLOCK_K = 32
-MM_NUM_WARPS = 8
+MM_NUM_WARPS = 4
 MM_NUM_STAGES = 3
 MM_GROUP_M = 8
 MM_PERSISTENT = 0
-CUDA_GRAPH = True
+CUDA_GRAPH = False
 
 # ---- the problem's module-level definitions (used by __init__) ----
 import torch
