@@ -272,12 +272,15 @@ class Inner:
 PROBLEM = Problem.from_source(SOFTMAX, name="softmax", level=1, problem_id=23)
 
 
-def _stand_in(source):
+def _stand_in(source, variants=None):
+    """A stand-in capture: ``source`` for the seed; for a variant's settings, ``variants[option name]`` (the seed's
+    source where not given). ``calls``: the device of each capture, with the options of a variant's."""
     calls = []
 
-    def make(problem, device):
-        calls.append(device)
-        return InductorSeed(source, "1 Triton kernel(s)" if source else "no Triton kernel", torch_version="2.x")
+    def make(problem, device, options=None):
+        calls.append((device, *options) if options else device)
+        made = (variants or {}).get(next(iter(options)), source) if options else source
+        return InductorSeed(made, "1 Triton kernel(s)" if made else "no Triton kernel", torch_version="2.x")
 
     return make, calls
 
@@ -295,7 +298,9 @@ def test_round_zero_adds_inductors_seed_on_a_gpu_and_only_then():
         "# starter"]  # judged in round 0: later rounds have it
     assert [c.source for c in proposer.propose(PROBLEM, History(device="cpu"), 2, 1)] == ["# starter"]
     proposer.propose(PROBLEM, History(device="cuda"), 2, 1)
-    assert calls == ["cuda"]  # made once per problem and device
+    # made once per problem and device; after round 0 the one variant that applies to a file with no convolution
+    # and no reduction was captured and, giving the seed's code again, passed over
+    assert calls == ["cuda", ("cuda", "aggressive_fusion")]
 
 
 def test_cpu_runs_ask_for_it_and_a_missing_seed_is_noted():
@@ -408,7 +413,7 @@ def test_a_resumed_run_without_an_inductor_verdict_is_offered_the_seed_once_and_
     judged = Attempt(candidate=wide[0], verdict=Verdict(verdict="correct", reason=""))
     fresh = InductorSeedProposer(WideInner(), None, make_seed=make)
     assert len(fresh.propose_wide(PROBLEM, History(device="cuda", attempts=[starter, judged], round=8), 4)) == 4
-    assert calls == ["cuda"]
+    assert calls == ["cuda", ("cuda", "aggressive_fusion")]  # the seed once; a variant of it, the seed's code again
     assert not hasattr(InductorSeedProposer(Inner(), None, make_seed=make), "propose_wide")  # the inner's only
 
 
@@ -432,3 +437,89 @@ def test_a_problem_inductor_gives_no_seed_is_not_captured_again_on_resume(tmp_pa
     for _ in range(2):  # a time limit is the machine's: asked again next invocation
         InductorSeedProposer(Inner(), None, make_seed=timed_out).propose(other, later, 2, 1)
     assert calls == ["cuda", "cuda", "cuda"]
+
+
+# ---------------------------------------------------------------- variants: inductor's own settings as moves
+CONV_SEED = '''"""seed"""
+def triton_red_fused_sum_0(): pass
+buf0 = torch.convolution(x, w)
+'''
+
+
+def _judged(cand: Candidate, verdict: str = "correct") -> Attempt:
+    return Attempt(candidate=cand, verdict=Verdict(verdict=verdict, reason=""))
+
+
+def test_a_correct_seed_is_offered_one_variant_a_round_and_a_variant_making_its_code_is_passed_over(
+        tmp_path, monkeypatch):
+    """On the H100 panel inductor's seed led L1/50, L2/10 and L2/90, where the tuner had no move on it but graphs."""
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    make, calls = _stand_in(CONV_SEED, {"force_layout_optimization": '"""cl"""\nchannels-last code\n',
+                                        "layout_optimization": None,
+                                        "conv_1x1_as_mm": '"""other doc"""' + CONV_SEED.split('"""', 2)[2],
+                                        "split_reductions": '"""u"""\none kernel\n',
+                                        "triton.persistent_reductions": '"""l"""\nlooped\n'})
+    proposer = InductorSeedProposer(WideInner(), None, make_seed=make)
+    starter = _judged(Candidate(source="# starter", proposer="tuner"))
+    seed = _judged(Candidate(source=CONV_SEED, proposer="inductor", idea="torch inductor's generated Triton (torch "
+                             "2.x), made standalone"))
+    history = History(device="cuda", attempts=[starter, seed], round=3)
+    wide = proposer.propose_wide(PROBLEM, history, 4)
+    variant = wide[0]
+    assert variant.source.endswith("channels-last code\n") and [c.source for c in wide[1:]] == [
+        "# variant 0", "# variant 1", "# variant 2"]
+    assert variant.proposer == "inductor" and variant.own_code and variant.parent == seed.candidate.digest
+    assert variant.idea.startswith("inductor setting: channels-last convolutions (force_layout_optimization=True), "
+                                   f"inductor's seed {seed.candidate.digest[:8]} captured again")
+    assert calls == [("cuda", "force_layout_optimization")]
+
+    # judged: the next round captures the next two (no code; the seed's code under another docstring), offers none
+    history = History(device="cuda", attempts=[starter, seed, _judged(variant)], round=4)
+    assert [c.source for c in proposer.propose_wide(PROBLEM, history, 4)] == [f"# variant {i}" for i in range(4)]
+    assert calls[1:] == [("cuda", "layout_optimization"), ("cuda", "conv_1x1_as_mm")]
+    history.round = 5
+    unsplit = proposer.propose_wide(PROBLEM, history, 4)[0]
+    assert unsplit.idea.startswith("inductor setting: unsplit reductions (split_reductions=False)")
+
+    # the next invocation: what gave no code or the seed's is remembered, a variant that lost its screen too
+    calls.clear()
+    again = InductorSeedProposer(WideInner(), None, make_seed=make)
+    resumed = History(device="cuda", attempts=[starter, seed, _judged(variant)], screened={unsplit.digest}, round=6)
+    offered = again.propose(PROBLEM, resumed, 1, 1)
+    assert [c.idea.split(" (")[0] for c in offered[1:]] == ["inductor setting: looped reductions"]
+    assert calls == [("cuda", "triton.persistent_reductions")]
+
+
+def test_no_variant_without_a_correct_seed_or_off_the_gpu(tmp_path, monkeypatch):
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    make, calls = _stand_in(CONV_SEED, {"force_layout_optimization": "channels-last code"})
+    starter = _judged(Candidate(source="# starter", proposer="tuner"))
+    seed = Candidate(source=CONV_SEED, proposer="inductor", idea="torch inductor's generated Triton, made standalone")
+    for device, verdict in (("cuda", "incorrect"), ("cpu", "correct")):
+        history = History(device=device, attempts=[starter, _judged(seed, verdict)], round=2)
+        assert [c.source for c in InductorSeedProposer(Inner(), None, make_seed=make).propose(
+            PROBLEM, history, 2, 1)] == ["# starter"]
+    assert calls == []
+
+
+def test_a_variant_captured_on_cpu_is_other_code_correct_under_the_evaluator_and_names_its_setting(cpu_config):
+    """On the CPU inductor lays convolutions out channels-last by itself (mkldnn): its variant without that layout
+    drops the copies into and out of it. Settings no variant sets are refused by the capture process."""
+    from autokernel.evaluate import evaluate
+    from autokernel.starters.inductor import VARIANTS, applies, same_code
+
+    source = (FIXTURES / "problems" / "conv_clamp_gelu.py").read_text()
+    problem = Problem.from_source(source, name="conv_clamp_gelu")
+    seed = _seed(source)
+    assert seed.source is not None, seed.reason
+    (plain,) = [v for v in VARIANTS if v.options == {"layout_optimization": False}]
+    assert applies(plain, seed.source)
+    variant = inductor_seed(problem, "cpu", timeout_s=300, options=plain.options)
+    assert variant.source is not None, variant.reason
+    assert not same_code(variant.source, seed.source) and len(variant.kernels) < len(seed.kernels)
+    assert "Inductor settings beside its defaults: layout_optimization=False." in variant.source
+    _standalone(variant.source)
+    verdict = evaluate(problem, Candidate(source=variant.source, proposer="inductor"), cpu_config)
+    assert verdict.verdict == "correct", (verdict.reason, verdict.log_tail[-2000:])
+    refused = inductor_seed(problem, "cpu", timeout_s=300, options={"max_autotune": True})
+    assert refused.source is None and "max_autotune=True is not one a variant sets" in refused.reason

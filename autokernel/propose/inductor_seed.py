@@ -11,6 +11,13 @@ its next round; a screened round judges it whenever it passes the screen (``judg
 makes a seed). Where inductor gave no seed for the same problem, device kind and torch, the judge cache
 (`autokernel.evaluate.caches`, ``inductor_seeds.json``) remembers why, so resumes do not capture it again.
 The H200 search panel's ShuffleNet (L3/26) ran 11 rounds without one.
+
+After round 0, where the seed was judged correct, each round offers one variant of it: the problem captured again
+under one of inductor's own code-generation settings (`autokernel.starters.inductor.VARIANTS`: channels-last
+convolutions, unsplit reductions, ...), where the seed has what the setting acts on and the code differs from the
+seed's. The seed led the tuner's line on the H100 panel's L1/50, L2/10 and L2/90, whose searches gained nothing:
+the tuner's only move on a file without its tunables is CUDA graphs. A variant that made the seed's code again, or
+none, is remembered in the judge cache (``inductor_variants.json``) beside the seeds'.
 """
 
 from __future__ import annotations
@@ -18,8 +25,12 @@ from __future__ import annotations
 import threading
 
 from autokernel.problem import Problem
-from autokernel.propose.base import History, Proposer
+from autokernel.propose.base import Attempt, History, Proposer
 from autokernel.records import Candidate
+
+SEED_IDEA = "torch inductor's generated Triton"
+VARIANT_IDEA = "inductor setting: "
+CAPTURES_PER_ROUND = 2  # variant captures a round at most (each a compile of the problem: seconds to a minute)
 
 
 def wanted(enabled: bool | None, device: str) -> bool:
@@ -43,6 +54,7 @@ class InductorSeedProposer:
         self._lock = threading.Lock()
         self.inductor_notes: dict[str, str] = {}  # problem key -> what inductor gave (a seed, or why none)
         self._late: set[str] = set()  # problem digests offered a seed after round 0 in this process
+        self._variants_done: set[tuple[str, str, str]] = set()  # (problem, device, variant) captured or passed
         self._must_judge: set[str] = set()
 
     @property
@@ -86,15 +98,18 @@ class InductorSeedProposer:
 
     def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]:
         out = list(self.inner.propose(problem, history, n_ideas, n_branches))
-        cand = self._seed_candidate(problem, history, branch=len(out))
-        if cand is not None and cand.digest not in {c.digest for c in out}:
-            out.append(cand)
+        for cand in (self._seed_candidate(problem, history, branch=len(out)),
+                     self._variant_candidate(problem, history, branch=len(out) + 1)):
+            if cand is not None and cand.digest not in {c.digest for c in out}:
+                out.append(cand)
         return out
 
     def _propose_wide(self, problem: Problem, history: History, width: int) -> list[Candidate]:
-        cand = self._seed_candidate(problem, history, branch=0)
-        out = list(self.inner.propose_wide(problem, history, width - (cand is not None)))
-        return ([cand] if cand is not None and cand.digest not in {c.digest for c in out} else []) + out
+        own = [c for c in (self._seed_candidate(problem, history, branch=0),
+                           self._variant_candidate(problem, history, branch=1)) if c is not None]
+        out = list(self.inner.propose_wide(problem, history, width - len(own)))
+        digests = {c.digest for c in out}
+        return [c for c in own if c.digest not in digests] + out
 
     def _seed_candidate(self, problem: Problem, history: History, *, branch: int) -> Candidate | None:
         """Round 0's seed; after round 0, the seed once per invocation where no inductor candidate was judged."""
@@ -113,7 +128,7 @@ class InductorSeedProposer:
         if seed.source is None:
             _remember_no_seed(problem, history.device, seed.reason)
             return None
-        idea = f"torch inductor's generated Triton (torch {seed.torch_version}), made standalone"
+        idea = f"{SEED_IDEA} (torch {seed.torch_version}), made standalone"
         cand = Candidate(source=seed.source, proposer="inductor", round=history.round, branch=branch, own_code=True,
                          idea=idea + (" (round 0 had no inductor seed)" if late else ""))
         if cand.digest in set(history.digests) | history.screened:
@@ -123,7 +138,70 @@ class InductorSeedProposer:
         return cand
 
 
+    def _variant_candidate(self, problem: Problem, history: History, *, branch: int) -> Candidate | None:
+        """After round 0, the next variant of a correct seed (`VARIANTS`, in order) not tried in this run: one a
+        round, capturing at most `CAPTURES_PER_ROUND` to find it (a variant whose code is the seed's, or that
+        gives none, is passed over and remembered)."""
+        if not history.attempts or not wanted(self.enabled, history.device):
+            return None
+        seed = _judged_seed(history)
+        if seed is None:
+            return None
+        from autokernel.starters.inductor import VARIANTS, applies, same_code
+
+        tried = {a.candidate.idea.split(" (", 1)[0] for a in history.attempts
+                 if a.candidate.idea.startswith(VARIANT_IDEA)}
+        known = history.digests | history.screened
+        captures = 0
+        for variant in VARIANTS:
+            key = (problem.digest, history.device, variant.name)
+            if (f"{VARIANT_IDEA}{variant.name}" in tried or key in self._variants_done
+                    or not applies(variant, seed.candidate.source)):
+                continue
+            remembered = _variant_outcome(problem, history.device, variant.name)
+            if remembered and not remembered.startswith("digest "):
+                self._variants_done.add(key)
+                continue
+            if remembered and remembered.removeprefix("digest ") in known:
+                self._variants_done.add(key)  # screened in an earlier invocation and not judged: lost its screen
+                continue
+            if captures >= CAPTURES_PER_ROUND:
+                return None
+            captures += 1
+            self._variants_done.add(key)
+            made = self._capture(problem, history.device, variant.options)
+            if made.source is None:
+                _remember_variant(problem, history.device, variant.name, f"no code: {made.reason}")
+                continue
+            if same_code(made.source, seed.candidate.source):
+                _remember_variant(problem, history.device, variant.name, "the seed's code")
+                continue
+            cand = Candidate(source=made.source, proposer="inductor", round=history.round, branch=branch,
+                             own_code=True, parent=seed.candidate.digest,
+                             idea=f"{VARIANT_IDEA}{variant.label}, inductor's seed "
+                                  f"{seed.candidate.digest[:8]} captured again (torch {made.torch_version})")
+            if cand.digest in known:
+                continue
+            _remember_variant(problem, history.device, variant.name, f"digest {cand.digest}")
+            return cand
+        return None
+
+    def _capture(self, problem: Problem, device: str, options: dict):
+        if self._make_seed is None:
+            from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, inductor_seed
+
+            return inductor_seed(problem, device, timeout_s=self.timeout_s or DEFAULT_TIMEOUT_S, options=options)
+        return self._make_seed(problem, device, options=options)
+
+
+def _judged_seed(history: History) -> Attempt | None:
+    """The round's inductor seed judged correct, with its source (a thin copy may have left it out), or None."""
+    return next((a for a in history.attempts if a.candidate.proposer == "inductor" and a.is_correct
+                 and a.candidate.idea.startswith(SEED_IDEA) and a.candidate.source), None)
+
+
 _NO_SEED = "inductor_seeds.json"  # the judge cache's file of problems inductor gave no seed, and why
+_VARIANTS = "inductor_variants.json"  # ... and of each variant: the seed's code, no code (why), or what it made
 
 
 def _no_seed_key(problem: Problem, device: str) -> str:
@@ -154,3 +232,19 @@ def _remember_no_seed(problem: Problem, device: str, reason: str) -> None:
     from autokernel.evaluate.caches import default_cache_dir, update_json
 
     update_json(default_cache_dir() / _NO_SEED, _no_seed_key(problem, device), reason)
+
+
+def _variant_outcome(problem: Problem, device: str, name: str) -> str | None:
+    from autokernel.evaluate.caches import default_cache_dir, read_json
+
+    outcome = read_json(default_cache_dir() / _VARIANTS).get(f"{_no_seed_key(problem, device)}:{name}")
+    return str(outcome) if outcome else None
+
+
+def _remember_variant(problem: Problem, device: str, name: str, outcome: str) -> None:
+    """What capturing a variant gave; a time limit or a crashed capture is the machine's, not remembered."""
+    if "took more than" in outcome or "exited with code" in outcome:
+        return
+    from autokernel.evaluate.caches import default_cache_dir, update_json
+
+    update_json(default_cache_dir() / _VARIANTS, f"{_no_seed_key(problem, device)}:{name}", outcome)

@@ -1,6 +1,7 @@
 """Runs torch inductor on a problem's reference and records what it generated, in a process of its own.
 
-``python -m autokernel.starters._inductor_capture`` reads ``{"source", "device"}`` as JSON on stdin and writes a
+``python -m autokernel.starters._inductor_capture`` reads ``{"source", "device", "options"}`` as JSON on stdin
+(``options``: inductor settings of `autokernel.starters.inductor.VARIANTS`, none by default) and writes a
 capture (JSON) to stdout: inductor's wrapper code, each Triton kernel's launch configurations and grids, the
 graph's inputs (which parameter, buffer or forward argument each is), and the source of the inductor Triton
 helpers the kernels call. `autokernel.starters._inductor_source` turns a capture into a standalone ModelNew;
@@ -88,8 +89,9 @@ def _export(model, inputs):
     return ep, flat, specs, returns, n_out
 
 
-def _compile(ep, flat, device: str):
-    """inductor's compiled module of the exported graph (code generated and loaded; nothing run)."""
+def _compile(ep, flat, device: str, options: dict | None = None):
+    """inductor's compiled module of the exported graph (code generated and loaded; nothing run), under inductor's
+    defaults and ``options`` (settings only a variant may change: `allowed_options`)."""
     from unittest import mock
 
     import torch
@@ -105,7 +107,7 @@ def _compile(ep, flat, device: str):
         modules.append(mod)
         return mod
 
-    patches = {"force_disable_caches": True, "compile_threads": 1}
+    patches = {"force_disable_caches": True, "compile_threads": 1, **checked_options(options)}
     if device == "cpu":
         patches["cpu_backend"] = "triton"
     with contextlib.ExitStack() as stack:
@@ -245,15 +247,31 @@ def _externs(wrapper: str) -> dict:
     return out
 
 
-def capture(source: str, device: str) -> dict:
+def checked_options(options: dict | None) -> dict:
+    """``options`` if each is a setting a variant may change, with a value of its type; else CaptureError. The
+    request crosses a process boundary: nothing else of inductor's global configuration is set from it."""
+    from autokernel.starters.inductor import allowed_options
+
+    allowed = allowed_options()
+    out = {}
+    for name, value in (options or {}).items():
+        if name not in allowed or type(value) is not type(allowed[name]):
+            raise CaptureError(f"inductor option {name}={value!r} is not one a variant sets "
+                               f"({', '.join(sorted(allowed))})")
+        out[name] = value
+    return out
+
+
+def capture(source: str, device: str, options: dict | None = None) -> dict:
     import re
 
     import torch
     import triton
 
+    options = checked_options(options)
     model, inputs = _problem_objects(source, device)
     ep, flat, specs, returns, n_out = _export(model, inputs)
-    module = _compile(ep, flat, device)
+    module = _compile(ep, flat, device, options)
     path = getattr(module, "__file__", None)
     if not path:
         raise CaptureError("inductor's compiled module has no source file")
@@ -276,6 +294,7 @@ def capture(source: str, device: str) -> dict:
         "helper_constants": constants,
         "helpers_missing": missing,
         "externs": _externs(wrapper),
+        "options": options,
     }
 
 
@@ -286,7 +305,7 @@ def main() -> int:
         os.environ["TORCHINDUCTOR_CACHE_DIR"] = cache
         os.environ["TRITON_CACHE_DIR"] = os.path.join(cache, "triton")
         try:
-            out = {"ok": True, "capture": capture(request["source"], request["device"])}
+            out = {"ok": True, "capture": capture(request["source"], request["device"], request.get("options"))}
         except CaptureError as exc:
             out = {"ok": False, "reason": str(exc)}
         except Exception as exc:  # noqa: BLE001 - reported as the reason, never a crash of the search

@@ -539,6 +539,9 @@ def build_source(capture: dict, problem_source: str, *, title: str) -> SeedSourc
         doc.append("Numbers passed to forward are constants of the traced graph: " + ", ".join(baked) + ".")
     if autotuned:
         doc.append("Kernels with several launch configurations autotune at the first call, as inductor does.")
+    if capture.get("options"):
+        doc.append("Inductor settings beside its defaults: "
+                   + ", ".join(f"{k}={v!r}" for k, v in sorted(capture["options"].items())) + ".")
     if cpu:
         doc.append("Written for the Triton interpreter (CPU): libdevice calls are tl.math or tl expressions.")
     if tied:

@@ -9,21 +9,91 @@ traced or compiled gets no seed and a one-line reason, never an exception.
 On a GPU the seed is inductor's CUDA code, its launch configurations autotuned at the first call as inductor does.
 On the CPU inductor's Triton backend (``cpu_backend = "triton"``) writes the kernels and the Triton interpreter
 runs them: a functional check of the path, not a fast kernel.
+
+A seed has no tunables of its own, so the search's moves on inductor's code are inductor's own code-generation
+settings (`VARIANTS`): the same problem captured again under one of them, kept where the code differs.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ._inductor_source import SeedError, build_source
 
 _MARK = "@@CAPTURE@@"
 DEFAULT_TIMEOUT_S = 600.0
+
+
+@dataclass(frozen=True)
+class InductorVariant:
+    """One of inductor's code-generation settings as a move on its seed: the problem captured again with
+    ``options`` set, where the seed's code has what the setting acts on (``applies``), and why it may pay."""
+
+    name: str
+    options: dict = field(hash=False)
+    applies: str  # "convolution": a library convolution; "reduction": a reduction kernel; "any"
+    why: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({', '.join(f'{k}={v!r}' for k, v in self.options.items())})"
+
+
+# Settings that change only what inductor writes. Left out: max_autotune and coordinate_descent_tuning, which time
+# kernels on the GPU while capturing, outside the device gate that keeps the other workers' timings clean.
+VARIANTS: tuple[InductorVariant, ...] = (
+    InductorVariant("channels-last convolutions", {"force_layout_optimization": True}, "convolution",
+                    "cuDNN's tensor-core convolutions read and write channels-last; inductor chooses that layout "
+                    "itself only past its heuristic's thresholds, so a model of one or two convolutions (level 2) "
+                    "keeps NCHW"),
+    InductorVariant("no layout optimisation", {"layout_optimization": False}, "convolution",
+                    "the other way round: where inductor chose channels-last, the copies into and out of that "
+                    "layout around a few convolutions can cost more than the convolutions gain"),
+    InductorVariant("1x1 convolutions as matmuls", {"conv_1x1_as_mm": True}, "convolution",
+                    "a pointwise convolution is a matmul; as one, inductor may fuse its neighbours around it"),
+    InductorVariant("unsplit reductions", {"split_reductions": False}, "reduction",
+                    "inductor splits a long reduction into two kernels; one kernel saves a launch and a round "
+                    "trip of the partial sums through memory where the rows are few"),
+    InductorVariant("looped reductions", {"triton.persistent_reductions": False}, "reduction",
+                    "a persistent reduction holds a whole row in registers; a loop over the row spills less on "
+                    "long rows"),
+    InductorVariant("aggressive fusion", {"aggressive_fusion": True}, "any",
+                    "fuses kernels that share no input too: fewer launches where the forward is launch-bound "
+                    "(level 3)"),
+)
+
+
+def allowed_options() -> dict:
+    """Every setting a variant sets, with its value (the capture process accepts these and no others)."""
+    return {k: v for variant in VARIANTS for k, v in variant.options.items()}
+
+
+_CONVOLUTION = re.compile(r"\bconvolution\(")
+_REDUCTION = re.compile(r"\bdef triton_(?:red|per)_")
+
+
+def applies(variant: InductorVariant, seed_source: str) -> bool:
+    """Whether ``seed_source`` (inductor's seed) has what ``variant`` acts on."""
+    if variant.applies == "convolution":
+        return bool(_CONVOLUTION.search(seed_source))
+    if variant.applies == "reduction":
+        return bool(_REDUCTION.search(seed_source))
+    return True
+
+
+def same_code(a: str, b: str) -> bool:
+    """Whether two seed files launch the same code: equal past their docstrings, which name their settings."""
+    def body(text: str) -> str:
+        parts = text.split('"""', 2)
+        return parts[2] if len(parts) == 3 else text
+
+    return body(a) == body(b)
 
 
 @dataclass(frozen=True)
@@ -46,8 +116,10 @@ class InductorSeed:
     library_calls: tuple[str, ...] = ()
 
 
-def capture_problem(problem, device: str = "cpu", *, timeout_s: float = DEFAULT_TIMEOUT_S) -> dict:
-    """Run inductor on ``problem`` in a child process; its capture (see `_inductor_capture`). Raises SeedError."""
+def capture_problem(problem, device: str = "cpu", *, timeout_s: float = DEFAULT_TIMEOUT_S,
+                    options: dict | None = None) -> dict:
+    """Run inductor on ``problem`` in a child process, with ``options`` (a variant's) set; its capture (see
+    `_inductor_capture`). Raises SeedError."""
     env = dict(os.environ)
     root = str(Path(__file__).resolve().parents[2])  # this checkout's autokernel, not another installed copy
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
@@ -55,7 +127,7 @@ def capture_problem(problem, device: str = "cpu", *, timeout_s: float = DEFAULT_
         env["TRITON_INTERPRET"] = "1"
     try:
         proc = subprocess.run([sys.executable, "-m", "autokernel.starters._inductor_capture"],
-                              input=json.dumps({"source": problem.source, "device": device}), env=env,
+                              input=json.dumps({"source": problem.source, "device": device, "options": options or {}}), env=env,
                               capture_output=True, text=True, timeout=timeout_s)
     except subprocess.TimeoutExpired as exc:
         raise SeedError(f"inductor took more than {timeout_s:g} s") from exc
@@ -84,10 +156,12 @@ def seed_from_capture(capture: dict, problem) -> InductorSeed:
                         kernels=built.kernels, library_calls=built.library_calls)
 
 
-def inductor_seed(problem, device: str = "cpu", *, timeout_s: float = DEFAULT_TIMEOUT_S) -> InductorSeed:
-    """Inductor's code for ``problem`` on ``device`` as a standalone ModelNew, or none with the reason."""
+def inductor_seed(problem, device: str = "cpu", *, timeout_s: float = DEFAULT_TIMEOUT_S,
+                  options: dict | None = None) -> InductorSeed:
+    """Inductor's code for ``problem`` on ``device`` as a standalone ModelNew, or none with the reason; ``options``:
+    a variant's settings (`VARIANTS`)."""
     try:
-        capture = capture_problem(problem, device, timeout_s=timeout_s)
+        capture = capture_problem(problem, device, timeout_s=timeout_s, options=options)
     except SeedError as exc:
         return InductorSeed(None, str(exc))
     return seed_from_capture(capture, problem)
