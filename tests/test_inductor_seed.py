@@ -12,6 +12,7 @@ import functools
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ import pytest
 from autokernel.evaluate.static import inspect_source
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, History
-from autokernel.propose.inductor_seed import InductorSeedProposer, wanted
+from autokernel.propose.inductor_seed import MIN_CAPTURE_S, InductorSeedProposer, wanted
 from autokernel.records import Candidate, Verdict
 from autokernel.starters._inductor_source import SeedError, build_source
 from autokernel.starters.inductor import InductorSeed, inductor_seed, seed_from_capture
@@ -499,7 +500,13 @@ def test_no_variant_without_a_correct_seed_or_off_the_gpu(tmp_path, monkeypatch)
         history = History(device=device, attempts=[starter, _judged(seed, verdict)], round=2)
         assert [c.source for c in InductorSeedProposer(Inner(), None, make_seed=make).propose(
             PROBLEM, history, 2, 1)] == ["# starter"]
+    # nor where the run stops (--stop-after) within MIN_CAPTURE_S: a capture may not hold the run past its stop
+    history = History(device="cuda", attempts=[starter, _judged(seed)], round=2)
+    stopping = InductorSeedProposer(Inner(), None, make_seed=make, stop_at=time.time() + MIN_CAPTURE_S / 2)
+    assert [c.source for c in stopping.propose(PROBLEM, history, 2, 1)] == ["# starter"]
     assert calls == []
+    later = InductorSeedProposer(Inner(), None, make_seed=make, stop_at=time.time() + 2 * MIN_CAPTURE_S)
+    assert [c.source for c in later.propose(PROBLEM, history, 2, 1)] == ["# starter", "channels-last code"]
 
 
 def test_a_variant_captured_on_cpu_is_other_code_correct_under_the_evaluator_and_names_its_setting(cpu_config):

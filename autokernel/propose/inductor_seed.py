@@ -23,6 +23,7 @@ none, is remembered in the judge cache (``inductor_variants.json``) beside the s
 from __future__ import annotations
 
 import threading
+import time
 
 from autokernel.problem import Problem
 from autokernel.propose.base import Attempt, History, Proposer
@@ -31,6 +32,8 @@ from autokernel.records import Candidate
 SEED_IDEA = "torch inductor's generated Triton"
 VARIANT_IDEA = "inductor setting: "
 CAPTURES_PER_ROUND = 2  # variant captures a round at most (each a compile of the problem: seconds to a minute)
+VARIANT_TIMEOUT_S = 300.0  # a variant's capture at most; less where the run stops sooner (``stop_at``)
+MIN_CAPTURE_S = 20.0  # no variant capture starts with less time than this left before the run stops
 
 
 def wanted(enabled: bool | None, device: str) -> bool:
@@ -44,12 +47,13 @@ class InductorSeedProposer:
     """``inner``'s proposals, plus in round 0 inductor's code for the problem (where ``enabled`` for the device)."""
 
     def __init__(self, inner: Proposer, enabled: bool | None = None, *, timeout_s: float | None = None,
-                 make_seed=None) -> None:
+                 make_seed=None, stop_at: float | None = None) -> None:
         self.inner = inner
         self.name = inner.name
         self.enabled = enabled
         self.timeout_s = timeout_s
         self._make_seed = make_seed  # tests pass a stand-in; None = autokernel.starters.inductor.inductor_seed
+        self.stop_at = stop_at  # epoch seconds: the run's --stop-after, which no variant capture may pass
         self._seeds: dict[tuple[str, str], object] = {}
         self._lock = threading.Lock()
         self.inductor_notes: dict[str, str] = {}  # problem key -> what inductor gave (a seed, or why none)
@@ -165,11 +169,12 @@ class InductorSeedProposer:
             if remembered and remembered.removeprefix("digest ") in known:
                 self._variants_done.add(key)  # screened in an earlier invocation and not judged: lost its screen
                 continue
-            if captures >= CAPTURES_PER_ROUND:
+            timeout = VARIANT_TIMEOUT_S if self.stop_at is None else min(VARIANT_TIMEOUT_S, self.stop_at - time.time())
+            if captures >= CAPTURES_PER_ROUND or timeout < MIN_CAPTURE_S:
                 return None
             captures += 1
             self._variants_done.add(key)
-            made = self._capture(problem, history.device, variant.options)
+            made = self._capture(problem, history.device, variant.options, timeout)
             if made.source is None:
                 _remember_variant(problem, history.device, variant.name, f"no code: {made.reason}")
                 continue
@@ -186,11 +191,12 @@ class InductorSeedProposer:
             return cand
         return None
 
-    def _capture(self, problem: Problem, device: str, options: dict):
+    def _capture(self, problem: Problem, device: str, options: dict, timeout_s: float):
+        """A variant's capture within ``timeout_s`` (one that runs out is retried by the next invocation)."""
         if self._make_seed is None:
-            from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, inductor_seed
+            from autokernel.starters.inductor import inductor_seed
 
-            return inductor_seed(problem, device, timeout_s=self.timeout_s or DEFAULT_TIMEOUT_S, options=options)
+            return inductor_seed(problem, device, timeout_s=timeout_s, options=options)
         return self._make_seed(problem, device, options=options)
 
 

@@ -118,9 +118,11 @@ class RunConfig:
             raise ValueError("--stop-grace needs --stop-after and 0 seconds or more")
 
 
-def make_proposer(config: ProposerConfig, rows: list | None = None, screen_rows: list | None = None):
+def make_proposer(config: ProposerConfig, rows: list | None = None, screen_rows: list | None = None, *,
+                  stop_at: float | None = None):
     """The proposer ``config`` asks for; ``rows`` (the run's ledger so far) and ``screen_rows`` (its screen.jsonl)
-    give the tuner its move prior."""
+    give the tuner its move prior; ``stop_at`` (epoch seconds: the run's --stop-after) bounds the inductor
+    variants' captures, so none holds the run past it."""
     from autokernel.propose.llm import LLMConfig, LLMProposer
     from autokernel.propose.prior import MovePrior
     from autokernel.propose.tuner import TunerProposer
@@ -142,7 +144,7 @@ def make_proposer(config: ProposerConfig, rows: list | None = None, screen_rows:
     if config.inductor_seed is not False:  # resolved per device in round 0
         from autokernel.propose.inductor_seed import InductorSeedProposer
 
-        proposer = InductorSeedProposer(proposer, config.inductor_seed)
+        proposer = InductorSeedProposer(proposer, config.inductor_seed, stop_at=stop_at)
     if config.seed_from:
         from autokernel.propose.seeded import SeededProposer
 
@@ -178,7 +180,8 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         gpus = same_gpu.local_gpu_names(local_devices(eval_config.device))
         same_gpu.check(same_gpu.rows_in(out), gpus, out)
     ledger = Ledger(out, device=device_kind, policy=eval_config.ledger_policy(), rejudge=config.rejudge)
-    proposer = make_proposer(config.proposer, ledger.rows(), screen_rows(out))
+    stop_at = time.time() + config.stop_after_s if config.stop_after_s is not None else None
+    proposer = make_proposer(config.proposer, ledger.rows(), screen_rows(out), stop_at=stop_at)
     prior = getattr(proposer, "prior", None)
     if prior is not None and len(prior):
         echo(f"tuner: moves ordered by {prior.judged} judged and {prior.screened} screened outcomes in this run")
@@ -207,7 +210,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
     if config.stop_after_s is not None and search.screen_width:  # a screen in flight stops with the run
         from autokernel.evaluate.screen import ScreenConfig
 
-        screen = ScreenConfig(stop_at=time.time() + config.stop_after_s)
+        screen = ScreenConfig(stop_at=stop_at)
     keep = shared_kernels.choices_folder(out, gpus)  # none off a GPU or on Ray
     backend = make_backend(eval_config, config, echo=echo, screen=screen, keep_choices=keep)
     if getattr(backend, "restored_choices", 0):
