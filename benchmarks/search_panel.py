@@ -498,31 +498,30 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
     screen.jsonl rows. Returns the row and the screen rounds without a recorded time."""
     from autokernel.propose.base import recorded_rank
     from autokernel.search.confirm import compared_rows
+    from autokernel.search.thin import latest_rows
 
     row = PanelRow(problem=key)
-    latest: dict[str, dict] = {}  # cache key -> its latest row (a re-judged candidate's new verdict), first-seen order
-    for r in results:
-        latest[r["cache_key"]] = r
-        row.device_seconds += float((r.get("verdict") or {}).get("wall_s") or 0.0)
+    latest = latest_rows(results)  # a re-judged candidate's new verdict stands, first-seen order
+    row.device_seconds += sum(float((r.get("verdict") or {}).get("wall_s") or 0.0) for r in results)
     rounds = [s for s in screens if s.get("kind") == "round"]
     row.device_seconds += sum(_screen_job_s(s) for s in rounds)
     untimed = sum(1 for s in rounds if s.get("screen_s") is None and s.get("screened"))
     row.screened = len({s["key"] for s in screens if s.get("kind") == "variant"})
     row.candidates = len(latest)
-    row.rounds = max([int(r.get("round") or 0) for r in latest.values()] + [int(s["round"]) for s in rounds],
+    row.rounds = max([int(r.get("round") or 0) for r in latest] + [int(s["round"]) for s in rounds],
                      default=0)
     so_far = None  # the fastest correct kernel so far (the search's `recorded_rank`)
     bests: list[tuple[int, dict]] = []  # after each candidate judged, the fastest so far
-    for n, r in enumerate(latest.values(), 1):
+    for n, r in enumerate(latest, 1):
         v = r["verdict"]
         if _counted(v) and (so_far is None or recorded_rank(v) > recorded_rank(so_far)):
             so_far = v
         if so_far is not None:
             bests.append((n, so_far))
-    round0_row, best_row = compared_rows(list(latest.values()))  # the pair the gain compares (the last of `bests`)
+    round0_row, best_row = compared_rows(list(latest))  # the pair the gain compares (the last of `bests`)
     round0 = round0_row["verdict"] if round0_row is not None else None
     best = best_row["verdict"] if best_row is not None else None
-    correct = [r for r in latest.values() if _counted(r["verdict"])]
+    correct = [r for r in latest if _counted(r["verdict"])]
     verdicts = [r["verdict"] for r in correct]
     row.curve = _curve(bests, verdicts)
     row.eager_ms = _median_ms(verdicts, "eager")
@@ -538,7 +537,7 @@ def _problem_row(run_dir: Path, key: str, results: list[dict], screens: list[dic
         row.best_speedup_vs_compile = _over(row.compile_ms, row.best_ms, best.get("speedup_vs_compile"))
         row.best_digest = str(best_row.get("candidate_digest") or "")
         row.round0_digest = str(round0_row.get("candidate_digest") or "") if round0_row is not None else ""
-        root = _lineage_root(latest.values(), best)
+        root = _lineage_root(latest, best)
         row.best_root_round = int(root.get("round") or 0)
         if row.best_root_round > 0:
             ms = _kernel_ms(root["verdict"])

@@ -214,12 +214,12 @@ def compared_digests(rows: Iterable[dict[str, Any]]) -> set[str]:
     """Per problem and protocol: the two kernels its gain compares (`autokernel.search.confirm.compared_rows`), the
     sources a ledger-only copy keeps so the gain can be judged again from it (`search_panel.py confirm`)."""
     parts: dict[tuple[str, str], list[dict]] = {}
-    for r in _latest(rows):  # per problem as the table names it (`search_panel.py table`), and protocol
+    for r in latest_rows(rows):  # per problem as the table names it (`search_panel.py table`), and protocol
         parts.setdefault((str(r.get("problem")), row_protocol(r)), []).append(r)
     return {r["candidate_digest"] for part in parts.values() for r in compared_rows(part) if r is not None}
 
 
-def _latest(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def latest_rows(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The newest row per candidate (``cache_key``: a re-judged candidate's latest verdict stands), first-seen order."""
     latest: dict[str, dict] = {}
     for r in rows:
@@ -235,7 +235,7 @@ def kept_digests(rows: Iterable[dict[str, Any]], *, keep: int = KEEP) -> set[str
     6.83 ms was not among its 8 fastest, all in earlier code, and L1/50's, wrong only in its values, is its repair
     seed)."""
     by_problem: dict[str, list[dict]] = {}
-    for r in _latest(rows):
+    for r in latest_rows(rows):
         by_problem.setdefault(str(r.get("problem_digest")), []).append(r)
     def rnd(r: dict) -> int:
         return int(r.get("round") or 0)
