@@ -530,3 +530,42 @@ def test_a_variant_captured_on_cpu_is_other_code_correct_under_the_evaluator_and
     assert verdict.verdict == "correct", (verdict.reason, verdict.log_tail[-2000:])
     refused = inductor_seed(problem, "cpu", timeout_s=300, options={"max_autotune": True})
     assert refused.source is None and "max_autotune=True is not one a variant sets" in refused.reason
+
+
+def _timed(cand: Candidate, ms: float) -> Attempt:
+    from autokernel.records import TimingStats
+
+    stats = TimingStats(median_ms=ms, mean_ms=ms, min_ms=ms, max_ms=ms, std_ms=0.0, ci95_low_ms=ms, ci95_high_ms=ms,
+                        num_trials=3, method="test")
+    return Attempt(candidate=cand, verdict=Verdict(verdict="correct", reason="", kernel=stats))
+
+
+def test_the_variants_that_beat_the_seed_are_offered_together_once_each_has_been_tried(tmp_path, monkeypatch):
+    """Moves combine: the settings that each made the seed faster, in one capture (a conflicting one left out)."""
+    from autokernel.starters.inductor import VARIANTS, combined
+
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    calls = []
+
+    def make_joined(problem, device, options=None):  # new code for the two settings together only
+        calls.append((device, *options))
+        made = "# both\n" if set(options) == {"split_reductions", "force_layout_optimization"} else CONV_SEED
+        return InductorSeed(made, "1 Triton kernel(s)", torch_version="2.x")
+
+    seed = _timed(Candidate(source=CONV_SEED, proposer="inductor", idea="torch inductor's generated Triton (torch "
+                            "2.x), made standalone"), 6.0)
+    by = {v.name: v for v in VARIANTS}
+    judged = [_timed(Candidate(source=f"# {v.name}", proposer="inductor", idea=f"inductor setting: {v.label}, ..."),
+                     ms) for v, ms in ((by["unsplit reductions"], 5.0), (by["channels-last convolutions"], 5.5),
+                                       (by["no layout optimisation"], 5.8), (by["looped reductions"], 6.5),
+                                       (by["1x1 convolutions as matmuls"], 6.0), (by["aggressive fusion"], 7.0))]
+    history = History(device="cuda", attempts=[seed, *judged], round=9)
+    proposer = InductorSeedProposer(Inner(), None, make_seed=make_joined)
+    (cand,) = proposer.propose(PROBLEM, history, 1, 1)[1:]
+    assert cand.source == "# both\n" and cand.idea.startswith(
+        "inductor setting: unsplit reductions + channels-last convolutions (split_reductions=False, "
+        "force_layout_optimization=True)")  # no layout optimisation undoes channels-last: left out
+    assert calls == [("cuda", "split_reductions", "force_layout_optimization")]
+    judged.append(_timed(cand, 4.8))
+    assert proposer.propose(PROBLEM, History(device="cuda", attempts=[seed, *judged], round=10), 1, 1)[1:] == []
+    assert combined([by["unsplit reductions"]]) is None

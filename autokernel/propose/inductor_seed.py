@@ -141,23 +141,23 @@ class InductorSeedProposer:
             self._must_judge.add(cand.digest)
         return cand
 
-
     def _variant_candidate(self, problem: Problem, history: History, *, branch: int) -> Candidate | None:
-        """After round 0, the next variant of a correct seed (`VARIANTS`, in order) not tried in this run: one a
-        round, capturing at most `CAPTURES_PER_ROUND` to find it (a variant whose code is the seed's, or that
-        gives none, is passed over and remembered)."""
+        """After round 0, the next variant of a correct seed (`VARIANTS`, in order, then the settings of those that
+        beat the seed together) not tried in this run: one a round, capturing at most `CAPTURES_PER_ROUND` to find
+        it (a variant whose code is the seed's, or that gives none, is passed over and remembered)."""
         if not history.attempts or not wanted(self.enabled, history.device):
             return None
         seed = _judged_seed(history)
         if seed is None:
             return None
-        from autokernel.starters.inductor import VARIANTS, applies, same_code
+        from autokernel.starters.inductor import VARIANTS, applies, combined, same_code
 
         tried = {a.candidate.idea.split(" (", 1)[0] for a in history.attempts
                  if a.candidate.idea.startswith(VARIANT_IDEA)}
         known = history.digests | history.screened
+        together = combined(_gainers(history, seed))
         captures = 0
-        for variant in VARIANTS:
+        for variant in (*VARIANTS, *([together] if together else [])):
             key = (problem.digest, history.device, variant.name)
             if (f"{VARIANT_IDEA}{variant.name}" in tried or key in self._variants_done
                     or not applies(variant, seed.candidate.source)):
@@ -198,6 +198,19 @@ class InductorSeedProposer:
 
             return inductor_seed(problem, device, timeout_s=timeout_s, options=options)
         return self._make_seed(problem, device, options=options)
+
+
+def _gainers(history: History, seed: Attempt) -> list:
+    """The variants (`VARIANTS`) judged correct and faster than ``seed``, fastest first."""
+    from autokernel.starters.inductor import VARIANTS
+
+    by_name = {v.name: v for v in VARIANTS}
+    bar = seed.verdict.kernel.median_ms if seed.verdict.kernel else None
+    faster = [(a.verdict.kernel.median_ms, by_name[name]) for a in history.attempts
+              if a.candidate.idea.startswith(VARIANT_IDEA) and a.is_correct and a.verdict.kernel and bar
+              and a.verdict.kernel.median_ms < bar
+              and (name := a.candidate.idea.split(" (", 1)[0][len(VARIANT_IDEA):]) in by_name]
+    return [v for _, v in sorted(faster, key=lambda t: t[0])]
 
 
 def _judged_seed(history: History) -> Attempt | None:

@@ -69,6 +69,24 @@ VARIANTS: tuple[InductorVariant, ...] = (
 )
 
 
+# settings that undo each other: a variant never sets both
+_CONFLICTS = frozenset({frozenset({"force_layout_optimization", "layout_optimization"})})
+
+
+def combined(variants) -> InductorVariant | None:
+    """One variant with the settings of all ``variants`` (those that each beat the seed, fastest first), leaving out
+    any that conflicts with one before it; None where fewer than two remain."""
+    kept: list[InductorVariant] = []
+    for v in variants:
+        names = set(v.options)
+        if not any(frozenset({a, b}) in _CONFLICTS or a == b for k in kept for a in k.options for b in names):
+            kept.append(v)
+    if len(kept) < 2:
+        return None
+    return InductorVariant(" + ".join(v.name for v in kept), {k: x for v in kept for k, x in v.options.items()},
+                           "any", "settings that each made the seed faster, together")
+
+
 def allowed_options() -> dict:
     """Every setting a variant sets, with its value (the capture process accepts these and no others)."""
     return {k: v for variant in VARIANTS for k, v in variant.options.items()}
