@@ -569,3 +569,22 @@ def test_the_variants_that_beat_the_seed_are_offered_together_once_each_has_been
     judged.append(_timed(cand, 4.8))
     assert proposer.propose(PROBLEM, History(device="cuda", attempts=[seed, *judged], round=10), 1, 1)[1:] == []
     assert combined([by["unsplit reductions"]]) is None
+
+
+def test_a_search_judges_a_variant_of_inductors_seed_after_round_zero(tmp_path, monkeypatch):
+    """End to end on CPU: round 1 captures inductor's code again without layout optimisation (on the CPU inductor
+    lays the convolution out channels-last itself) and judges it, a child of the seed."""
+    from autokernel.evaluate import EvalConfig
+    from autokernel.search import SearchConfig
+    from autokernel.search.session import ProposerConfig, RunConfig, run
+
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    problem = Problem.from_source((FIXTURES / "problems" / "conv_clamp_gelu.py").read_text(), name="conv_clamp_gelu")
+    cfg = EvalConfig.for_device("cpu", timeout_s=120.0, num_correct_trials=2, num_perf_trials=3)
+    run([problem], cfg, RunConfig(out=tmp_path / "run", search=SearchConfig(rounds=1), progress=False,
+                                  proposer=ProposerConfig(kind="tuner", inductor_seed=True)), echo=lambda line: None)
+    rows = [json.loads(line) for line in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
+    (seed,) = [r for r in rows if r["round"] == 0 and r["proposer"] == "inductor"]
+    (variant,) = [r for r in rows if r["round"] == 1 and r["proposer"] == "inductor"]
+    assert variant["idea"].startswith("inductor setting: no layout optimisation (layout_optimization=False)")
+    assert variant["parent"] == seed["candidate_digest"] and variant["verdict"]["verdict"] == "correct"
