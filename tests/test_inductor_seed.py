@@ -299,9 +299,9 @@ def test_round_zero_adds_inductors_seed_on_a_gpu_and_only_then():
         "# starter"]  # judged in round 0: later rounds have it
     assert [c.source for c in proposer.propose(PROBLEM, History(device="cpu"), 2, 1)] == ["# starter"]
     proposer.propose(PROBLEM, History(device="cuda"), 2, 1)
-    # made once per problem and device; after round 0 the one variant that applies to a file with no convolution
-    # and no reduction was captured and, giving the seed's code again, passed over
-    assert calls == ["cuda", ("cuda", "aggressive_fusion")]
+    # made once per problem and device; after round 0 the two variants that apply to a file with no convolution
+    # and no reduction were captured and, giving the seed's code again, passed over
+    assert calls == ["cuda", ("cuda", "max_autotune_pointwise"), ("cuda", "aggressive_fusion")]
 
 
 def test_cpu_runs_ask_for_it_and_a_missing_seed_is_noted():
@@ -414,7 +414,8 @@ def test_a_resumed_run_without_an_inductor_verdict_is_offered_the_seed_once_and_
     judged = Attempt(candidate=wide[0], verdict=Verdict(verdict="correct", reason=""))
     fresh = InductorSeedProposer(WideInner(), None, make_seed=make)
     assert len(fresh.propose_wide(PROBLEM, History(device="cuda", attempts=[starter, judged], round=8), 4)) == 4
-    assert calls == ["cuda", ("cuda", "aggressive_fusion")]  # the seed once; a variant of it, the seed's code again
+    # the seed once; two variants of it, each the seed's code again
+    assert calls == ["cuda", ("cuda", "max_autotune_pointwise"), ("cuda", "aggressive_fusion")]
     assert not hasattr(InductorSeedProposer(Inner(), None, make_seed=make), "propose_wide")  # the inner's only
 
 
@@ -558,7 +559,8 @@ def test_the_variants_that_beat_the_seed_are_offered_together_once_each_has_been
     judged = [_timed(Candidate(source=f"# {v.name}", proposer="inductor", idea=f"inductor setting: {v.label}, ..."),
                      ms) for v, ms in ((by["unsplit reductions"], 5.0), (by["channels-last convolutions"], 5.5),
                                        (by["no layout optimisation"], 5.8), (by["looped reductions"], 6.5),
-                                       (by["1x1 convolutions as matmuls"], 6.0), (by["aggressive fusion"], 7.0))]
+                                       (by["1x1 convolutions as matmuls"], 6.0), (by["aggressive fusion"], 7.0),
+                                       (by["wider launch autotuning"], 6.2))]
     history = History(device="cuda", attempts=[seed, *judged], round=9)
     proposer = InductorSeedProposer(Inner(), None, make_seed=make_joined)
     (cand,) = proposer.propose(PROBLEM, history, 1, 1)[1:]

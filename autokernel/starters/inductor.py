@@ -45,8 +45,9 @@ class InductorVariant:
         return f"{self.name} ({', '.join(f'{k}={v!r}' for k, v in self.options.items())})"
 
 
-# Settings that change only what inductor writes. Left out: max_autotune and coordinate_descent_tuning, which time
-# kernels on the GPU while capturing, outside the device gate that keeps the other workers' timings clean.
+# Settings that change only what inductor writes (max_autotune_pointwise too: its longer config lists are timed at
+# the kernels' first call, in the judge). Left out: max_autotune and coordinate_descent_tuning, which time kernels
+# on the GPU while capturing, outside the device gate that keeps the other workers' timings clean.
 VARIANTS: tuple[InductorVariant, ...] = (
     InductorVariant("channels-last convolutions", {"force_layout_optimization": True}, "convolution",
                     "cuDNN's tensor-core convolutions read and write channels-last; inductor chooses that layout "
@@ -57,6 +58,10 @@ VARIANTS: tuple[InductorVariant, ...] = (
                     "layout around a few convolutions can cost more than the convolutions gain"),
     InductorVariant("1x1 convolutions as matmuls", {"conv_1x1_as_mm": True}, "convolution",
                     "a pointwise convolution is a matmul; as one, inductor may fuse its neighbours around it"),
+    InductorVariant("wider launch autotuning", {"max_autotune_pointwise": True}, "any",
+                    "inductor's longer lists of launch configurations for its pointwise and reduction kernels (tile "
+                    "shapes, warps), autotuned at the first call; by default a square-tiled 2-D kernel such as a "
+                    "layout copy has one"),
     InductorVariant("unsplit reductions", {"split_reductions": False}, "reduction",
                     "inductor splits a long reduction into two kernels; one kernel saves a launch and a round "
                     "trip of the partial sums through memory where the rows are few"),
