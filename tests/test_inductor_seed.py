@@ -374,6 +374,29 @@ def test_the_seed_is_correct_on_the_gpu(name):
     assert verdict.verdict == "correct", (verdict.reason, verdict.log_tail[-2000:])
 
 
+@pytest.mark.gpu
+@pytest.mark.skipif(os.environ.get("TRITON_INTERPRET") == "1", reason="needs compiled (not interpreted) Triton")
+def test_the_variants_of_a_convolutions_seed_are_correct_on_the_gpu():
+    """Each variant that applies to the small convolution and writes other code than the seed is judged correct."""
+    from autokernel.evaluate import EvalConfig, evaluate
+    from autokernel.starters.inductor import VARIANTS, applies, same_code
+
+    problem = Problem.from_source((FIXTURES / "problems" / "conv_clamp_gelu.py").read_text(), name="conv_clamp_gelu")
+    seed = inductor_seed(problem, "cuda", timeout_s=300)
+    assert seed.source is not None, seed.reason
+    other = 0
+    for variant in (v for v in VARIANTS if applies(v, seed.source)):
+        made = inductor_seed(problem, "cuda", timeout_s=300, options=variant.options)
+        assert made.source is not None, (variant.name, made.reason)
+        if same_code(made.source, seed.source):
+            continue
+        other += 1
+        _standalone(made.source)
+        verdict = evaluate(problem, Candidate(source=made.source, proposer="inductor"), EvalConfig.for_device("cuda"))
+        assert verdict.verdict == "correct", (variant.name, verdict.reason, verdict.log_tail[-2000:])
+    assert other  # channels-last at least: inductor keeps NCHW for one convolution by itself
+
+
 def test_launch_configs_survive_inductor_dropping_them_after_compiling():
     """On a GPU inductor may compile a kernel while loading the module and set its ``configs`` to None: the
     configurations are then read from its compile results (the linear + SiLU seed had failed with a TypeError)."""
