@@ -150,8 +150,8 @@ def capture_problem(problem, device: str = "cpu", *, timeout_s: float = DEFAULT_
         env["TRITON_INTERPRET"] = "1"
     try:
         proc = subprocess.run([sys.executable, "-m", "autokernel.starters._inductor_capture"],
-                              input=json.dumps({"source": problem.source, "device": device, "options": options or {}}), env=env,
-                              capture_output=True, text=True, timeout=timeout_s)
+                              input=json.dumps({"source": problem.source, "device": device, "options": options or {}}),
+                              env=env, capture_output=True, text=True, timeout=timeout_s)
     except subprocess.TimeoutExpired as exc:
         raise SeedError(f"inductor took more than {timeout_s:g} s") from exc
     line = next((ln for ln in reversed(proc.stdout.splitlines()) if ln.startswith(_MARK)), None)
