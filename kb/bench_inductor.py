@@ -6,6 +6,10 @@ runs convolutions in TF32 a correct kernel where fp32 ones fail.
 Inductor compiles each problem for seconds to minutes, so the captures run in parallel child processes and are
 kept in the bench folder (``inductor/<problem>.json``, one per problem, with the torch version and device kind
 that wrote it): a resumed bench judges the same file, which its ledger knows, and compiles nothing again.
+
+``inductor:SLUG`` is the same with one of inductor's code-generation settings changed
+(`autokernel.starters.inductor.VARIANTS`, the search's moves on the seed), kept beside it
+(``inductor/<problem>.<slug>.json``), so a bench judges the seed and its variants side by side.
 """
 
 from __future__ import annotations
@@ -41,9 +45,25 @@ def device_kind(device: str) -> str:
     return "cuda" if device.startswith("cuda") else "cpu"
 
 
-def _path(out: Path, problem: Problem) -> Path:
+def variant_of(spec: str):
+    """The `InductorVariant` an ``inductor:SLUG`` spec names, None for ``inductor``; ValueError for another."""
+    if spec == SPEC:
+        return None
+    if not spec.startswith(SPEC + ":"):
+        raise ValueError(f"not an inductor candidate: {spec!r}")
+    from autokernel.starters.inductor import variant_named
+
+    return variant_named(spec[len(SPEC) + 1:])
+
+
+def is_spec(spec: str) -> bool:
+    """Whether ``spec`` is ``inductor`` or ``inductor:SLUG`` (a variant's slug, checked by `variant_of`)."""
+    return spec == SPEC or spec.startswith(SPEC + ":")
+
+
+def _path(out: Path, problem: Problem, variant=None) -> Path:
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", problem.key).strip("_") or "problem"
-    return out / CAPTURES / f"{name}_{problem.digest}.json"
+    return out / CAPTURES / f"{name}_{problem.digest}{'.' + variant.slug if variant else ''}.json"
 
 
 def only_captures(folder: Path) -> bool:
@@ -52,7 +72,8 @@ def only_captures(folder: Path) -> bool:
     entries = list(folder.iterdir())
     if [e.name for e in entries] != [CAPTURES] or not entries[0].is_dir():
         return False
-    return all(re.fullmatch(r"[A-Za-z0-9_.-]+_[0-9a-f]{16}\.json", f.name) for f in entries[0].iterdir())
+    return all(re.fullmatch(r"[A-Za-z0-9_.-]+_[0-9a-f]{16}(\.[a-z0-9-]+)?\.json", f.name)
+               for f in entries[0].iterdir())
 
 
 def _load(path: Path, torch_version: str, kind: str) -> InductorCandidate | None:
@@ -68,11 +89,12 @@ def _load(path: Path, torch_version: str, kind: str) -> InductorCandidate | None
 
 def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Path, *, capture_ok: bool = True,
                         jobs: int | None = None, timeout_s: float | None = None, make_seed=None,
-                        echo: Callable[[str], None] = print) -> dict[str, InductorCandidate]:
+                        variant=None, echo: Callable[[str], None] = print) -> dict[str, InductorCandidate]:
     """Problem key -> its inductor candidate, from ``out``'s captures where this torch and device kind wrote them,
     else captured now (``jobs`` at once; default: half the cores, at most 8) and kept there. ``capture_ok``
     False (a bench that judges nothing) captures nothing: a problem without a kept capture gets the reason.
-    ``make_seed(problem, device)`` stands in for `autokernel.starters.inductor.inductor_seed` in tests."""
+    ``variant``: an `InductorVariant` (`variant_of`), captured with its settings. ``make_seed(problem, device)``
+    (``options=`` too for a variant) stands in for `autokernel.starters.inductor.inductor_seed` in tests."""
     import torch
 
     from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, inductor_seed
@@ -82,7 +104,7 @@ def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Pat
     found: dict[str, InductorCandidate] = {}
     todo = []
     for p in problems:
-        kept = _load(_path(out, p), version, kind)
+        kept = _load(_path(out, p, variant), version, kind)
         if kept is not None:
             found[p.key] = kept
         elif capture_ok:
@@ -92,16 +114,19 @@ def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Pat
                                                    "folder that judged it kept the capture)")
     if not todo:
         return found
-    make = make_seed or (lambda p, d: inductor_seed(p, d, timeout_s=timeout_s or DEFAULT_TIMEOUT_S))
-    echo(f"inductor: capturing {len(todo)} problem(s) with torch {version} on {kind}")
+    options = {"options": dict(variant.options)} if variant else {}
+    make = make_seed or (lambda p, d, **kw: inductor_seed(p, d, timeout_s=timeout_s or DEFAULT_TIMEOUT_S, **kw))
+    echo(f"inductor: capturing {len(todo)} problem(s) with torch {version} on {kind}"
+         + (f", {variant.label}" if variant else ""))
     (out / CAPTURES).mkdir(parents=True, exist_ok=True)
+    setting = f" with {variant.label}" if variant else ""
 
     def capture(p: Problem) -> tuple[str, InductorCandidate]:
-        seed = make(p, kind)
-        got = (InductorCandidate(seed.source, f"torch inductor's generated Triton (torch {seed.torch_version}), "
-                                              f"made standalone")
-               if seed.source else InductorCandidate(None, f"inductor gave no seed: {seed.reason}"))
-        _path(out, p).write_text(json.dumps({"problem": p.key, "torch": version, "device": kind, **got.to_dict()},
+        seed = make(p, kind, **options)
+        got = (InductorCandidate(seed.source, f"torch inductor's generated Triton (torch {seed.torch_version})"
+                                              f"{setting}, made standalone")
+               if seed.source else InductorCandidate(None, f"inductor gave no seed{setting}: {seed.reason}"))
+        _path(out, p, variant).write_text(json.dumps({"problem": p.key, "torch": version, "device": kind, **got.to_dict()},
                                             indent=1) + "\n", encoding="utf-8")
         return p.key, got
 

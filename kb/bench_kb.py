@@ -40,8 +40,8 @@ from typing import Any
 from autokernel.evaluate.protocol import PROTOCOL_NAMES
 from autokernel.problem import Problem
 from autokernel.records import Candidate
-from kb.bench_inductor import SPEC as INDUCTOR
-from kb.bench_inductor import InductorCandidate, inductor_candidates, only_captures
+from kb.bench_inductor import InductorCandidate, inductor_candidates, only_captures, variant_of
+from kb.bench_inductor import is_spec as is_inductor
 
 BENCH_INFO = "bench.json"
 _N = r"(0|[1-9][0-9]*)"  # as KernelBench formats an int: no sign, no leading zero (problem_01 would alias problem_1)
@@ -322,8 +322,8 @@ def judge_generations(gen_dir: str | Path, problems: Sequence[Problem], config: 
 # (problem, candidate) pairs
 
 
-CANDIDATE_SPECS = ("FILE.py", "dir:PATH", "run:PATH", "starter", "preset:NAME", "preset:N", "inductor", "wrap",
-                   "copy")
+CANDIDATE_SPECS = ("FILE.py", "dir:PATH", "run:PATH", "starter", "preset:NAME", "preset:N", "inductor",
+                   "inductor:VARIANT", "wrap", "copy")
 
 # `copy`: the reference's forward, then a Triton copy of its output: a harness smoke test ("correct" without
 # doing the work; never a result)
@@ -351,7 +351,10 @@ class ModelNew(Model):
 
 def check_spec(spec: str) -> None:
     """ValueError unless ``spec`` is one of `CANDIDATE_SPECS` (a file or folder that exists)."""
-    if spec in ("starter", INDUCTOR, "wrap", "copy") or (spec.startswith("preset:") and spec[7:]):
+    if spec in ("starter", "wrap", "copy") or (spec.startswith("preset:") and spec[7:]):
+        return
+    if is_inductor(spec):
+        variant_of(spec)  # ValueError naming the variants
         return
     if spec.startswith(("dir:", "run:")):
         if not Path(spec[4:]).is_dir():
@@ -433,17 +436,18 @@ def parse_pairs(text: str, *, source: str = "pairs") -> list[tuple[str, str]]:
 
 
 def pair_jobs(pairs: Sequence[tuple[Problem, str]],
-              inductor: Mapping[str, InductorCandidate] | None = None) -> tuple[list[Job], list[Skipped]]:
-    """The jobs of (problem, spec) pairs, and the pairs with no candidate; ``inductor``: the problems' captured
-    inductor candidates (`kb.bench_inductor`), for the ``inductor`` spec."""
+              inductor: Mapping[tuple[str, str], InductorCandidate] | None = None,
+              ) -> tuple[list[Job], list[Skipped]]:
+    """The jobs of (problem, spec) pairs, and the pairs with no candidate; ``inductor``: (problem key, spec) -> the
+    captured inductor candidate (`kb.bench_inductor`), for the ``inductor`` and ``inductor:VARIANT`` specs."""
     jobs, skipped = [], []
     for problem, spec in pairs:
-        if spec == INDUCTOR:
-            seed = (inductor or {}).get(problem.key)
+        if is_inductor(spec):
+            seed = (inductor or {}).get((problem.key, spec))
             if seed is None or seed.source is None:
                 skipped.append(Skipped(f"{problem.key} {spec}", seed.label if seed else "not captured"))
             else:
-                jobs.append(Job(problem, Candidate(source=seed.source, proposer=INDUCTOR, idea=seed.label,
+                jobs.append(Job(problem, Candidate(source=seed.source, proposer="inductor", idea=seed.label,
                                                    own_code=True), spec))
             continue
         found = candidate_source(spec, problem)
@@ -460,12 +464,13 @@ def judge_pairs(pairs: Sequence[tuple[Problem, str]], config: BenchConfig, *,
                 echo: Callable[[str], None] = print) -> BenchResult:
     """Judge each (problem, candidate spec) pair (`CANDIDATE_SPECS`) under each protocol of ``config``."""
     problems = list({p.key: p for p, _ in pairs}.values())
-    inductor = None
-    if any(spec == INDUCTOR for _, spec in pairs):
+    inductor: dict[tuple[str, str], InductorCandidate] = {}
+    for kind in dict.fromkeys(spec for _, spec in pairs if is_inductor(spec)):  # the seed, then each variant
         check_out(config.out)  # the captures are kept in the bench folder: never in a folder not ours
-        wanted = list({p.key: p for p, spec in pairs if spec == INDUCTOR}.values())
-        inductor = inductor_candidates(wanted, config.device, config.out, capture_ok=not config.restore_only,
-                                       echo=echo)
+        wanted = list({p.key: p for p, spec in pairs if spec == kind}.values())
+        found = inductor_candidates(wanted, config.device, config.out, capture_ok=not config.restore_only,
+                                    variant=variant_of(kind), echo=echo)
+        inductor.update({(key, kind): cand for key, cand in found.items()})
     jobs, skipped = pair_jobs(pairs, inductor)
     entry = {"mode": "pairs", "candidates": sorted({spec for _, spec in pairs})}
     return _bench(problems, jobs, skipped, config, entry, echo)

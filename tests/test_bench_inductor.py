@@ -83,3 +83,38 @@ def test_a_cpu_bench_judges_inductors_code_beside_the_starter_and_resumes_withou
     printed = capsys.readouterr().out
     assert "capturing" not in printed
     assert len(verdict_records(out / "kernelbench")) == 2
+
+
+def test_a_variant_is_captured_with_its_settings_and_kept_beside_the_seed(tmp_path):
+    """``inductor:SLUG``: the seed under one of inductor's settings (the search's moves on it), judged beside it."""
+    from autokernel.starters.inductor import variant_named
+    from kb.bench_inductor import variant_of
+    from kb.bench_kb import check_spec, pair_jobs
+
+    calls: list = []
+
+    def make(problem, device, options=None):
+        calls.append((problem.key, device, tuple(options or ())))
+        return InductorSeed(f"# {problem.key} {sorted(options or {})}\n", "1 Triton kernel", torch_version="t")
+
+    variant = variant_of("inductor:channels-last-convolutions")
+    assert variant == variant_named("channels-last-convolutions") and variant_of("inductor") is None
+    seed = inductor_candidates([RELU], "cuda", tmp_path, make_seed=make, echo=lambda _: None)
+    got = inductor_candidates([RELU], "cuda", tmp_path, make_seed=make, variant=variant, echo=lambda _: None)
+    assert calls == [("relu", "cuda", ()), ("relu", "cuda", ("force_layout_optimization",))]
+    assert got["relu"].source == "# relu ['force_layout_optimization']\n" != seed["relu"].source
+    assert "with channels-last convolutions (force_layout_optimization=True), made standalone" in got["relu"].label
+    assert sorted(f.name for f in (tmp_path / CAPTURES).iterdir()) == [
+        f"relu_{RELU.digest}.channels-last-convolutions.json", f"relu_{RELU.digest}.json"]
+    assert only_captures(tmp_path)
+    calls.clear()  # resumed: both kept
+    assert inductor_candidates([RELU], "cuda", tmp_path, make_seed=make, variant=variant, echo=print) == got
+    assert calls == []
+
+    jobs, skipped = pair_jobs([(RELU, "inductor"), (RELU, "inductor:channels-last-convolutions")],
+                              {("relu", "inductor"): seed["relu"],
+                               ("relu", "inductor:channels-last-convolutions"): got["relu"]})
+    assert [j.candidate.source for j in jobs] == [seed["relu"].source, got["relu"].source] and not skipped
+    check_spec("inductor:unsplit-reductions")
+    with pytest.raises(ValueError, match="no inductor variant 'fastest'.*channels-last-convolutions"):
+        check_spec("inductor:fastest")

@@ -563,7 +563,7 @@ def test_only_our_generators_candidates_are_marked_our_own_code():
     from kb.bench_kb import pair_jobs
 
     problem = Problem.from_file(Path(__file__).resolve().parents[1] / "autokernel" / "suite" / "relu_scale.py")
-    inductor = {problem.key: InductorCandidate("class ModelNew: pass\n", "inductor's code")}
+    inductor = {(problem.key, "inductor"): InductorCandidate("class ModelNew: pass\n", "inductor's code")}
     jobs, skipped = pair_jobs([(problem, "starter"), (problem, "copy"), (problem, "wrap"), (problem, "inductor")],
                               inductor=inductor)
     assert not skipped

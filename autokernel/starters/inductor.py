@@ -44,6 +44,11 @@ class InductorVariant:
     def label(self) -> str:
         return f"{self.name} ({', '.join(f'{k}={v!r}' for k, v in self.options.items())})"
 
+    @property
+    def slug(self) -> str:
+        """The name in a command line (the bench's ``inductor:SLUG``) and a file name."""
+        return re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
+
 
 # Settings that change only what inductor writes (max_autotune_pointwise too: its longer config lists are timed at
 # the kernels' first call, in the judge). Left out: max_autotune and coordinate_descent_tuning, which time kernels
@@ -90,6 +95,14 @@ def combined(variants) -> InductorVariant | None:
         return None
     return InductorVariant(" + ".join(v.name for v in kept), {k: x for v in kept for k, x in v.options.items()},
                            "any", "settings that each made the seed faster, together")
+
+
+def variant_named(slug: str) -> InductorVariant:
+    """The variant of `VARIANTS` whose slug is ``slug``; ValueError naming them otherwise."""
+    for v in VARIANTS:
+        if v.slug == slug:
+            return v
+    raise ValueError(f"no inductor variant {slug!r}: one of {', '.join(v.slug for v in VARIANTS)}")
 
 
 def allowed_options() -> dict:

@@ -32,7 +32,9 @@ def register(sub) -> None:
                            "like the problem, 19_ReLU.py, or L1_19.py as a leaderboard's kernels/ folder), run:PATH (a run directory's best kernels), starter, "
                            "preset:NAME or preset:N (the starter with that preset), inductor (torch.compile's "
                            "generated Triton as a standalone ModelNew, captured once per problem into the bench "
-                           "folder), wrap (the reference as "
+                           "folder), inductor:VARIANT (the same under one of inductor's settings: "
+                           "channels-last-convolutions, no-layout-optimisation, unsplit-reductions, ...), "
+                           "wrap (the reference as "
                            "ModelNew: must be rejected), copy (a harness smoke test)")
     p.add_argument("--level", help="KernelBench level(s), e.g. 1 or 1,2 (with --generations: required)")
     p.add_argument("--problems", nargs="+", metavar="IDS_OR_REFS",
