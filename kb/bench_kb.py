@@ -852,12 +852,13 @@ def _heavy_between_light(jobs: list[Job], first) -> list[Job]:
 
 
 def _solved(run_dir: Path, problems: Sequence[Problem]) -> int:
+    """Of ``problems`` (KernelBench's or a file's), those whose scoring row is correct and not quarantined."""
     from autokernel.ledger import RESULTS, read_rows
     from kb.runs import best_rows
 
-    keys = {(p.level, p.problem_id) for p in problems}
+    keys = {p.key for p in problems}  # a results row names its problem by key; a file's has no (level, id)
     best = best_rows(read_rows(run_dir / RESULTS)[0])
-    return sum(1 for key, row in best.items() if key in keys and row["verdict"]["verdict"] == "correct"
+    return sum(1 for row in best.values() if row.get("problem") in keys and row["verdict"]["verdict"] == "correct"
                and not row["verdict"].get("quarantined"))
 
 

@@ -569,3 +569,22 @@ def test_only_our_generators_candidates_are_marked_our_own_code():
     assert not skipped
     assert [(j.candidate.proposer, j.candidate.own_code) for j in jobs] == [
         ("starter", True), ("copy", False), ("wrap", False), ("inductor", True)]
+
+
+def test_the_closing_report_counts_a_files_problem_solved_as_a_kernelbench_one(tmp_path):
+    """A bench of a problem file reported "0/1 problems with a correct kernel" beside its correct verdicts: the count
+    matched problems by (level, id), which a file's problem does not have."""
+    import json
+
+    from autokernel.problem import Problem
+    from kb.bench_kb import _solved
+
+    fixtures = Path(__file__).resolve().parent / "fixtures" / "problems"
+    relu, rows_sum = Problem.from_file(fixtures / "relu.py"), Problem.from_file(fixtures / "row_sum.py")
+    kb_problem = Problem.from_source((fixtures / "relu.py").read_text(), name="19_ReLU", level=1, problem_id=19)
+    rows = [{"problem": "L1/19", "experiment": 1, "verdict": {"verdict": "correct", "speedup": 1.2}},
+            {"problem": "relu", "experiment": 2, "verdict": {"verdict": "correct", "speedup": 0.9}},
+            {"problem": "row_sum", "experiment": 3, "verdict": {"verdict": "incorrect"}},
+            {"problem": "L1/20", "experiment": 4, "verdict": {"verdict": "correct", "speedup": 2.0}}]
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert _solved(tmp_path, [kb_problem, relu, rows_sum]) == 2
