@@ -613,3 +613,17 @@ def test_a_search_judges_a_variant_of_inductors_seed_after_round_zero(tmp_path, 
     (variant,) = [r for r in rows if r["round"] == 1 and r["proposer"] == "inductor"]
     assert variant["idea"].startswith("inductor setting: no layout optimisation (layout_optimization=False)")
     assert variant["parent"] == seed["candidate_digest"] and variant["verdict"]["verdict"] == "correct"
+
+
+def test_no_seed_capture_starts_as_the_run_stops_and_the_next_invocation_asks_again(tmp_path, monkeypatch):
+    """A capture may take minutes; started just before --stop-after it held the run past it."""
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    make, calls = _stand_in("# inductor seed")
+    stopping = InductorSeedProposer(Inner(), None, make_seed=make, stop_at=time.time() + MIN_CAPTURE_S / 2)
+    assert [c.source for c in stopping.propose(PROBLEM, History(device="cuda"), 2, 1)] == ["# starter"]
+    assert calls == [] and stopping.inductor_notes["L1/23"].startswith("no seed: the run stops")
+    again = InductorSeedProposer(Inner(), None, make_seed=make)  # the next invocation: not remembered
+    starter = _judged(Candidate(source="# starter", proposer="tuner"))
+    assert [c.source for c in again.propose(PROBLEM, History(device="cuda", attempts=[starter], round=3), 2, 1)] == [
+        "# starter", "# inductor seed"]
+    assert calls == ["cuda"]

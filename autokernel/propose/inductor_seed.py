@@ -33,7 +33,10 @@ SEED_IDEA = "torch inductor's generated Triton"
 VARIANT_IDEA = "inductor setting: "
 CAPTURES_PER_ROUND = 2  # variant captures a round at most (each a compile of the problem: seconds to a minute)
 VARIANT_TIMEOUT_S = 300.0  # a variant's capture at most; less where the run stops sooner (``stop_at``)
-MIN_CAPTURE_S = 20.0  # no variant capture starts with less time than this left before the run stops
+MIN_CAPTURE_S = 20.0  # no capture starts with less time than this left before the run stops
+STOPPING = "the run stops"  # the reason of a capture not started for it (never remembered)
+# reasons that are the machine's or the run's, not the problem's: asked again next invocation
+_NOT_THE_PROBLEMS = ("took more than", "exited with code", STOPPING)
 
 
 def wanted(enabled: bool | None, device: str) -> bool:
@@ -74,14 +77,19 @@ class InductorSeedProposer:
     def seed(self, problem: Problem, device: str):
         """The `InductorSeed` of ``problem`` on ``device`` (made once per process; a resumed run re-makes it, and
         inductor's output for the same versions is the same source, so the ledger answers it)."""
+        from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, InductorSeed, inductor_seed
+
         key = (problem.digest, device)
         with self._lock:
             if key in self._seeds:
                 return self._seeds[key]
+        limit = self._time_left(self.timeout_s or DEFAULT_TIMEOUT_S)
+        if limit is None:  # not kept: the run's stop, not the problem's
+            seed = InductorSeed(None, f"{STOPPING}: no capture started within {MIN_CAPTURE_S:g} s of --stop-after")
+            self.inductor_notes[problem.key] = f"no seed: {seed.reason}"
+            return seed
         if self._make_seed is None:
-            from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, inductor_seed
-
-            seed = inductor_seed(problem, device, timeout_s=self.timeout_s or DEFAULT_TIMEOUT_S)
+            seed = inductor_seed(problem, device, timeout_s=limit)
         else:
             seed = self._make_seed(problem, device)
         with self._lock:
@@ -169,8 +177,8 @@ class InductorSeedProposer:
             if remembered and remembered.removeprefix("digest ") in known:
                 self._variants_done.add(key)  # screened in an earlier invocation and not judged: lost its screen
                 continue
-            timeout = VARIANT_TIMEOUT_S if self.stop_at is None else min(VARIANT_TIMEOUT_S, self.stop_at - time.time())
-            if captures >= CAPTURES_PER_ROUND or timeout < MIN_CAPTURE_S:
+            timeout = self._time_left(VARIANT_TIMEOUT_S)
+            if captures >= CAPTURES_PER_ROUND or timeout is None:
                 return None
             captures += 1
             self._variants_done.add(key)
@@ -190,6 +198,13 @@ class InductorSeedProposer:
             _remember_variant(problem, history.device, variant.name, f"digest {cand.digest}")
             return cand
         return None
+
+    def _time_left(self, limit: float) -> float | None:
+        """A capture's time limit: ``limit``, or less where the run stops sooner (``stop_at``); None where less
+        than `MIN_CAPTURE_S` is left, so no capture holds the run past its --stop-after."""
+        if self.stop_at is not None:
+            limit = min(limit, self.stop_at - time.time())
+        return limit if limit >= MIN_CAPTURE_S else None
 
     def _capture(self, problem: Problem, device: str, options: dict, timeout_s: float):
         """A variant's capture within ``timeout_s`` (one that runs out is retried by the next invocation)."""
@@ -246,7 +261,7 @@ def _no_seed(problem: Problem, device: str) -> str | None:
 
 def _remember_no_seed(problem: Problem, device: str, reason: str) -> None:
     """A reason that will hold next time (inductor's own verdict on the problem); a time limit is not remembered."""
-    if "took more than" in reason or "exited with code" in reason:
+    if any(r in reason for r in _NOT_THE_PROBLEMS):
         return  # the machine's, not the problem's: try again on the next invocation
     from autokernel.evaluate.caches import default_cache_dir, update_json
 
@@ -262,7 +277,7 @@ def _variant_outcome(problem: Problem, device: str, name: str) -> str | None:
 
 def _remember_variant(problem: Problem, device: str, name: str, outcome: str) -> None:
     """What capturing a variant gave; a time limit or a crashed capture is the machine's, not remembered."""
-    if "took more than" in outcome or "exited with code" in outcome:
+    if any(r in outcome for r in _NOT_THE_PROBLEMS):
         return
     from autokernel.evaluate.caches import default_cache_dir, update_json
 
