@@ -9,7 +9,7 @@ that wrote it): a resumed bench judges the same file, which its ledger knows, an
 
 ``inductor:SLUG`` is the same with one of inductor's code-generation settings changed
 (`autokernel.starters.inductor.VARIANTS`, the search's moves on the seed), kept beside it
-(``inductor/<problem>.<slug>.json``), so a bench judges the seed and its variants side by side.
+(``inductor/<problem>_<digest>.<slug>.json``), so a bench judges the seed and its variants side by side.
 """
 
 from __future__ import annotations
@@ -126,8 +126,8 @@ def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Pat
         got = (InductorCandidate(seed.source, f"torch inductor's generated Triton (torch {seed.torch_version})"
                                               f"{setting}, made standalone")
                if seed.source else InductorCandidate(None, f"inductor gave no seed{setting}: {seed.reason}"))
-        _path(out, p, variant).write_text(json.dumps({"problem": p.key, "torch": version, "device": kind, **got.to_dict()},
-                                            indent=1) + "\n", encoding="utf-8")
+        kept = {"problem": p.key, "torch": version, "device": kind, **got.to_dict()}
+        _path(out, p, variant).write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
         return p.key, got
 
     workers = jobs or max(1, min(8, (os.cpu_count() or 2) // 2))

@@ -121,8 +121,8 @@ class RunConfig:
 def make_proposer(config: ProposerConfig, rows: list | None = None, screen_rows: list | None = None, *,
                   stop_at: float | None = None):
     """The proposer ``config`` asks for; ``rows`` (the run's ledger so far) and ``screen_rows`` (its screen.jsonl)
-    give the tuner its move prior; ``stop_at`` (epoch seconds: the run's --stop-after) bounds the inductor
-    variants' captures, so none holds the run past it."""
+    give the tuner its move prior; ``stop_at`` (epoch seconds: the run's --stop-after) bounds inductor's captures
+    (its seed and the seed's variants), so none holds the run past it."""
     from autokernel.propose.llm import LLMConfig, LLMProposer
     from autokernel.propose.prior import MovePrior
     from autokernel.propose.tuner import TunerProposer
