@@ -627,3 +627,12 @@ def test_no_seed_capture_starts_as_the_run_stops_and_the_next_invocation_asks_ag
     assert [c.source for c in again.propose(PROBLEM, History(device="cuda", attempts=[starter], round=3), 2, 1)] == [
         "# starter", "# inductor seed"]
     assert calls == ["cuda"]
+
+
+def test_wider_autotuning_is_offered_only_to_a_forward_of_a_few_kernels():
+    """L3/34's 258 inductor kernels took 93.5 s at their first call autotuning two configurations each."""
+    from autokernel.starters.inductor import FEW_KERNELS, applies, variant_named
+
+    wider = variant_named("wider-launch-autotuning")
+    few = "".join(f"def triton_poi_fused_{i}(x):\n    pass\n" for i in range(FEW_KERNELS))
+    assert applies(wider, few) and not applies(wider, few + "def triton_poi_fused_extra(x):\n    pass\n")

@@ -37,7 +37,7 @@ class InductorVariant:
 
     name: str
     options: dict = field(hash=False)
-    applies: str  # "convolution": a library convolution; "reduction": a reduction kernel; "any"
+    applies: str  # "convolution": a library convolution; "reduction": a reduction kernel; "few kernels"; "any"
     why: str
 
     @property
@@ -63,10 +63,12 @@ VARIANTS: tuple[InductorVariant, ...] = (
                     "layout around a few convolutions can cost more than the convolutions gain"),
     InductorVariant("1x1 convolutions as matmuls", {"conv_1x1_as_mm": True}, "convolution",
                     "a pointwise convolution is a matmul; as one, inductor may fuse its neighbours around it"),
-    InductorVariant("wider launch autotuning", {"max_autotune_pointwise": True}, "any",
+    InductorVariant("wider launch autotuning", {"max_autotune_pointwise": True}, "few kernels",
                     "inductor's longer lists of launch configurations for its pointwise and reduction kernels (tile "
                     "shapes, warps), autotuned at the first call; by default a square-tiled 2-D kernel such as a "
-                    "layout copy has one"),
+                    "layout copy has one. Only for a forward of a few kernels: L3/34's 258 took 93.5 s at their "
+                    "first call on an H100, most of it autotuning two configurations each, and a launch-bound "
+                    "forward gains nothing from each kernel's tile"),
     InductorVariant("unsplit reductions", {"split_reductions": False}, "reduction",
                     "inductor splits a long reduction into two kernels; one kernel saves a launch and a round "
                     "trip of the partial sums through memory where the rows are few"),
@@ -112,6 +114,8 @@ def allowed_options() -> dict:
 
 _CONVOLUTION = re.compile(r"\bconvolution\(")
 _REDUCTION = re.compile(r"\bdef triton_(?:red|per)_")
+_KERNEL = re.compile(r"^def triton_", re.MULTILINE)
+FEW_KERNELS = 16  # "few kernels": at most this many Triton kernels in the seed
 
 
 def applies(variant: InductorVariant, seed_source: str) -> bool:
@@ -120,6 +124,8 @@ def applies(variant: InductorVariant, seed_source: str) -> bool:
         return bool(_CONVOLUTION.search(seed_source))
     if variant.applies == "reduction":
         return bool(_REDUCTION.search(seed_source))
+    if variant.applies == "few kernels":
+        return len(_KERNEL.findall(seed_source)) <= FEW_KERNELS
     return True
 
 
