@@ -465,8 +465,10 @@ def judge_pairs(pairs: Sequence[tuple[Problem, str]], config: BenchConfig, *,
     """Judge each (problem, candidate spec) pair (`CANDIDATE_SPECS`) under each protocol of ``config``."""
     problems = list({p.key: p for p, _ in pairs}.values())
     inductor: dict[tuple[str, str], InductorCandidate] = {}
-    for kind in dict.fromkeys(spec for _, spec in pairs if is_inductor(spec)):  # the seed, then each variant
+    kinds = list(dict.fromkeys(spec for _, spec in pairs if is_inductor(spec)))  # the seed, then each variant
+    if kinds:
         check_out(config.out)  # the captures are kept in the bench folder: never in a folder not ours
+    for kind in kinds:
         wanted = list({p.key: p for p, spec in pairs if spec == kind}.values())
         found = inductor_candidates(wanted, config.device, config.out, capture_ok=not config.restore_only,
                                     variant=variant_of(kind), echo=echo)

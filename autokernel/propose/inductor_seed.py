@@ -22,6 +22,7 @@ none, is remembered in the judge cache (``inductor_variants.json``) beside the s
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 
@@ -77,7 +78,7 @@ class InductorSeedProposer:
     def seed(self, problem: Problem, device: str):
         """The `InductorSeed` of ``problem`` on ``device`` (made once per process; a resumed run re-makes it, and
         inductor's output for the same versions is the same source, so the ledger answers it)."""
-        from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, InductorSeed, inductor_seed
+        from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, InductorSeed
 
         key = (problem.digest, device)
         with self._lock:
@@ -88,10 +89,7 @@ class InductorSeedProposer:
             seed = InductorSeed(None, f"{STOPPING}: no capture started within {MIN_CAPTURE_S:g} s of --stop-after")
             self.inductor_notes[problem.key] = f"no seed: {seed.reason}"
             return seed
-        if self._make_seed is None:
-            seed = inductor_seed(problem, device, timeout_s=limit)
-        else:
-            seed = self._make_seed(problem, device)
+        seed = self._capture(problem, device, None, limit)
         with self._lock:
             self._seeds[key] = seed
             self.inductor_notes[problem.key] = (
@@ -160,14 +158,13 @@ class InductorSeedProposer:
             return None
         from autokernel.starters.inductor import VARIANTS, applies, combined, same_code
 
-        tried = {a.candidate.idea.split(" (", 1)[0] for a in history.attempts
-                 if a.candidate.idea.startswith(VARIANT_IDEA)}
+        tried = {_variant_name(a.candidate.idea) for a in history.attempts} - {None}
         known = history.digests | history.screened
         together = combined(_gainers(history, seed))
         captures = 0
         for variant in (*VARIANTS, *([together] if together else [])):
             key = (problem.digest, history.device, variant.name)
-            if (f"{VARIANT_IDEA}{variant.name}" in tried or key in self._variants_done
+            if (variant.name in tried or key in self._variants_done
                     or not applies(variant, seed.candidate.source)):
                 continue
             remembered = _variant_outcome(problem, history.device, variant.name)
@@ -206,13 +203,15 @@ class InductorSeedProposer:
             limit = min(limit, self.stop_at - time.time())
         return limit if limit >= MIN_CAPTURE_S else None
 
-    def _capture(self, problem: Problem, device: str, options: dict, timeout_s: float):
-        """A variant's capture within ``timeout_s`` (one that runs out is retried by the next invocation)."""
+    def _capture(self, problem: Problem, device: str, options: dict | None, timeout_s: float):
+        """The seed's capture (``options`` None) or a variant's, within ``timeout_s`` (one that runs out is asked
+        again by the next invocation)."""
+        settings = {"options": options} if options else {}
         if self._make_seed is None:
             from autokernel.starters.inductor import inductor_seed
 
-            return inductor_seed(problem, device, timeout_s=timeout_s, options=options)
-        return self._make_seed(problem, device, options=options)
+            return inductor_seed(problem, device, timeout_s=timeout_s, **settings)
+        return self._make_seed(problem, device, **settings)
 
 
 def _gainers(history: History, seed: Attempt) -> list:
@@ -222,10 +221,14 @@ def _gainers(history: History, seed: Attempt) -> list:
     by_name = {v.name: v for v in VARIANTS}
     bar = seed.verdict.kernel.median_ms if seed.verdict.kernel else None
     faster = [(a.verdict.kernel.median_ms, by_name[name]) for a in history.attempts
-              if a.candidate.idea.startswith(VARIANT_IDEA) and a.is_correct and a.verdict.kernel and bar
-              and a.verdict.kernel.median_ms < bar
-              and (name := a.candidate.idea.split(" (", 1)[0][len(VARIANT_IDEA):]) in by_name]
+              if a.is_correct and a.verdict.kernel and bar and a.verdict.kernel.median_ms < bar
+              and (name := _variant_name(a.candidate.idea)) in by_name]
     return [v for _, v in sorted(faster, key=lambda t: t[0])]
+
+
+def _variant_name(idea: str) -> str | None:
+    """The variant a candidate's idea names (``inductor setting: NAME (settings), ...``), None if it is none."""
+    return idea[len(VARIANT_IDEA):].split(" (", 1)[0] if idea.startswith(VARIANT_IDEA) else None
 
 
 def _judged_seed(history: History) -> Attempt | None:
@@ -240,15 +243,21 @@ _VARIANTS = "inductor_variants.json"  # ... and of each variant: the seed's code
 
 def _no_seed_key(problem: Problem, device: str) -> str:
     """Problem, device kind, torch, and the code that captures and rewrites (a fix there asks again)."""
+    import torch
+
+    kind = "cuda" if device.startswith("cuda") else "cpu"
+    return f"{problem.digest}:{kind}:{torch.__version__}:{_capture_code()}"
+
+
+@functools.cache
+def _capture_code() -> str:
+    """The digest of the code that captures and rewrites (read once a process: the variants ask every round)."""
     import hashlib
     from pathlib import Path
 
-    import torch
-
     here = Path(__file__).resolve().parents[1] / "starters"
     code = hashlib.sha256(b"".join((here / f).read_bytes() for f in ("_inductor_capture.py", "_inductor_source.py")))
-    kind = "cuda" if device.startswith("cuda") else "cpu"
-    return f"{problem.digest}:{kind}:{torch.__version__}:{code.hexdigest()[:12]}"
+    return code.hexdigest()[:12]
 
 
 def _no_seed(problem: Problem, device: str) -> str | None:
