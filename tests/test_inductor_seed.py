@@ -515,6 +515,35 @@ def test_a_correct_seed_is_offered_one_variant_a_round_and_a_variant_making_its_
     assert calls == [("cuda", "triton.persistent_reductions")]
 
 
+class EmptyInner(WideInner):
+    """An inner proposer with no new ideas (the tuner on a seed without tunables)."""
+
+    def propose(self, problem, history, n_ideas, n_branches):
+        return []
+
+    def propose_wide(self, problem, history, width):
+        return []
+
+
+@pytest.mark.parametrize("wide", [True, False])
+def test_a_round_with_nothing_else_captures_on_until_a_variant_makes_other_code(tmp_path, monkeypatch, wide):
+    """An empty round ends a search: the H100 panel's L2/90 stopped with no new ideas once a round's two captures
+    had made the seed's code, three variants never tried."""
+    monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
+    make, calls = _stand_in(CONV_SEED, {"split_reductions": '"""u"""\none kernel\n'})
+    proposer = InductorSeedProposer(EmptyInner(), None, make_seed=make)
+    seed = _judged(Candidate(source=CONV_SEED, proposer="inductor", idea="torch inductor's generated Triton (torch "
+                             "2.x), made standalone"))
+    history = History(device="cuda", attempts=[seed], round=3)
+    offered = proposer.propose_wide(PROBLEM, history, 4) if wide else proposer.propose(PROBLEM, history, 1, 1)
+    assert [c.idea.split(" (")[0] for c in offered] == ["inductor setting: unsplit reductions"]
+    assert [c[1] for c in calls] == ["force_layout_optimization", "layout_optimization", "conv_1x1_as_mm",
+                                     "max_autotune_pointwise", "split_reductions"]
+    # with every variant tried the round is empty: the search stops there
+    history = History(device="cuda", attempts=[seed, _judged(offered[0])], round=4)
+    assert (proposer.propose_wide(PROBLEM, history, 4) if wide else proposer.propose(PROBLEM, history, 1, 1)) == []
+
+
 def test_no_variant_without_a_correct_seed_or_off_the_gpu(tmp_path, monkeypatch):
     monkeypatch.setenv("AUTOKERNEL_KB_CACHE", str(tmp_path / "cache"))
     make, calls = _stand_in(CONV_SEED, {"force_layout_optimization": "channels-last code"})

@@ -107,6 +107,33 @@ def test_a_resumed_run_never_overwrites_a_better_best(tmp_path):
     assert "fixed = 1" in (d / "best.py").read_text()
 
 
+def test_a_best_kept_only_as_best_py_keeps_its_source_when_displaced(tmp_path):
+    """A thin copy keeps a problem's best once, as best.py; a resumed search that finds a better kernel writes the
+    old best to its own candidate file first, so `search_panel.py confirm` can still judge it (round 0's best)."""
+    problem = Problem.from_source(SRC, name="double")
+
+    def attempt(source, speedup):
+        a = _attempt(source, speedup=speedup)
+        a.verdict.problem_digest, a.verdict.candidate_digest = problem.digest, a.candidate.digest
+        return a
+
+    seed, better = attempt("class ModelNew: seed = 1\n", 1.2), attempt("class ModelNew: better = 1\n", 2.0)
+    ledger = Ledger(tmp_path, device="cpu", policy=POLICY, use_git=False)
+    ledger.record(problem, seed)
+    ledger.save_best(problem, seed)
+    ledger.source_path(problem, seed.candidate.digest).unlink()  # as a thin copy keeps it: best.py only
+    resumed = Ledger(tmp_path, device="cpu", policy=POLICY, use_git=False)
+    assert resumed.stored_source(problem, seed.candidate.digest) is None
+    resumed.record(problem, better)
+    resumed.save_best(problem, better)
+    assert resumed.stored_source(problem, seed.candidate.digest) == seed.candidate.source
+    assert "better = 1" in (tmp_path / "problems" / slug(problem) / "best.py").read_text()
+    # a best.py that is not the recorded best (edited by hand) is not filed as a candidate
+    (tmp_path / "problems" / slug(problem) / "best.py").write_text("class ModelNew: edited = 1\n")
+    resumed.save_best(problem, attempt("class ModelNew: best = 3\n", 3.0))
+    assert resumed.stored_source(problem, Candidate(source="class ModelNew: edited = 1\n").digest) is None
+
+
 def test_slug_names():
     assert slug(Problem.from_source(SRC, name="19_ReLU", level=1, problem_id=19)) == "L1_19_19_ReLU"
     assert slug(Problem.from_source(SRC, name="a b/c")) == "a_b_c"

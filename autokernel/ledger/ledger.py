@@ -460,6 +460,7 @@ class Ledger:
             return  # a resumed run re-finding the same best: nothing new to commit
         if _recorded_best_key(d / "best.json", problem) >= rank_key(attempt):
             return  # an earlier invocation found better (a resumed run replays its rounds from the starter)
+        self._keep_displaced_best(problem, best_py)
         best_py.write_text(attempt.candidate.source, encoding="utf-8")
         data = {
             **attempt.verdict.to_dict(),
@@ -476,6 +477,20 @@ class Ledger:
             rel = str(d.relative_to(self.root))
             self._git("add", "--", rel)
             self._git("commit", "-q", "--allow-empty", "-m", msg, "--", rel)
+
+    def _keep_displaced_best(self, problem: Problem, best_py: Path) -> None:
+        """Before best.py is replaced: where it is the only copy of its candidate's source (a thin copy keeps the
+        best once, there), write it to the candidate's own file, so the displaced kernel stays in the run directory
+        (``search_panel.py confirm`` judges a problem's round-0 best beside its new best)."""
+        try:
+            source = best_py.read_text(encoding="utf-8")
+        except OSError:
+            return
+        digest = Candidate(source=source).digest
+        if digest == self.best_digest(problem) and self.stored_source(problem, digest) is None:
+            path = self.source_path(problem, digest)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(source, encoding="utf-8")
 
     @_locked
     def write_summary(self, text: str) -> Path:

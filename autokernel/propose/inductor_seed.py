@@ -108,8 +108,9 @@ class InductorSeedProposer:
 
     def propose(self, problem: Problem, history: History, n_ideas: int, n_branches: int) -> list[Candidate]:
         out = list(self.inner.propose(problem, history, n_ideas, n_branches))
-        for cand in (self._seed_candidate(problem, history, branch=len(out)),
-                     self._variant_candidate(problem, history, branch=len(out) + 1)):
+        seed = self._seed_candidate(problem, history, branch=len(out))
+        for cand in (seed, self._variant_candidate(problem, history, branch=len(out) + 1,
+                                                   alone=not out and seed is None)):
             if cand is not None and cand.digest not in {c.digest for c in out}:
                 out.append(cand)
         return out
@@ -118,6 +119,8 @@ class InductorSeedProposer:
         own = [c for c in (self._seed_candidate(problem, history, branch=0),
                            self._variant_candidate(problem, history, branch=1)) if c is not None]
         out = list(self.inner.propose_wide(problem, history, width - len(own)))
+        if not own and not out:  # the round has nothing else: capture on, rather than stop with variants untried
+            own = [c for c in (self._variant_candidate(problem, history, branch=1, alone=True),) if c is not None]
         digests = {c.digest for c in out}
         return [c for c in own if c.digest not in digests] + out
 
@@ -147,10 +150,13 @@ class InductorSeedProposer:
             self._must_judge.add(cand.digest)
         return cand
 
-    def _variant_candidate(self, problem: Problem, history: History, *, branch: int) -> Candidate | None:
+    def _variant_candidate(self, problem: Problem, history: History, *, branch: int,
+                           alone: bool = False) -> Candidate | None:
         """After round 0, the next variant of a correct seed (`VARIANTS`, in order, then the settings of those that
         beat the seed together) not tried in this run: one a round, capturing at most `CAPTURES_PER_ROUND` to find
-        it (a variant whose code is the seed's, or that gives none, is passed over and remembered)."""
+        it (a variant whose code is the seed's, or that gives none, is passed over and remembered). ``alone``: the
+        round has no other candidate, so capture until one is found (or the stop nears): an empty round ends the
+        search, and the H100 panel's L2/90 stopped so after two captures had made the seed's code, three left."""
         if not history.attempts or not wanted(self.enabled, history.device):
             return None
         seed = _judged_seed(history)
@@ -175,7 +181,7 @@ class InductorSeedProposer:
                 self._variants_done.add(key)  # screened in an earlier invocation and not judged: lost its screen
                 continue
             timeout = self._time_left(VARIANT_TIMEOUT_S)
-            if captures >= CAPTURES_PER_ROUND or timeout is None:
+            if (captures >= CAPTURES_PER_ROUND and not alone) or timeout is None:
                 return None
             captures += 1
             self._variants_done.add(key)
