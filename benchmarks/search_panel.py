@@ -347,16 +347,17 @@ class PanelTable:
         return (statistics.median(gains) if gains else None), len(gains)
 
     def confirmed_gains(self) -> tuple[list[float], list[str]]:
-        """The gains `confirm` measured, one per problem with a gain (1 where the best is round 0's own kernel),
-        and the problems with a gain whose pair was not confirmed (or failed a confirmation)."""
+        """The gains `confirm` measured, one per problem with a gain (1 where the best is round 0's own kernel or
+        the confirmed gain is a tie, `Confirmed.counted`), and the problems with a gain whose pair was not confirmed
+        (or failed a confirmation)."""
         gains, missing = [], []
         for r in self.rows:
             if r.gain is None:
                 continue
             if r.best_digest and r.best_digest == r.round0_digest:
                 gains.append(1.0)
-            elif r.confirmed is not None and r.confirmed.gain is not None:
-                gains.append(r.confirmed.gain)
+            elif r.confirmed is not None and r.confirmed.counted is not None:
+                gains.append(r.confirmed.counted)
             else:
                 missing.append(r.problem)
         return gains, missing
@@ -664,10 +665,15 @@ def confirmed_line(table: PanelTable) -> str:
     """The median of the gains `confirm` measured, or which problems it has still to judge."""
     gains, missing = table.confirmed_gains()
     own = sum(1 for r in table.rows if r.gain is not None and r.best_digest and r.best_digest == r.round0_digest)
+    ties = sum(1 for r in table.rows if r.gain is not None and r.best_digest != r.round0_digest
+               and r.confirmed is not None and r.confirmed.counted == 1.0 and r.confirmed.gain != 1.0)
+    counted_1 = " and ".join(part for part in (
+        f"the {own} whose best is round 0's own kernel" if own else "",
+        f"the {ties} whose confirmed gain is a tie" if ties else "") if part)
     if missing:
         judged = len(gains) - own
-        so_far = (f" (median {statistics.median(gains):.3f}x" + (f", the {own} whose best is round 0's own kernel "
-                  f"counted 1" if own else "") + ")" if judged else "")
+        so_far = (f" (median {statistics.median(gains):.3f}x" + (f", {counted_1} counted 1" if counted_1 else "")
+                  + ")" if judged else "")
         return (f"confirmed gain: {judged} of {judged + len(missing)} problems whose best is not round 0's kernel "
                 f"judged again in turns{so_far}; not yet: {', '.join(missing)} (`search_panel.py confirm RUN_DIR` "
                 f"on the GPU)")
@@ -677,7 +683,7 @@ def confirmed_line(table: PanelTable) -> str:
     verdict = " (target met)" if median >= TARGET_GAIN else " (target not met)"
     return (f"median confirmed gain: {median:.3f}x over {len(gains)} problems, target >= {TARGET_GAIN}{verdict}; "
             f"each problem's round-0 best and best judged again in turns (`search_panel.py confirm`), the ratio of "
-            f"their medians; 1 for the {own} whose best is round 0's own kernel")
+            f"their medians" + (f"; 1 for {counted_1}" if counted_1 else ""))
 
 
 def _confirmed_lines(table: PanelTable) -> list[str]:

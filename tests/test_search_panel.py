@@ -418,3 +418,13 @@ def test_the_confirmed_line_counts_a_best_that_is_round_0s_kernel_as_1_and_names
     table.rows[2] = row("c", "y", dataclasses.replace(done, problem="c", round0_ms=2.2, best_ms=2.0))
     assert panel.confirmed_line(table).startswith(
         "median confirmed gain: 1.100x over 3 problems, target >= 1.15 (target not met)")
+    # a confirmed gain inside the turns' noise (H100 panel's L1/50: 1.055x, turns 0.980-1.069) counts 1, as a
+    # gain within 1 % of 1 does; one turn's ratio counts as read
+    noisy = dataclasses.replace(done, problem="c", round0_ms=2.11, best_ms=2.0, ratios=(0.98, 1.055, 1.069))
+    assert noisy.counted == 1.0 and dataclasses.replace(noisy, ratios=(1.055, 1.06, 1.07)).counted == noisy.gain
+    assert dataclasses.replace(noisy, ratios=(1.055,), turns=1).counted == noisy.gain
+    table.rows[2] = row("c", "y", noisy)
+    assert panel.confirmed_line(table) == (
+        "median confirmed gain: 1.000x over 3 problems, target >= 1.15 (target not met); each problem's round-0 "
+        "best and best judged again in turns (`search_panel.py confirm`), the ratio of their medians; 1 for the 1 "
+        "whose best is round 0's own kernel and the 1 whose confirmed gain is a tie")

@@ -155,6 +155,15 @@ class Confirmed:
         return (gain is not None and not self.tie and len(self.ratios) >= 2
                 and (all(r > 1 for r in self.ratios) if gain > 1 else all(r < 1 for r in self.ratios)))
 
+    @property
+    def counted(self) -> float | None:
+        """The gain a panel's median counts: 1 for a tie (within `TIE` of 1, or turns on both sides of 1), since
+        the search gained nothing that stands; one turn's ratio as read (no spread to judge it by)."""
+        gain = self.gain
+        if gain is None:
+            return None
+        return 1.0 if self.tie or (len(self.ratios) >= 2 and not self.clear) else gain
+
     def line(self) -> str:
         if self.failed:
             return (f"{self.problem}: not confirmed, {self.failed} reading(s) not correct or untimed of "

@@ -5,6 +5,7 @@ Triton kernels: triton_poi_fused_convolution_0, triton_poi_fused_convolution_1, 
 Library calls kept: convolution
 The kernels and their launches are in this file: no torch.compile and no inductor runtime run here.
 Kernels with several launch configurations autotune at the first call, as inductor does.
+Inductor settings beside its defaults: max_autotune_pointwise=True.
 """
 
 import math
@@ -27,6 +28,7 @@ num_classes = 1000
 
 
 
+@triton.autotune(configs=[triton.Config({'XBLOCK': 32, 'YBLOCK': 32}, num_warps=4, num_stages=1), triton.Config({'XBLOCK': 64, 'YBLOCK': 64}, num_warps=8, num_stages=1), triton.Config({'XBLOCK': 256, 'YBLOCK': 16}, num_warps=8, num_stages=1), triton.Config({'XBLOCK': 16, 'YBLOCK': 256}, num_warps=8, num_stages=1), triton.Config({'XBLOCK': 1024, 'YBLOCK': 1}, num_warps=4, num_stages=1), triton.Config({'XBLOCK': 1, 'YBLOCK': 1024}, num_warps=4, num_stages=1)], key=['xnumel', 'ynumel'], restore_value=['out_ptr0'])
 @triton.jit
 def triton_poi_fused_convolution_0(in_ptr0, out_ptr0, ynumel, xnumel, YBLOCK: tl.constexpr, XBLOCK: tl.constexpr):
     ynumel = 768
@@ -44,6 +46,7 @@ def triton_poi_fused_convolution_0(in_ptr0, out_ptr0, ynumel, xnumel, YBLOCK: tl
     tmp0 = tl.load(in_ptr0 + (x2 + 50176 * y3), xmask & ymask, eviction_policy='evict_last')
     tl.store(out_ptr0 + (y0 + 3 * x2 + 150528 * y1), tmp0, xmask & ymask)
 
+@triton.autotune(configs=[triton.Config({'XBLOCK': 32, 'YBLOCK': 32}, num_warps=4, num_stages=1), triton.Config({'XBLOCK': 64, 'YBLOCK': 64}, num_warps=8, num_stages=1), triton.Config({'XBLOCK': 128, 'YBLOCK': 32}, num_warps=8, num_stages=1), triton.Config({'XBLOCK': 16, 'YBLOCK': 256}, num_warps=8, num_stages=1), triton.Config({'XBLOCK': 128, 'YBLOCK': 4}, num_warps=4, num_stages=1), triton.Config({'XBLOCK': 1, 'YBLOCK': 512}, num_warps=4, num_stages=1)], key=['xnumel', 'ynumel'], restore_value=['out_ptr0'])
 @triton.jit
 def triton_poi_fused_convolution_1(in_ptr0, out_ptr0, ynumel, xnumel, YBLOCK: tl.constexpr, XBLOCK: tl.constexpr):
     ynumel = 288
@@ -84,10 +87,10 @@ def triton_poi_fused_convolution_2(in_ptr0, in_ptr1, out_ptr0, ynumel, xnumel, Y
 def _inductor_call(args):
     arg0_1, arg1_1, arg2_1 = args
     buf0 = torch.empty_strided((256, 3, 224, 224), (150528, 1, 672, 3), dtype=torch.float32, device='cuda')
-    triton_poi_fused_convolution_0[1568, 24, 1](arg2_1, buf0, 768, 50176, XBLOCK=32, YBLOCK=32, num_warps=4, num_stages=1)
+    triton_poi_fused_convolution_0[lambda META: (-(50176 // -META['XBLOCK']), -(768 // -META['YBLOCK']), 1)](arg2_1, buf0, 768, 50176)
     del arg2_1
     buf1 = torch.empty_strided((96, 3, 11, 11), (363, 1, 33, 3), dtype=torch.float32, device='cuda')
-    triton_poi_fused_convolution_1[4, 9, 1](arg0_1, buf1, 288, 121, XBLOCK=32, YBLOCK=32, num_warps=4, num_stages=1)
+    triton_poi_fused_convolution_1[lambda META: (-(121 // -META['XBLOCK']), -(288 // -META['YBLOCK']), 1)](arg0_1, buf1, 288, 121)
     del arg0_1
     buf2 = torch.convolution(buf0, buf1, stride=(4, 4), padding=(2, 2), dilation=(1, 1), transposed=False, output_padding=(0, 0), groups=1, bias=None)
     del buf0
