@@ -40,7 +40,7 @@ from typing import Any
 from autokernel.evaluate.protocol import PROTOCOL_NAMES
 from autokernel.problem import Problem
 from autokernel.records import Candidate
-from kb.bench_inductor import InductorCandidate, inductor_candidates, only_captures, variant_of
+from kb.bench_inductor import SPEC, InductorCandidate, inductor_candidates, only_captures, variant_of
 from kb.bench_inductor import is_spec as is_inductor
 
 BENCH_INFO = "bench.json"
@@ -439,13 +439,21 @@ def pair_jobs(pairs: Sequence[tuple[Problem, str]],
               inductor: Mapping[tuple[str, str], InductorCandidate] | None = None,
               ) -> tuple[list[Job], list[Skipped]]:
     """The jobs of (problem, spec) pairs, and the pairs with no candidate; ``inductor``: (problem key, spec) -> the
-    captured inductor candidate (`kb.bench_inductor`), for the ``inductor`` and ``inductor:VARIANT`` specs."""
+    captured inductor candidate (`kb.bench_inductor`), for the ``inductor`` and ``inductor:VARIANT`` specs. A
+    variant whose code is the seed's (benched beside it) is skipped: its readings would measure only the judge's
+    noise (on an H100, 12 of 18 variants of three problems were the seed's code)."""
+    from autokernel.starters.inductor import same_code
+
     jobs, skipped = [], []
     for problem, spec in pairs:
         if is_inductor(spec):
             seed = (inductor or {}).get((problem.key, spec))
+            plain = (inductor or {}).get((problem.key, SPEC)) if spec != SPEC else None
             if seed is None or seed.source is None:
                 skipped.append(Skipped(f"{problem.key} {spec}", seed.label if seed else "not captured"))
+            elif plain is not None and plain.source is not None and same_code(seed.source, plain.source):
+                skipped.append(Skipped(f"{problem.key} {spec}", "inductor wrote the seed's code under this setting "
+                                                                 "(judged as `inductor`)"))
             else:
                 jobs.append(Job(problem, Candidate(source=seed.source, proposer="inductor", idea=seed.label,
                                                    own_code=True), spec))

@@ -115,6 +115,13 @@ def test_a_variant_is_captured_with_its_settings_and_kept_beside_the_seed(tmp_pa
                               {("relu", "inductor"): seed["relu"],
                                ("relu", "inductor:channels-last-convolutions"): got["relu"]})
     assert [j.candidate.source for j in jobs] == [seed["relu"].source, got["relu"].source] and not skipped
+    # a variant that made the seed's code (past the docstring naming its setting) is not judged again
+    same = type(got["relu"])('"""other settings"""\n' + seed["relu"].source, got["relu"].label)
+    jobs, skipped = pair_jobs([(RELU, "inductor"), (RELU, "inductor:channels-last-convolutions")],
+                              {("relu", "inductor"): type(same)('"""seed"""\n' + seed["relu"].source, "seed"),
+                               ("relu", "inductor:channels-last-convolutions"): same})
+    assert len(jobs) == 1 and [s.why for s in skipped] == [
+        "inductor wrote the seed's code under this setting (judged as `inductor`)"]
     check_spec("inductor:unsplit-reductions")
     with pytest.raises(ValueError, match="no inductor variant 'fastest'.*channels-last-convolutions"):
         check_spec("inductor:fastest")
