@@ -15,8 +15,10 @@ that wrote it): a resumed bench judges the same file, which its ledger knows, an
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -89,14 +91,18 @@ def _load(path: Path, torch_version: str, kind: str) -> InductorCandidate | None
 
 def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Path, *, capture_ok: bool = True,
                         jobs: int | None = None, timeout_s: float | None = None, make_seed=None,
-                        variant=None, echo: Callable[[str], None] = print) -> dict[str, InductorCandidate]:
+                        variant=None, echo: Callable[[str], None] = print,
+                        time_left: Callable[[], float] | None = None) -> dict[str, InductorCandidate]:
     """Problem key -> its inductor candidate, from ``out``'s captures where this torch and device kind wrote them,
     else captured now (``jobs`` at once; default: half the cores, at most 8) and kept there. ``capture_ok``
     False (a bench that judges nothing) captures nothing: a problem without a kept capture gets the reason.
     ``variant``: an `InductorVariant` (`variant_of`), captured with its settings. ``make_seed(problem, device)``
-    (``options=`` too for a variant) stands in for `autokernel.starters.inductor.inductor_seed` in tests."""
+    (``options=`` too for a variant) stands in for `autokernel.starters.inductor.inductor_seed` in tests.
+    ``time_left()``: seconds before the bench's --stop-after; a capture runs no longer, and none starts with less
+    than `MIN_CAPTURE_S` left (that problem gets the reason, nothing is kept, the next invocation captures it)."""
     import torch
 
+    from autokernel.propose.inductor_seed import MIN_CAPTURE_S
     from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, inductor_seed
 
     kind, version = device_kind(device), torch.__version__
@@ -115,14 +121,23 @@ def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Pat
     if not todo:
         return found
     options = {"options": dict(variant.options)} if variant else {}
-    make = make_seed or (lambda p, d, **kw: inductor_seed(p, d, timeout_s=timeout_s or DEFAULT_TIMEOUT_S, **kw))
+    limit = timeout_s or DEFAULT_TIMEOUT_S
     echo(f"inductor: capturing {len(todo)} problem(s) with torch {version} on {kind}"
          + (f", {variant.label}" if variant else ""))
     (out / CAPTURES).mkdir(parents=True, exist_ok=True)
     setting = f" with {variant.label}" if variant else ""
 
     def capture(p: Problem) -> tuple[str, InductorCandidate]:
-        seed = make(p, kind, **options)
+        left = time_left() if time_left is not None else math.inf
+        if left < MIN_CAPTURE_S:
+            return p.key, InductorCandidate(None, f"not captured: the bench stops within {MIN_CAPTURE_S:g} s "
+                                                  "(--stop-after); the next invocation captures it")
+        began = time.monotonic()
+        seed = (make_seed(p, kind, **options) if make_seed is not None
+                else inductor_seed(p, kind, timeout_s=min(limit, left), **options))
+        if seed.source is None and left < limit and time.monotonic() - began >= 0.95 * left:
+            return p.key, InductorCandidate(None, f"not captured: cut by the bench's --stop-after after {left:.0f} s "
+                                                  "(not kept; the next invocation captures it)")
         got = (InductorCandidate(seed.source, f"torch inductor's generated Triton (torch {seed.torch_version})"
                                               f"{setting}, made standalone")
                if seed.source else InductorCandidate(None, f"inductor gave no seed{setting}: {seed.reason}"))

@@ -74,7 +74,8 @@ class BenchConfig:
         totals: problems per level, the fast_p denominators (a problem without a correct sample counts as failed).
         dataset, dataset_config, selection: what each run.json records about the problems.
         stop_after_s: no candidate starts after this many seconds of the invocation (those in flight finish and
-            are recorded, pages are written); rerunning resumes with the rest. None: judge everything.
+            are recorded, pages are written), counted from its start (inductor's captures before the judging
+            included; none starts within 20 s of the stop); rerunning resumes with the rest. None: judge everything.
         backend, ray_address, ray_workers: where candidates are judged (`autokernel.search.choice`): this
             machine's devices, or judges on a Ray cluster.
         compact_ledgers: a folder of compact ledgers (`kb.bench_ledgers`): the verdicts it holds for this
@@ -471,6 +472,8 @@ def pair_jobs(pairs: Sequence[tuple[Problem, str]],
 def judge_pairs(pairs: Sequence[tuple[Problem, str]], config: BenchConfig, *,
                 echo: Callable[[str], None] = print) -> BenchResult:
     """Judge each (problem, candidate spec) pair (`CANDIDATE_SPECS`) under each protocol of ``config``."""
+    started = _clock()  # --stop-after counts from here: the captures before the judging are the invocation's too
+    deadline = started + config.stop_after_s if config.stop_after_s is not None else None
     problems = list({p.key: p for p, _ in pairs}.values())
     inductor: dict[tuple[str, str], InductorCandidate] = {}
     kinds = list(dict.fromkeys(spec for _, spec in pairs if is_inductor(spec)))  # the seed, then each variant
@@ -479,11 +482,12 @@ def judge_pairs(pairs: Sequence[tuple[Problem, str]], config: BenchConfig, *,
     for kind in kinds:
         wanted = list({p.key: p for p, spec in pairs if spec == kind}.values())
         found = inductor_candidates(wanted, config.device, config.out, capture_ok=not config.restore_only,
-                                    variant=variant_of(kind), echo=echo)
+                                    variant=variant_of(kind), echo=echo,
+                                    time_left=(lambda: deadline - _clock()) if deadline is not None else None)
         inductor.update({(key, kind): cand for key, cand in found.items()})
     jobs, skipped = pair_jobs(pairs, inductor)
     entry = {"mode": "pairs", "candidates": sorted({spec for _, spec in pairs})}
-    return _bench(problems, jobs, skipped, config, entry, echo)
+    return _bench(problems, jobs, skipped, config, entry, echo, started=started)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -502,13 +506,15 @@ def check_out(out: str | Path) -> None:
 
 
 def _bench(problems: Sequence[Problem], jobs: list[Job], skipped: list[Skipped], config: BenchConfig,
-           entry: dict, echo: Callable[[str], None]) -> BenchResult:
+           entry: dict, echo: Callable[[str], None], *, started: float | None = None) -> BenchResult:
+    """``started``: the invocation's start on `_clock` (--stop-after counts from it), where work came before."""
     check_out(config.out)
     if config.compact_ledgers is not None:
         from kb.bench_ledgers import check_ledger_dir
 
         check_ledger_dir(config.compact_ledgers)
-    deadline = _clock() + config.stop_after_s if config.stop_after_s is not None else float("inf")
+    start = _clock() if started is None else started
+    deadline = start + config.stop_after_s if config.stop_after_s is not None else float("inf")
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)
     k, n = config.shard

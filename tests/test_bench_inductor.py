@@ -125,3 +125,37 @@ def test_a_variant_is_captured_with_its_settings_and_kept_beside_the_seed(tmp_pa
     check_spec("inductor:unsplit-reductions")
     with pytest.raises(ValueError, match="no inductor variant 'fastest'.*channels-last-convolutions"):
         check_spec("inductor:fastest")
+
+
+def test_no_capture_starts_as_the_bench_stops_and_none_is_kept(tmp_path):
+    """--stop-after bounds the captures too (they run before the judging): a problem left gets the reason, and its
+    capture is made by the next invocation."""
+    calls: list = []
+    found = inductor_candidates([RELU], "cuda", tmp_path, make_seed=_fake(calls), echo=lambda _: None,
+                                time_left=lambda: 5.0)
+    assert calls == [] and found["relu"].source is None and "--stop-after" in found["relu"].label
+    assert not list((tmp_path / CAPTURES).glob("*.json"))
+    found = inductor_candidates([RELU], "cuda", tmp_path, make_seed=_fake(calls), echo=lambda _: None,
+                                time_left=lambda: 300.0)
+    assert calls == [("relu", "cuda")] and found["relu"].source == "# seed of relu\n"
+
+
+def test_the_bench_counts_its_stop_from_before_the_captures(tmp_path, monkeypatch):
+    import kb.bench_kb as bench_kb
+
+    now = [1000.0]
+    monkeypatch.setattr(bench_kb, "_clock", lambda: now[0])
+    seen = []
+
+    def captures(problems, device, out, **kw):
+        seen.append(kw["time_left"]())
+        now[0] += 50.0  # the captures took 50 s of the invocation
+        return {p.key: bench_kb.InductorCandidate(None, "no seed") for p in problems}
+
+    monkeypatch.setattr(bench_kb, "inductor_candidates", captures)
+    config = bench_kb.BenchConfig(out=tmp_path / "bench", device="cpu", stop_after_s=40, protocols=("kernelbench",),
+                                  progress=False)
+    result = bench_kb.judge_pairs([(RELU, "inductor"), (RELU, "starter")], config, echo=lambda _: None)
+    assert seen == [40.0]
+    (outcome,) = result.outcomes
+    assert outcome.judged == 0 and outcome.left == 1  # past the stop when the judging began: the starter waits

@@ -62,7 +62,8 @@ def register(sub) -> None:
                         "runtime_error,timeout after a harness fix); the new verdict replaces the old")
     p.add_argument("--stop-after", type=float, metavar="S",
                    help="start no candidate after S seconds (those at work finish, those still waiting for heavy "
-                        "slots give up; pages are written); rerunning into the same --out judges the rest")
+                        "slots give up; pages are written), nor an inductor capture within 20 s of it; rerunning "
+                        "into the same --out judges the rest")
     p.add_argument("--compact-ledgers", metavar="DIR",
                    help="keep the verdicts as compact ledgers git can hold (DIR/<protocol>/L<level>.jsonl, "
                         "L<level>.repeat<r>.jsonl; KernelBench problems only): before judging, the verdicts DIR "
