@@ -6,7 +6,8 @@
 # Carry .whl/ (wheels the machine lacks, e.g. pydantic for KernelBench's evaluator, jsonschema for Ray: installed into
 # /tmp/site without the network; .tar.xz files there are slimmed wheels, benchmarks/slim_wheel.py) and .gpu/kb (a
 # KernelBench copy, files or dataset: the dataset unless AUTOKERNEL_KB_DATASET is set). Writes $OUT/gpu.txt
-# (GPU, driver, clocks, versions, cores) and $OUT/command.log (the command's output); exits with its status.
+# (GPU, driver, clocks, versions, cores) and $OUT/command.log (the command's output); exits with its status. Where
+# $OUT then holds more than a call brings back (8 files, 2 folders down), its folders are packed: <folder>.tgz.
 set -u
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 if compgen -G ".whl/*.whl" > /dev/null; then
@@ -27,4 +28,16 @@ case "${1:-}" in
   *.py) python3 "$@" 2>&1 | tee "$OUT/command.log" ;;
   *) python3 -m kb "$@" 2>&1 | tee "$OUT/command.log" ;;
 esac
-exit "${PIPESTATUS[0]}"
+status=${PIPESTATUS[0]}
+# A call brings back at most 8 files of $OUT, none more than 2 folders down: where more were written (a bench
+# folder holds hundreds), each folder directly in $OUT is packed into <folder>.tgz, so none is left behind.
+# DEVICE_RUN_PACK=0 leaves them (a later command of the same call resuming into one of them).
+if [ "${DEVICE_RUN_PACK:-1}" != 0 ] && { [ "$(find "$OUT" -type f | wc -l)" -gt 8 ] \
+    || [ -n "$(find "$OUT" -mindepth 4 -type f -print -quit)" ]; }; then
+  for d in "$OUT"/*/; do
+    [ -d "$d" ] || continue
+    name=$(basename "$d")
+    tar -czf "$OUT/$name.tgz" -C "$OUT" "$name" && rm -rf "${OUT:?}/$name"
+  done
+fi
+exit "$status"
