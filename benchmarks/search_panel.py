@@ -242,7 +242,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                           branches_per_idea=args.branches or (1 if on_cpu else 2), patience=args.patience or None,
                           floor_stop_pct=args.floor_stop or None, screen_width=args.screen_width,
                           judge_top=args.judge_top, screen_tie=args.screen_tie,
-                          stepping_stones=args.stepping_stones, line_patience=args.line_patience)  # fmt: skip
+                          stepping_stones=args.stepping_stones, line_patience=args.line_patience,
+                          recheck=args.recheck)  # fmt: skip
     problems = fit_to_device(resolve(args, refs, scale=False), args, eval_config, parallel=args.workers_per_device)
     selection = {"panel": refs, "panel_problems": [p.key for p in problems], "panel_rule": rule}
     if args.only:
@@ -1052,6 +1053,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screen-tie", type=float, default=0.005, metavar="F",
                    help="a variant within this fraction of the best kernel's screen time is not judged for beating "
                         "it (default 0.005; 0: any faster one is)")
+    p.add_argument("--recheck", type=float, default=0.05, metavar="F",
+                   help="a round's fastest kernel that beats the best by less than this fraction is judged again, "
+                        "its second verdict standing (default 0.05; 0: off)")
     p.add_argument("--stepping-stones", type=int, default=1, metavar="K",
                    help="variants a round also judged: the fastest that beat the tuner's own best kernel where a "
                         "foreign seed leads it (default 1; 0: off)")

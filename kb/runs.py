@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from autokernel.evaluate.protocol import get_protocol, protocol_of
-from autokernel.ledger import RESULTS, RUN_INFO, read_rows
+from autokernel.ledger import RESULTS, RUN_INFO, read_rows, standing_rows
 from kb.bridge import dataset_label
 from kb.scorer import OWN_LEVEL, ScoreInputError
 
@@ -44,6 +44,7 @@ def run_rows(run: Path, protocol: str | None = None) -> list[dict[str, Any]]:
             raise ScoreInputError(f"{run}: no results.jsonl; is this an `autokernel-kb run` directory or a compact "
                                   f"ledger?")
         rows = read_rows(path)[0]  # a row torn by a crash is skipped (the ledger drops it on resume too)
+    rows = standing_rows(rows)  # a close call judged again: its second verdict only
     if protocol is None:
         return rows
     kept = [r for r in rows if protocol_of(r["verdict"]) == protocol]

@@ -12,8 +12,9 @@ from autokernel.ledger.ledger import (
     policy_digest,
     read_rows,
     slug,
+    standing_rows,
 )
 from autokernel.ledger.run_info import RUN_INFO
 
 __all__ = ["RESULTS", "RUN_INFO", "SUMMARY", "TSV_COLUMNS", "Ledger", "cache_key", "policy_digest", "read_rows",
-           "slug"]
+           "slug", "standing_rows"]

@@ -147,6 +147,14 @@ def read_rows(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
     return rows, torn
 
 
+def standing_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` less those a later ``recheck`` row of the same candidate supersedes (same ``cache_key``): a close
+    call judged again stands by its second verdict (`SearchConfig.recheck`), so a score, a table or the move prior
+    never reads the first, picked for its luck. Other rows, a re-judge's included, are kept."""
+    last_recheck = {r.get("cache_key"): i for i, r in enumerate(rows) if r.get("recheck")}
+    return [r for i, r in enumerate(rows) if last_recheck.get(r.get("cache_key"), i) <= i]
+
+
 def row_protocol(row: dict[str, Any]) -> str:
     """The protocol a results row was judged under: its verdict's, else its policy's (`LEGACY_PROTOCOL` for rows
     recorded before protocols had names)."""
@@ -406,8 +414,10 @@ class Ledger:
         return path
 
     @_locked
-    def record(self, problem: Problem, attempt: Attempt) -> dict[str, Any]:
-        """Save the source, then append the row to results.jsonl and results.tsv (flushed and fsynced)."""
+    def record(self, problem: Problem, attempt: Attempt, *, recheck: bool = False) -> dict[str, Any]:
+        """Save the source, then append the row to results.jsonl and results.tsv (flushed and fsynced).
+        ``recheck``: a second verdict of a candidate the search judged again (a close call, marked in the row); as
+        any later row of a candidate, it is the one lookups and resumes read."""
         cand, v = attempt.candidate, attempt.verdict
         src_path = self.save_source(problem, cand)
         self._experiments += 1
@@ -433,6 +443,7 @@ class Ledger:
             "device": self.device,
             "policy": self.policy,
             "recorded_at": time.time(),
+            **({"recheck": True} if recheck else {}),
             "verdict": v.to_dict(),
         }
         _fsync_append(self.jsonl, json.dumps(row, default=str) + "\n")

@@ -95,7 +95,9 @@ class MovePrior:
         """From ledger rows (a move is tried when its child was judged, and helped when the child is correct and
         faster than ``HELPED_BELOW`` x its parent; a failed child counts as tried, not helped) and screen.jsonl
         rows (a variant never judged, against its round's control when that is its parent)."""
-        rows = list(rows)
+        from autokernel.ledger.ledger import standing_rows  # here: the ledger imports the proposers' base
+
+        rows = standing_rows(list(rows))  # a close call judged again counts once, by its second verdict
         ms = {(r.get("problem"), r.get("candidate_digest")): _median_ms(r) for r in rows}
         prior = cls()
         for r in rows:

@@ -33,6 +33,11 @@ class SearchConfig:
         stepping_stones: with a screen, variants of a round also judged because they beat, by ``min_gain``, the
             best kernel of the proposer's own line where that is not the problem's best (`propose.base.Lineage`):
             the steps by which a line that starts behind a foreign seed can overtake it. 0: off.
+        recheck: a round's fastest kernel that beats the best by ``min_gain`` but by less than this fraction is
+            judged once more before it leads, and that second reading stands (its row the latest): the fastest of
+            many readings is the luckiest, and a re-judged winner is not picked among them. On an H100, L1/50's
+            3.5 % "new best" was a tie judged again in turns (0.980-1.069); the seed's own code read up to 1.7 %
+            apart. 0: off.
         line_patience: with stepping stones, a line whose latest verdicts, this many in a row, did not make it
             faster by ``min_gain`` (`Lineage.stale`) gets no more: it has gone flat behind the leader. Its variants
             are still judged when they beat the problem's best. 0: never.
@@ -53,6 +58,7 @@ class SearchConfig:
     screen_tie: float = 0.005
     stepping_stones: int = 1
     line_patience: int = 3
+    recheck: float = 0.05
 
     def __post_init__(self) -> None:
         if self.rounds < 0:
@@ -73,3 +79,5 @@ class SearchConfig:
             raise ValueError("stepping stones must be 0 (off) or more")
         if self.line_patience < 0:
             raise ValueError("line patience must be 0 (never) or more verdicts")
+        if not 0 <= self.recheck < 1:
+            raise ValueError("recheck must be a fraction in [0, 1) (0: off)")

@@ -39,6 +39,7 @@ class ProblemOutcome:
     evaluated: int = 0  # judged by this invocation
     screened: int = 0  # variants screened by this invocation (the best kernel screened as a control not counted)
     screen_reused: int = 0  # variants whose screen an earlier invocation recorded (screen.jsonl)
+    rechecked: int = 0  # close calls judged a second time (`SearchConfig.recheck`), beside ``evaluated``
     reused: int = 0  # recorded by earlier invocations (a resumed run starts from them), or answered by the ledger
     correct: int = 0  # of all evaluated + reused candidates
     faster: int = 0  # correct and speedup > 1
@@ -438,6 +439,10 @@ def _search_problem(
                 out.stop_reason = _failed(stop, f"evaluation failed: {type(exc).__name__}: {exc}")
                 log(f"{problem.key}: {out.stop_reason}")
                 break
+            try:
+                attempts = _recheck_close_calls(problem, attempts, out, backend, ledger, config, bar)
+            except Exception as exc:  # its first reading stands; the rows so far are kept
+                out.notes.append(f"a close call was not judged again: {type(exc).__name__}: {exc}")
             history.attempts.extend(attempts)
             out.rounds_used = rnd
             round_best = max((a for a in attempts if a.is_correct), key=rank_key, default=None)
@@ -622,6 +627,37 @@ def _dedupe(candidates: Sequence[Candidate], history: History) -> list[Candidate
     return unique
 
 
+def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, backend, ledger,
+                         config: SearchConfig, bar) -> list[Attempt]:
+    """The round's ``attempts``, where its fastest correct kernel beat the best by ``min_gain`` but by less than
+    ``config.recheck``, with that kernel judged once more: the second verdict is recorded (the ledger's latest row
+    for it, which resumes, seeds and tables read) and stands. The first reading of the round's fastest is the
+    lowest of several, its luck picked with it; the second is not picked. Each candidate once; another of the round
+    that then leads and is close is judged again in its turn."""
+    if not config.recheck or out.best is None:
+        return attempts
+    rechecked: set[str] = set()
+    while True:
+        lead = max((a for a in attempts if a.is_correct), key=rank_key, default=None)
+        if (lead is None or lead.candidate.digest in rechecked or not improves(lead, out.best, config.min_gain)
+                or improves(lead, out.best, config.recheck)):
+            return attempts
+        rechecked.add(lead.candidate.digest)
+        bar.total = (bar.total or 0) + 1
+        verdict = backend.submit(problem, lead.candidate).result()
+        again = Attempt(candidate=lead.candidate, verdict=verdict, tokens=lead.tokens, cost_usd=lead.cost_usd)
+        ledger.record(problem, again, recheck=True)
+        out.rechecked += 1
+        out.correct += int(again.is_correct) - 1  # the counts follow the standing verdict, as a resume's do
+        out.faster += _faster(again) - _faster(lead)
+        bar.update(1)
+        attempts = [again if a is lead else a for a in attempts]
+
+
+def _faster(a: Attempt) -> int:
+    return int(a.is_correct and a.verdict.speedup is not None and a.verdict.speedup > 1.0)
+
+
 def _evaluate_round(
     problem, candidates, proposer, backend, ledger, out: ProblemOutcome, bar, *, count: bool = True
 ) -> list[Attempt]:
@@ -655,6 +691,6 @@ def _evaluate_round(
     if count:
         for a in attempts:
             out.correct += a.is_correct
-            out.faster += bool(a.is_correct and a.verdict.speedup is not None and a.verdict.speedup > 1.0)
+            out.faster += _faster(a)
             out.tokens += sum(a.tokens.values())
     return attempts

@@ -42,6 +42,8 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
         f"candidates_from_ledger: {reused}",
         f"candidates_correct: {correct}",
         f"candidates_faster: {faster}",
+        *([f"candidates_rechecked: {sum(p.rechecked for p in probs)} (close calls judged again, their second "
+           f"verdict standing)"] if any(p.rechecked for p in probs) else []),
         f"tokens: {sum(p.tokens_spent for p in probs)}",
         *([f"variants_screened: {sum(p.screened for p in probs)}",
            f"variants_screened_from_log: {sum(p.screen_reused for p in probs)}"]

@@ -53,6 +53,10 @@ def register(sub) -> None:
     p.add_argument("--screen-tie", type=float, default=0.005, metavar="F",
                    help="with --screen-width: a variant within this fraction of the best kernel's screen time ties "
                         "with it and is not judged for beating it (default 0.005; 0: any faster one is)")
+    p.add_argument("--recheck", type=float, default=0.05, metavar="F",
+                   help="a round's fastest kernel that beats the best by less than this fraction is judged again and "
+                        "its second verdict stands: the fastest of many readings is the luckiest (default 0.05; "
+                        "0: off)")
     p.add_argument("--stepping-stones", type=int, default=1, metavar="K",
                    help="with --screen-width: variants of a round also judged because they beat the tuner's own best "
                         "kernel where that is not the problem's best, so its line can overtake a foreign seed "
@@ -204,6 +208,7 @@ def run_config_from_args(args: argparse.Namespace, *, on_cpu: bool):
         screen_tie=args.screen_tie,
         stepping_stones=args.stepping_stones,
         line_patience=args.line_patience,
+        recheck=args.recheck,
     )
     proposer = ProposerConfig(kind=args.proposer, base_url=args.base_url, model=args.model, api_key=args.api_key,
                               seed_from=tuple(args.seed_from or ()), price_per_mtok_in=args.price_per_mtok_in,

@@ -1,0 +1,139 @@
+"""Close calls judged again (`SearchConfig.recheck`): a round's fastest kernel that beats the best by less than the
+recheck fraction is judged a second time, and its second verdict stands: the fastest of many readings is the
+luckiest. Judged by a scripted backend whose readings of a candidate are given in turn."""
+
+from __future__ import annotations
+
+import json
+import re
+from concurrent.futures import Future
+
+import pytest
+
+from autokernel.ledger import Ledger
+from autokernel.problem import Problem
+from autokernel.records import Candidate, Verdict
+from autokernel.search import SearchConfig
+from autokernel.search.loop import run_search
+from autokernel.search.summary import format_summary
+
+SRC = (
+    "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x * 2\n"
+    "def get_inputs():\n    return [torch.ones(4)]\ndef get_init_inputs():\n    return []\n"
+)
+POLICY = {"tolerance": "kernelbench"}
+
+
+class Readings:
+    """Verdicts from the candidate's text: ``# reads A B ...``: the speedup of its first verdict, its second, ...
+    (``x`` an incorrect one); the last repeats."""
+
+    device = "cpu"
+    workers = 1
+
+    def __init__(self):
+        self.judged: list[str] = []
+
+    def submit(self, problem, candidate) -> Future:
+        readings = re.search(r"# reads (.*)", candidate.source).group(1).split()
+        n = sum(1 for idea in self.judged if idea == candidate.idea)
+        self.judged.append(candidate.idea)
+        value = readings[min(n, len(readings) - 1)]
+        fut: Future = Future()
+        fut.set_result(Verdict(verdict="incorrect", reason="values differ") if value == "x"
+                       else Verdict(verdict="correct", reason="", speedup=float(value)))
+        return fut
+
+    def close(self) -> None:
+        pass
+
+
+class Rounds:
+    """Round r proposes the candidates ``rounds[r]`` (their readings), then has no new ideas."""
+
+    name = "rounds"
+
+    def __init__(self, rounds):
+        self.rounds = rounds
+
+    def propose(self, problem, history, n_ideas, n_branches):
+        if history.round >= len(self.rounds):
+            return []
+        return [Candidate(source=f"class ModelNew: pass\n# reads {reads}\n", proposer=self.name, round=history.round,
+                          branch=i, idea=f"r{history.round}b{i}") for i, reads in enumerate(self.rounds[history.round])]
+
+
+def _search(run, rounds, **config):
+    backend = Readings()
+    ledger = Ledger(run, device="cpu", policy=POLICY, use_git=False)
+    config = SearchConfig(rounds=len(rounds) - 1, patience=None, **config)  # round 0, then the rest
+    out = run_search([Problem.from_source(SRC, name="a")], Rounds(rounds), backend, ledger, config, progress=False,
+                     log=lambda m: None)
+    return out.problems[0], backend, out
+
+
+def _rows(run):
+    return [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines()]
+
+
+def test_a_close_winner_is_judged_again_and_its_second_reading_stands(tmp_path):
+    # round 1: "r1b0" reads 1.03 (a close call: 3 % over the best), then 1.004 (a tie); round 2: 1.2, clear of it
+    p, backend, run = _search(tmp_path, [["1.0"], ["1.03 1.004", "0.9"], ["1.2 1.0"]])
+    assert backend.judged == ["r0b0", "r1b0", "r1b1", "r1b0", "r2b0"]  # the clear winner is not judged again
+    assert p.best.candidate.idea == "r2b0" and p.best.verdict.speedup == 1.2
+    assert p.rechecked == 1 and p.evaluated == 4 and p.correct == 4
+    rows = _rows(tmp_path)
+    seen = [(r["idea"], r["verdict"]["speedup"], r.get("recheck", False)) for r in rows]
+    assert sorted(seen) == [("r0b0", 1.0, False), ("r1b0", 1.004, True), ("r1b0", 1.03, False),
+                            ("r1b1", 0.9, False), ("r2b0", 1.2, False)]
+    assert seen.index(("r1b0", 1.03, False)) < seen.index(("r1b0", 1.004, True))  # the second reading is the latest
+    assert "candidates_rechecked: 1" in format_summary(run)
+
+    # resumed: the second reading is the candidate's (the ledger's latest row); nothing is judged again
+    again, backend, _ = _search(tmp_path, [["1.0"], ["1.03 1.004", "0.9"], ["1.2 1.0"], ["1.1"]])
+    assert backend.judged == ["r3b0"] and again.best.candidate.idea == "r2b0"
+    assert again.correct == 5 and again.rechecked == 0
+
+
+def test_a_close_call_that_holds_leads_and_one_that_fails_is_no_seed(tmp_path):
+    p, backend, _ = _search(tmp_path / "holds", [["1.0"], ["1.03 1.025"]])
+    assert p.best.candidate.idea == "r1b0" and p.best.verdict.speedup == 1.025  # the second reading, not 1.03
+    best = json.loads((tmp_path / "holds" / "problems" / "a" / "best.json").read_text())
+    assert best["speedup"] == 1.025
+
+    # incorrect the second time: not correct, so never the best; the round's next leads if it beats the best
+    p, backend, _ = _search(tmp_path / "flaky", [["1.0"], ["1.04 x", "1.02 1.001"]])
+    assert backend.judged == ["r0b0", "r1b0", "r1b1", "r1b0", "r1b1"]  # the next close call judged in its turn
+    assert p.best.candidate.idea == "r0b0" and p.correct == 2 and p.rechecked == 2
+
+
+@pytest.mark.parametrize("recheck", [0.0, 0.02])
+def test_off_or_a_narrower_band_judges_each_candidate_once(tmp_path, recheck):
+    p, backend, _ = _search(tmp_path, [["1.0"], ["1.03 1.0"]], recheck=recheck)
+    assert backend.judged == ["r0b0", "r1b0"] and p.best.verdict.speedup == 1.03 and p.rechecked == 0
+
+
+def test_the_band_is_a_fraction():
+    with pytest.raises(ValueError, match="recheck must be a fraction"):
+        SearchConfig(recheck=1.5)
+
+
+def test_scores_tables_and_the_move_prior_read_a_close_calls_second_verdict(tmp_path):
+    from autokernel.ledger import standing_rows
+    from autokernel.propose.prior import MovePrior
+    from kb.runs import run_rows
+
+    _search(tmp_path, [["1.0"], ["1.03 1.004", "0.9"]])
+    rows = _rows(tmp_path)
+    kept = standing_rows(rows)
+    assert len(rows) == 4 and [(r["idea"], r["verdict"]["speedup"]) for r in kept if r["idea"] == "r1b0"] == [
+        ("r1b0", 1.004)]
+    assert [r["verdict"]["speedup"] for r in run_rows(tmp_path) if r["idea"] == "r1b0"] == [1.004]
+    rejudged = [{**rows[0], "experiment": 9}]  # a re-judge (not a recheck) keeps both rows, as before
+    assert len(standing_rows(rows + rejudged)) == 4
+    # the move prior counts a rechecked child once
+    parent, child = ({"problem": "p", "candidate_digest": d, "cache_key": d, "verdict": {"verdict": "correct",
+                      "kernel": {"median_ms": ms}}} for d, ms in (("a", 1.0), ("b", 0.9)))
+    child.update(parent="a", idea="set BLOCK_SIZE 512 -> 1024")
+    again = {**child, "recheck": True, "verdict": {"verdict": "correct", "kernel": {"median_ms": 0.99}}}
+    assert MovePrior.from_rows([parent, child, again]).judged == 1
