@@ -1053,9 +1053,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screen-tie", type=float, default=0.005, metavar="F",
                    help="a variant within this fraction of the best kernel's screen time is not judged for beating "
                         "it (default 0.005; 0: any faster one is)")
-    p.add_argument("--recheck", type=float, default=0.05, metavar="F",
+    p.add_argument("--recheck", type=float, default=None, metavar="F",
                    help="a round's fastest kernel that beats the best by 1 %% but by less than this fraction is "
-                        "judged again, its second verdict standing (default 0.05; 0: off)")
+                        "judged again, its second verdict standing (default 0.05 on a GPU, off on CPU; 0: off)")
     p.add_argument("--stepping-stones", type=int, default=1, metavar="K",
                    help="variants a round also judged: the fastest that beat the tuner's own best kernel where a "
                         "foreign seed leads it (default 1; 0: off)")

@@ -66,7 +66,7 @@ class Rounds:
 def _search(run, rounds, **config):
     backend = Readings()
     ledger = Ledger(run, device="cpu", policy=POLICY, use_git=False)
-    config = SearchConfig(rounds=len(rounds) - 1, patience=None, **config)  # round 0, then the rest
+    config = SearchConfig(rounds=len(rounds) - 1, patience=None, **{"recheck": 0.05, **config})  # the GPU's band
     out = run_search([Problem.from_source(SRC, name="a")], Rounds(rounds), backend, ledger, config, progress=False,
                      log=lambda m: None)
     return out.problems[0], backend, out
@@ -113,9 +113,16 @@ def test_off_or_a_narrower_band_judges_each_candidate_once(tmp_path, recheck):
     assert backend.judged == ["r0b0", "r1b0"] and p.best.verdict.speedup == 1.03 and p.rechecked == 0
 
 
-def test_the_band_is_a_fraction():
+def test_the_band_is_a_fraction_and_off_on_cpu_unless_asked():
     with pytest.raises(ValueError, match="recheck must be a fraction"):
         SearchConfig(recheck=1.5)
+    assert SearchConfig().recheck_on("cuda") == 0.05 and SearchConfig().recheck_on("cpu") == 0.0
+    assert SearchConfig(recheck=0.03).recheck_on("cpu") == 0.03 and SearchConfig(recheck=0).recheck_on("cuda") == 0
+
+
+def test_a_cpu_search_judges_each_candidate_once_by_default(tmp_path):
+    p, backend, _ = _search(tmp_path, [["1.0"], ["1.03 1.0"]], recheck=None)
+    assert backend.judged == ["r0b0", "r1b0"] and p.rechecked == 0
 
 
 def test_scores_tables_and_the_move_prior_read_a_close_calls_second_verdict(tmp_path):

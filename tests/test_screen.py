@@ -418,7 +418,7 @@ def test_a_variant_within_the_screen_tie_of_the_best_kernel_is_not_judged_for_be
     for tie, judged in ((0.005, ["seed", "beat"]), (0.0, ["seed", "beat", "tie"])):
         backend, run = Scripted(), tmp_path / f"run{tie}"
         run_search([PROBLEM], Ties(), backend, Ledger(run, device="cpu", policy={"tolerance": "kernelbench"}),
-                   SearchConfig(rounds=1, patience=None, screen_width=8, judge_top=2, screen_tie=tie, recheck=0.0),
+                   SearchConfig(rounds=1, patience=None, screen_width=8, judge_top=2, screen_tie=tie),
                    progress=False, log=lambda m: None)
         assert backend.judged == judged, tie
         (rnd,) = [r for r in _rows(run / SCREENS) if r["kind"] == "round"]

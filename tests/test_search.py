@@ -92,8 +92,7 @@ def test_tuner_search_end_to_end_and_rerun_reuses_ledger(tmp_path):
 
     problem = Problem.from_source(RELU_SCALE, name="relu_scale_tiny")
     cfg = _config()
-    # recheck off: CPU interpreter timings decide whether round 1's kernel is a close call judged again
-    search = SearchConfig(rounds=1, ideas_per_round=1, branches_per_idea=1, patience=None, recheck=0.0)
+    search = SearchConfig(rounds=1, ideas_per_round=1, branches_per_idea=1, patience=None)
     backend = LocalBackend(cfg)
     try:
         ledger = Ledger(tmp_path / "run", device="cpu", policy=_policy(cfg))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+RECHECK_GPU = 0.05  # `SearchConfig.recheck` on a GPU by default
+
 
 @dataclass(frozen=True, kw_only=True)
 class SearchConfig:
@@ -37,7 +39,8 @@ class SearchConfig:
             judged once more before it leads, and that second reading stands (its row the latest): the fastest of
             many readings is the luckiest, and a re-judged winner is not picked among them. On an H100, L1/50's
             3.5 % "new best" was a tie judged again in turns (0.980-1.069); the seed's own code read up to 1.7 %
-            apart. 0: off.
+            apart. 0: off. None (the default): `RECHECK_GPU` on a GPU, off on CPU, where verdicts time the Triton
+            interpreter and a close call says nothing a second reading could settle.
         line_patience: with stepping stones, a line whose latest verdicts, this many in a row, did not make it
             faster by ``min_gain`` (`Lineage.stale`) gets no more: it has gone flat behind the leader. Its variants
             are still judged when they beat the problem's best. 0: never.
@@ -58,7 +61,13 @@ class SearchConfig:
     screen_tie: float = 0.005
     stepping_stones: int = 1
     line_patience: int = 3
-    recheck: float = 0.05
+    recheck: float | None = None
+
+    def recheck_on(self, device: str) -> float:
+        """The recheck band a search on ``device`` ("cuda" or "cpu") uses: ``recheck``, else its device default."""
+        if self.recheck is not None:
+            return self.recheck
+        return RECHECK_GPU if device != "cpu" else 0.0
 
     def __post_init__(self) -> None:
         if self.rounds < 0:
@@ -79,5 +88,5 @@ class SearchConfig:
             raise ValueError("stepping stones must be 0 (off) or more")
         if self.line_patience < 0:
             raise ValueError("line patience must be 0 (never) or more verdicts")
-        if not 0 <= self.recheck < 1:
+        if self.recheck is not None and not 0 <= self.recheck < 1:
             raise ValueError("recheck must be a fraction in [0, 1) (0: off)")
