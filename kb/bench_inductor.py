@@ -18,7 +18,6 @@ import json
 import math
 import os
 import re
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -99,10 +98,11 @@ def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Pat
     ``variant``: an `InductorVariant` (`variant_of`), captured with its settings. ``make_seed(problem, device)``
     (``options=`` too for a variant) stands in for `autokernel.starters.inductor.inductor_seed` in tests.
     ``time_left()``: seconds before the bench's --stop-after; a capture runs no longer, and none starts with less
-    than `MIN_CAPTURE_S` left (that problem gets the reason, nothing is kept, the next invocation captures it)."""
+    than `MIN_CAPTURE_S` left. A capture that gave no code for the machine's or the run's reason (a time limit, a
+    crash, the stop: `inductor_seed.lasting`) is not kept: the next invocation captures it again."""
     import torch
 
-    from autokernel.propose.inductor_seed import MIN_CAPTURE_S
+    from autokernel.propose.inductor_seed import MIN_CAPTURE_S, STOPPING, lasting
     from autokernel.starters.inductor import DEFAULT_TIMEOUT_S, inductor_seed
 
     kind, version = device_kind(device), torch.__version__
@@ -130,19 +130,16 @@ def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Pat
     def capture(p: Problem) -> tuple[str, InductorCandidate]:
         left = time_left() if time_left is not None else math.inf
         if left < MIN_CAPTURE_S:
-            return p.key, InductorCandidate(None, f"not captured: the bench stops within {MIN_CAPTURE_S:g} s "
-                                                  "(--stop-after); the next invocation captures it")
-        began = time.monotonic()
+            return p.key, InductorCandidate(None, f"not captured: {STOPPING}: no capture started within "
+                                                  f"{MIN_CAPTURE_S:g} s of --stop-after")
         seed = (make_seed(p, kind, **options) if make_seed is not None
                 else inductor_seed(p, kind, timeout_s=min(limit, left), **options))
-        if seed.source is None and left < limit and time.monotonic() - began >= 0.95 * left:
-            return p.key, InductorCandidate(None, f"not captured: cut by the bench's --stop-after after {left:.0f} s "
-                                                  "(not kept; the next invocation captures it)")
         got = (InductorCandidate(seed.source, f"torch inductor's generated Triton (torch {seed.torch_version})"
                                               f"{setting}, made standalone")
                if seed.source else InductorCandidate(None, f"inductor gave no seed{setting}: {seed.reason}"))
-        kept = {"problem": p.key, "torch": version, "device": kind, **got.to_dict()}
-        _path(out, p, variant).write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
+        if seed.source is not None or lasting(seed.reason):
+            kept = {"problem": p.key, "torch": version, "device": kind, **got.to_dict()}
+            _path(out, p, variant).write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
         return p.key, got
 
     workers = jobs or max(1, min(8, (os.cpu_count() or 2) // 2))

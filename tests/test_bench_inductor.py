@@ -139,6 +139,14 @@ def test_no_capture_starts_as_the_bench_stops_and_none_is_kept(tmp_path):
                                 time_left=lambda: 300.0)
     assert calls == [("relu", "cuda")] and found["relu"].source == "# seed of relu\n"
 
+    def timed_out(problem, device):  # a capture cut by its limit (the stop's, or its own) is the machine's
+        calls.append("timed out")
+        return InductorSeed(None, "inductor took more than 25 s", torch_version="t")
+
+    found = inductor_candidates([ROW_SUM], "cuda", tmp_path, make_seed=timed_out, echo=lambda _: None)
+    assert found["row_sum"].source is None and "took more than 25 s" in found["row_sum"].label
+    assert not list((tmp_path / CAPTURES).glob("row_sum*.json"))  # not kept: captured again next time
+
 
 def test_the_bench_counts_its_stop_from_before_the_captures(tmp_path, monkeypatch):
     import kb.bench_kb as bench_kb

@@ -40,6 +40,12 @@ STOPPING = "the run stops"  # the reason of a capture not started for it (never 
 _NOT_THE_PROBLEMS = ("took more than", "exited with code", STOPPING)
 
 
+def lasting(reason: str) -> bool:
+    """Whether a capture's reason for giving no code will hold next time (inductor's own verdict on the problem),
+    not the machine's or the run's (a time limit, a crashed capture, the run's stop): only such are remembered."""
+    return not any(r in reason for r in _NOT_THE_PROBLEMS)
+
+
 def wanted(enabled: bool | None, device: str) -> bool:
     """``--inductor-seed`` resolved for ``device``: None (the default) means on a GPU only. On the CPU inductor
     compiles each problem for seconds and its kernels run in the Triton interpreter: a check, not a seed that
@@ -276,7 +282,7 @@ def _no_seed(problem: Problem, device: str) -> str | None:
 
 def _remember_no_seed(problem: Problem, device: str, reason: str) -> None:
     """A reason that will hold next time (inductor's own verdict on the problem); a time limit is not remembered."""
-    if any(r in reason for r in _NOT_THE_PROBLEMS):
+    if not lasting(reason):
         return  # the machine's, not the problem's: try again on the next invocation
     from autokernel.evaluate.caches import default_cache_dir, update_json
 
@@ -292,7 +298,7 @@ def _variant_outcome(problem: Problem, device: str, name: str) -> str | None:
 
 def _remember_variant(problem: Problem, device: str, name: str, outcome: str) -> None:
     """What capturing a variant gave; a time limit or a crashed capture is the machine's, not remembered."""
-    if any(r in outcome for r in _NOT_THE_PROBLEMS):
+    if not lasting(outcome):
         return
     from autokernel.evaluate.caches import default_cache_dir, update_json
 

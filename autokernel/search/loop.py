@@ -630,10 +630,10 @@ def _dedupe(candidates: Sequence[Candidate], history: History) -> list[Candidate
 def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, backend, ledger,
                          config: SearchConfig, bar) -> list[Attempt]:
     """The round's ``attempts``, where its fastest correct kernel beat the best by ``min_gain`` but by less than
-    the recheck band (`SearchConfig.recheck_on`), with that kernel judged once more: the second verdict is recorded (the ledger's latest row
-    for it, which resumes, seeds and tables read) and stands. The first reading of the round's fastest is the
-    lowest of several, its luck picked with it; the second is not picked. Each candidate once; another of the round
-    that then leads and is close is judged again in its turn."""
+    the recheck band (`SearchConfig.recheck_on`), with that kernel judged once more: the second verdict is recorded
+    (the ledger's latest row for it, which resumes, seeds and tables read) and stands. The first reading of the
+    round's fastest is the lowest of several, its luck picked with it; the second is not picked. Each candidate
+    once; another of the round that then leads and is close is judged again in its turn."""
     band = config.recheck_on(getattr(backend, "device", "cpu"))
     if not band or out.best is None:
         return attempts
