@@ -339,7 +339,8 @@ def test_a_search_round_zero_judges_the_seed_beside_the_starter(tmp_path):
     assert set(by) == {"tuner", "inductor"}
     assert by["inductor"]["verdict"]["verdict"] == "correct"
     assert "inductor gelu_bias: seed from torch" in text
-    assert json.loads((tmp_path / "run" / "run.json").read_text())["invocations"][0]["inductor_seed"] is True
+    invocation = json.loads((tmp_path / "run" / "run.json").read_text())["invocations"][0]
+    assert invocation["inductor_seed"] is True and invocation["recheck"] == 0.0  # off on CPU, and recorded so
 
 
 # ---------------------------------------------------------------- the verdict says when a kernel is tied to torch

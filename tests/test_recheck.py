@@ -26,7 +26,7 @@ POLICY = {"tolerance": "kernelbench"}
 
 class Readings:
     """Verdicts from the candidate's text: ``# reads A B ...``: the speedup of its first verdict, its second, ...
-    (``x`` an incorrect one); the last repeats."""
+    (``x`` an incorrect one, ``!`` an evaluation that fails); the last repeats."""
 
     device = "cpu"
     workers = 1
@@ -40,6 +40,9 @@ class Readings:
         self.judged.append(candidate.idea)
         value = readings[min(n, len(readings) - 1)]
         fut: Future = Future()
+        if value == "!":  # the evaluation abandoned (a run's grace spent: the backend closed under it)
+            fut.set_exception(RuntimeError("backend closed"))
+            return fut
         fut.set_result(Verdict(verdict="incorrect", reason="values differ") if value == "x"
                        else Verdict(verdict="correct", reason="", speedup=float(value)))
         return fut
@@ -63,10 +66,10 @@ class Rounds:
                           branch=i, idea=f"r{history.round}b{i}") for i, reads in enumerate(self.rounds[history.round])]
 
 
-def _search(run, rounds, **config):
-    backend = Readings()
+def _search(run, rounds, backend=None, **config):
+    backend = backend or Readings()
     ledger = Ledger(run, device="cpu", policy=POLICY, use_git=False)
-    config = SearchConfig(rounds=len(rounds) - 1, patience=None, **{"recheck": 0.05, **config})  # the GPU's band
+    config = SearchConfig(rounds=len(rounds) - 1, **{"patience": None, "recheck": 0.05, **config})  # the GPU's band
     out = run_search([Problem.from_source(SRC, name="a")], Rounds(rounds), backend, ledger, config, progress=False,
                      log=lambda m: None)
     return out.problems[0], backend, out
@@ -105,6 +108,29 @@ def test_a_close_call_that_holds_leads_and_one_that_fails_is_no_seed(tmp_path):
     p, backend, _ = _search(tmp_path / "flaky", [["1.0"], ["1.04 x", "1.02 1.001"]])
     assert backend.judged == ["r0b0", "r1b0", "r1b1", "r1b0", "r1b1"]  # the next close call judged in its turn
     assert p.best.candidate.idea == "r0b0" and p.correct == 2 and p.rechecked == 2
+
+
+@pytest.mark.parametrize("second, holds", [("1.004", False), ("1.025", True)])
+def test_a_close_call_cut_before_its_second_verdict_is_judged_again_on_resume(tmp_path, second, holds):
+    backend = Readings()  # one backend across the invocations: its count of each candidate's readings goes on
+    rounds = [["1.0"], [f"1.03 ! {second}", "0.9"], ["0.95"]]
+    cut, _, _ = _search(tmp_path, rounds[:2], backend)
+    assert cut.best.verdict.speedup == 1.03 and "a close call was not judged again" in " ".join(cut.notes)
+    assert json.loads((tmp_path / "problems" / "a" / "best.json").read_text())["speedup"] == 1.03
+
+    again, _, _ = _search(tmp_path, rounds, backend, patience=1)
+    assert again.rechecked == 1 and again.best.candidate.idea == ("r1b0" if holds else "r0b0")
+    best = json.loads((tmp_path / "problems" / "a" / "best.json").read_text())
+    assert best["speedup"] == (float(second) if holds else 1.0) and best["idea"] == again.best.candidate.idea
+    assert ("r1b0", float(second), True) in [(r["idea"], r["verdict"]["speedup"], r.get("recheck", False))
+                                            for r in _rows(tmp_path)]
+    # round 1 no longer improving is a stale round: patience 1 is spent before round 2; a gain that held goes on
+    judged = ["r0b0", "r1b0", "r1b1", "r1b0", "r1b0"] + (["r2b0"] if holds else [])
+    assert backend.judged == judged and again.rounds_used == (2 if holds else 1)
+
+    # resumed once more: its second verdict stands, so it is not judged a third time
+    third, _, _ = _search(tmp_path, rounds, backend, patience=1)
+    assert backend.judged == judged and third.rechecked == 0 and third.best.candidate.idea == again.best.candidate.idea
 
 
 @pytest.mark.parametrize("recheck", [0.0, 0.02])

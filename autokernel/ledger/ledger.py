@@ -326,6 +326,12 @@ class Ledger:
         return kept_source(self.root, rel, digest, packed=self.packed,
                            best=self.root / "problems" / slug(problem) / "best.py")
 
+    def rechecked(self, problem: Problem) -> set[str]:
+        """The candidates of ``problem`` whose standing verdict is a second one (a close call judged again)."""
+        with self._lock:
+            return {str(r.get("candidate_digest")) for r in self._rows.values()
+                    if r.get("recheck") and r.get("problem_digest") == problem.digest}
+
     def best_digest(self, problem: Problem) -> str | None:
         """The candidate digest of the problem's best.json (None without one for this version of the problem)."""
         try:
@@ -463,16 +469,20 @@ class Ledger:
         return d
 
     @_locked
-    def save_best(self, problem: Problem, attempt: Attempt) -> None:
-        """Write best.py / best.json for the problem and commit them with the idea as the message."""
+    def save_best(self, problem: Problem, attempt: Attempt, *, supersede: bool = False) -> None:
+        """Write best.py / best.json for the problem and commit them with the idea as the message. ``supersede``:
+        written even where the recorded best ranks higher (its verdict was a close call's first reading, and the
+        second, judged since, stands: `autokernel.search.loop`)."""
         d = self.save_problem(problem)
         best_py = d / "best.py"
-        if best_py.exists() and best_py.read_text(encoding="utf-8") == attempt.candidate.source:
+        same = best_py.exists() and best_py.read_text(encoding="utf-8") == attempt.candidate.source
+        if not supersede and same:
             return  # a resumed run re-finding the same best: nothing new to commit
-        if _recorded_best_key(d / "best.json", problem) >= rank_key(attempt):
+        if not supersede and _recorded_best_key(d / "best.json", problem) >= rank_key(attempt):
             return  # an earlier invocation found better (a resumed run replays its rounds from the starter)
-        self._keep_displaced_best(problem, best_py)
-        best_py.write_text(attempt.candidate.source, encoding="utf-8")
+        if not same:
+            self._keep_displaced_best(problem, best_py)
+            best_py.write_text(attempt.candidate.source, encoding="utf-8")
         data = {
             **attempt.verdict.to_dict(),
             "quarantined": False,

@@ -217,7 +217,7 @@ def _failed(stop: threading.Event | None, what: str) -> str:
 
 
 def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: ProblemOutcome, history: History,
-            rejudge, screens: ScreenLog | None = None, rewrite=None) -> tuple[int, int, int]:
+            rejudge, screens: ScreenLog | None = None, rewrite=None) -> tuple[int, int, int, Attempt | None]:
     """Start from what the run directory holds for ``problem``: its recorded candidates become the history, the
     best and the rounds without improvement are replayed from them (as the search computed them), and the next
     round is the one after the last recorded. Candidates recorded with a verdict named by ``--rejudge`` are judged
@@ -228,7 +228,7 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     or judged again) and date their rounds; the best and the stale rounds are replayed from the kept sources,
     which hold every candidate that ever became the best; ``rewrite`` (the proposer's, `_rewritten`) gives back
     the sources it can write again. Returns (next round, rounds without improvement, of those the last rounds in a
-    row where no screened variant beat the best)."""
+    row where no screened variant beat the best, the best before the last round)."""
     unsourced: list[dict] = []
     recorded = ledger.attempts(problem, unsourced=unsourced)
     if unsourced and callable(rewrite) and _rewritten(problem, ledger, rewrite, recorded, unsourced):
@@ -252,9 +252,10 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
     if screens is not None:
         history.screened |= screens.screened(problem)
         history.screen_ratios = screens.ratios(problem)
-    best, stale, screen_stale, last = None, 0, 0, -1
+    best, stale, screen_stale, last, before = None, 0, 0, -1, None
     rounds = {a.candidate.round for a in recorded} | {int(r.get("round") or 0) for r in unsourced}
     for rnd in sorted(rounds | set(screened_rounds)):
+        before = best
         round_best = max((a for a in recorded if a.candidate.round == rnd and a.is_correct), key=rank_key,
                          default=None)
         if round_best is not None and improves(round_best, best, config.min_gain):
@@ -278,7 +279,7 @@ def _resume(problem: Problem, ledger: Ledger, config: SearchConfig, out: Problem
         out.faster += bool(verdict.is_correct and verdict.speedup is not None and verdict.speedup > 1.0)
         out.tokens += sum(tokens.values())
     out.rounds_used = max(last, 0)
-    return last + 1, stale, screen_stale
+    return last + 1, stale, screen_stale, before
 
 
 def _rewritten(problem: Problem, ledger: Ledger, rewrite, recorded: list[Attempt], unsourced: list[dict]) -> int:
@@ -370,8 +371,12 @@ def _search_problem(
             return _evaluate_round(problem, _own_marked(problem, cands, proposer, ledger, history), proposer, backend,
                                    ledger, out, bar, count=False)
 
-        first, stale, screen_stale = _resume(problem, ledger, config, out, history, rejudge, screens,
-                                             getattr(proposer, "rewrite", None))
+        first, stale, screen_stale, before = _resume(problem, ledger, config, out, history, rejudge, screens,
+                                                     getattr(proposer, "rewrite", None))
+        try:
+            stale += _recheck_resumed(problem, history, out, backend, ledger, config, bar, before, first - 1)
+        except Exception as exc:  # its first reading stands, as in a round
+            out.notes.append(f"a close call was not judged again: {type(exc).__name__}: {exc}")
         earlier = ledger.final_stop(problem, proposer_name, _history_key(history, proposer))
         out.stop_reason = earlier or (_stop_rule(out, stale, config, screen_stale) if history.attempts else "")
         if out.stop_reason:
@@ -628,16 +633,17 @@ def _dedupe(candidates: Sequence[Candidate], history: History) -> list[Candidate
 
 
 def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, backend, ledger,
-                         config: SearchConfig, bar) -> list[Attempt]:
+                         config: SearchConfig, bar, done: frozenset[str] | set[str] = frozenset()) -> list[Attempt]:
     """The round's ``attempts``, where its fastest correct kernel beat the best by ``min_gain`` but by less than
     the recheck band (`SearchConfig.recheck_on`), with that kernel judged once more: the second verdict is recorded
     (the ledger's latest row for it, which resumes, seeds and tables read) and stands. The first reading of the
     round's fastest is the lowest of several, its luck picked with it; the second is not picked. Each candidate
-    once; another of the round that then leads and is close is judged again in its turn."""
+    once (``done``: those judged again already); another of the round that then leads and is close is judged again
+    in its turn."""
     band = config.recheck_on(getattr(backend, "device", "cpu"))
     if not band or out.best is None:
         return attempts
-    rechecked: set[str] = set()
+    rechecked: set[str] = set(done)
     while True:
         lead = max((a for a in attempts if a.is_correct), key=rank_key, default=None)
         if (lead is None or lead.candidate.digest in rechecked or not improves(lead, out.best, config.min_gain)
@@ -653,6 +659,36 @@ def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, 
         out.faster += _faster(again) - _faster(lead)
         bar.update(1)
         attempts = [again if a is lead else a for a in attempts]
+
+
+def _recheck_resumed(problem, history: History, out: ProblemOutcome, backend, ledger, config: SearchConfig, bar,
+                     before: Attempt | None, last: int) -> int:
+    """A run stopped between a close call's two verdicts (its grace spent, the evaluation abandoned) kept the
+    first, and its round made that the best: the resume judges it again, as the round would have, and the best and
+    best.json follow the second verdict. Returns 1 where the last round then no longer improves (a stale round),
+    else 0."""
+    lead = out.best
+    if (lead is None or before is None or last <= 0 or lead.candidate.round != last
+            or lead.candidate.digest in (done := ledger.rechecked(problem))
+            or not config.recheck_on(getattr(backend, "device", "cpu"))):
+        return 0
+    round_attempts = [a for a in history.attempts if a.candidate.round == last]
+    out.best = before  # the round's close calls are those over the best it started from
+    try:
+        checked = _recheck_close_calls(problem, round_attempts, out, backend, ledger, config, bar, done)
+    except BaseException:
+        out.best = lead
+        raise
+    if all(a is b for a, b in zip(checked, round_attempts)):
+        out.best = lead  # no close call: the round's win was clear
+        return 0
+    swap = {id(a): b for a, b in zip(round_attempts, checked)}
+    history.attempts = [swap.get(id(a), a) for a in history.attempts]
+    round_best = max((a for a in checked if a.is_correct), key=rank_key, default=None)
+    held = round_best is not None and improves(round_best, before, config.min_gain)
+    out.best = round_best if held else before
+    ledger.save_best(problem, out.best, supersede=True)
+    return 0 if held else 1
 
 
 def _faster(a: Attempt) -> int:

@@ -193,6 +193,7 @@ def run(problems: Sequence, eval_config, config: RunConfig, *, echo: Callable[[s
         **({"screen_width": search.screen_width, "judge_top": search.judge_top, "screen_tie": search.screen_tie,
             "stepping_stones": search.stepping_stones, "line_patience": search.line_patience}
            if search.screen_width else {}),
+        "recheck": search.recheck_on(eval_config.device),
         "workers_per_device": config.workers_per_device, "proposer": config.proposer.resolved_kind(),
         **({"price_per_mtok_in": config.proposer.price_per_mtok_in,
             "price_per_mtok_out": config.proposer.price_per_mtok_out} if config.proposer.price_per_mtok_in is not None
