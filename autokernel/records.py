@@ -60,6 +60,12 @@ class TimingStats:
     method: str  # e.g. "cuda_event+l2_flush", "perf_counter(cpu)"
 
     @property
+    def above_fastest(self) -> float:
+        """The median over the fastest call, less 1. A steady kernel's median sits within a few % of its fastest
+        call; a reading whose median is far above it had half or more of its calls slowed."""
+        return self.median_ms / self.min_ms - 1.0 if self.min_ms > 0 else 0.0
+
+    @property
     def spread_pct(self) -> float:
         """Half-width of the 95% CI of the median, as % of the median."""
         if self.median_ms <= 0:

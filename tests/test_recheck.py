@@ -12,7 +12,7 @@ import pytest
 
 from autokernel.ledger import Ledger
 from autokernel.problem import Problem
-from autokernel.records import Candidate, Verdict
+from autokernel.records import Candidate, TimingStats, Verdict
 from autokernel.search import SearchConfig
 from autokernel.search.loop import run_search
 from autokernel.search.summary import format_summary
@@ -26,7 +26,8 @@ POLICY = {"tolerance": "kernelbench"}
 
 class Readings:
     """Verdicts from the candidate's text: ``# reads A B ...``: the speedup of its first verdict, its second, ...
-    (``x`` an incorrect one, ``!`` an evaluation that fails); the last repeats."""
+    (``x`` an incorrect one, ``!`` an evaluation that fails, ``~`` after a number a disturbed reading); the last
+    repeats."""
 
     device = "cpu"
     workers = 1
@@ -43,8 +44,15 @@ class Readings:
         if value == "!":  # the evaluation abandoned (a run's grace spent: the backend closed under it)
             fut.set_exception(RuntimeError("backend closed"))
             return fut
-        fut.set_result(Verdict(verdict="incorrect", reason="values differ") if value == "x"
-                       else Verdict(verdict="correct", reason="", speedup=float(value)))
+        if value == "x":
+            fut.set_result(Verdict(verdict="incorrect", reason="values differ"))
+            return fut
+        speedup = float(value.rstrip("~"))
+        ms = 1.0 / speedup  # "~": a disturbed reading, its median 25 % above its fastest call
+        fastest = ms / 1.25 if value.endswith("~") else ms * 0.99
+        fut.set_result(Verdict(verdict="correct", reason="", speedup=speedup, kernel=TimingStats(
+            median_ms=ms, mean_ms=ms, min_ms=fastest, max_ms=ms * 1.5, std_ms=0.0, ci95_low_ms=ms, ci95_high_ms=ms,
+            num_trials=100, method="scripted")))
         return fut
 
     def close(self) -> None:
@@ -108,6 +116,19 @@ def test_a_close_call_that_holds_leads_and_one_that_fails_is_no_seed(tmp_path):
     p, backend, _ = _search(tmp_path / "flaky", [["1.0"], ["1.04 x", "1.02 1.001"]])
     assert backend.judged == ["r0b0", "r1b0", "r1b1", "r1b0", "r1b1"]  # the next close call judged in its turn
     assert p.best.candidate.idea == "r0b0" and p.correct == 2 and p.rechecked == 2
+
+
+def test_a_disturbed_second_reading_is_read_once_more_and_the_third_stands(tmp_path):
+    from autokernel.ledger import standing_rows
+
+    # r1b0: 1.03 first, then 0.8 with its median 25 % above its fastest call (half its calls slowed), then 1.025
+    p, backend, _ = _search(tmp_path, [["1.0"], ["1.03 0.8~ 1.025"]])
+    assert backend.judged == ["r0b0", "r1b0", "r1b0", "r1b0"] and p.rechecked == 2
+    assert p.best.candidate.idea == "r1b0" and p.best.verdict.speedup == 1.025
+    assert [r["verdict"]["speedup"] for r in standing_rows(_rows(tmp_path)) if r["idea"] == "r1b0"] == [1.025]
+    # a steady slow second reading is not read again: it stands and the close call is dropped
+    p, backend, _ = _search(tmp_path / "steady", [["1.0"], ["1.03 0.8 1.025"]])
+    assert backend.judged == ["r0b0", "r1b0", "r1b0"] and p.best.candidate.idea == "r0b0" and p.rechecked == 1
 
 
 @pytest.mark.parametrize("second, holds", [("1.004", False), ("1.025", True)])

@@ -24,7 +24,7 @@ from autokernel.propose.base import Attempt, History, Proposer, cost_of, rank_ke
 from autokernel.propose.usage import Usage
 from autokernel.records import Candidate, Verdict
 from autokernel.search.backend import Backend
-from autokernel.search.config import SearchConfig
+from autokernel.search.config import RECHECK_DISTURBED, SearchConfig
 
 
 @dataclass(kw_only=True)
@@ -639,7 +639,7 @@ def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, 
     (the ledger's latest row for it, which resumes, seeds and tables read) and stands. The first reading of the
     round's fastest is the lowest of several, its luck picked with it; the second is not picked. Each candidate
     once (``done``: those judged again already); another of the round that then leads and is close is judged again
-    in its turn."""
+    in its turn. A second reading that was disturbed (`_disturbed`) is read a third time, and the third stands."""
     band = config.recheck_on(getattr(backend, "device", "cpu"))
     if not band or out.best is None:
         return attempts
@@ -650,15 +650,24 @@ def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, 
                 or improves(lead, out.best, band)):
             return attempts
         rechecked.add(lead.candidate.digest)
-        bar.total = (bar.total or 0) + 1
-        verdict = backend.submit(problem, lead.candidate).result()
-        again = Attempt(candidate=lead.candidate, verdict=verdict, tokens=lead.tokens, cost_usd=lead.cost_usd)
-        ledger.record(problem, again, recheck=True)
-        out.rechecked += 1
+        for _ in range(2):  # a second reading that was disturbed is read once more, and the third stands
+            bar.total = (bar.total or 0) + 1
+            verdict = backend.submit(problem, lead.candidate).result()
+            again = Attempt(candidate=lead.candidate, verdict=verdict, tokens=lead.tokens, cost_usd=lead.cost_usd)
+            ledger.record(problem, again, recheck=True)
+            out.rechecked += 1
+            bar.update(1)
+            if not _disturbed(verdict):
+                break
         out.correct += int(again.is_correct) - 1  # the counts follow the standing verdict, as a resume's do
         out.faster += _faster(again) - _faster(lead)
-        bar.update(1)
         attempts = [again if a is lead else a for a in attempts]
+
+
+def _disturbed(verdict: Verdict) -> bool:
+    """A correct reading whose median is `RECHECK_DISTURBED` or more above its fastest call: half or more of its
+    timed calls were slowed, so the median reads the disturbance, not the kernel."""
+    return verdict.is_correct and verdict.kernel is not None and verdict.kernel.above_fastest >= RECHECK_DISTURBED
 
 
 def _recheck_resumed(problem, history: History, out: ProblemOutcome, backend, ledger, config: SearchConfig, bar,
