@@ -55,8 +55,8 @@ def register(sub) -> None:
                         "with it and is not judged for beating it (default 0.005; 0: any faster one is)")
     p.add_argument("--recheck", type=float, default=None, metavar="F",
                    help="a round's fastest kernel that beats the best by 1 %% but by less than this fraction is "
-                        "judged again and its second verdict stands: the fastest of many readings is the luckiest "
-                        "(default 0.05 on a GPU, off on CPU; 0: off)")
+                        "judged again and its second verdict stands (a third where the second was disturbed): the "
+                        "fastest of many readings is the luckiest (default 0.05 on a GPU, off on CPU; 0: off)")
     p.add_argument("--stepping-stones", type=int, default=1, metavar="K",
                    help="with --screen-width: variants of a round also judged because they beat the tuner's own best "
                         "kernel where that is not the problem's best, so its line can overtake a foreign seed "
