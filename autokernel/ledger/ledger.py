@@ -327,7 +327,7 @@ class Ledger:
                            best=self.root / "problems" / slug(problem) / "best.py")
 
     def rechecked(self, problem: Problem) -> set[str]:
-        """The candidates of ``problem`` whose standing verdict is a second one (a close call judged again)."""
+        """The candidates of ``problem`` whose standing verdict is a later reading (a close call judged again)."""
         with self._lock:
             return {str(r.get("candidate_digest")) for r in self._rows.values()
                     if r.get("recheck") and r.get("problem_digest") == problem.digest}

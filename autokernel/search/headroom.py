@@ -99,8 +99,8 @@ def moves_left(run_dir: str | Path, make_proposer: Callable[[list[dict], list[di
             ledger = Ledger(copy, device=device, policy=policy, use_git=False)
             screens = ScreenLog(copy, device=device, policy=policy)
             history = History(device=device, protocol=ledger.protocol, tolerance=str(policy.get("tolerance", "")))
-            first, _, _, _ = _resume(problem, ledger, config, ProblemOutcome(problem=problem.key, name=problem.name),
-                                  history, lambda cands: [], screens, getattr(proposer, "rewrite", None))
+            first, *_ = _resume(problem, ledger, config, ProblemOutcome(problem=problem.key, name=problem.name),
+                                history, lambda cands: [], screens, getattr(proposer, "rewrite", None))
             counts = []
             for rnd in range(first, first + max_rounds):
                 history.round = rnd
