@@ -191,3 +191,20 @@ def test_scores_tables_and_the_move_prior_read_a_close_calls_second_verdict(tmp_
     child.update(parent="a", idea="set BLOCK_SIZE 512 -> 1024")
     again = {**child, "recheck": True, "verdict": {"verdict": "correct", "kernel": {"median_ms": 0.99}}}
     assert MovePrior.from_rows([parent, child, again]).judged == 1
+
+
+def test_a_candidate_judged_again_under_another_policy_is_not_rechecked_under_this_one(tmp_path):
+    from autokernel.propose.base import Attempt
+
+    problem = Problem.from_source(SRC, name="a")
+    cand = Candidate(source="class ModelNew: pass\n", idea="k")
+    verdict = Verdict(verdict="correct", reason="", speedup=1.0)
+    other = Ledger(tmp_path, device="cpu", policy={"tolerance": "legacy"}, use_git=False)
+    other.record(problem, Attempt(candidate=cand, verdict=verdict), recheck=True)
+    assert other.rechecked(problem) == {cand.digest}
+    this = Ledger(tmp_path, device="cpu", policy=POLICY, use_git=False)
+    assert this.rechecked(problem) == set()
+    this.record(problem, Attempt(candidate=cand, verdict=verdict))
+    assert this.rechecked(problem) == set()
+    this.record(problem, Attempt(candidate=cand, verdict=verdict), recheck=True)
+    assert this.rechecked(problem) == {cand.digest}

@@ -330,7 +330,8 @@ class Ledger:
         """The candidates of ``problem`` whose standing verdict is a later reading (a close call judged again)."""
         with self._lock:
             return {str(r.get("candidate_digest")) for r in self._rows.values()
-                    if r.get("recheck") and r.get("problem_digest") == problem.digest}
+                    if r.get("recheck") and r.get("problem_digest") == problem.digest
+                    and r["cache_key"] == cache_key(problem.digest, r["candidate_digest"], self.device, self.policy)}
 
     def best_digest(self, problem: Problem) -> str | None:
         """The candidate digest of the problem's best.json (None without one for this version of the problem)."""
