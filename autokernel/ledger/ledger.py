@@ -297,12 +297,8 @@ class Ledger:
         recording order: what a resumed search starts from. A row whose source file is gone is left out: noted,
         or, with ``unsourced``, appended to it (a thinned run directory keeps only the sources a search can
         build on, `autokernel.search.thin`; its other rows still count and are never judged again)."""
-        with self._lock:
-            rows = [r for r in self._rows.values() if r.get("problem_digest") == problem.digest]
         out = []
-        for row in rows:
-            if row["cache_key"] != cache_key(problem.digest, row["candidate_digest"], self.device, self.policy):
-                continue  # judged under another device or policy: not this search's history
+        for row in self._own_rows(problem):
             source = self._source_of(problem, row)
             if source is None:
                 if unsourced is not None:
@@ -328,10 +324,15 @@ class Ledger:
 
     def rechecked(self, problem: Problem) -> set[str]:
         """The candidates of ``problem`` whose standing verdict is a later reading (a close call judged again)."""
+        return {str(r["candidate_digest"]) for r in self._own_rows(problem) if r.get("recheck")}
+
+    def _own_rows(self, problem: Problem) -> list[dict[str, Any]]:
+        """The latest row of each candidate of ``problem`` judged under this ledger's device and policy (rows of
+        another are not this search's history), in recording order."""
         with self._lock:
-            return {str(r.get("candidate_digest")) for r in self._rows.values()
-                    if r.get("recheck") and r.get("problem_digest") == problem.digest
-                    and r["cache_key"] == cache_key(problem.digest, r["candidate_digest"], self.device, self.policy)}
+            rows = [r for r in self._rows.values() if r.get("problem_digest") == problem.digest]
+        return [r for r in rows
+                if r["cache_key"] == cache_key(problem.digest, r["candidate_digest"], self.device, self.policy)]
 
     def best_digest(self, problem: Problem) -> str | None:
         """The candidate digest of the problem's best.json (None without one for this version of the problem)."""

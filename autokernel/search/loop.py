@@ -639,7 +639,8 @@ def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, 
     (the ledger's latest row for it, which resumes, seeds and tables read) and stands. The first reading of the
     round's fastest is the lowest of several, its luck picked with it; the second is not picked. Each candidate
     once (``done``: those judged again already); another of the round that then leads and is close is judged again
-    in its turn. A second reading that was disturbed (`_disturbed`) is read a third time, and the third stands."""
+    in its turn. A second reading that was disturbed (`_disturbed`) is read a third time, and the third stands.
+    Where nothing is judged again, ``attempts`` itself is returned."""
     band = config.recheck_on(getattr(backend, "device", "cpu"))
     if not band or out.best is None:
         return attempts
@@ -677,9 +678,8 @@ def _recheck_resumed(problem, history: History, out: ProblemOutcome, backend, le
     best.json follow the second verdict. Returns 1 where the last round then no longer improves (a stale round),
     else 0."""
     lead = out.best
-    if (lead is None or before is None or last <= 0 or lead.candidate.round != last
-            or lead.candidate.digest in (done := ledger.rechecked(problem))
-            or not config.recheck_on(getattr(backend, "device", "cpu"))):
+    if (not config.recheck_on(getattr(backend, "device", "cpu")) or lead is None or before is None or last <= 0
+            or lead.candidate.round != last or lead.candidate.digest in (done := ledger.rechecked(problem))):
         return 0
     round_attempts = [a for a in history.attempts if a.candidate.round == last]
     out.best = before  # the round's close calls are those over the best it started from
@@ -688,8 +688,8 @@ def _recheck_resumed(problem, history: History, out: ProblemOutcome, backend, le
     except BaseException:
         out.best = lead
         raise
-    if all(a is b for a, b in zip(checked, round_attempts)):
-        out.best = lead  # no close call: the round's win was clear
+    if checked is round_attempts:  # nothing judged again: the round's win was clear
+        out.best = lead
         return 0
     swap = {id(a): b for a, b in zip(round_attempts, checked)}
     history.attempts = [swap.get(id(a), a) for a in history.attempts]
