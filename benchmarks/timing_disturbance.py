@@ -1,0 +1,207 @@
+"""What slows a timed loop's calls: one trusted kernel and its eager reference timed in many loops under each
+protocol's own loop (`EvalConfig.loop_options`: KernelBench's, with no GPU lead, and the strict one, with a 1 ms
+lead), with the host quiet and beside busy processes.
+
+A judge's timed loop holds the device alone (`gate.DeviceGate`: other candidate processes are stopped), but not
+the host: the other judges go on drawing inputs on the CPU, compiling and checking. Where no GPU lead hides the
+host's launch work, a launch thread that loses its core leaves the GPU idle inside the timed interval. A loop is
+counted *disturbed* when its median is 10 % or more above its fastest call (`TimingStats.above_fastest`, the
+search's `RECHECK_DISTURBED`): half or more of its calls were slowed.
+
+Loads (``--load``, comma-separated; each runs for every protocol, the whole cycle ``--cycles`` times):
+  none       the host quiet;
+  spin:N     N processes each spinning a pure-Python loop (one core each);
+  draw:N     N processes each drawing 64 MiB of random CPU tensors in a loop with torch's own threads (what a
+             judge does between timings: KernelBench's trial inputs are drawn on the CPU);
+  draw1:N    the same, each process on one thread (torch.set_num_threads(1)): the draws without their threads
+             outnumbering the cores.
+
+    python benchmarks/timing_disturbance.py --problem L1/40 --solution benchmarks/kernels/level1/40_LayerNorm.py \
+        --load none,spin:16,draw:6,draw1:6 --loops 20 --out disturbance.json
+
+Not a verdict: no sandbox, no correctness check; the loop is the harness's own (`timing.time_calls`, its samples
+read as the judge reads them, `timing.reported_ms`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+DISTURBED = 0.10  # autokernel.search.config.RECHECK_DISTURBED, repeated so the script imports nothing at load
+LOAD_CODE = {
+    "spin": "while True:\n    pass\n",
+    "draw": ("import torch\n"
+             "while True:\n"
+             "    torch.randn(1 << 24)\n"),
+    "draw1": ("import torch\n"
+              "torch.set_num_threads(1)\n"
+              "while True:\n"
+              "    torch.randn(1 << 24)\n"),
+}
+
+
+def parse_load(text: str) -> tuple[str, int]:
+    """"none" or KIND:N (`LOAD_CODE`'s kinds): a clear error for anything else."""
+    if text == "none":
+        return "none", 0
+    kind, _, n = text.partition(":")
+    if kind not in LOAD_CODE or not n.isdigit() or int(n) < 1:
+        raise argparse.ArgumentTypeError(f"a load is 'none' or KIND:N with KIND one of {sorted(LOAD_CODE)} and N >= 1, "
+                                         f"not {text!r}")
+    return kind, int(n)
+
+
+class Load:
+    """``n`` busy processes of ``kind`` while the block runs (started, given a second to settle, then killed)."""
+
+    def __init__(self, kind: str, n: int):
+        self.kind, self.n, self.procs = kind, n, []
+
+    def __enter__(self):
+        for _ in range(self.n):
+            self.procs.append(subprocess.Popen([sys.executable, "-c", LOAD_CODE[self.kind]],
+                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        if self.procs:
+            time.sleep(1.0)
+        return self
+
+    def __exit__(self, *exc):
+        for p in self.procs:
+            p.kill()
+        for p in self.procs:
+            p.wait()
+        return False
+
+
+def loop_figures(samples: list[float]) -> dict:
+    """One loop's statistics as the judge reports them, and how far its median sits above its fastest call."""
+    fastest, median = min(samples), statistics.median(samples)
+    return {"mean_ms": round(statistics.fmean(samples), 5), "median_ms": round(median, 5),
+            "min_ms": round(fastest, 5), "above_fastest": round(median / fastest - 1.0, 4),
+            "slowed_calls": sum(1 for s in samples if s >= (1 + DISTURBED) * fastest), "calls": len(samples)}
+
+
+def summarize_loops(loops: list[dict]) -> dict:
+    """Per condition: how many loops were disturbed, and what the loops' medians and means spread over."""
+    medians = [x["median_ms"] for x in loops]
+    means = [x["mean_ms"] for x in loops]
+    return {"loops": len(loops), "disturbed": sum(1 for x in loops if x["above_fastest"] >= DISTURBED),
+            "median_of_medians_ms": round(statistics.median(medians), 5),
+            "medians_spread_pct": round(100 * (max(medians) / min(medians) - 1), 2),
+            "median_of_means_ms": round(statistics.median(means), 5),
+            "means_spread_pct": round(100 * (max(means) / min(means) - 1), 2),
+            "max_above_fastest": max(x["above_fastest"] for x in loops)}
+
+
+def run(args) -> dict:
+    import torch
+
+    from autokernel.evaluate.config import EvalConfig
+    from autokernel.evaluate.reference import ReferenceSession, load_problem_module, precision_flags
+    from autokernel.evaluate.timing import reported_ms, time_calls
+    from kb.bridge import resolve_problems
+
+    problem = resolve_problems([args.problem], dataset=args.dataset, config=args.dataset_config)[0]
+    load_problem_module(problem)  # a clear error for a broken problem before any load starts
+    session = ReferenceSession.build(problem, args.device, init_seed=0)
+    inputs = list(session.trial(0, extra_distributions=False).inputs)
+    solution = _load_solution(args.solution)
+    torch.manual_seed(session.init_seed)
+    model = solution.ModelNew(*session.init_args).to(args.device)
+    loads = [parse_load(x) for x in args.load.split(",")]
+    rows: dict[str, list[dict]] = {}
+    for cycle in range(args.cycles):
+        for kind, n in loads:
+            label = "none" if kind == "none" else f"{kind}:{n}"
+            with Load(kind, n):
+                for protocol in args.protocols.split(","):
+                    cfg = EvalConfig.for_device(args.device, protocol=protocol)
+                    opts = cfg.loop_options()
+                    for name, fn in (("kernel", model), ("eager", session.model)):
+                        for _ in range(args.loops):
+                            with torch.no_grad(), precision_flags(cfg.spec.precision_flags):
+                                raw = time_calls(fn, [inputs], device=args.device, n=args.calls, warmup=cfg.warmup,
+                                                 budget_s=args.budget_s, **opts)
+                            samples = reported_ms(raw.event_ms, raw.fresh, opts["reuse_inputs"])
+                            rows.setdefault(f"{protocol} {name} {label}", []).append({"cycle": cycle, **loop_figures(samples)})
+                    counts = ", ".join(f"{name} {summarize_loops(rows[f'{protocol} {name} {label}'][-args.loops:])['disturbed']}"
+                                       f"/{args.loops} disturbed" for name in ("kernel", "eager"))
+                    print(f"cycle {cycle}, load {label}, {protocol}: {counts}", flush=True)
+    return {"problem": args.problem, "solution": args.solution, "calls": args.calls, "loops": args.loops,
+            "cycles": args.cycles, "disturbed_at": DISTURBED, "environment": _environment(),
+            "summary": {k: summarize_loops(v) for k, v in rows.items()}, "rows": rows}
+
+
+def _load_solution(path: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("solution", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--solution {path}: not a Python file; give a trusted ModelNew file")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _environment() -> dict:
+    import os
+
+    import torch
+
+    env = {"torch": torch.__version__, "cpus": os.cpu_count(), "torch_threads": torch.get_num_threads()}
+    if torch.cuda.is_available():
+        env["gpu"] = torch.cuda.get_device_name()
+    return env
+
+
+def table(result: dict) -> str:
+    """The summary as a Markdown table, one line per protocol, timed function and load."""
+    lines = ["| protocol | timed | load | loops | disturbed | median of medians ms | medians spread % | "
+             "median of means ms | means spread % | most above fastest |", "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for key, s in result["summary"].items():
+        protocol, name, load = key.split()
+        lines.append(f"| {protocol} | {name} | {load} | {s['loops']} | {s['disturbed']} | {s['median_of_medians_ms']:.4g} "
+                     f"| {s['medians_spread_pct']:.1f} | {s['median_of_means_ms']:.4g} | {s['means_spread_pct']:.1f} "
+                     f"| {100 * s['max_above_fastest']:.0f} % |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--problem", required=True, help="L1/40 style, or a KernelBench-format file")
+    ap.add_argument("--solution", required=True, help="a trusted ModelNew file")
+    ap.add_argument("--protocols", default="kernelbench,strict", help="comma-separated protocol names")
+    ap.add_argument("--load", default="none,spin:16,draw:6,draw1:6", help="comma-separated loads: none, spin:N, draw:N")
+    ap.add_argument("--loops", type=int, default=20, help="timed loops per protocol, function and load")
+    ap.add_argument("--cycles", type=int, default=2, help="times the whole set of loads is run, in turn")
+    ap.add_argument("--calls", type=int, default=100, help="timed calls a loop (the judge's num_perf_trials)")
+    ap.add_argument("--budget-s", type=float, default=10.0, help="wall-clock cap on one loop")
+    ap.add_argument("--device", default="cuda", help="cuda, or cpu (Triton interpreter: a smoke test only)")
+    ap.add_argument("--dataset", default=None)
+    ap.add_argument("--dataset-config", default="github_main")
+    ap.add_argument("--out", required=True, help="a JSON file to write (its folder must exist)")
+    args = ap.parse_args()
+    for text in args.load.split(","):
+        try:
+            parse_load(text)
+        except argparse.ArgumentTypeError as exc:
+            ap.error(f"--load: {exc}")
+    out = Path(args.out)
+    if not out.parent.is_dir():
+        ap.error(f"--out {out}: folder {out.parent} does not exist")
+    result = run(args)
+    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    print(table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,65 @@
+"""benchmarks/timing_disturbance.py (a GPU diagnostic of slowed timed loops), end to end on CPU."""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import timing_disturbance as td  # noqa: E402
+
+
+def test_loads_parse_or_say_what_a_load_is():
+    assert td.parse_load("none") == ("none", 0)
+    assert td.parse_load("spin:3") == ("spin", 3)
+    assert td.parse_load("draw:1") == ("draw", 1) and td.parse_load("draw1:4") == ("draw1", 4)
+    for bad in ("spin", "spin:0", "burn:2", "draw:x"):
+        with pytest.raises(argparse.ArgumentTypeError, match="KIND:N"):
+            td.parse_load(bad)
+
+
+def test_a_loop_is_disturbed_when_its_median_sits_ten_percent_above_its_fastest_call():
+    steady = td.loop_figures([1.0, 1.01, 1.02, 1.0, 1.03])
+    assert steady["above_fastest"] == pytest.approx(0.01) and steady["slowed_calls"] == 0
+    slowed = td.loop_figures([1.0, 1.2, 1.3, 1.0, 1.25])  # three of five calls slowed: the median reads them
+    assert slowed["above_fastest"] == pytest.approx(0.2) and slowed["slowed_calls"] == 3
+    summary = td.summarize_loops([steady, slowed])
+    assert summary["loops"] == 2 and summary["disturbed"] == 1
+    assert summary["medians_spread_pct"] == pytest.approx(100 * (1.2 / 1.01 - 1), abs=0.01)  # medians 1.01 and 1.2
+    assert summary["max_above_fastest"] == pytest.approx(0.2)
+
+
+def test_the_script_times_kernel_and_eager_per_protocol_and_load(tmp_path):
+    out = tmp_path / "disturbance.json"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "timing_disturbance.py"), "--problem",
+         str(ROOT / "tests" / "fixtures" / "problems" / "relu.py"),
+         "--solution", str(ROOT / "benchmarks" / "kernels" / "level1" / "19_ReLU.py"), "--device", "cpu",
+         "--load", "none,spin:1", "--loops", "2", "--cycles", "1", "--calls", "3", "--budget-s", "1",
+         "--out", str(out)],
+        capture_output=True, text=True, env={**os.environ, "TRITON_INTERPRET": "1"}, timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    result = json.loads(out.read_text())
+    assert set(result["summary"]) == {f"{p} {f} {load}" for p in ("kernelbench", "strict")
+                                      for f in ("kernel", "eager") for load in ("none", "spin:1")}
+    assert all(s["loops"] == 2 and s["median_of_medians_ms"] > 0 for s in result["summary"].values())
+    assert "| kernelbench | kernel | none | 2 |" in proc.stdout  # the table
+    assert "cycle 0, load spin:1, strict: kernel" in proc.stdout
+
+
+def test_bad_arguments_are_refused_before_any_work(tmp_path):
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "timing_disturbance.py"), "--problem", "x",
+                           "--solution", "y", "--load", "spin", "--out", str(tmp_path / "o.json")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "--load" in proc.stderr and "KIND:N" in proc.stderr
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "timing_disturbance.py"), "--problem", "x",
+                           "--solution", "y", "--out", str(tmp_path / "missing" / "o.json")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "does not exist" in proc.stderr
