@@ -19,6 +19,9 @@ Loads (``--load``, comma-separated; each runs for every protocol, the whole cycl
     python benchmarks/timing_disturbance.py --problem L1/40 --solution benchmarks/kernels/level1/40_LayerNorm.py \
         --load none,spin:16,draw:6,draw1:6 --loops 20 --out disturbance.json
 
+Each loop's row keeps its start (``at_s``, seconds into the run: how long a stretch of slowed loops lasts) and,
+with ``--clocks``, nvidia-smi's SM and memory clocks, power, temperature and clock-event reasons read after it.
+
 Not a verdict: no sandbox, no correctness check; the loop is the harness's own (`timing.time_calls`, its samples
 read as the judge reads them, `timing.reported_ms`).
 """
@@ -36,6 +39,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 DISTURBED = 0.10  # autokernel.search.config.RECHECK_DISTURBED, repeated so the script imports nothing at load
+# what nvidia-smi reads after each loop with --clocks (is a stretch of slowed calls the card's clocks or power?)
+CLOCK_FIELDS = ("clocks.sm", "clocks.mem", "power.draw", "temperature.gpu", "clocks_event_reasons.active")
 LOAD_CODE = {
     "spin": "while True:\n    pass\n",
     "draw": ("import torch\n"
@@ -90,15 +95,36 @@ def loop_figures(samples: list[float]) -> dict:
 
 
 def summarize_loops(loops: list[dict]) -> dict:
-    """Per condition: how many loops were disturbed, and what the loops' medians and means spread over."""
+    """Per condition: how many loops were disturbed, and what the loops' medians and means spread over; with
+    clocks read (``--clocks``), the median SM clock after the disturbed loops and after the steady ones."""
     medians = [x["median_ms"] for x in loops]
     means = [x["mean_ms"] for x in loops]
-    return {"loops": len(loops), "disturbed": sum(1 for x in loops if x["above_fastest"] >= DISTURBED),
-            "median_of_medians_ms": round(statistics.median(medians), 5),
-            "medians_spread_pct": round(100 * (max(medians) / min(medians) - 1), 2),
-            "median_of_means_ms": round(statistics.median(means), 5),
-            "means_spread_pct": round(100 * (max(means) / min(means) - 1), 2),
-            "max_above_fastest": max(x["above_fastest"] for x in loops)}
+    out = {"loops": len(loops), "disturbed": sum(1 for x in loops if x["above_fastest"] >= DISTURBED),
+           "median_of_medians_ms": round(statistics.median(medians), 5),
+           "medians_spread_pct": round(100 * (max(medians) / min(medians) - 1), 2),
+           "median_of_means_ms": round(statistics.median(means), 5),
+           "means_spread_pct": round(100 * (max(means) / min(means) - 1), 2),
+           "max_above_fastest": max(x["above_fastest"] for x in loops)}
+    for name, pick in (("disturbed", lambda x: x >= DISTURBED), ("steady", lambda x: x < DISTURBED)):
+        clocks = [_number(x.get("gpu", {}).get("clocks.sm")) for x in loops if pick(x["above_fastest"])]
+        clocks = [c for c in clocks if c is not None]
+        if clocks:
+            out[f"sm_mhz_{name}"] = statistics.median(clocks)
+    return out
+
+
+def _number(value) -> float | None:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None  # not read, or "[N/A]"
+
+
+def read_clocks(gpu: str) -> dict:
+    """nvidia-smi's `CLOCK_FIELDS` for ``gpu`` now ({} where it cannot answer)."""
+    from autokernel.hardware.calibration import query_gpu
+
+    return dict(zip(CLOCK_FIELDS, query_gpu(",".join(CLOCK_FIELDS), gpu)))
 
 
 def run(args) -> dict:
@@ -118,6 +144,13 @@ def run(args) -> dict:
     model = solution.ModelNew(*session.init_args).to(args.device)
     loads = [parse_load(x) for x in args.load.split(",")]
     rows: dict[str, list[dict]] = {}
+    cuda = args.device.startswith("cuda")
+    gpu = ""
+    if args.clocks and cuda:
+        from autokernel.hardware.calibration import smi_id
+
+        gpu = smi_id(torch.device(args.device).index or 0)
+    started = time.monotonic()
     for cycle in range(args.cycles):
         for kind, n in loads:
             label = "none" if kind == "none" else f"{kind}:{n}"
@@ -127,11 +160,15 @@ def run(args) -> dict:
                     opts = cfg.loop_options()
                     for name, fn in (("kernel", model), ("eager", session.model)):
                         for _ in range(args.loops):
+                            at_s = round(time.monotonic() - started, 3)
                             with torch.no_grad(), precision_flags(cfg.spec.precision_flags):
                                 raw = time_calls(fn, [inputs], device=args.device, n=args.calls, warmup=cfg.warmup,
                                                  budget_s=args.budget_s, **opts)
                             samples = reported_ms(raw.event_ms, raw.fresh, opts["reuse_inputs"])
-                            rows.setdefault(f"{protocol} {name} {label}", []).append({"cycle": cycle, **loop_figures(samples)})
+                            row = {"cycle": cycle, "at_s": at_s, **loop_figures(samples)}
+                            if gpu:
+                                row["gpu"] = read_clocks(gpu)
+                            rows.setdefault(f"{protocol} {name} {label}", []).append(row)
                     counts = ", ".join(f"{name} {summarize_loops(rows[f'{protocol} {name} {label}'][-args.loops:])['disturbed']}"
                                        f"/{args.loops} disturbed" for name in ("kernel", "eager"))
                     print(f"cycle {cycle}, load {label}, {protocol}: {counts}", flush=True)
@@ -163,14 +200,21 @@ def _environment() -> dict:
 
 
 def table(result: dict) -> str:
-    """The summary as a Markdown table, one line per protocol, timed function and load."""
-    lines = ["| protocol | timed | load | loops | disturbed | median of medians ms | medians spread % | "
-             "median of means ms | means spread % | most above fastest |", "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    """The summary as a Markdown table, one line per protocol, timed function and load (with the SM clocks after
+    disturbed and steady loops where they were read)."""
+    clocks = any("sm_mhz_steady" in s or "sm_mhz_disturbed" in s for s in result["summary"].values())
+    head = ("| protocol | timed | load | loops | disturbed | median of medians ms | medians spread % | "
+            "median of means ms | means spread % | most above fastest |")
+    lines = [head + (" SM MHz disturbed | SM MHz steady |" if clocks else ""),
+             "|---|---|---|" + "---:|" * (9 if clocks else 7)]
     for key, s in result["summary"].items():
         protocol, name, load = key.split()
-        lines.append(f"| {protocol} | {name} | {load} | {s['loops']} | {s['disturbed']} | {s['median_of_medians_ms']:.4g} "
-                     f"| {s['medians_spread_pct']:.1f} | {s['median_of_means_ms']:.4g} | {s['means_spread_pct']:.1f} "
-                     f"| {100 * s['max_above_fastest']:.0f} % |")
+        line = (f"| {protocol} | {name} | {load} | {s['loops']} | {s['disturbed']} | {s['median_of_medians_ms']:.4g} "
+                f"| {s['medians_spread_pct']:.1f} | {s['median_of_means_ms']:.4g} | {s['means_spread_pct']:.1f} "
+                f"| {100 * s['max_above_fastest']:.0f} % |")
+        if clocks:
+            line += "".join(f" {s[k]:g} |" if k in s else " - |" for k in ("sm_mhz_disturbed", "sm_mhz_steady"))
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -184,6 +228,9 @@ def main() -> int:
     ap.add_argument("--cycles", type=int, default=2, help="times the whole set of loads is run, in turn")
     ap.add_argument("--calls", type=int, default=100, help="timed calls a loop (the judge's num_perf_trials)")
     ap.add_argument("--budget-s", type=float, default=10.0, help="wall-clock cap on one loop")
+    ap.add_argument("--clocks", action="store_true",
+                    help="read the GPU's clocks, power and clock-event reasons after each loop (nvidia-smi, about "
+                         "50 ms a loop, outside the timed calls)")
     ap.add_argument("--device", default="cuda", help="cuda, or cpu (Triton interpreter: a smoke test only)")
     ap.add_argument("--dataset", default=None)
     ap.add_argument("--dataset-config", default="github_main")

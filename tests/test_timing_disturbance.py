@@ -35,6 +35,21 @@ def test_a_loop_is_disturbed_when_its_median_sits_ten_percent_above_its_fastest_
     assert summary["max_above_fastest"] == pytest.approx(0.2)
 
 
+def test_clocks_read_after_loops_are_summarized_for_disturbed_and_steady_loops():
+    slowed = {**td.loop_figures([1.0, 1.2, 1.3, 1.0, 1.25]), "gpu": {"clocks.sm": "1755", "power.draw": "300"}}
+    steady = {**td.loop_figures([1.0, 1.01, 1.0, 1.0, 1.0]), "gpu": {"clocks.sm": "1980"}}
+    unread = {**td.loop_figures([1.0, 1.0, 1.0]), "gpu": {"clocks.sm": "[N/A]"}}
+    summary = td.summarize_loops([slowed, steady, unread])
+    assert summary["sm_mhz_disturbed"] == 1755 and summary["sm_mhz_steady"] == 1980  # "[N/A]" left out
+    assert "sm_mhz_steady" not in td.summarize_loops([td.loop_figures([1.0, 1.0])])  # no clocks read: none told
+    text = td.table({"summary": {"kernelbench kernel none": summary,
+                                 "strict kernel none": td.summarize_loops([steady])}})
+    assert "SM MHz disturbed | SM MHz steady |" in text
+    assert text.splitlines()[2].endswith("| 1755 | 1980 |") and text.splitlines()[3].endswith("| - | 1980 |")
+    assert all(line.count("|") == 13 for line in text.splitlines())  # 12 columns on every line
+    assert "SM MHz" not in td.table({"summary": {"strict kernel none": td.summarize_loops([td.loop_figures([1.0])])}})
+
+
 def test_the_script_times_kernel_and_eager_per_protocol_and_load(tmp_path):
     out = tmp_path / "disturbance.json"
     proc = subprocess.run(
@@ -42,7 +57,7 @@ def test_the_script_times_kernel_and_eager_per_protocol_and_load(tmp_path):
          str(ROOT / "tests" / "fixtures" / "problems" / "relu.py"),
          "--solution", str(ROOT / "benchmarks" / "kernels" / "level1" / "19_ReLU.py"), "--device", "cpu",
          "--load", "none,spin:1", "--loops", "2", "--cycles", "1", "--calls", "3", "--budget-s", "1",
-         "--out", str(out)],
+         "--clocks", "--out", str(out)],
         capture_output=True, text=True, env={**os.environ, "TRITON_INTERPRET": "1"}, timeout=300,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -52,6 +67,10 @@ def test_the_script_times_kernel_and_eager_per_protocol_and_load(tmp_path):
     assert all(s["loops"] == 2 and s["median_of_medians_ms"] > 0 for s in result["summary"].values())
     assert "| kernelbench | kernel | none | 2 |" in proc.stdout  # the table
     assert "cycle 0, load spin:1, strict: kernel" in proc.stdout
+    loops = [row for rows in result["rows"].values() for row in rows]
+    starts = [x["at_s"] for x in loops]  # one cycle: the conditions' rows in the order they ran
+    assert len(loops) == 16 and starts == sorted(starts) and starts[0] >= 0
+    assert all("gpu" not in x for x in loops)  # --clocks reads nothing off a GPU
 
 
 def test_bad_arguments_are_refused_before_any_work(tmp_path):

@@ -116,7 +116,9 @@ def _read(path: Path) -> Calibration | None:
         return None  # an unreadable or outdated cache entry is ignored: calibrate again
 
 
-def _nvidia_smi(fields: str, gpu: str) -> list[str]:
+def query_gpu(fields: str, gpu: str) -> list[str]:
+    """nvidia-smi's values of ``fields`` (comma-separated, no units) for ``gpu`` (an index or a UUID); [] where it
+    cannot answer (no nvidia-smi, a field this driver does not know)."""
     try:
         out = subprocess.run(
             ["nvidia-smi", f"--query-gpu={fields}", "--format=csv,noheader,nounits", "-i", gpu],
@@ -128,6 +130,15 @@ def _nvidia_smi(fields: str, gpu: str) -> list[str]:
     return [v.strip() for v in first[0].split(",")] if first else []
 
 
+def smi_id(index: int) -> str:
+    """How nvidia-smi names the GPU this process calls ``cuda:index``: its UUID (whatever CUDA_VISIBLE_DEVICES
+    renumbered), else the index."""
+    import torch
+
+    uuid = str(getattr(torch.cuda.get_device_properties(index), "uuid", "") or "")
+    return (uuid if uuid.startswith("GPU-") else f"GPU-{uuid}") if uuid else str(index)
+
+
 def device_fingerprint(device: int | None = None) -> dict[str, str]:
     """GPU name, driver, clocks and library versions that a published number must state."""
     import importlib.metadata
@@ -136,9 +147,7 @@ def device_fingerprint(device: int | None = None) -> dict[str, str]:
 
     index = torch.cuda.current_device() if device is None else device
     props = torch.cuda.get_device_properties(index)
-    uuid = str(getattr(props, "uuid", "") or "")
-    gpu = (uuid if uuid.startswith("GPU-") else f"GPU-{uuid}") if uuid else str(index)
-    smi = _nvidia_smi("driver_version,clocks.sm,clocks.max.sm,clocks.mem", gpu)
+    smi = query_gpu("driver_version,clocks.sm,clocks.max.sm,clocks.mem", smi_id(index))
     if smi:
         driver = smi[0]
     elif torch.version.hip:
