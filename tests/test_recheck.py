@@ -154,6 +154,30 @@ def test_a_close_call_cut_before_its_second_verdict_is_judged_again_on_resume(tm
     assert backend.judged == judged and third.rechecked == 0 and third.best.candidate.idea == again.best.candidate.idea
 
 
+@pytest.mark.parametrize("third, holds", [("1.004", False), ("1.025", True)])
+def test_a_third_reading_cut_by_the_stop_is_read_on_resume(tmp_path, third, holds):
+    backend = Readings()  # one backend across the invocations: its count of each candidate's readings goes on
+    rounds = [["1.0"], [f"1.03 0.8~ ! {third}", "0.9"], ["0.95"]]
+    cut, _, _ = _search(tmp_path, rounds[:2], backend)
+    assert "a close call was not judged again" in " ".join(cut.notes)
+    # the round took the first reading; the ledger's latest row is the disturbed second
+    assert json.loads((tmp_path / "problems" / "a" / "best.json").read_text())["speedup"] == 1.03
+
+    again, _, _ = _search(tmp_path, rounds, backend, patience=1)
+    assert again.rechecked == 1 and again.best.candidate.idea == ("r1b0" if holds else "r0b0")
+    best = json.loads((tmp_path / "problems" / "a" / "best.json").read_text())
+    assert best["speedup"] == (float(third) if holds else 1.0) and best["idea"] == again.best.candidate.idea
+    readings = [(r["verdict"]["speedup"], r.get("recheck", False)) for r in _rows(tmp_path) if r["idea"] == "r1b0"]
+    assert readings == [(1.03, False), (0.8, True), (float(third), True)]
+    # round 1 without a gain stays a stale round (patience 1 spent before round 2); a gain that held goes on
+    judged = ["r0b0", "r1b0", "r1b1", "r1b0", "r1b0", "r1b0"] + (["r2b0"] if holds else [])
+    assert backend.judged == judged and again.rounds_used == (2 if holds else 1)
+
+    # resumed once more: the third reading stands; nothing is read again
+    fourth, _, _ = _search(tmp_path, rounds, backend, patience=1)
+    assert backend.judged == judged and fourth.rechecked == 0 and fourth.best.candidate.idea == again.best.candidate.idea
+
+
 @pytest.mark.parametrize("recheck", [0.0, 0.02])
 def test_off_or_a_narrower_band_judges_each_candidate_once(tmp_path, recheck):
     p, backend, _ = _search(tmp_path, [["1.0"], ["1.03 1.0"]], recheck=recheck)

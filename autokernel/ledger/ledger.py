@@ -326,6 +326,12 @@ class Ledger:
         """The candidates of ``problem`` whose standing verdict is a later reading (a close call judged again)."""
         return {str(r["candidate_digest"]) for r in self._own_rows(problem) if r.get("recheck")}
 
+    def readings(self, problem: Problem) -> dict[str, int]:
+        """How many verdicts each candidate of ``problem`` has under this ledger's device and policy (more than one
+        where it was judged again)."""
+        with self._lock:
+            return {str(r["candidate_digest"]): self._times.get(r["cache_key"], 1) for r in self._own_rows(problem)}
+
     def _own_rows(self, problem: Problem) -> list[dict[str, Any]]:
         """The latest row of each candidate of ``problem`` judged under this ledger's device and policy (rows of
         another are not this search's history), in recording order."""

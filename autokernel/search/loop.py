@@ -374,7 +374,8 @@ def _search_problem(
         first, stale, screen_stale, before = _resume(problem, ledger, config, out, history, rejudge, screens,
                                                      getattr(proposer, "rewrite", None))
         try:
-            stale += _recheck_resumed(problem, history, out, backend, ledger, config, bar, before, first - 1)
+            after = _recheck_resumed(problem, history, out, backend, ledger, config, bar, before, first - 1, stale)
+            stale, screen_stale = after, (0 if after == 0 else screen_stale)  # the last round improves after all
         except Exception as exc:  # its first reading stands, as in a round
             out.notes.append(f"a close call was not judged again: {type(exc).__name__}: {exc}")
         earlier = ledger.final_stop(problem, proposer_name, _history_key(history, proposer))
@@ -651,18 +652,24 @@ def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, 
                 or improves(lead, out.best, band)):
             return attempts
         rechecked.add(lead.candidate.digest)
-        for _ in range(2):  # a second reading that was disturbed is read once more, and the third stands
-            bar.total = (bar.total or 0) + 1
-            verdict = backend.submit(problem, lead.candidate).result()
-            again = Attempt(candidate=lead.candidate, verdict=verdict, tokens=lead.tokens, cost_usd=lead.cost_usd)
-            ledger.record(problem, again, recheck=True)
-            out.rechecked += 1
-            bar.update(1)
-            if not _disturbed(verdict):
-                break
-        out.correct += int(again.is_correct) - 1  # the counts follow the standing verdict, as a resume's do
-        out.faster += _faster(again) - _faster(lead)
+        again = _read_again(problem, lead, out, backend, ledger, bar)
+        if _disturbed(again.verdict):  # a second reading that was disturbed is read once more, and the third stands
+            again = _read_again(problem, again, out, backend, ledger, bar)
         attempts = [again if a is lead else a for a in attempts]
+
+
+def _read_again(problem, attempt: Attempt, out: ProblemOutcome, backend, ledger, bar) -> Attempt:
+    """``attempt``'s candidate judged once more, recorded as a later reading (the ledger's latest row: it stands),
+    with the outcome's counts following it, as a resume's do."""
+    bar.total = (bar.total or 0) + 1
+    verdict = backend.submit(problem, attempt.candidate).result()
+    again = Attempt(candidate=attempt.candidate, verdict=verdict, tokens=attempt.tokens, cost_usd=attempt.cost_usd)
+    ledger.record(problem, again, recheck=True)
+    out.rechecked += 1
+    bar.update(1)
+    out.correct += int(again.is_correct) - int(attempt.is_correct)
+    out.faster += _faster(again) - _faster(attempt)
+    return again
 
 
 def _disturbed(verdict: Verdict) -> bool:
@@ -672,32 +679,41 @@ def _disturbed(verdict: Verdict) -> bool:
 
 
 def _recheck_resumed(problem, history: History, out: ProblemOutcome, backend, ledger, config: SearchConfig, bar,
-                     before: Attempt | None, last: int) -> int:
-    """A run stopped between a close call's two verdicts (its grace spent, the evaluation abandoned) kept the
-    first, and its round made that the best: the resume judges it again, as the round would have, and the best and
-    best.json follow the second verdict. Returns 1 where the last round then no longer improves (a stale round),
-    else 0."""
+                     before: Attempt | None, last: int, stale: int) -> int:
+    """A run stopped inside a close call's readings (its grace spent, the evaluation abandoned) kept what it had. Cut
+    before the second, the round made the first reading its best; cut before a third (the second disturbed), the
+    second stands in the ledger while the round took the first. The resume reads what the round would have read,
+    and the best and best.json follow the standing verdicts. Returns the rounds without improvement after it
+    (``stale``: before it)."""
+    if not config.recheck_on(getattr(backend, "device", "cpu")) or out.best is None or before is None or last <= 0:
+        return stale
     lead = out.best
-    if (not config.recheck_on(getattr(backend, "device", "cpu")) or lead is None or before is None or last <= 0
-            or lead.candidate.round != last or lead.candidate.digest in (done := ledger.rechecked(problem))):
-        return 0
+    done, readings = ledger.rechecked(problem), ledger.readings(problem)
     round_attempts = [a for a in history.attempts if a.candidate.round == last]
+    owed = [a for a in round_attempts  # a disturbed second reading whose third was cut
+            if a.candidate.digest in done and readings.get(a.candidate.digest) == 2 and _disturbed(a.verdict)]
+    if not owed and (lead.candidate.round != last or lead.candidate.digest in done):
+        return stale
     out.best = before  # the round's close calls are those over the best it started from
     try:
-        checked = _recheck_close_calls(problem, round_attempts, out, backend, ledger, config, bar, done)
+        third = {id(a): _read_again(problem, a, out, backend, ledger, bar) for a in owed}
+        current = [third.get(id(a), a) for a in round_attempts]
+        checked = _recheck_close_calls(problem, current, out, backend, ledger, config, bar, done)
     except BaseException:
         out.best = lead
         raise
-    if checked is round_attempts:  # nothing judged again: the round's win was clear
+    if not owed and checked is current:  # nothing judged again: the round's win was clear
         out.best = lead
-        return 0
+        return stale
     swap = {id(a): b for a, b in zip(round_attempts, checked)}
     history.attempts = [swap.get(id(a), a) for a in history.attempts]
     round_best = max((a for a in checked if a.is_correct), key=rank_key, default=None)
     held = round_best is not None and improves(round_best, before, config.min_gain)
     out.best = round_best if held else before
     ledger.save_best(problem, out.best, supersede=True)
-    return 0 if held else 1
+    if held:
+        return 0
+    return stale + 1 if lead.candidate.round == last else stale  # a round counted as improving no longer does
 
 
 def _faster(a: Attempt) -> int:
