@@ -688,7 +688,8 @@ def _recheck_resumed(problem, history: History, out: ProblemOutcome, backend, le
     if not config.recheck_on(getattr(backend, "device", "cpu")) or out.best is None or before is None or last <= 0:
         return stale
     lead = out.best
-    done, readings = ledger.rechecked(problem), ledger.readings(problem)
+    done = ledger.rechecked(problem)
+    readings = ledger.readings(problem) if done else {}
     round_attempts = [a for a in history.attempts if a.candidate.round == last]
     owed = [a for a in round_attempts  # a disturbed second reading whose third was cut
             if a.candidate.digest in done and readings.get(a.candidate.digest) == 2 and _disturbed(a.verdict)]
