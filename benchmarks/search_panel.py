@@ -58,8 +58,9 @@ the best first, ...), with the device to themselves (`autokernel.search.confirm`
 confirm.jsonl; ``table`` then gives each pair's confirmed gain (the ratio of their medians) beside the gain. The gain
 divides by the lowest of every reading the search took, which on a noisy problem falls with the number of verdicts
 alone; the confirmation reads both kernels under the same conditions. The gains nearest the panel's median go first
-(they decide the confirmed median); a resumed confirm judges only the turns still missing; a best that changed since
-is confirmed afresh; a GPU model other than the run's is refused:
+(they decide the confirmed median); a disturbed reading (half or more of its timed calls slowed) is read once more and
+the later stands; a resumed confirm judges only the turns still missing; a best that changed since is confirmed
+afresh; a GPU model other than the run's is refused:
 
     python benchmarks/search_panel.py confirm runs/panel --turns 3 --protocol kernelbench
 
@@ -923,9 +924,11 @@ def cmd_confirm(args: argparse.Namespace) -> int:
                         bar.update(2 * (args.turns - done))
                         continue
                     for reading in judge_in_turns(problem, *kernels, evaluator.evaluate, args.turns - done,
-                                                  first_turn=done):
+                                                  first_turn=done, reread_disturbed=config.is_cuda):
                         log.record(reading)
                         readings.append(reading)
+                        if reading.again:  # a disturbed reading read again: one verdict more than planned
+                            bar.total += 1
                         bar.update(1)
                         if _past(deadline):
                             break

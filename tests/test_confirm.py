@@ -49,6 +49,38 @@ def test_the_pair_is_judged_in_turns_each_going_first_every_other_turn():
     assert seen == ["best", "round0"] and {r.turn for r in again} == {3}
 
 
+def test_a_disturbed_reading_is_read_once_more_and_the_later_stands(tmp_path):
+    import dataclasses
+
+    seen: list[str] = []
+    plain = _judge({"round0": [2.0, 2.1], "best": [1.3, 1.0, 1.05]}, seen)
+
+    def judge(problem, cand):  # the best's first reading disturbed: its median 30 % above its fastest call
+        v = plain(problem, cand)
+        if len(seen) == 2:
+            return dataclasses.replace(v, kernel=dataclasses.replace(v.kernel, min_ms=1.0))
+        return v
+
+    readings = list(judge_in_turns(PROBLEM, ROUND0, BEST, judge, 2))
+    assert seen == ["round0", "best", "best", "best", "round0"]  # read again at once, once
+    assert [(r.turn, r.role, r.kernel_ms, r.again) for r in readings] == [
+        (0, "round0", 2.0, False), (0, "best", 1.3, False), (0, "best", 1.0, True), (1, "best", 1.05, False),
+        (1, "round0", 2.1, False)]
+    (c,) = confirmed(readings).values()
+    assert c.turns == 2 and c.best_ms == pytest.approx(1.025) and c.ratios == (2.0, pytest.approx(2.1 / 1.05))
+    log = ConfirmLog(tmp_path)  # both readings kept; the log read back gives the same confirmation
+    for r in readings:
+        log.record(r)
+    assert [r.again for r in log.readings()] == [False, False, True, False, False]
+    assert confirmed(log.readings()) == confirmed(readings)
+    assert turns_done(log.readings(), PROBLEM.key, readings[0].pair) == 2
+    # not on CPU, where verdicts time the interpreter: each reading stands
+    seen.clear()
+    plain = _judge({"round0": [2.0], "best": [1.3, 1.0]}, seen)
+    readings = list(judge_in_turns(PROBLEM, ROUND0, BEST, judge, 1, reread_disturbed=False))
+    assert seen == ["round0", "best"] and [r.kernel_ms for r in readings] == [2.0, 1.3]
+
+
 def _reading(role: str, turn: int, ms: float | None, verdict: str = "correct", pair: str = "a:b") -> Reading:
     return Reading(problem="L3/26", role=role, candidate_digest=role, pair=pair, turn=turn, verdict=verdict,
                    kernel_ms=ms, eager_ms=8.5, reason="", protocol="kernelbench")

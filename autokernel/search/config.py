@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from autokernel.records import Verdict
 
 RECHECK_GPU = 0.05  # `SearchConfig.recheck` on a GPU by default
 # a close call's second reading whose median is this far above its fastest call is read once more: on an H100 the
 # steady readings of L1/40 and L1/95 sat 1-4 % above theirs, three disturbed second readings 12-31 %; KernelBench's
 # loop slows in stretches that pass (benchmarks/timing_disturbance.py), so a later reading is the answer
 RECHECK_DISTURBED = 0.10
+
+
+def disturbed(verdict: Verdict) -> bool:
+    """A correct reading whose median is `RECHECK_DISTURBED` or more above its fastest call: half or more of its
+    timed calls were slowed, so the median reads the disturbance, not the kernel; a later reading is the answer."""
+    return verdict.is_correct and verdict.kernel is not None and verdict.kernel.above_fastest >= RECHECK_DISTURBED
 
 
 @dataclass(frozen=True, kw_only=True)

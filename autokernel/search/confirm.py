@@ -25,7 +25,7 @@ from pathlib import Path
 from autokernel.problem import Problem
 from autokernel.propose.base import recorded_rank
 from autokernel.records import Candidate, Verdict
-from autokernel.search.config import SearchConfig
+from autokernel.search.config import SearchConfig, disturbed
 
 CONFIRM_LOG = "confirm.jsonl"
 ROLES = ("round0", "best")
@@ -50,6 +50,7 @@ class Reading:
     device: str = ""
     protocol: str = ""  # the verdict's judging protocol (a table reads one protocol's readings)
     gpu: str = ""  # the GPU model (the verdict's environment), "" on CPU
+    again: bool = False  # read again after a disturbed reading (`disturbed`): it stands for its turn and role
 
 
 def pair_key(round0: str, best: str) -> str:
@@ -73,18 +74,28 @@ def compared_rows(rows: list[dict]) -> tuple[dict | None, dict | None]:
 
 
 def judge_in_turns(problem: Problem, round0: Candidate, best: Candidate, judge: Callable[[Problem, Candidate], Verdict],
-                   turns: int, *, first_turn: int = 0) -> Iterator[Reading]:
+                   turns: int, *, first_turn: int = 0, reread_disturbed: bool = True) -> Iterator[Reading]:
     """Judge the pair ``turns`` times each, alternating which goes first (turn 0: round 0 first; turn 1: best
-    first; ...), yielding each reading as it is judged. ``first_turn``: the turn to start from (a resumed
+    first; ...), yielding each reading as it is judged. A disturbed reading (`disturbed`: half or more of its timed
+    calls slowed; KernelBench's loop slows a sub-millisecond kernel in stretches that pass) is read once more at
+    once, and the later reading stands for its turn and role (`confirmed` takes the last); ``reread_disturbed``
+    False: not (on CPU, where verdicts time the interpreter). ``first_turn``: the turn to start from (a resumed
     confirmation keeps its order)."""
     pair = pair_key(round0.digest, best.digest)
     for turn in range(first_turn, first_turn + turns):
         order = (("round0", round0), ("best", best)) if turn % 2 == 0 else (("best", best), ("round0", round0))
         for role, cand in order:
             v = judge(problem, cand)
-            yield Reading(problem=problem.key, role=role, candidate_digest=cand.digest, pair=pair, turn=turn,
-                          verdict=v.verdict, kernel_ms=_ms(v.kernel), eager_ms=_ms(v.eager), reason=v.reason,
-                          device=v.device, protocol=v.protocol, gpu=str((v.environment or {}).get("gpu") or ""))
+            yield _reading(problem, role, cand, pair, turn, v)
+            if reread_disturbed and disturbed(v):
+                yield _reading(problem, role, cand, pair, turn, judge(problem, cand), again=True)
+
+
+def _reading(problem: Problem, role: str, cand: Candidate, pair: str, turn: int, v: Verdict, *,
+             again: bool = False) -> Reading:
+    return Reading(problem=problem.key, role=role, candidate_digest=cand.digest, pair=pair, turn=turn,
+                   verdict=v.verdict, kernel_ms=_ms(v.kernel), eager_ms=_ms(v.eager), reason=v.reason,
+                   device=v.device, protocol=v.protocol, gpu=str((v.environment or {}).get("gpu") or ""), again=again)
 
 
 def _ms(stats) -> float | None:
@@ -108,7 +119,7 @@ class ConfirmLog:
                 row = json.loads(line)
             except json.JSONDecodeError:
                 continue  # a line torn by a cut call
-            if isinstance(row, dict) and fields - {"device", "protocol", "gpu"} <= set(row):
+            if isinstance(row, dict) and fields - {"device", "protocol", "gpu", "again"} <= set(row):
                 out.append(Reading(**{k: row[k] for k in fields if k in row}))
         return out
 
@@ -178,7 +189,8 @@ class Confirmed:
 
 
 def confirmed(readings: Iterable[Reading]) -> dict[tuple[str, str], Confirmed]:
-    """Per (problem, pair): the confirmation of its readings (with a complete turn, or a failed reading)."""
+    """Per (problem, pair): the confirmation of its readings (with a complete turn, or a failed reading); of a
+    turn's readings of one role, the last (a disturbed one read again)."""
     turns: dict[tuple[str, str], dict[int, dict[str, Reading]]] = {}
     for r in readings:
         turns.setdefault((r.problem, r.pair), {}).setdefault(r.turn, {})[r.role] = r

@@ -24,7 +24,7 @@ from autokernel.propose.base import Attempt, History, Proposer, cost_of, rank_ke
 from autokernel.propose.usage import Usage
 from autokernel.records import Candidate, Verdict
 from autokernel.search.backend import Backend
-from autokernel.search.config import RECHECK_DISTURBED, SearchConfig
+from autokernel.search.config import SearchConfig, disturbed
 
 
 @dataclass(kw_only=True)
@@ -640,7 +640,7 @@ def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, 
     (the ledger's latest row for it, which resumes, seeds and tables read) and stands. The first reading of the
     round's fastest is the lowest of several, its luck picked with it; the second is not picked. Each candidate
     once (``done``: those judged again already); another of the round that then leads and is close is judged again
-    in its turn. A second reading that was disturbed (`_disturbed`) is read a third time, and the third stands.
+    in its turn. A second reading that was disturbed (`disturbed`) is read a third time, and the third stands.
     Where nothing is judged again, ``attempts`` itself is returned."""
     band = config.recheck_on(getattr(backend, "device", "cpu"))
     if not band or out.best is None:
@@ -653,7 +653,7 @@ def _recheck_close_calls(problem, attempts: list[Attempt], out: ProblemOutcome, 
             return attempts
         rechecked.add(lead.candidate.digest)
         again = _read_again(problem, lead, out, backend, ledger, bar)
-        if _disturbed(again.verdict):  # a second reading that was disturbed is read once more, and the third stands
+        if disturbed(again.verdict):  # a second reading that was disturbed is read once more, and the third stands
             again = _read_again(problem, again, out, backend, ledger, bar)
         attempts = [again if a is lead else a for a in attempts]
 
@@ -672,12 +672,6 @@ def _read_again(problem, attempt: Attempt, out: ProblemOutcome, backend, ledger,
     return again
 
 
-def _disturbed(verdict: Verdict) -> bool:
-    """A correct reading whose median is `RECHECK_DISTURBED` or more above its fastest call: half or more of its
-    timed calls were slowed, so the median reads the disturbance, not the kernel."""
-    return verdict.is_correct and verdict.kernel is not None and verdict.kernel.above_fastest >= RECHECK_DISTURBED
-
-
 def _recheck_resumed(problem, history: History, out: ProblemOutcome, backend, ledger, config: SearchConfig, bar,
                      before: Attempt | None, last: int, stale: int) -> int:
     """A run stopped inside a close call's readings (its grace spent, the evaluation abandoned) kept what it had. Cut
@@ -692,7 +686,7 @@ def _recheck_resumed(problem, history: History, out: ProblemOutcome, backend, le
     readings = ledger.readings(problem) if done else {}
     round_attempts = [a for a in history.attempts if a.candidate.round == last]
     owed = [a for a in round_attempts  # a disturbed second reading whose third was cut
-            if a.candidate.digest in done and readings.get(a.candidate.digest) == 2 and _disturbed(a.verdict)]
+            if a.candidate.digest in done and readings.get(a.candidate.digest) == 2 and disturbed(a.verdict)]
     if not owed and (lead.candidate.round != last or lead.candidate.digest in done):
         return stale
     out.best = before  # the round's close calls are those over the best it started from
