@@ -924,7 +924,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
                         bar.update(2 * (args.turns - done))
                         continue
                     for reading in judge_in_turns(problem, *kernels, evaluator.evaluate, args.turns - done,
-                                                  first_turn=done, reread_disturbed=config.is_cuda):
+                                                  first_turn=done):
                         log.record(reading)
                         readings.append(reading)
                         if reading.again:  # a disturbed reading read again: one verdict more than planned

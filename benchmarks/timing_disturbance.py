@@ -37,8 +37,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from autokernel.search.config import RECHECK_DISTURBED as DISTURBED  # noqa: E402 - the search's own rule
 
-DISTURBED = 0.10  # autokernel.search.config.RECHECK_DISTURBED, repeated so the script imports nothing at load
 # what nvidia-smi reads after each loop with --clocks (is a stretch of slowed calls the card's clocks or power?)
 CLOCK_FIELDS = ("clocks.sm", "clocks.mem", "power.draw", "temperature.gpu", "clocks_event_reasons.active")
 LOAD_CODE = {
@@ -131,12 +131,11 @@ def run(args) -> dict:
     import torch
 
     from autokernel.evaluate.config import EvalConfig
-    from autokernel.evaluate.reference import ReferenceSession, load_problem_module, precision_flags
+    from autokernel.evaluate.reference import ReferenceSession, precision_flags
     from autokernel.evaluate.timing import reported_ms, time_calls
     from kb.bridge import resolve_problems
 
     problem = resolve_problems([args.problem], dataset=args.dataset, config=args.dataset_config)[0]
-    load_problem_module(problem)  # a clear error for a broken problem before any load starts
     session = ReferenceSession.build(problem, args.device, init_seed=0)
     inputs = list(session.trial(0, extra_distributions=False).inputs)
     solution = _load_solution(args.solution)

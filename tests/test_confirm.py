@@ -55,8 +55,10 @@ def test_a_disturbed_reading_is_read_once_more_and_the_later_stands(tmp_path):
     seen: list[str] = []
     plain = _judge({"round0": [2.0, 2.1], "best": [1.3, 1.0, 1.05]}, seen)
 
+    device = "cuda:0"
+
     def judge(problem, cand):  # the best's first reading disturbed: its median 30 % above its fastest call
-        v = plain(problem, cand)
+        v = dataclasses.replace(plain(problem, cand), device=device)
         if len(seen) == 2:
             return dataclasses.replace(v, kernel=dataclasses.replace(v.kernel, min_ms=1.0))
         return v
@@ -76,8 +78,8 @@ def test_a_disturbed_reading_is_read_once_more_and_the_later_stands(tmp_path):
     assert turns_done(log.readings(), PROBLEM.key, readings[0].pair) == 2
     # not on CPU, where verdicts time the interpreter: each reading stands
     seen.clear()
-    plain = _judge({"round0": [2.0], "best": [1.3, 1.0]}, seen)
-    readings = list(judge_in_turns(PROBLEM, ROUND0, BEST, judge, 1, reread_disturbed=False))
+    plain, device = _judge({"round0": [2.0], "best": [1.3, 1.0]}, seen), "cpu"
+    readings = list(judge_in_turns(PROBLEM, ROUND0, BEST, judge, 1))
     assert seen == ["round0", "best"] and [r.kernel_ms for r in readings] == [2.0, 1.3]
 
 

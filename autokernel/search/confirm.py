@@ -74,20 +74,20 @@ def compared_rows(rows: list[dict]) -> tuple[dict | None, dict | None]:
 
 
 def judge_in_turns(problem: Problem, round0: Candidate, best: Candidate, judge: Callable[[Problem, Candidate], Verdict],
-                   turns: int, *, first_turn: int = 0, reread_disturbed: bool = True) -> Iterator[Reading]:
+                   turns: int, *, first_turn: int = 0) -> Iterator[Reading]:
     """Judge the pair ``turns`` times each, alternating which goes first (turn 0: round 0 first; turn 1: best
     first; ...), yielding each reading as it is judged. A disturbed reading (`disturbed`: half or more of its timed
     calls slowed; KernelBench's loop slows a sub-millisecond kernel in stretches that pass) is read once more at
-    once, and the later reading stands for its turn and role (`confirmed` takes the last); ``reread_disturbed``
-    False: not (on CPU, where verdicts time the interpreter). ``first_turn``: the turn to start from (a resumed
-    confirmation keeps its order)."""
+    once on a GPU (not on CPU, where verdicts time the interpreter), and the later reading stands for its turn and
+    role (`confirmed` takes the last). ``first_turn``: the turn to start from (a resumed confirmation keeps its
+    order)."""
     pair = pair_key(round0.digest, best.digest)
     for turn in range(first_turn, first_turn + turns):
         order = (("round0", round0), ("best", best)) if turn % 2 == 0 else (("best", best), ("round0", round0))
         for role, cand in order:
             v = judge(problem, cand)
             yield _reading(problem, role, cand, pair, turn, v)
-            if reread_disturbed and disturbed(v):
+            if v.device.startswith("cuda") and disturbed(v):
                 yield _reading(problem, role, cand, pair, turn, judge(problem, cand), again=True)
 
 
