@@ -86,12 +86,26 @@ class Load:
         return False
 
 
-def loop_figures(samples: list[float]) -> dict:
-    """One loop's statistics as the judge reports them, and how far its median sits above its fastest call."""
+def loop_figures(samples: list[float], host_ms: list[float] | None = None) -> dict:
+    """One loop's statistics as the judge reports them, and how far its median sits above its fastest call; with
+    each call's host time (``host_ms``, `RawTimes.host_ms`), the median host launch time in us of the loop, of its
+    slowed calls and of the rest (does a slowed call's GPU time follow its launch work?)."""
     fastest, median = min(samples), statistics.median(samples)
-    return {"mean_ms": round(statistics.fmean(samples), 5), "median_ms": round(median, 5),
-            "min_ms": round(fastest, 5), "above_fastest": round(median / fastest - 1.0, 4),
-            "slowed_calls": sum(1 for s in samples if s >= (1 + DISTURBED) * fastest), "calls": len(samples)}
+    slowed = [s >= (1 + DISTURBED) * fastest for s in samples]
+    out = {"mean_ms": round(statistics.fmean(samples), 5), "median_ms": round(median, 5),
+           "min_ms": round(fastest, 5), "above_fastest": round(median / fastest - 1.0, 4),
+           "slowed_calls": sum(slowed), "calls": len(samples)}
+    if host_ms and len(host_ms) == len(samples):
+        out["host_us"] = _median_us(host_ms)
+        for name, pick in (("slowed", True), ("other", False)):
+            part = [h for h, s in zip(host_ms, slowed) if s is pick]
+            if part:
+                out[f"host_us_{name}"] = _median_us(part)
+    return out
+
+
+def _median_us(ms: list[float]) -> float:
+    return round(1e3 * statistics.median(ms), 1)
 
 
 def summarize_loops(loops: list[dict]) -> dict:
@@ -110,6 +124,13 @@ def summarize_loops(loops: list[dict]) -> dict:
         clocks = [c for c in clocks if c is not None]
         if clocks:
             out[f"sm_mhz_{name}"] = statistics.median(clocks)
+        host = [x["host_us"] for x in loops if "host_us" in x and pick(x["above_fastest"])]
+        if host:
+            out[f"host_us_{name}"] = statistics.median(host)
+    for name in ("slowed", "other"):  # call by call: the launch work of slowed calls against the rest's
+        host = [x[f"host_us_{name}"] for x in loops if f"host_us_{name}" in x]
+        if host:
+            out[f"host_us_{name}_calls"] = statistics.median(host)
     return out
 
 
@@ -121,10 +142,28 @@ def _number(value) -> float | None:
 
 
 def read_clocks(gpu: str) -> dict:
-    """nvidia-smi's `CLOCK_FIELDS` for ``gpu`` now ({} where it cannot answer)."""
+    """nvidia-smi's `CLOCK_FIELDS` for ``gpu`` now ({} where it cannot answer), and the host's: the core this
+    process last ran on and that core's clock (`host_clock`)."""
     from autokernel.hardware.calibration import query_gpu
 
-    return dict(zip(CLOCK_FIELDS, query_gpu(",".join(CLOCK_FIELDS), gpu)))
+    return {**dict(zip(CLOCK_FIELDS, query_gpu(",".join(CLOCK_FIELDS), gpu))), **host_clock()}
+
+
+def host_clock(proc: Path = Path("/proc")) -> dict:
+    """The CPU this process last ran on (/proc/self/stat's 39th field) and that core's "cpu MHz" in
+    /proc/cpuinfo; {} where Linux does not say (a virtual machine may report a fixed clock)."""
+    try:
+        stat = (proc / "self" / "stat").read_text()
+        cpu = int(stat[stat.rindex(")") + 2:].split()[36])
+        mhz = {}
+        for block in (proc / "cpuinfo").read_text().split("\n\n"):
+            fields = dict(line.split(":", 1) for line in block.splitlines() if ":" in line)
+            fields = {k.strip(): v.strip() for k, v in fields.items()}
+            if "processor" in fields and "cpu MHz" in fields:
+                mhz[int(fields["processor"])] = float(fields["cpu MHz"])
+    except (OSError, ValueError, IndexError):
+        return {}
+    return {"cpu": cpu, "cpu_mhz": mhz[cpu]} if cpu in mhz else {"cpu": cpu}
 
 
 def run(args) -> dict:
@@ -164,7 +203,11 @@ def run(args) -> dict:
                                 raw = time_calls(fn, [inputs], device=args.device, n=args.calls, warmup=cfg.warmup,
                                                  budget_s=args.budget_s, **opts)
                             samples = reported_ms(raw.event_ms, raw.fresh, opts["reuse_inputs"])
-                            row = {"cycle": cycle, "at_s": at_s, **loop_figures(samples)}
+                            host = reported_ms(raw.host_ms, raw.fresh, opts["reuse_inputs"]) if raw.host_ms else None
+                            row = {"cycle": cycle, "at_s": at_s, **loop_figures(samples, host)}
+                            if args.per_call:
+                                row["samples_ms"] = [round(x, 5) for x in samples]
+                                row["host_ms"] = [round(x, 5) for x in host or []]
                             if gpu:
                                 row["gpu"] = read_clocks(gpu)
                             rows.setdefault(f"{protocol} {name} {label}", []).append(row)
@@ -200,19 +243,20 @@ def _environment() -> dict:
 
 def table(result: dict) -> str:
     """The summary as a Markdown table, one line per protocol, timed function and load (with the SM clocks after
-    disturbed and steady loops where they were read)."""
-    clocks = any("sm_mhz_steady" in s or "sm_mhz_disturbed" in s for s in result["summary"].values())
+    disturbed and steady loops where they were read, and the calls' host launch times where they were kept)."""
+    extra = [(k, head) for k, head in (("sm_mhz_disturbed", "SM MHz disturbed"), ("sm_mhz_steady", "SM MHz steady"),
+                                        ("host_us_slowed_calls", "host us slowed calls"),
+                                        ("host_us_other_calls", "host us other calls"))
+             if any(k in s for s in result["summary"].values())]
     head = ("| protocol | timed | load | loops | disturbed | median of medians ms | medians spread % | "
             "median of means ms | means spread % | most above fastest |")
-    lines = [head + (" SM MHz disturbed | SM MHz steady |" if clocks else ""),
-             "|---|---|---|" + "---:|" * (9 if clocks else 7)]
+    lines = [head + "".join(f" {h} |" for _, h in extra), "|---|---|---|" + "---:|" * (7 + len(extra))]
     for key, s in result["summary"].items():
         protocol, name, load = key.split()
         line = (f"| {protocol} | {name} | {load} | {s['loops']} | {s['disturbed']} | {s['median_of_medians_ms']:.4g} "
                 f"| {s['medians_spread_pct']:.1f} | {s['median_of_means_ms']:.4g} | {s['means_spread_pct']:.1f} "
                 f"| {100 * s['max_above_fastest']:.0f} % |")
-        if clocks:
-            line += "".join(f" {s[k]:g} |" if k in s else " - |" for k in ("sm_mhz_disturbed", "sm_mhz_steady"))
+        line += "".join(f" {s[k]:g} |" if k in s else " - |" for k, _ in extra)
         lines.append(line)
     return "\n".join(lines)
 
@@ -230,6 +274,8 @@ def main() -> int:
     ap.add_argument("--clocks", action="store_true",
                     help="read the GPU's clocks, power and clock-event reasons after each loop (nvidia-smi, about "
                          "50 ms a loop, outside the timed calls)")
+    ap.add_argument("--per-call", action="store_true",
+                    help="keep each loop's per-call times (GPU and host) in the JSON, not only its figures")
     ap.add_argument("--device", default="cuda", help="cuda, or cpu (Triton interpreter: a smoke test only)")
     ap.add_argument("--dataset", default=None)
     ap.add_argument("--dataset-config", default="github_main")

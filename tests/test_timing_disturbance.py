@@ -50,6 +50,35 @@ def test_clocks_read_after_loops_are_summarized_for_disturbed_and_steady_loops()
     assert "SM MHz" not in td.table({"summary": {"strict kernel none": td.summarize_loops([td.loop_figures([1.0])])}})
 
 
+def test_host_launch_times_are_told_for_slowed_calls_and_the_rest():
+    # two calls slowed, their launches 40 and 50 us against 10-12 us for the rest
+    slowed = td.loop_figures([1.0, 1.2, 1.0, 1.25, 1.0], host_ms=[0.010, 0.040, 0.012, 0.050, 0.011])
+    assert slowed["host_us"] == 12.0
+    assert slowed["host_us_slowed"] == 45.0 and slowed["host_us_other"] == 11.0
+    steady = td.loop_figures([1.0, 1.0, 1.01], host_ms=[0.010, 0.010, 0.012])
+    assert "host_us_slowed" not in steady and steady["host_us_other"] == 10.0
+    assert "host_us" not in td.loop_figures([1.0, 1.1], host_ms=[0.01])  # not one time a call: none told
+    summary = td.summarize_loops([slowed, steady])
+    # two slowed calls of five leave the median at the fastest: both loops steady, their host medians 12 and 10
+    assert summary["host_us_steady"] == 11.0 and "host_us_disturbed" not in summary
+    assert summary["host_us_slowed_calls"] == 45.0  # call by call the slowed ones still tell
+    assert summary["host_us_other_calls"] == 10.5
+    text = td.table({"summary": {"kernelbench kernel none": summary}})
+    assert "| host us slowed calls | host us other calls |" in text and text.splitlines()[2].endswith("| 45 | 10.5 |")
+
+
+def test_the_host_clock_is_read_for_the_core_the_process_last_ran_on(tmp_path):
+    (tmp_path / "self").mkdir()
+    fields = ["S"] + ["0"] * 35 + ["1", "0"]  # the 39th field (the 37th after the name) is the CPU: 1
+    (tmp_path / "self" / "stat").write_text("123 (py (x)) " + " ".join(fields) + "\n")
+    (tmp_path / "cpuinfo").write_text("processor\t: 0\ncpu MHz\t\t: 3000.0\n\n"
+                                      "processor\t: 1\ncpu MHz\t\t: 1500.5\n")
+    assert td.host_clock(tmp_path) == {"cpu": 1, "cpu_mhz": 1500.5}
+    (tmp_path / "cpuinfo").write_text("processor\t: 0\n")  # no clock told (some virtual machines): the core only
+    assert td.host_clock(tmp_path) == {"cpu": 1}
+    assert td.host_clock(tmp_path / "missing") == {}
+
+
 def test_the_script_times_kernel_and_eager_per_protocol_and_load(tmp_path):
     out = tmp_path / "disturbance.json"
     proc = subprocess.run(
@@ -57,7 +86,7 @@ def test_the_script_times_kernel_and_eager_per_protocol_and_load(tmp_path):
          str(ROOT / "tests" / "fixtures" / "problems" / "relu.py"),
          "--solution", str(ROOT / "benchmarks" / "kernels" / "level1" / "19_ReLU.py"), "--device", "cpu",
          "--load", "none,spin:1", "--loops", "2", "--cycles", "1", "--calls", "3", "--budget-s", "1",
-         "--clocks", "--out", str(out)],
+         "--clocks", "--per-call", "--out", str(out)],
         capture_output=True, text=True, env={**os.environ, "TRITON_INTERPRET": "1"}, timeout=300,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -71,6 +100,7 @@ def test_the_script_times_kernel_and_eager_per_protocol_and_load(tmp_path):
     starts = [x["at_s"] for x in loops]  # one cycle: the conditions' rows in the order they ran
     assert len(loops) == 16 and starts == sorted(starts) and starts[0] >= 0
     assert all("gpu" not in x for x in loops)  # --clocks reads nothing off a GPU
+    assert all(len(x["samples_ms"]) == x["calls"] and x["host_ms"] == [] for x in loops)  # no launch times on CPU
 
 
 def test_bad_arguments_are_refused_before_any_work(tmp_path):

@@ -13,7 +13,7 @@ import ctypes
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from autokernel.records import TimingStats
 
@@ -29,6 +29,9 @@ class RawTimes:
     device_ms: list[float]
     method: str
     fresh: list[bool]  # per call: inputs rearranged (never seen before) rather than a verified set
+    # per call on a GPU: host time until the call returned (its launch work; what a loop without a GPU lead
+    # exposes when it outlasts the work queued ahead of the call)
+    host_ms: list[float] = field(default_factory=list)
 
 
 def _roll_plan(args: Sequence, rng) -> list:
@@ -341,6 +344,7 @@ def time_calls(
             torch.cuda.empty_cache()
         event_ms: list[float] = []
         device_ms: list[float] = []
+        host_calls_ms: list[float] = []
         fresh: list[bool] = []
         groups = max(1, placements) if relocate is not None else 1
         per_group, group = max(1, n // groups), 0
@@ -392,6 +396,7 @@ def time_calls(
                 out = fn(*args)
                 host_ms = (_perf_counter() - t0) * 1e3
                 end.record()
+                host_calls_ms.append(host_ms)
                 torch.cuda.synchronize()  # device-wide: waits for every stream
                 end_device.record()
                 end_device.synchronize()
@@ -435,7 +440,8 @@ def time_calls(
         if discard_first:
             method += f"+discard_first_{discard_first}"
             event_ms, device_ms, fresh = event_ms[discard_first:], device_ms[discard_first:], fresh[discard_first:]
-        return RawTimes(event_ms, device_ms, method, fresh)
+            host_calls_ms = host_calls_ms[discard_first:]
+        return RawTimes(event_ms, device_ms, method, fresh, host_calls_ms)
 
 
 def reported_ms(event_ms: Sequence[float], fresh: Sequence[bool], reuse_inputs: bool) -> list[float]:
