@@ -102,3 +102,13 @@ def test_prefetching_is_on_unless_the_flag_turns_it_off():
     assert EvalConfig().prefetch_inputs
     assert "prefetch_inputs" not in eval_options_from_args(parser.parse_args([]))
     assert eval_options_from_args(parser.parse_args(["--no-prefetch-inputs"]))["prefetch_inputs"] is False
+
+
+def test_draw_threads_share_the_cores_and_leave_two_for_the_timing():
+    from autokernel.evaluate.judge import PREFETCH_AHEAD, draw_threads, usable_cores
+
+    assert draw_threads(10, 1, 16) == PREFETCH_AHEAD  # one evaluation drawing on a big host: the cap
+    assert draw_threads(10, 6, 16) == 2  # six drawing at once: 14 cores shared
+    assert draw_threads(3, 2, 64) == 3  # no more sets than memory holds
+    assert draw_threads(10, 4, 2) == 1 and draw_threads(10, 0, 1) == 1  # never fewer than one
+    assert 1 <= usable_cores() <= (__import__("os").cpu_count() or 1)

@@ -56,6 +56,24 @@ from autokernel.records import Candidate, Check, TimingStats, Verdict
 BIG_TRIAL_BYTES = 2 * 2**30
 PREFETCH_BYTES = 16 * 2**30  # input sets drawn ahead at once (`EvalConfig.prefetch_inputs`): host memory they hold,
 # at most half the host's available memory shared among the evaluations drawing big sets at once
+PREFETCH_AHEAD = 4  # most sets one evaluation draws ahead at once (one thread each)
+
+
+def draw_threads(sets_fit: int, at_once: int, cores: int) -> int:
+    """Threads one evaluation draws inputs ahead with: no more sets than its memory share holds (``sets_fit``), at
+    most `PREFETCH_AHEAD`, and the host's cores shared by the ``at_once`` evaluations drawing, two left for the
+    evaluation timing meanwhile (its launch thread and its candidate's): a KernelBench loop has no GPU lead to hide
+    a launch thread that loses its core, and a busy host raised its means 40-89 % on an H100
+    (docs/measurements.md, "What slows a timed loop"). One at least: drawing ahead is never slower than in place."""
+    return max(1, min(PREFETCH_AHEAD, sets_fit, (cores - 2) // max(1, at_once)))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the OS tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 @dataclass
@@ -439,7 +457,7 @@ class Evaluator:
             at_once = min(self.sharers, self.config.heavy_slots // self._heavy_units(2 * per_set))
             budget = min(PREFETCH_BYTES, memory.available_host_bytes() // (2 * max(1, at_once)))
             if budget >= per_set:  # one set ahead at least, else drawn in place as without prefetching
-                session.prefetch_public(min(4, budget // per_set))
+                session.prefetch_public(draw_threads(budget // per_set, at_once, usable_cores()))
         return session
 
     def _num_trials(self, session: ReferenceSession) -> int:
