@@ -19,8 +19,11 @@ Loads (``--load``, comma-separated; each runs for every protocol, the whole cycl
     python benchmarks/timing_disturbance.py --problem L1/40 --solution benchmarks/kernels/level1/40_LayerNorm.py \
         --load none,spin:16,draw:6,draw1:6 --loops 20 --out disturbance.json
 
-Each loop's row keeps its start (``at_s``, seconds into the run: how long a stretch of slowed loops lasts) and,
-with ``--clocks``, nvidia-smi's SM and memory clocks, power, temperature and clock-event reasons read after it.
+Each loop's row keeps its start (``at_s``, seconds into the run: how long a stretch of slowed loops lasts), the
+median host launch time of its slowed calls and of the rest (KernelBench's loop times the launch work wherever it
+outlasts the flush queued ahead of the call), with ``--clocks`` nvidia-smi's SM and memory clocks, power,
+temperature and clock-event reasons and the launching core's clock read after it, and with ``--per-call`` every
+call's GPU and host times.
 
 Not a verdict: no sandbox, no correctness check; the loop is the harness's own (`timing.time_calls`, its samples
 read as the judge reads them, `timing.reported_ms`).
@@ -272,8 +275,8 @@ def main() -> int:
     ap.add_argument("--calls", type=int, default=100, help="timed calls a loop (the judge's num_perf_trials)")
     ap.add_argument("--budget-s", type=float, default=10.0, help="wall-clock cap on one loop")
     ap.add_argument("--clocks", action="store_true",
-                    help="read the GPU's clocks, power and clock-event reasons after each loop (nvidia-smi, about "
-                         "50 ms a loop, outside the timed calls)")
+                    help="read the GPU's clocks, power and clock-event reasons (nvidia-smi, about 50 ms a loop, "
+                         "outside the timed calls) and the launching core's clock after each loop")
     ap.add_argument("--per-call", action="store_true",
                     help="keep each loop's per-call times (GPU and host) in the JSON, not only its figures")
     ap.add_argument("--device", default="cuda", help="cuda, or cpu (Triton interpreter: a smoke test only)")
