@@ -62,9 +62,10 @@ PREFETCH_AHEAD = 4  # most sets one evaluation draws ahead at once (one thread e
 def draw_threads(sets_fit: int, at_once: int, cores: int) -> int:
     """Threads one evaluation draws inputs ahead with: no more sets than its memory share holds (``sets_fit``), at
     most `PREFETCH_AHEAD`, and the host's cores shared by the ``at_once`` evaluations drawing, two left for the
-    evaluation timing meanwhile (its launch thread and its candidate's): a KernelBench loop has no GPU lead to hide
-    a launch thread that loses its core, and a busy host raised its means 40-89 % on an H100
-    (docs/measurements.md, "What slows a timed loop"). One at least: drawing ahead is never slower than in place."""
+    evaluation timing meanwhile (the timing process's launch thread, and the judge driving it): a KernelBench loop
+    has no GPU lead to hide a launch thread that loses its core, and a busy host raised its means 40-89 % on an
+    H100 (docs/measurements.md, "What slows a timed loop"). One at least: drawing ahead is never slower than in
+    place."""
     return max(1, min(PREFETCH_AHEAD, sets_fit, (cores - 2) // max(1, at_once)))
 
 
