@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import functools
+import os
 import platform
 import subprocess
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its CPU affinity where the OS tells it (a container or `taskset` may
+    grant fewer than the host has, and `os.cpu_count()` counts the host's), else the host's count."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 @functools.cache

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from autokernel.environment import usable_cores
 from autokernel.problem import Problem
 
 SPEC = "inductor"  # the bench's candidate spec
@@ -142,7 +142,7 @@ def inductor_candidates(problems: Sequence[Problem], device: str, out: str | Pat
             _path(out, p, variant).write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
         return p.key, got
 
-    workers = jobs or max(1, min(8, (os.cpu_count() or 2) // 2))
+    workers = jobs or max(1, min(8, usable_cores() // 2))
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="inductor-capture") as pool:
         found.update(pool.map(capture, todo))
     return found

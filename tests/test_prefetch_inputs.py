@@ -105,10 +105,31 @@ def test_prefetching_is_on_unless_the_flag_turns_it_off():
 
 
 def test_draw_threads_share_the_cores_and_leave_two_for_the_timing():
-    from autokernel.evaluate.judge import PREFETCH_AHEAD, draw_threads, usable_cores
+    from autokernel.environment import usable_cores
+    from autokernel.evaluate.judge import PREFETCH_AHEAD, draw_threads
 
     assert draw_threads(10, 1, 16) == PREFETCH_AHEAD  # one evaluation drawing on a big host: the cap
     assert draw_threads(10, 6, 16) == 2  # six drawing at once: 14 cores shared
     assert draw_threads(3, 2, 64) == 3  # no more sets than memory holds
     assert draw_threads(10, 4, 2) == 1 and draw_threads(10, 0, 1) == 1  # never fewer than one
     assert 1 <= usable_cores() <= (__import__("os").cpu_count() or 1)
+
+
+def test_sizing_by_cores_counts_the_cores_this_process_may_use(monkeypatch):
+    """A container or `taskset` grants fewer cores than the host has: workers, compile helpers and draw threads are
+    sized by the granted ones, and the host's count stands in only where the OS does not tell."""
+    import os
+
+    from autokernel import environment
+    from autokernel.search.backend import auto_compile_ahead
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    assert environment.usable_cores() == 4
+    assert auto_compile_ahead(2) == 2 and auto_compile_ahead(4) == 0  # within the 4 granted cores, not 64
+
+    def untold(pid):
+        raise OSError("not on this platform")
+
+    monkeypatch.setattr(os, "sched_getaffinity", untold, raising=False)
+    assert environment.usable_cores() == 64

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from autokernel.environment import usable_cores
 from autokernel.evaluate import memory, transport
 from autokernel.evaluate.baselines import Baselines
 from autokernel.evaluate.caches import default_cache_dir, read_json, update_json
@@ -67,14 +68,6 @@ def draw_threads(sets_fit: int, at_once: int, cores: int) -> int:
     H100 (docs/measurements.md, "What slows a timed loop"). One at least: drawing ahead is never slower than in
     place."""
     return max(1, min(PREFETCH_AHEAD, sets_fit, (cores - 2) // max(1, at_once)))
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (its affinity where the OS tells it)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 @dataclass

@@ -29,6 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
+from autokernel.environment import usable_cores
 from autokernel.evaluate import janitor, shared_kernels
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Verdict
@@ -79,7 +80,7 @@ def auto_compile_ahead(workers: int, cpus: int | None = None) -> int:
     """Compile-ahead helpers when none are asked for: one per worker, within the CPU cores the workers leave.
     Measured on an H100 (16 cores, 6 workers, level 1, `benchmarks/search_throughput.py`): six helpers took a
     screened variant's compile from 1.05 to 0.14 s and the screen phase from 5 669 to 7 517 variants an hour."""
-    cpus = cpus if cpus is not None else (os.cpu_count() or 1)
+    cpus = cpus if cpus is not None else usable_cores()
     return max(0, min(workers, cpus - workers))
 
 
@@ -365,7 +366,7 @@ def _worker_main(config, gate_dir: str | None, sharers: int, inbox, outbox, pare
     faulthandler.register(signal.SIGUSR1, all_threads=True)
     config = replace(config, device=pin_gpu(config.device))
     # Workers share the machine's cores: inductor's compile pool would otherwise start one process per core each.
-    os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
+    os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, usable_cores() // sharers)))
     from autokernel.evaluate import Evaluator
     from autokernel.evaluate.gate import FileGate, GaveUp, machine_gate_dir
 

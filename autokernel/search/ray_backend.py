@@ -30,6 +30,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from autokernel.environment import usable_cores
 from autokernel.problem import Problem
 from autokernel.records import Candidate, Verdict
 
@@ -101,7 +102,7 @@ class RayJudge:
             self.kernels = Path(tempfile.gettempdir()) / f"autokernel-kb-kernels-{os.getuid()}" / run_token
             self.kernels.mkdir(parents=True, exist_ok=True)
             self.config = replace(self.config, shared_kernels=str(self.kernels))
-        os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 2) // sharers)))
+        os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, usable_cores() // sharers)))
         # A GPU's gate is the machine's (other runs on it take turns with this one); CPU judges of this run on
         # one node share a gate of their own, so a timed loop never runs beside a neighbour's candidate.
         if self.cuda:
