@@ -58,6 +58,9 @@ class TimingStats:
     ci95_high_ms: float
     num_trials: int
     method: str  # e.g. "cuda_event+l2_flush", "perf_counter(cpu)"
+    # On a GPU, the median host time a call took to return (its launch work; None where not measured: the CPU, older
+    # records). A loop without a GPU lead (KernelBench's) times the part of it that outlasts the L2 flush.
+    launch_ms: float | None = None
 
     @property
     def above_fastest(self) -> float:

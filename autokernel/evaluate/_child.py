@@ -306,7 +306,7 @@ class _Reference:
                                  relocate=Relocator([self.model], self.device), **msg.get("loop", {}))
             if self.cuda:
                 torch.cuda.synchronize()
-            return {"ok": True, "event_ms": raw.event_ms, "fresh": raw.fresh, "method": raw.method,
+            return {"ok": True, "event_ms": raw.event_ms, "fresh": raw.fresh, "method": raw.method, "host_ms": raw.host_ms,
                     "loop_s": time.perf_counter() - t0}
         except BaseException as exc:  # noqa: BLE001 - the judge falls back to its own eager timing
             self.clear()
@@ -530,6 +530,7 @@ def main(argv: list[str]) -> int:
             loop_s = time.perf_counter() - t1
             peak_mb = torch.cuda.max_memory_allocated() / 2**20 if cuda else None
             ch.send(ok=True, event_ms=raw.event_ms, device_ms=raw.device_ms, fresh=raw.fresh, method=raw.method,
+                    host_ms=raw.host_ms,
                     peak_memory_mb=peak_mb, threads_after=_active_count(), setup_s=t1 - t0, loop_s=loop_s)
             continue
         if cmd == "ablate":

@@ -216,7 +216,9 @@ class Baselines:
                 if kind == "compile":
                     return None
                 raise
-        stats = summarize(reported_ms(raw.event_ms, raw.fresh, cfg.loop_options()["reuse_inputs"]), raw.method)
+        reuse = cfg.loop_options()["reuse_inputs"]
+        stats = summarize(reported_ms(raw.event_ms, raw.fresh, reuse), raw.method,
+                          launch_ms=reported_ms(raw.host_ms, raw.fresh, reuse))
         state.baselines[key] = stats
         if cfg.is_cuda:
             update_json(cache_file, key, stats.__dict__)

@@ -15,7 +15,7 @@ from autokernel.evaluate.outcome import EvaluationError, Outcome, error_reason
 from autokernel.evaluate.protocol import PAIRED_EAGER_MARK
 from autokernel.evaluate.reference import ReferenceSession
 from autokernel.evaluate.sandbox import CandidateDied, CandidateTimeout
-from autokernel.evaluate.timing import reported_ms, summarize
+from autokernel.evaluate.timing import reported_launch_ms, reported_ms, summarize
 from autokernel.evaluate.timing_checks import check_timing
 from autokernel.records import Check, TimingStats
 
@@ -119,7 +119,8 @@ class CandidateTiming:
             return None
         verdict.policy["paired_eager"] = ("eager timed in the candidate's process before its code was loaded, same "
                                           "loop and inputs; the speedups are taken from that pair")
-        return summarize(samples, f"{reply.get('method', '')}{PAIRED_EAGER_MARK}")
+        return summarize(samples, f"{reply.get('method', '')}{PAIRED_EAGER_MARK}",
+                         launch_ms=reported_launch_ms(reply, cfg.loop_options()["reuse_inputs"]))
 
     def time(self, proc, timing_sets, tol, rel_l2_tol, overhead_ms, verdict, stages=None) -> TimingStats:
         """The candidate timed on ``timing_sets`` and its report checked (`check_timing`). A rejection by a check

@@ -453,8 +453,20 @@ def reported_ms(event_ms: Sequence[float], fresh: Sequence[bool], reuse_inputs: 
     return list(event_ms)
 
 
-def summarize(samples_ms: Sequence[float], method: str, *, seed: int = 0) -> TimingStats:
-    """Median with a bootstrap 95% CI of the median, plus mean/min/max/std (KernelBench scores the mean)."""
+def reported_launch_ms(reply: dict, reuse_inputs: bool) -> list[float]:
+    """A timing reply's host launch times (``host_ms``) of the calls `reported_ms` keeps; none where the reply has
+    none, or any that is not a finite, non-negative number for each timed call (the reply crossed from the
+    candidate's process: context for a reader, never a gate)."""
+    host, event = reply.get("host_ms") or [], reply.get("event_ms") or []
+    if len(host) != len(event) or not all(isinstance(x, (int, float)) and math.isfinite(x) and x >= 0 for x in host):
+        return []
+    return reported_ms([float(x) for x in host], reply.get("fresh") or [], reuse_inputs)
+
+
+def summarize(samples_ms: Sequence[float], method: str, *, seed: int = 0,
+              launch_ms: Sequence[float] = ()) -> TimingStats:
+    """Median with a bootstrap 95% CI of the median, plus mean/min/max/std (KernelBench scores the mean), and the
+    median of the same calls' host launch times (``launch_ms``) where they were measured."""
     import numpy as np
 
     x = np.asarray(samples_ms, dtype=np.float64)
@@ -473,6 +485,7 @@ def summarize(samples_ms: Sequence[float], method: str, *, seed: int = 0) -> Tim
         ci95_high_ms=float(hi),
         num_trials=int(x.size),
         method=method,
+        launch_ms=float(np.median(launch_ms)) if len(launch_ms) else None,
     )
 
 

@@ -8,7 +8,7 @@ import statistics
 
 from autokernel.evaluate.compare import compare
 from autokernel.evaluate.outcome import Outcome, error_reason
-from autokernel.evaluate.timing import reported_ms, summarize, warmup_calls
+from autokernel.evaluate.timing import reported_launch_ms, reported_ms, summarize, warmup_calls
 from autokernel.records import Check, TimingStats, Verdict
 
 CPU_MIN_GROUP = 3  # calls per group (seen, rearranged) before the CPU replay check may reject
@@ -37,7 +37,8 @@ def check_timing(reply: dict, *, wall_s: float, timing_sets: list, outs: list, t
                           "timed_outputs")
     fresh = reply.get("fresh") or []
     # KernelBench's loop (reuse_inputs): the replay check's block of rearranged inputs is compared below, not counted
-    stats = summarize(reported_ms(event_ms, fresh, reuse_inputs), str(reply.get("method", "")))
+    stats = summarize(reported_ms(event_ms, fresh, reuse_inputs), str(reply.get("method", "")),
+                      launch_ms=reported_launch_ms(reply, reuse_inputs))
     if len(fresh) == len(event_ms) and any(fresh) and not all(fresh):
         seen = statistics.median([t for t, f in zip(event_ms, fresh) if not f])
         new = statistics.median([t for t, f in zip(event_ms, fresh) if f])

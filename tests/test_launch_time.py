@@ -1,0 +1,47 @@
+"""A timing's host launch time: measured per call, kept as the median of the calls a statistic reads, and named in a
+verdict's reason where a loop without a GPU lead (KernelBench's) times it."""
+
+import json
+from dataclasses import asdict
+
+import pytest
+
+from autokernel.evaluate.judge import LAUNCH_NOTE_SHARE, launch_note
+from autokernel.evaluate.timing import reported_launch_ms, summarize
+from autokernel.records import TimingStats, Verdict
+
+
+def test_summarize_keeps_the_median_launch_and_none_where_it_was_not_measured():
+    got = summarize([1.0, 1.2, 1.1], "m", launch_ms=[0.1, 0.3, 0.2])
+    assert got.median_ms == pytest.approx(1.1) and got.launch_ms == pytest.approx(0.2)
+    assert summarize([1.0, 1.2], "m").launch_ms is None  # the CPU's loop measures none
+
+
+def test_reported_launch_times_are_the_counted_calls_and_only_well_formed_ones():
+    reply = {"event_ms": [1.0, 1.0, 2.0, 2.0], "host_ms": [0.1, 0.2, 0.9, 0.8], "fresh": [False, False, True, True]}
+    assert reported_launch_ms(reply, reuse_inputs=True) == [0.1, 0.2]  # KernelBench's loop: not the replay block
+    assert reported_launch_ms(reply, reuse_inputs=False) == [0.1, 0.2, 0.9, 0.8]
+    # From the candidate's process: anything malformed is dropped whole, never fails the verdict
+    for bad in ([0.1, 0.2], [0.1, float("nan"), 0.1, 0.1], [0.1, -1.0, 0.1, 0.1], [0.1, "x", 0.1, 0.1], None):
+        assert reported_launch_ms({**reply, "host_ms": bad}, reuse_inputs=False) == []
+
+
+def _stats(median_ms: float, launch_ms: float | None) -> TimingStats:
+    return TimingStats(median_ms=median_ms, mean_ms=median_ms, min_ms=median_ms, max_ms=median_ms, std_ms=0.0,
+                       ci95_low_ms=median_ms, ci95_high_ms=median_ms, num_trials=10, method="m", launch_ms=launch_ms)
+
+
+def test_the_reason_names_a_launch_that_a_loop_without_a_lead_times():
+    assert "0.177 ms of host time" in launch_note(_stats(1.46, 0.177), lead_ms=0.0)  # L1/100's figures
+    assert launch_note(_stats(1.46, 0.177), lead_ms=1.0) == ""  # a lead hides it
+    assert launch_note(_stats(1.0, 0.99 * LAUNCH_NOTE_SHARE), lead_ms=0.0) == ""  # a short launch
+    assert launch_note(_stats(1.0, None), lead_ms=0.0) == ""  # not measured
+
+
+def test_a_record_without_a_launch_time_still_loads():
+    v = Verdict(verdict="correct", reason="r", problem="p", problem_digest="d", candidate_digest="c", backend="triton",
+                device="cuda:0", kernel=_stats(1.0, 0.2))
+    data = json.loads(json.dumps(asdict(v)))
+    assert Verdict.from_dict(data).kernel.launch_ms == 0.2
+    del data["kernel"]["launch_ms"]  # written before the field
+    assert Verdict.from_dict(data).kernel.launch_ms is None
