@@ -318,6 +318,8 @@ def test_gpu_search_uses_every_visible_gpu(tmp_path):
     (p,) = out.problems
     assert p.evaluated == 5 and p.best is not None
     assert p.best.verdict.device.startswith("cuda") and p.best.verdict.speedup is not None
+    v = p.best.verdict  # each timing's host launch time, the candidate's and the eager baseline's
+    assert 0 < v.kernel.launch_ms < v.kernel.median_ms * 100 and v.eager.launch_ms > 0
 
 
 SLEEPY = UNLAUNCHED_KERNEL + """
