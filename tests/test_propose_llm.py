@@ -390,6 +390,8 @@ def _h200_attempt():
 
 
 def test_feedback_states_every_figure_the_verdict_carries():
+    from dataclasses import replace
+
     from autokernel.propose.feedback import format_feedback
 
     attempt, data = _h200_attempt()
@@ -402,6 +404,9 @@ def test_feedback_states_every_figure_the_verdict_carries():
     # the judge counts launches over its 5 correctness trials: per forward, two split launches and one of each other
     assert "own kernel launches per forward: _tf32_split_kernel x2, _matmul_kernel x1, _fused0_kernel x1" in text
     assert "max abs error 5.25e-05, max rel error 144 (atol = rtol = 0.0001)" in text
+    assert "host launch" not in text  # a verdict recorded before launch times were kept says none
+    attempt.verdict.kernel = replace(attempt.verdict.kernel, launch_ms=0.177)
+    assert "calls, host launch 0.177 ms a call)" in format_feedback(attempt)
 
 
 def test_protocol_brief_says_what_precision_is_admissible():

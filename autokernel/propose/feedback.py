@@ -56,8 +56,9 @@ def protocol_brief(protocol: str, tolerance: str = "", verdict: Verdict | None =
 def _timing(label: str, stats: TimingStats | None, missing: str) -> str:
     if stats is None:
         return f"{label}: {missing}"
+    launch = f", host launch {stats.launch_ms:.3g} ms a call" if stats.launch_ms is not None else ""
     return (f"{label}: {stats.median_ms:.4g} ms median (95% CI {stats.ci95_low_ms:.4g}-{stats.ci95_high_ms:.4g} ms, "
-            f"{stats.num_trials} calls)")
+            f"{stats.num_trials} calls{launch})")
 
 
 def format_feedback(attempt: Attempt, *, log_lines: int = LOG_LINES) -> str:
