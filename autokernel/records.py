@@ -45,6 +45,10 @@ class Check:
     figures: dict[str, Any] = field(default_factory=dict)
 
 
+LAUNCH_SHARE = 0.1  # a launch this share of the call or more is in a reading without a GPU lead (`launch_counted`)
+HOST_BOUND_SHARE = 0.9  # ... and this share under a lead: the call is host-bound
+
+
 @dataclass(frozen=True, kw_only=True)
 class TimingStats:
     """Latency of one callable, in milliseconds, over ``num_trials`` timed calls."""
@@ -67,6 +71,18 @@ class TimingStats:
         """The median over the fastest call, less 1. A steady kernel's median sits within a few % of its fastest
         call; a reading whose median is far above it had half or more of its calls slowed."""
         return self.median_ms / self.min_ms - 1.0 if self.min_ms > 0 else 0.0
+
+    @property
+    def launch_counted(self) -> bool:
+        """Whether this reading holds the calls' host launch work: a loop without a GPU lead (KernelBench's) times
+        the launch where it outlasts the L2 flush, so a launch of `LAUNCH_SHARE` of the call or more counts; under a
+        lead a sample is the longer of the GPU's and the host's time, so the launch counts where it is most of the
+        call. On an H100 KernelBench's loop medians of L1/100 (1.4 ms, launched in 0.1-0.3 ms) rose 0.92 us for each
+        us of launch (docs/measurements.md, "KernelBench's loop times the host's launch work")."""
+        if self.launch_ms is None or not self.method.startswith("cuda_event"):
+            return False
+        share = HOST_BOUND_SHARE if "gpu_lead_" in self.method else LAUNCH_SHARE
+        return self.launch_ms >= share * self.median_ms
 
     @property
     def spread_pct(self) -> float:

@@ -6,9 +6,12 @@ from dataclasses import asdict
 
 import pytest
 
-from autokernel.evaluate.judge import LAUNCH_NOTE_SHARE, launch_note
+from autokernel.evaluate.judge import launch_note
 from autokernel.evaluate.timing import reported_launch_ms, summarize
-from autokernel.records import TimingStats, Verdict
+from autokernel.records import LAUNCH_SHARE, TimingStats, Verdict
+
+KB_LOOP = "cuda_event+l2_flush_kernelbench_overlapping_launch+reused_inputs+autograd+discard_first_1"
+STRICT_LOOP = "cuda_event+l2_flush+placed+gpu_lead_1ms_max_host"
 
 
 def test_summarize_keeps_the_median_launch_and_none_where_it_was_not_measured():
@@ -26,16 +29,21 @@ def test_reported_launch_times_are_the_counted_calls_and_only_well_formed_ones()
         assert reported_launch_ms({**reply, "host_ms": bad}, reuse_inputs=False) == []
 
 
-def _stats(median_ms: float, launch_ms: float | None) -> TimingStats:
+def _stats(median_ms: float, launch_ms: float | None, method: str = KB_LOOP) -> TimingStats:
     return TimingStats(median_ms=median_ms, mean_ms=median_ms, min_ms=median_ms, max_ms=median_ms, std_ms=0.0,
-                       ci95_low_ms=median_ms, ci95_high_ms=median_ms, num_trials=10, method="m", launch_ms=launch_ms)
+                       ci95_low_ms=median_ms, ci95_high_ms=median_ms, num_trials=10, method=method,
+                       launch_ms=launch_ms)
 
 
-def test_the_reason_names_a_launch_that_a_loop_without_a_lead_times():
-    assert "0.177 ms of host time" in launch_note(_stats(1.46, 0.177), lead_ms=0.0)  # L1/100's figures
-    assert launch_note(_stats(1.46, 0.177), lead_ms=1.0) == ""  # a lead hides it
-    assert launch_note(_stats(1.0, 0.99 * LAUNCH_NOTE_SHARE), lead_ms=0.0) == ""  # a short launch
-    assert launch_note(_stats(1.0, None), lead_ms=0.0) == ""  # not measured
+def test_a_reading_holds_the_launch_without_a_lead_or_where_the_call_is_host_bound():
+    assert _stats(1.46, 0.177).launch_counted  # L1/100's figures under KernelBench's loop
+    assert "0.177 ms of host time a call, which this loop (no GPU lead) times" in launch_note(_stats(1.46, 0.177))
+    assert not _stats(1.0, 0.99 * LAUNCH_SHARE).launch_counted and launch_note(_stats(1.0, 0.09)) == ""
+    assert not _stats(1.46, 0.177, STRICT_LOOP).launch_counted  # a lead hides it ...
+    assert _stats(0.05, 0.05, STRICT_LOOP).launch_counted  # ... unless the host's time is the call's
+    assert launch_note(_stats(0.05, 0.05, STRICT_LOOP)).startswith("; host-bound")
+    assert not _stats(1.0, None).launch_counted  # not measured
+    assert not _stats(1.0, 0.5, "perf_counter(cpu, triton interpreter)").launch_counted
 
 
 def test_a_record_without_a_launch_time_still_loads():

@@ -317,3 +317,35 @@ def test_own_code_is_marked_on_our_kernels_and_their_graph_wraps_only():
     tampered = dataclasses.replace(wraps[foreign.candidate.digest], own_code=False,
                                    source=wraps[foreign.candidate.digest].source + "\nimport os\n")
     assert not tuner.owns(p, tampered, history)  # a wrap's parent vouches only for exactly its wrap
+
+
+def test_the_tuner_wraps_its_own_seed_in_graphs_where_its_reading_holds_the_launch():
+    """A level-1 forward has no CUDA_GRAPH knob (not launch-bound by its steps); a seed of it whose judged reading
+    holds its launch (`TimingStats.launch_counted`: KernelBench's loop, a launch of a tenth of the call) is wrapped
+    in graphs once, on a GPU; a short launch, a reading under a lead or the CPU leave it as it is."""
+    from autokernel.propose.base import Attempt, History
+    from autokernel.propose.tuner import TunerProposer
+    from autokernel.records import Candidate, TimingStats, Verdict
+    from autokernel.starters.graph_wrap import with_cuda_graphs
+
+    p = Problem.from_source(make_problem(BN, "[torch.randn(5, 6)]").source, name="bn", level=1)
+    tuner = TunerProposer()
+    (starter,) = tuner.propose(p, History(), 1, 1)
+    assert "CUDA_GRAPH" not in generate_starter(p).space
+
+    def wrapped(launch_ms: float, method: str = "cuda_event+l2_flush_kernelbench_overlapping_launch", *,
+                device: str = "cuda:0", seen=()) -> list[Candidate]:
+        kernel = TimingStats(median_ms=1.46, mean_ms=1.46, min_ms=1.4, max_ms=1.6, std_ms=0.01, ci95_low_ms=1.45,
+                             ci95_high_ms=1.47, num_trials=100, method=method, launch_ms=launch_ms)
+        seed = Attempt(candidate=starter, verdict=Verdict(verdict="correct", reason="", speedup=1.0, kernel=kernel))
+        history = History(attempts=[seed], seeds=[seed], round=1, device=device)
+        history.screened.update(seen)
+        return [c for c in TunerProposer().propose_wide(p, history, 24) if c.idea.startswith("CUDA graphs around")]
+
+    (wrap,) = wrapped(0.177)  # L1/100's launch under KernelBench's loop
+    assert wrap.source == with_cuda_graphs(starter.source) and wrap.parent == starter.digest and wrap.own_code
+    assert "whose 0.177 ms launch a call its reading holds" in wrap.idea
+    assert not wrapped(0.177, seen={wrap.digest})  # once
+    assert not wrapped(0.1)  # a launch under a tenth of the call
+    assert not wrapped(0.177, "cuda_event+l2_flush+gpu_lead_1ms_max_host")  # a lead hides it
+    assert not wrapped(0.177, device="cpu")

@@ -70,16 +70,13 @@ def draw_threads(sets_fit: int, at_once: int, cores: int) -> int:
     return max(1, min(PREFETCH_AHEAD, sets_fit, (cores - 2) // max(1, at_once)))
 
 
-LAUNCH_NOTE_SHARE = 0.1  # a launch this share of the median or more is named in the verdict's reason
-
-
-def launch_note(stats: TimingStats, lead_ms: float) -> str:
-    """The kernel's host launch time, named where a loop without a GPU lead (KernelBench's) times it: a launch of
-    ``LAUNCH_NOTE_SHARE`` of the call or more. On an H100 KernelBench's loop medians of L1/100 (1.4 ms, launched in
-    0.1-0.3 ms) rose 0.92 us for each us of launch time (docs/measurements.md, "KernelBench's loop times the host's
-    launch work"), so such a figure is partly the host's."""
-    if lead_ms or stats.launch_ms is None or stats.launch_ms < LAUNCH_NOTE_SHARE * stats.median_ms:
+def launch_note(stats: TimingStats) -> str:
+    """The kernel's host launch time, named where the reading holds it (`TimingStats.launch_counted`): such a figure
+    is partly the host's, and CUDA graphs would replay the forward without it."""
+    if not stats.launch_counted:
         return ""
+    if "gpu_lead_" in stats.method:
+        return f"; host-bound: its launch takes {stats.launch_ms:.3g} ms of host time a call"
     return (f"; its launch takes {stats.launch_ms:.3g} ms of host time a call, which this loop (no GPU lead) times "
             f"where it outlasts the L2 flush")
 
@@ -740,7 +737,7 @@ class Evaluator:
         verdict.reason = (f"correct on {len([c for c in verdict.checks if c.name.startswith('trial_')])} trials; "
                           f"{stats.median_ms:.4g} ms median vs eager {verdict.eager.median_ms:.4g} ms: "
                           f"{verdict.speedup:.3g}x (means: {verdict.speedup_mean:.3g}x){cpu_note}"
-                          f"{launch_note(stats, cfg.lead_ms)}")
+                          f"{launch_note(stats)}")
 
     # -- pieces --------------------------------------------------------------------------------
     def _correctness_trial(self, proc, session, trial, index, secret, tol, rel_l2_tol, launches, stages, *,

@@ -373,20 +373,32 @@ class TunerProposer:
         launch-bound forward, so not only for seeds: a foreign kernel too slow to be a seed may be slow for its
         launches alone, as L3/34's inductor forward was (27 ms, 4.2 ms in graphs); on L3/26 inductor's forward
         judged 9.1 ms against the seeds' 6.0-6.5 and was never wrapped. On a GPU only (off it the wrapper runs the
-        forward as it is, the same kernel under another digest)."""
+        forward as it is, the same kernel under another digest).
+
+        The tuner's own seeds have the CUDA_GRAPH knob where the starter's forward looks launch-bound (level 3, or
+        `GRAPH_MIN_STEPS` steps); where it has not, a seed whose judged reading holds its launch
+        (`TimingStats.launch_counted`: under KernelBench's loop a launch of a tenth of the call) is wrapped too, once:
+        on an H100 that loop's L1/100 readings rose 0.92 us for each us of launch."""
         if not history.device.startswith("cuda"):
             return
         from autokernel.starters.graph_wrap import with_cuda_graphs
 
+        knob = self._starter(problem) is not None and "CUDA_GRAPH" in self._starter(problem).space
         for seed in [*history.seeds, *_line_seeds(history)]:
-            if seed.candidate.proposer == self.name or self._own(problem, seed.candidate.source):
+            own = seed.candidate.proposer == self.name or self._own(problem, seed.candidate.source)
+            kernel = seed.verdict.kernel if seed.verdict is not None else None
+            launch = kernel is not None and kernel.launch_counted and seed in history.seeds
+            if own and (knob or not launch):
                 continue  # its own lineage, in earlier code too, has the CUDA_GRAPH knob where graphs may pay
             source = with_cuda_graphs(seed.candidate.source)
             if source is None:
                 continue
+            d = seed.candidate.digest[:8]
+            idea = (f"CUDA graphs around seed {d}'s forward, whose {kernel.launch_ms:.3g} ms launch a call its "
+                    f"reading holds (CUDA_GRAPH = True)" if own else
+                    f"CUDA graphs around {seed.candidate.proposer or 'a foreign'} seed {d}'s forward (CUDA_GRAPH = True)")
             cand = Candidate(source=source, proposer=self.name, round=history.round, parent=seed.candidate.digest,
-                             idea=f"CUDA graphs around {seed.candidate.proposer or 'a foreign'} seed "
-                                  f"{seed.candidate.digest[:8]}'s forward (CUDA_GRAPH = True)",
+                             idea=idea,
                              own_code=self.owns(problem, seed.candidate, history))  # ours if what it wraps is
             if cand.digest in seen:
                 continue
