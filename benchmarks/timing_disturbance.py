@@ -134,6 +134,51 @@ def summarize_loops(loops: list[dict]) -> dict:
         host = [x[f"host_us_{name}"] for x in loops if f"host_us_{name}" in x]
         if host:
             out[f"host_us_{name}_calls"] = statistics.median(host)
+    out.update(launch_follow(loops))
+    return out
+
+
+def _ranks(values: list[float]) -> list[float]:
+    """Ranks from 1, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in order[i:j + 1]:
+            ranks[k] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def rank_corr(xs: list[float], ys: list[float]) -> float | None:
+    """Spearman's rank correlation; None for fewer than three pairs or a constant side."""
+    if len(xs) != len(ys) or len(xs) < 3:
+        return None
+    try:
+        return statistics.correlation(_ranks(xs), _ranks(ys))
+    except statistics.StatisticsError:
+        return None
+
+
+def launch_follow(loops: list[dict]) -> dict:
+    """Whether a condition's readings follow the host's launch work: over its loops, the rank correlation of each
+    loop's median host launch time with its median and the least-squares slope (us of median per us of launch);
+    with every call kept (``--per-call``), the rank correlation of the calls' GPU and host times. A loop that times
+    the launch (KernelBench's, no GPU lead) reads it: on an H100, L1/100's loops 1.00 and 0.92 us/us, its calls
+    0.94; under the strict loop 0.23, 0.00 and 0.01 (docs/measurements.md)."""
+    with_host = [x for x in loops if "host_us" in x]
+    host, medians = [x["host_us"] for x in with_host], [1e3 * x["median_ms"] for x in with_host]
+    out = {}
+    if (corr := rank_corr(host, medians)) is not None:
+        out["launch_rank_corr"] = round(corr, 2) + 0.0  # (no "-0")
+        out["launch_slope_us_per_us"] = round(statistics.linear_regression(host, medians).slope, 2) + 0.0
+    calls = [(g, h) for x in loops if len(x.get("samples_ms") or ()) == len(x.get("host_ms") or ())
+             for g, h in zip(x.get("samples_ms") or (), x.get("host_ms") or ())]
+    if calls and (corr := rank_corr([g for g, _ in calls], [h for _, h in calls])) is not None:
+        out["calls_rank_corr"] = round(corr, 2) + 0.0
     return out
 
 
@@ -249,7 +294,10 @@ def table(result: dict) -> str:
     disturbed and steady loops where they were read, and the calls' host launch times where they were kept)."""
     extra = [(k, head) for k, head in (("sm_mhz_disturbed", "SM MHz disturbed"), ("sm_mhz_steady", "SM MHz steady"),
                                         ("host_us_slowed_calls", "host us slowed calls"),
-                                        ("host_us_other_calls", "host us other calls"))
+                                        ("host_us_other_calls", "host us other calls"),
+                                        ("launch_rank_corr", "loops' rank corr. with launch"),
+                                        ("launch_slope_us_per_us", "us per us of launch"),
+                                        ("calls_rank_corr", "calls' rank corr. with launch"))
              if any(k in s for s in result["summary"].values())]
     head = ("| protocol | timed | load | loops | disturbed | median of medians ms | medians spread % | "
             "median of means ms | means spread % | most above fastest |")

@@ -67,6 +67,26 @@ def test_host_launch_times_are_told_for_slowed_calls_and_the_rest():
     assert "| host us slowed calls | host us other calls |" in text and text.splitlines()[2].endswith("| 45 | 10.5 |")
 
 
+def test_readings_that_follow_the_launch_are_told_by_rank_and_slope():
+    """A loop that times its launch (KernelBench's) reads it: medians ordered as the loops' launch times, a
+    microsecond of median for each of launch; a loop that hides it (a GPU lead) does not."""
+    def loop(median_ms: float, host_us: float) -> dict:  # every call alike: its GPU time and its launch
+        return {**td.loop_figures([median_ms] * 4, host_ms=[host_us / 1e3] * 4),
+                "samples_ms": [median_ms] * 4, "host_ms": [host_us / 1e3] * 4}
+
+    timed = td.summarize_loops([loop(1.40, 100), loop(1.50, 200), loop(1.45, 150), loop(1.55, 250)])
+    assert timed["launch_rank_corr"] == 1.0 and timed["launch_slope_us_per_us"] == 1.0
+    assert timed["calls_rank_corr"] == 1.0
+    hidden = td.summarize_loops([loop(1.39, 100), loop(1.39, 300), loop(1.39, 200)])
+    assert "launch_rank_corr" not in hidden  # constant medians: no correlation to tell
+    mixed = td.summarize_loops([loop(1.40, 300), loop(1.50, 100), loop(1.45, 200)])
+    assert mixed["launch_rank_corr"] == -1.0 and mixed["launch_slope_us_per_us"] == -0.5
+    assert td.rank_corr([1, 2, 2, 3], [1, 2, 2, 3]) == pytest.approx(1.0)  # ties share their rank
+    assert td.rank_corr([1, 2], [1, 2]) is None  # too few to tell
+    text = td.table({"summary": {"kernelbench kernel none": timed}})
+    assert text.splitlines()[2].endswith("| 1 | 1 | 1 |") and "loops' rank corr. with launch" in text
+
+
 def test_the_host_clock_is_read_for_the_core_the_process_last_ran_on(tmp_path):
     (tmp_path / "self").mkdir()
     fields = ["S"] + ["0"] * 35 + ["1", "0"]  # the 39th field (the 37th after the name) is the CPU: 1
