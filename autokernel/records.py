@@ -148,7 +148,11 @@ class Verdict:
         return self.verdict == "correct"
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        for key in ("kernel", "eager", "eager_judge", "compiled"):  # a launch not measured is not written:
+            if isinstance(data.get(key), dict) and data[key].get("launch_ms") is None:  # records read the same
+                del data[key]["launch_ms"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Verdict:
