@@ -73,6 +73,12 @@ class TimingStats:
         return self.median_ms / self.min_ms - 1.0 if self.min_ms > 0 else 0.0
 
     @property
+    def led(self) -> bool:
+        """Whether the loop held the GPU busy before each call (a GPU lead: `timing.time_calls` names it in the
+        method), so the host's launch work overlapped the GPU's instead of being timed."""
+        return "+gpu_lead_" in self.method
+
+    @property
     def launch_counted(self) -> bool:
         """Whether this reading holds the calls' host launch work: a loop without a GPU lead (KernelBench's) times
         the launch where it outlasts the L2 flush, so a launch of `LAUNCH_SHARE` of the call or more counts; under a
@@ -81,7 +87,7 @@ class TimingStats:
         us of launch (docs/measurements.md, "KernelBench's loop times the host's launch work")."""
         if self.launch_ms is None or not self.method.startswith("cuda_event"):
             return False
-        share = HOST_BOUND_SHARE if "gpu_lead_" in self.method else LAUNCH_SHARE
+        share = HOST_BOUND_SHARE if self.led else LAUNCH_SHARE
         return self.launch_ms >= share * self.median_ms
 
     @property

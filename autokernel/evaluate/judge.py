@@ -75,7 +75,7 @@ def launch_note(stats: TimingStats) -> str:
     is partly the host's, and CUDA graphs would replay the forward without it."""
     if not stats.launch_counted:
         return ""
-    if "gpu_lead_" in stats.method:
+    if stats.led:
         return f"; host-bound: its launch takes {stats.launch_ms:.3g} ms of host time a call"
     return (f"; its launch takes {stats.launch_ms:.3g} ms of host time a call, which this loop (no GPU lead) times "
             f"where it outlasts the L2 flush")

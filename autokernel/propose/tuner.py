@@ -383,7 +383,8 @@ class TunerProposer:
             return
         from autokernel.starters.graph_wrap import with_cuda_graphs
 
-        knob = self._starter(problem) is not None and "CUDA_GRAPH" in self._starter(problem).space
+        starter = self._starter(problem)
+        knob = starter is not None and "CUDA_GRAPH" in starter.space
         for seed in [*history.seeds, *_line_seeds(history)]:
             own = seed.candidate.proposer == self.name or self._own(problem, seed.candidate.source)
             kernel = seed.verdict.kernel if seed.verdict is not None else None
