@@ -66,6 +66,13 @@ class TimingStats:
     # records). A loop without a GPU lead (KernelBench's) times the part of it that outlasts the L2 flush.
     launch_ms: float | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The fields, less a launch not measured: records made before it was read write back the same."""
+        data = asdict(self)
+        if data["launch_ms"] is None:
+            del data["launch_ms"]
+        return data
+
     @property
     def above_fastest(self) -> float:
         """The median over the fastest call, less 1. A steady kernel's median sits within a few % of its fastest
@@ -155,9 +162,9 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        for key in ("kernel", "eager", "eager_judge", "compiled"):  # a launch not measured is not written:
-            if isinstance(data.get(key), dict) and data[key].get("launch_ms") is None:  # records read the same
-                del data[key]["launch_ms"]
+        for key in ("kernel", "eager", "eager_judge", "compiled"):
+            stats = getattr(self, key)
+            data[key] = stats.to_dict() if stats is not None else None
         return data
 
     @classmethod

@@ -625,7 +625,7 @@ def _time_both(fn, kwargs: dict, model_new, session, plan: dict) -> dict[str, An
                 budget_s=cfg.timing_budget_s,
                 **cfg.loop_options(),
             )
-        out[f"{label}_timing"] = asdict(summarize(raw.event_ms, raw.method))
+        out[f"{label}_timing"] = summarize(raw.event_ms, raw.method).to_dict()
     del sets, first
     return out
 

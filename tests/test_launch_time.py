@@ -55,3 +55,10 @@ def test_a_record_without_a_launch_time_still_loads():
     old = Verdict.from_dict(data)
     assert old.kernel.launch_ms is None
     assert old.to_dict() == data  # and written back as it was read: no null field added to older records
+
+
+def test_a_timing_without_a_launch_time_is_written_without_one():
+    # the baselines cache and the export round trip write bare timings: an unmeasured launch is left out there too
+    assert "launch_ms" not in _stats(1.0, None).to_dict()
+    assert _stats(1.0, 0.2).to_dict()["launch_ms"] == 0.2
+    assert TimingStats(**_stats(1.0, None).to_dict()) == _stats(1.0, None)

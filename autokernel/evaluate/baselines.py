@@ -221,5 +221,5 @@ class Baselines:
                           launch_ms=reported_ms(raw.host_ms, raw.fresh, reuse))
         state.baselines[key] = stats
         if cfg.is_cuda:
-            update_json(cache_file, key, stats.__dict__)
+            update_json(cache_file, key, stats.to_dict())
         return stats
