@@ -229,3 +229,21 @@ def test_kernels_rank_by_their_own_time_not_by_a_speedup_over_a_noisy_eager():
     # untimed verdicts (CPU --no-timing) still rank by speedup where they have one, and tie where they have none
     assert rank_key(_attempt("a", speedup=2.0)) > rank_key(_attempt("b", speedup=1.0))
     assert improves(_attempt("a", speedup=2.0), _attempt("b", speedup=1.0), 0.01)
+
+
+def test_a_new_best_is_shown_by_its_kernel_time_beside_the_one_it_displaced():
+    """The speedup alone can fall while the kernel got faster (each verdict times its own eager)."""
+    from autokernel.records import TimingStats
+    from autokernel.search.loop import best_line
+
+    def stats(ms: float) -> TimingStats:
+        return TimingStats(median_ms=ms, mean_ms=ms, min_ms=ms, max_ms=ms, std_ms=0.0, ci95_low_ms=ms,
+                           ci95_high_ms=ms, num_trials=10, method="test")
+
+    old, new = _attempt("a", speedup=0.00741, idea="starter"), _attempt("b", speedup=0.00327, idea="BLOCK 2048")
+    old.verdict.kernel, old.verdict.eager = stats(1079.0), stats(7.99)
+    new.verdict.kernel, new.verdict.eager = stats(504.9), stats(1.65)
+    assert best_line(new, old) == "new best 504.9 ms (was 1079 ms), 0.00327x vs eager 1.65 ms (BLOCK 2048)"
+    assert best_line(old, None) == "new best 1079 ms, 0.00741x vs eager 7.99 ms (starter)"
+    assert best_line(_attempt("c", speedup=2.0, idea="i"), None) == "new best 2x vs eager (i)"  # untimed (CPU)
+    assert best_line(_attempt("d", speedup=None, idea="i"), None) == "new best (i)"
