@@ -247,3 +247,20 @@ def test_a_new_best_is_shown_by_its_kernel_time_beside_the_one_it_displaced():
     assert best_line(old, None) == "new best 1079 ms, 0.00741x vs eager 7.99 ms (starter)"
     assert best_line(_attempt("c", speedup=2.0, idea="i"), None) == "new best 2x vs eager (i)"  # untimed (CPU)
     assert best_line(_attempt("d", speedup=None, idea="i"), None) == "new best (i)"
+
+
+def test_the_run_summary_gives_the_best_kernels_time_beside_its_speedup():
+    from autokernel.records import TimingStats
+    from autokernel.search.loop import ProblemOutcome, RunOutcome
+    from autokernel.search.summary import format_summary
+
+    timed = _attempt("a", speedup=0.00327)
+    timed.verdict.kernel = TimingStats(median_ms=504.86, mean_ms=505.0, min_ms=500.0, max_ms=510.0, std_ms=1.0,
+                                       ci95_low_ms=503.0, ci95_high_ms=506.0, num_trials=10, method="test")
+    run = RunOutcome(problems=[ProblemOutcome(problem="L1/19", name="relu", best=timed),
+                               ProblemOutcome(problem="L1/20", name="untimed", best=_attempt("b", speedup=2.0))],
+                     proposer="tuner", device="cpu", run_dir="r", wall_s=1.0)
+    table = format_summary(run).split("\n\n")[-1].splitlines()
+    assert table[0].split()[:3] == ["problem", "best_ms", "best_speedup"]
+    assert table[1].split()[:3] == ["L1/19", "504.9", "0.00327x"]
+    assert table[2].split()[:3] == ["L1/20", "-", "2x"]

@@ -110,7 +110,7 @@ def test_a_resumed_run_judges_nothing_new_for_finished_problems(tmp_path):
         best = json.loads((run / "problems" / p.name / "best.json").read_text())
         assert p.best.verdict.speedup == best["speedup"] == max(r["verdict"]["speedup"] for r in before
                                                                  if r["problem"] == p.problem)
-        assert re.search(rf"^{p.problem}\s+{best['speedup']:.3g}x\s+2\s+5\s+5\s+0\s+rounds exhausted", text, re.M), text
+        assert re.search(rf"^{p.problem}\s+\S+\s+{best['speedup']:.3g}x\s+2\s+5\s+5\s+0\s+rounds exhausted", text, re.M), text
 
 
 def test_a_resumed_run_goes_on_from_the_last_recorded_round(tmp_path):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from autokernel.propose.usage import Usage
-from autokernel.search.loop import RunOutcome
+from autokernel.search.loop import ProblemOutcome, RunOutcome
 
 
 def throughput(run: RunOutcome, devices: list[str]) -> dict:
@@ -69,11 +69,12 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
     if run.device == "cpu":
         lines.append("note: CPU speedups are Triton-interpreter times, not GPU performance")
     lines.extend(f"note: {n}" for n in notes or [])
-    header = ("problem", "best_speedup", "rounds", "correct", "candidates", "judged_now",
+    header = ("problem", "best_ms", "best_speedup", "rounds", "correct", "candidates", "judged_now",
               *(("tokens", "cost_usd") if asked else ()), "stopped_because")
     rows = [
         (
             p.problem,
+            _best_ms(p),
             f"{p.best_speedup:.3g}x" if p.best_speedup is not None else ("correct" if p.best else "-"),
             str(p.rounds_used),
             str(p.correct),
@@ -93,3 +94,9 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
         keys = ", ".join(p.problem for p in waiting[:8]) + (f" and {len(waiting) - 8} more" if len(waiting) > 8 else "")
         lines.append(f"{len(waiting)} problems not started ({keys}): {waiting[0].stop_reason.removeprefix('not started: ')}")
     return "\n".join(lines) + "\n"
+
+
+def _best_ms(p: ProblemOutcome) -> str:
+    """The best kernel's median time: what the search ranks by (its speedup is over its own verdict's eager)."""
+    kernel = p.best.verdict.kernel if p.best is not None else None
+    return f"{kernel.median_ms:.4g}" if kernel is not None and kernel.median_ms else "-"
