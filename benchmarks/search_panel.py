@@ -84,6 +84,10 @@ fastest correct kernels), carried to the next machine and copied back to a run d
 
     python benchmarks/search_panel.py thin .gpu/panel .gpu/panel-thin
     python benchmarks/search_panel.py thin .gpu/panel-thin leaderboards/nvidia-h200/search_panel_state --ledger-only
+
+``benchmarks/panel_call.sh`` is one lent machine's share of it: resume, confirm if asked, thin into $OUT/panel.tgz:
+
+    bash benchmarks/panel_call.sh .gpu/panel --stop-after 380 --confirm 120   # in a call of 590 s, .gpu/panel carried
 """
 
 from __future__ import annotations
