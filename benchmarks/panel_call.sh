@@ -5,7 +5,7 @@
 # Resumes RUN (`search_panel.py run --out RUN`) for S seconds (default 380; --stop-after 0: no resume) with a 60 s
 # grace, then with --confirm confirms its gains (`search_panel.py confirm`) for at most that many seconds, then thins
 # RUN (`search_panel.py thin`) into $OUT/panel.tgz, a folder `panel` small enough to carry to the next call:
-#   rm -rf RUN && tar -xzf FILES_AT/panel.tgz -C "$(dirname RUN)" && mv "$(dirname RUN)/panel" RUN
+#   rm -rf RUN && tar -xzf FILES_AT/panel.tgz -C "$(dirname RUN)"     # where RUN ends in /panel; else mv it
 # Each step runs through benchmarks/device_run.sh (wheels in .whl/, a KernelBench copy in .gpu/kb); their logs come
 # back as $OUT/logs.tgz. Exits with the first failed step's status (the thin copy is written whatever happened, so a
 # cut or failed resume loses none of the verdicts it recorded).
