@@ -969,7 +969,8 @@ def cmd_thin(args: argparse.Namespace) -> int:
 
     report = thin_copy(args.run_dir, args.dest, keep=args.keep, ledger_only=args.ledger_only)
     print(f"thin copy: {args.dest} ({report.bytes / 1e6:.2f} MB): {report.rows} verdicts, {report.screen_rows} "
-          f"screen rows, {report.sources_kept} sources kept, {report.sources_dropped} left out; resume with "
+          f"screen rows, {report.sources_kept} sources kept, {report.sources_dropped} left out, "
+          f"{report.choices} autotuner choices; resume with "
           f"`cp -r {args.dest} RUN` and `run --out RUN`")
     return 0
 

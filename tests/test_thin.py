@@ -298,3 +298,31 @@ def test_the_confirmation_readings_travel_with_the_copy_and_an_earlier_copys_sta
     thin_copy(tmp_path / "run", tmp_path / "thin", ledger_only=True)
     kept = ConfirmLog(tmp_path / "thin").readings()
     assert [(r.turn, r.role, r.kernel_ms) for r in kept] == [(1, "best", 0.6), (0, "round0", 1.0), (0, "best", 0.5)]
+
+
+def test_the_autotuners_choices_travel_with_a_thin_copy_but_not_a_ledger_only_one(tmp_path):
+    """A resumed call would time every autotuned kernel's configs again without them (L3/34: a minute)."""
+    problem = Problem.from_source(SRC, name="a")
+    _search(tmp_path / "run", [problem], PoolIdeas(), _config(1))
+
+    def entry(root, model, key, name, text):
+        folder = root / "autotune" / model / key
+        folder.mkdir(parents=True)
+        (folder / name).write_text(text)
+
+    record = json.dumps({"key": [1], "configs_timings": [[{"BLOCK": 64}, [0.1]]]})
+    entry(tmp_path / "run", "NVIDIA_H200", "k1", "k.autotune.json", record)
+    entry(tmp_path / "run", "NVIDIA_H200", "k2", "k.cubin", "a compile")  # never travels
+    entry(tmp_path / "run", "NVIDIA_H100_80GB_HBM3", "k3", "k.autotune.json", record)
+    report = thin_copy(tmp_path / "run", tmp_path / "thin")
+    thin = tmp_path / "thin" / "autotune"
+    assert report.choices == 2 and json.loads((tmp_path / "thin" / THIN_MARK).read_text())["choices"] == 2
+    assert (thin / "NVIDIA_H200" / "k1" / "k.autotune.json").read_text() == record
+    assert not (thin / "NVIDIA_H200" / "k2").exists() and (thin / "NVIDIA_H100_80GB_HBM3" / "k3").is_dir()
+
+    shutil.rmtree(tmp_path / "run" / "autotune")  # a run directory restored without them, then searched on
+    entry(tmp_path / "run", "NVIDIA_H200", "k4", "k.autotune.json", record)
+    assert thin_copy(tmp_path / "run", tmp_path / "thin").choices == 3  # the earlier copy's stay beside the new
+    assert {p.name for p in (thin / "NVIDIA_H200").iterdir()} == {"k1", "k4"}
+    assert thin_copy(tmp_path / "run", tmp_path / "ledger", ledger_only=True).choices == 0
+    assert not (tmp_path / "ledger" / "autotune").exists()

@@ -15,7 +15,11 @@ It keeps:
   count and are never proposed or judged again (`autokernel.search.loop`);
 - the sources of variants a screen round queued for the judge that have no verdict yet (a resume judges them);
 - confirm.jsonl, the readings `search_panel.py confirm` took of the compared kernels (measured on the GPU; the
-  page's confirmed gains come from them), an earlier copy's lines kept where the run directory lacks them.
+  page's confirmed gains come from them), an earlier copy's lines kept where the run directory lacks them;
+- autotune/, the autotuners' choices the run's processes made on each GPU model (`shared_kernels.keep_choices`: a
+  few hundred bytes each, and the first process of each resumed call would time them all again: L3/34's inductor
+  kernels benchmarked their configs for a minute), an earlier copy's kept beside the run directory's. Not in a
+  ledger-only copy, which no search resumes on a GPU without timing anew.
 
 A kept source that is a few lines away from another kept one of its problem (a tuner's variant of its seed, a
 CUDA-graphs wrapper) is stored as those line edits (`autokernel.ledger.packed`); the ledger reads it back. The
@@ -43,6 +47,7 @@ from autokernel.records import Candidate
 from autokernel.search.confirm import CONFIRM_LOG, compared_rows
 
 THIN_MARK = "thin.json"
+CHOICES = "autotune"  # the run directory's kept autotuner choices, one folder per GPU model (`shared_kernels`)
 KEEP = 8  # correct candidates kept per problem beyond round 0 and the best's lineage: more than a search seeds from
 _PROBLEM_FILES = ("problem.py", "best.py", "best.json", "search.json", "usage.json")
 _VERDICT_DROP = ("log_tail", "stages_s", "confinement")
@@ -61,6 +66,7 @@ class ThinReport:
     sources_kept: int = 0
     sources_packed: int = 0  # of those kept, stored as line edits of a sibling (`autokernel.ledger.packed`)
     sources_dropped: int = 0
+    choices: int = 0  # autotuners' choices kept (autotune/), over every GPU model
     bytes: int = 0
 
 
@@ -95,6 +101,8 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP, ledger
         if (src / "run.json").is_file():
             shutil.copy2(src / "run.json", tmp / "run.json")
         _merge_lines([src / CONFIRM_LOG, dest / CONFIRM_LOG], tmp / CONFIRM_LOG)
+        if not ledger_only:
+            report.choices = _keep_choices([src, dest], tmp)
         for folder in sorted((src / "problems").glob("*")) if (src / "problems").is_dir() else []:
             for name in _PROBLEM_FILES:
                 if (folder / name).is_file():
@@ -129,7 +137,8 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP, ledger
         (tmp / THIN_MARK).write_text(json.dumps({"thinned_from": str(src), "keep": keep, "ledger_only": ledger_only,
                                                  "rows": report.rows,
                                                  "sources_kept": report.sources_kept,
-                                                 "sources_packed": report.sources_packed}, indent=1) + "\n")
+                                                 "sources_packed": report.sources_packed,
+                                                 "choices": report.choices}, indent=1) + "\n")
         report.bytes = sum(f.stat().st_size for f in tmp.rglob("*") if f.is_file())
         if dest.exists():
             old = dest.with_name(f".{dest.name}.old")
@@ -142,6 +151,21 @@ def thin_copy(run_dir: str | Path, dest: str | Path, *, keep: int = KEEP, ledger
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return report
+
+
+def _keep_choices(roots: list[Path], tmp: Path) -> int:
+    """The autotuners' choices under each of ``roots``' autotune/<GPU model>/ (the run directory's first, then an
+    earlier thin copy's it lacks) copied into ``tmp``; returns how many. Only whole choice records travel
+    (`shared_kernels.choices_only`), never a compile."""
+    from autokernel.evaluate.shared_kernels import choices_only, harvest
+
+    kept = 0
+    for root in roots:
+        for model in sorted((root / CHOICES).glob("*")) if (root / CHOICES).is_dir() else []:
+            if model.is_dir():
+                (tmp / CHOICES / model.name).mkdir(parents=True, exist_ok=True)
+                kept += harvest(model, tmp / CHOICES / model.name, only=choices_only)
+    return kept
 
 
 def _merge_lines(sources: list[Path], target: Path) -> None:
