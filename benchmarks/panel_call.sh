@@ -3,8 +3,9 @@
 # repository root with the run directory carried in:
 #   bash benchmarks/panel_call.sh RUN [--stop-after S] [--confirm S] [--workers N] [-- more `search_panel.py run` flags]
 # Resumes RUN (`search_panel.py run --out RUN`) for S seconds (default 380; --stop-after 0: no resume) with a 60 s
-# grace, then with --confirm confirms its gains (`search_panel.py confirm`) for at most that many seconds, then thins
-# RUN (`search_panel.py thin`) into $OUT/panel.tgz, a folder `panel` small enough to carry to the next call:
+# grace (killed at S + 150 s), then with --confirm confirms its gains (`search_panel.py confirm`) for at most that
+# many seconds, then thins RUN (`search_panel.py thin`: the verdicts, the sources a resume builds on, the autotuners'
+# choices) into $OUT/panel.tgz, a folder `panel` small enough to carry to the next call:
 #   rm -rf RUN && tar -xzf FILES_AT/panel.tgz -C "$(dirname RUN)"     # where RUN ends in /panel; else mv it
 # Each step runs through benchmarks/device_run.sh (wheels in .whl/, a KernelBench copy in .gpu/kb); their logs come
 # back as $OUT/logs.tgz. Exits with the first failed step's status (the thin copy is written whatever happened, so a
@@ -26,16 +27,19 @@ done
 [ -d "$RUN" ] || { echo "panel_call.sh: no run directory $RUN (carry it, or start one with search_panel.py run)" >&2; exit 2; }
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT/logs"
 HERE=$(cd "$(dirname "$0")" && pwd)
-step() {  # step NAME ARGS...: one device_run.sh command, its logs under $OUT/logs/NAME
-  OUT="$OUT/logs/$1" DEVICE_RUN_PACK=0 bash "$HERE/device_run.sh" "${@:2}"
+# step NAME LIMIT ARGS...: one device_run.sh command, its logs under $OUT/logs/NAME, killed (its whole process
+# group) LIMIT seconds on: a step that outstays its own stop leaves the thinning its time. The ledger is written
+# verdict by verdict, so what a killed step recorded is in the thin copy.
+step() {
+  OUT="$OUT/logs/$1" DEVICE_RUN_PACK=0 timeout -k 20 "$2" bash "$HERE/device_run.sh" "${@:3}"
 }
 status=0
 if [ "$STOP_AFTER" != 0 ]; then
-  step run "$HERE/search_panel.py" run --out "$RUN" --workers-per-device "$WORKERS" --stop-after "$STOP_AFTER" \
-    --stop-grace 60 --no-progress "${EXTRA[@]}" || status=$?
+  step run $((STOP_AFTER + 150)) "$HERE/search_panel.py" run --out "$RUN" --workers-per-device "$WORKERS" \
+    --stop-after "$STOP_AFTER" --stop-grace 60 --no-progress "${EXTRA[@]}" || status=$?
 fi
 if [ "$CONFIRM" != 0 ]; then
-  step confirm "$HERE/search_panel.py" confirm "$RUN" --stop-after "$CONFIRM" --no-progress
+  step confirm $((CONFIRM + 60)) "$HERE/search_panel.py" confirm "$RUN" --stop-after "$CONFIRM" --no-progress
   rc=$?; [ "$status" = 0 ] && status=$rc
 fi
 THIN=$(mktemp -d)
