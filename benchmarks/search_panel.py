@@ -87,7 +87,7 @@ fastest correct kernels), carried to the next machine and copied back to a run d
 
 ``benchmarks/panel_call.sh`` is one lent machine's share of it: resume, confirm if asked, thin into $OUT/panel.tgz:
 
-    bash benchmarks/panel_call.sh .gpu/panel --stop-after 380 --confirm 120   # in a call of 590 s, .gpu/panel carried
+    bash benchmarks/panel_call.sh .gpu/panel --stop-after 300 --confirm 120   # in a call of 590 s, .gpu/panel carried
 """
 
 from __future__ import annotations
