@@ -46,6 +46,7 @@ MANAGER = "autokernel.evaluate._triton_cache:ReadThroughCache"
 CACHE_SUBDIR = "triton_cache"  # a candidate's own Triton cache, beneath its scratch (`sandbox.candidate_env`)
 _GROUP = "__grp__"  # Triton's name prefix for the index of one compile's files
 _INCOMING = ".incoming-"
+CHOICES_DIR = "autotune"  # a run directory's kept autotuner choices, one folder per GPU model (`choices_folder`)
 _AUTOTUNE = ".autotune.json"  # `triton.autotune`'s record of its configs' timings (``check_disk_cache``)
 
 
@@ -162,4 +163,4 @@ def choices_folder(run_dir: str | Path, gpus: list[str]) -> Path | None:
     models = sorted(set(gpus))
     if len(models) != 1:
         return None
-    return Path(run_dir) / "autotune" / re.sub(r"[^A-Za-z0-9._-]+", "_", models[0]).strip("_")
+    return Path(run_dir) / CHOICES_DIR / re.sub(r"[^A-Za-z0-9._-]+", "_", models[0]).strip("_")

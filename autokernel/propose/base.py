@@ -28,6 +28,12 @@ class Attempt:
     def speedup(self) -> float | None:
         return self.verdict.speedup
 
+    @property
+    def kernel_ms(self) -> float | None:
+        """The kernel's median time as judged (what the search ranks by); None where it was not timed."""
+        kernel = self.verdict.kernel
+        return kernel.median_ms if kernel is not None and kernel.median_ms else None
+
 
 @dataclass(kw_only=True)
 class History:

@@ -54,6 +54,10 @@ class ProblemOutcome:
         return self.best.verdict.speedup if self.best else None
 
     @property
+    def best_ms(self) -> float | None:
+        return self.best.kernel_ms if self.best else None
+
+    @property
     def tokens_spent(self) -> int:
         """Every token spent for this problem: the endpoint's count, which also holds requests that wrote no
         candidate (no code, a duplicate); the rows' sum where the run directory predates that count."""
@@ -79,9 +83,7 @@ def best_line(new: Attempt, old: Attempt | None) -> str:
     """A new best as the search ranked it: its kernel time beside the one it displaced, then its speedup over its
     own verdict's eager time. The speedups alone can fall while the kernel got faster (each verdict times its own
     eager: on a busy CPU one L1/19 run read 8.0 ms and then 1.65 ms), which read as a worse "best"."""
-    v = new.verdict
-    ms = v.kernel.median_ms if v.kernel and v.kernel.median_ms else None
-    was = old.verdict.kernel.median_ms if old and old.verdict.kernel and old.verdict.kernel.median_ms else None
+    v, ms, was = new.verdict, new.kernel_ms, old.kernel_ms if old else None
     parts = [f"{ms:.4g} ms" + (f" (was {was:.4g} ms)" if was else "")] if ms else []
     if v.speedup is not None:
         parts.append(f"{v.speedup:.3g}x vs eager {v.eager.median_ms:.4g} ms" if v.eager and v.eager.median_ms

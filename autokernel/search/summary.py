@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from autokernel.propose.usage import Usage
-from autokernel.search.loop import ProblemOutcome, RunOutcome
+from autokernel.search.loop import RunOutcome
 
 
 def throughput(run: RunOutcome, devices: list[str]) -> dict:
@@ -74,7 +74,7 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
     rows = [
         (
             p.problem,
-            _best_ms(p),
+            f"{p.best_ms:.4g}" if p.best_ms is not None else "-",
             f"{p.best_speedup:.3g}x" if p.best_speedup is not None else ("correct" if p.best else "-"),
             str(p.rounds_used),
             str(p.correct),
@@ -95,8 +95,3 @@ def format_summary(run: RunOutcome, *, notes: list[str] | None = None, throughpu
         lines.append(f"{len(waiting)} problems not started ({keys}): {waiting[0].stop_reason.removeprefix('not started: ')}")
     return "\n".join(lines) + "\n"
 
-
-def _best_ms(p: ProblemOutcome) -> str:
-    """The best kernel's median time: what the search ranks by (its speedup is over its own verdict's eager)."""
-    kernel = p.best.verdict.kernel if p.best is not None else None
-    return f"{kernel.median_ms:.4g}" if kernel is not None and kernel.median_ms else "-"

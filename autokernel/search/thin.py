@@ -47,7 +47,6 @@ from autokernel.records import Candidate
 from autokernel.search.confirm import CONFIRM_LOG, compared_rows
 
 THIN_MARK = "thin.json"
-CHOICES = "autotune"  # the run directory's kept autotuner choices, one folder per GPU model (`shared_kernels`)
 KEEP = 8  # correct candidates kept per problem beyond round 0 and the best's lineage: more than a search seeds from
 _PROBLEM_FILES = ("problem.py", "best.py", "best.json", "search.json", "usage.json")
 _VERDICT_DROP = ("log_tail", "stages_s", "confinement")
@@ -157,14 +156,13 @@ def _keep_choices(roots: list[Path], tmp: Path) -> int:
     """The autotuners' choices under each of ``roots``' autotune/<GPU model>/ (the run directory's first, then an
     earlier thin copy's it lacks) copied into ``tmp``; returns how many. Only whole choice records travel
     (`shared_kernels.choices_only`), never a compile."""
-    from autokernel.evaluate.shared_kernels import choices_only, harvest
+    from autokernel.evaluate.shared_kernels import CHOICES_DIR, choices_only, harvest
 
     kept = 0
     for root in roots:
-        for model in sorted((root / CHOICES).glob("*")) if (root / CHOICES).is_dir() else []:
-            if model.is_dir():
-                (tmp / CHOICES / model.name).mkdir(parents=True, exist_ok=True)
-                kept += harvest(model, tmp / CHOICES / model.name, only=choices_only)
+        for model in sorted(p for p in (root / CHOICES_DIR).glob("*") if p.is_dir()):
+            (tmp / CHOICES_DIR / model.name).mkdir(parents=True, exist_ok=True)
+            kept += harvest(model, tmp / CHOICES_DIR / model.name, only=choices_only)
     return kept
 
 
